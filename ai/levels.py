@@ -1,0 +1,31 @@
+"""Bot levels by name, so that a game's creator can pick them through the API.
+
+Each level is a factory taking ``seed`` and an optional ``time_budget`` in seconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ai.base import Bot
+from ai.random_bot import RandomBot
+
+BotFactory = Callable[..., Bot]
+
+
+def _random(seed: int | None = None, time_budget: float | None = None) -> Bot:
+    return RandomBot(seed)
+
+
+BOT_LEVELS: dict[str, BotFactory] = {
+    "random": _random,
+}
+
+
+def make_bot(level: str, seed: int | None = None, time_budget: float | None = None) -> Bot:
+    """Build the bot for ``level``; raises ``KeyError`` naming the known levels otherwise."""
+    try:
+        factory = BOT_LEVELS[level]
+    except KeyError:
+        raise KeyError(f"unknown bot level {level!r}; known: {sorted(BOT_LEVELS)}") from None
+    return factory(seed=seed, time_budget=time_budget)
