@@ -1,0 +1,30 @@
+# One image for the three Procfile processes; pick one with the command, e.g.
+#   docker run IMAGE                                   # web (default)
+#   docker run IMAGE celery -A workers.celery_app worker --loglevel INFO
+#   docker run IMAGE celery -A workers.celery_app beat --loglevel INFO --schedule /tmp/celerybeat-schedule
+# Configure with DATABASE_URL (postgresql+psycopg://...) and REDIS_URL (redis://...).
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PORT=8000
+
+WORKDIR /app
+
+# The source tree stays in /app (editable install): Alembic migrations and data files are
+# read from it at run time, and gunicorn/celery import the same packages the tests ran.
+COPY pyproject.toml README.md ./
+COPY engine ./engine
+COPY ai ./ai
+COPY service ./service
+COPY api ./api
+COPY workers ./workers
+RUN pip install -e . \
+    && useradd --create-home --uid 10001 ursuppe \
+    && mkdir -p /app/var && chown ursuppe /app/var
+
+USER ursuppe
+EXPOSE 8000
+CMD ["sh", "-c", "exec gunicorn api.wsgi:app --bind 0.0.0.0:${PORT} --workers ${WEB_CONCURRENCY:-2} --threads ${WEB_THREADS:-4} --access-logfile -"]

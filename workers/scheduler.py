@@ -1,0 +1,106 @@
+"""``CeleryScheduler``: how the game service hands decisions to the workers.
+
+The service calls it after every commit that leaves a new pending decision (the
+``service.scheduling.Scheduler`` protocol). Sending is fire-and-forget and never raises
+into the caller: the action is already committed, and the database, not the message, is
+the source of truth — a deadline whose message is lost is fired by the beat sweep.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from datetime import UTC, datetime, timedelta
+
+from celery import Celery
+
+from workers.config import WorkerSettings
+
+log = logging.getLogger(__name__)
+
+BOT_TURN_TASK = "workers.tasks.bot_turn"
+EXPIRE_DEADLINE_TASK = "workers.tasks.expire_deadline"
+
+
+class CeleryScheduler:
+    """Sends bot turns at once and deadlines as ETA tasks, by task name.
+
+    Tasks are sent by name (``send_task``) so a web process never imports the worker's
+    task modules (nor the bots) just to schedule something.
+    """
+
+    def __init__(
+        self,
+        settings: object | None = None,
+        *,
+        app: Celery | None = None,
+        eta_horizon: float | None = None,
+    ) -> None:
+        """``settings`` is the service's ``Settings`` (``service.scheduling.build_scheduler``
+        passes it): its ``redis_url`` picks the broker unless ``URSUPPE_BROKER_URL`` is set.
+        """
+        if app is None:
+            app = _app_for(getattr(settings, "redis_url", None))
+        self.app = app
+        worker_settings: WorkerSettings = getattr(app, "ursuppe_settings", None) or (
+            WorkerSettings.from_env()
+        )
+        self.eta_horizon = worker_settings.eta_horizon if eta_horizon is None else eta_horizon
+
+    def bot_turn(self, game_id: str, seq: int) -> None:
+        """A bot seat must decide ``seq``: run its turn now."""
+        try:
+            self.app.send_task(
+                BOT_TURN_TASK, args=(game_id, seq), task_id=f"bot-{game_id}-{seq}-{_stamp()}"
+            )
+        except Exception:  # broker down after the publish retries: log, never fail the commit
+            log.exception("could not enqueue bot turn %s/%s", game_id, seq)
+
+    def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
+        """A human seat's decision ``seq`` expires at ``eta`` (already stored in the DB).
+
+        Deadlines within the ETA horizon get an ETA message (fires on time); later ones
+        (correspondence play: days) are left to the sweep, because a broker that redelivers
+        unacknowledged messages (Redis' visibility timeout) would multiply a message held
+        for days.
+        """
+        if eta.tzinfo is None:
+            eta = eta.replace(tzinfo=UTC)
+        if eta - datetime.now(UTC) > timedelta(seconds=self.eta_horizon):
+            log.debug("deadline %s/%s at %s beyond the ETA horizon: sweep only", game_id, seq, eta)
+            return
+        try:
+            self.app.send_task(
+                EXPIRE_DEADLINE_TASK,
+                args=(game_id, seq),
+                eta=eta,
+                task_id=f"deadline-{game_id}-{seq}-{_stamp()}",
+            )
+        except Exception:
+            log.exception("could not enqueue deadline %s/%s; the sweep will fire it", game_id, seq)
+
+
+_apps: dict[str, Celery] = {}
+
+
+def _app_for(redis_url: str | None) -> Celery:
+    """The default app, or (once per URL) an app for the service's explicit ``redis_url``."""
+    from workers.celery_app import app as default_app
+    from workers.celery_app import make_celery
+
+    if (
+        not redis_url
+        or os.environ.get("URSUPPE_BROKER_URL")
+        or redis_url == os.environ.get("REDIS_URL")
+    ):
+        return default_app
+    if redis_url not in _apps:
+        _apps[redis_url] = make_celery(
+            WorkerSettings.from_env({**os.environ, "REDIS_URL": redis_url})
+        )
+    return _apps[redis_url]
+
+
+def _stamp() -> str:
+    """A short suffix so a re-sent task (after a retry/restore) still has a unique id."""
+    return f"{datetime.now(UTC).timestamp():.6f}"

@@ -1,0 +1,126 @@
+"""The tasks: a bot's turn, a deadline's expiry, the periodic deadline sweep.
+
+Every task is keyed on ``(game_id, seq)`` and delegates the decision "is this still the
+pending decision?" to the game service, which checks it inside the same transaction that
+applies the move. A stale, repeated or redelivered task therefore does nothing, which is
+what makes ``acks_late`` redelivery and the sweep/ETA overlap safe.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+import kombu.exceptions
+import redis.exceptions
+import sqlalchemy.exc
+from celery import Task
+from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
+
+from workers import runtime
+from workers.celery_app import app, settings_of
+
+log = logging.getLogger(__name__)
+
+#: Errors worth retrying: the database or the broker went away for a moment.
+#: (SQLAlchemy's OperationalError also covers SQLite's "database is locked" and
+#: PostgreSQL serialization failures/deadlocks reported through psycopg.)
+TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
+    sqlalchemy.exc.OperationalError,
+    sqlalchemy.exc.DisconnectionError,
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    kombu.exceptions.OperationalError,
+    ConnectionError,
+)
+
+_settings = settings_of(app)
+
+
+class GameTask(Task):
+    """Base for the game tasks: retry transient failures with exponential backoff."""
+
+    autoretry_for = TRANSIENT_ERRORS
+    retry_backoff = 0.5  # seconds before the first retry, then doubled
+    retry_backoff_max = 30
+    retry_jitter = True
+    max_retries = 10
+    acks_late = True
+    ignore_result = True
+
+
+class BotTurnTask(GameTask):
+    """A bot's turn; when the pool kills it at the hard limit, a RandomBot move follows."""
+
+    def on_failure(self, exc: Exception, task_id: str, args: Any, kwargs: Any, einfo: Any) -> None:
+        # Celery calls this in the worker's main process after a hard time limit killed
+        # the child: the soft-limit handler never ran, so enqueue the fallback from here.
+        if isinstance(exc, TimeLimitExceeded) and len(args) >= 2:
+            game_id, seq = args[0], args[1]
+            log.error("bot turn %s/%s killed at the hard limit; enqueueing fallback", game_id, seq)
+            bot_fallback.apply_async((game_id, seq), task_id=f"bot-fallback-{game_id}-{seq}")
+
+
+@app.task(
+    base=BotTurnTask,
+    bind=True,
+    name="workers.tasks.bot_turn",
+    soft_time_limit=_settings.bot_soft_time_limit,
+    time_limit=_settings.bot_time_limit,
+)
+def bot_turn(self: Task, game_id: str, seq: int) -> bool:
+    """Play the bot seat's move for decision ``seq`` of ``game_id``; False when stale.
+
+    The service asks the seat's bot within its own budget (RandomBot on overrun) and
+    applies the move exactly like an HTTP action, then schedules the next task itself.
+    The soft time limit here is only the last line of defence against a bot that ignores
+    its budget.
+    """
+    service = runtime.get_service()
+    try:
+        applied = service.play_bot_turn(game_id, seq)
+    except SoftTimeLimitExceeded:
+        log.warning("bot turn %s/%s over the soft limit; RandomBot fallback", game_id, seq)
+        return runtime.play_random_fallback(service, game_id, seq)
+    log.debug("bot_turn %s/%s applied=%s", game_id, seq, applied)
+    return bool(applied)
+
+
+@app.task(base=GameTask, name="workers.tasks.bot_fallback", soft_time_limit=10, time_limit=20)
+def bot_fallback(game_id: str, seq: int) -> bool:
+    """Apply a RandomBot move for ``(game_id, seq)`` when the real bot was killed."""
+    return runtime.play_random_fallback(runtime.get_service(), game_id, seq)
+
+
+@app.task(base=GameTask, name="workers.tasks.expire_deadline", soft_time_limit=30, time_limit=60)
+def expire_deadline(game_id: str, seq: int) -> bool:
+    """Apply the game's timeout policy to decision ``seq``; False when stale or not due.
+
+    Fired by the ETA message and, independently, by the sweep: the service's conditional
+    update guarantees the policy applies once however many of them arrive.
+    """
+    applied = runtime.get_service().expire_deadline(game_id, seq)
+    log.debug("expire_deadline %s/%s applied=%s", game_id, seq, applied)
+    return bool(applied)
+
+
+@app.task(base=GameTask, name="workers.tasks.sweep_deadlines", soft_time_limit=30, time_limit=60)
+def sweep_deadlines() -> int:
+    """Hand out every deadline that is due (beat runs this every few seconds).
+
+    Catches what an ETA message could not: a message lost with a broker, a deadline
+    scheduled beyond the ETA horizon, a worker that was down when it fell due.
+    """
+    due = runtime.get_service().due_deadlines(datetime.now(UTC), _settings.sweep_limit)
+    for game_id, seq in due:
+        expire_deadline.apply_async((game_id, seq), expires=max(_settings.sweep_interval, 5.0))
+    if due:
+        log.info("deadline sweep handed out %d due deadline(s)", len(due))
+    return len(due)
+
+
+@app.task(name="workers.tasks.ping", ignore_result=False, acks_late=False)
+def ping() -> str:
+    """Health/readiness probe: proves a worker consumes this queue."""
+    return "pong"
