@@ -1,0 +1,23 @@
+"""The one game service shared by the HTTP layer and the workers.
+
+It loads a game, applies an action through the engine, saves the new snapshot together with
+its log row in one transaction, and hands follow-up work (bot turns, deadlines) to a
+scheduler. Nothing here needs a Flask request, so Celery tasks use it unchanged.
+"""
+
+from service.config import Settings
+from service.errors import ServiceError
+from service.games import ActionResult, GameService, GameView, build_service
+from service.scheduling import NullScheduler, RecordingScheduler, Scheduler
+
+__all__ = [
+    "ActionResult",
+    "GameService",
+    "GameView",
+    "NullScheduler",
+    "RecordingScheduler",
+    "Scheduler",
+    "ServiceError",
+    "Settings",
+    "build_service",
+]

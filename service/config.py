@@ -1,0 +1,89 @@
+"""Settings read from the environment, with an embedded default for every value.
+
+One frozen object is passed around instead of reading ``os.environ`` at call sites, so tests
+can build a service or an app with exactly the settings they need.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+DEFAULT_DATABASE_URL = "sqlite:///var/ursuppe.sqlite"
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    return raw.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    return int(raw) if raw not in (None, "") else default
+
+
+def _env_float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    return float(raw) if raw not in (None, "") else default
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the service and the HTTP layer can be configured with.
+
+    ``rate_limit`` is ``"<requests>/<seconds>"`` per token (or client address); empty means
+    off, which is the default because a reverse proxy usually does this job in production.
+    """
+
+    database_url: str = DEFAULT_DATABASE_URL
+    redis_url: str | None = None
+    secret_key: str = "dev-only-not-secret"
+    scheduler: str = "auto"  # "auto" | "celery" | "none"
+    auto_migrate: bool = True
+    default_time_limit: int = 600  # seconds per human decision; 0 = no limit
+    max_time_limit: int = 7 * 24 * 3600
+    bot_time_budget: float = 2.0  # seconds a bot may think before the random fallback
+    bot_grace: int = 120  # seconds after which the sweep plays a bot turn whose task was lost
+    max_content_length: int = 64 * 1024
+    rate_limit: str = ""
+    require_precondition: bool = True  # actions need If-Match or expected_seq, else 428
+    log_page_max: int = 500
+    sql_echo: bool = False
+    extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        """Read ``URSUPPE_*``/conventional variables; keyword overrides win."""
+        settings = cls(
+            database_url=os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL,
+            redis_url=os.environ.get("REDIS_URL") or None,
+            secret_key=os.environ.get("SECRET_KEY") or cls.secret_key,
+            scheduler=os.environ.get("URSUPPE_SCHEDULER") or "auto",
+            auto_migrate=_env_bool("URSUPPE_AUTO_MIGRATE", True),
+            default_time_limit=_env_int("URSUPPE_DEFAULT_TIME_LIMIT", cls.default_time_limit),
+            bot_time_budget=_env_float("URSUPPE_BOT_TIME_BUDGET", cls.bot_time_budget),
+            bot_grace=_env_int("URSUPPE_BOT_GRACE", cls.bot_grace),
+            max_content_length=_env_int("URSUPPE_MAX_CONTENT_LENGTH", cls.max_content_length),
+            rate_limit=os.environ.get("URSUPPE_RATE_LIMIT", ""),
+            require_precondition=_env_bool("URSUPPE_REQUIRE_PRECONDITION", True),
+            sql_echo=_env_bool("URSUPPE_SQL_ECHO", False),
+        )
+        return replace(settings, **overrides) if overrides else settings
+
+    @property
+    def embedded(self) -> bool:
+        """Embedded mode: no Redis configured, the workers use a server-less broker."""
+        return self.redis_url is None
+
+
+def ensure_sqlite_dir(database_url: str) -> None:
+    """Create the directory of a file-based SQLite URL (``var/`` by default)."""
+    prefix = "sqlite:///"
+    if not database_url.startswith(prefix):
+        return
+    path = database_url[len(prefix) :].split("?", 1)[0]
+    if path and path != ":memory:":
+        Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,145 @@
+"""The tables: games, seats and the append-only action log.
+
+``games.state`` is the engine's full snapshot (``Game.to_dict()``, RNG included) and is
+never sent to a client; ``games.public`` and ``games.pending`` are the client-safe views
+precomputed at write time so that reads never need to rebuild an engine game.
+``games.version`` increases on every change and is the optimistic-concurrency token (and
+the ETag); ``games.deadline_at`` is the single source of truth for decision deadlines.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
+
+GAME_STATUSES = ("open", "active", "finished", "aborted")
+SEAT_KINDS = ("human", "bot")
+ACTORS = ("human", "bot", "timeout")
+TIMEOUT_POLICIES = ("default_action", "bot")
+
+
+def utcnow() -> datetime:
+    """Aware UTC now; a function so tests can reason about one clock."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Stores UTC and always returns aware datetimes, also on SQLite (which drops tzinfo)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given; use aware UTC datetimes")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON, datetime: UTCDateTime}
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON, deferred=True)
+    public: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    pending: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    pending_seat: Mapped[int | None] = mapped_column(Integer)
+    pending_kind: Mapped[str | None] = mapped_column(String(64))
+    time_limit: Mapped[int] = mapped_column(Integer, default=0)
+    timeout_policy: Mapped[str] = mapped_column(String(32), default="default_action")
+    deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    creator_token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="game", order_by="SeatRow.seat", lazy="selectin"
+    )
+
+    __table_args__ = (
+        Index("ix_games_status_deadline", "status", "deadline_at"),
+        Index("ix_games_created_at", "created_at"),
+    )
+    # Every UPDATE of a game is conditional on the version read (optimistic concurrency):
+    # UPDATE games SET ..., version = v+1 WHERE id = :id AND version = v; zero rows → lost race.
+    __mapper_args__ = {"version_id_col": version}
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot_level: Mapped[str | None] = mapped_column(String(32))
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    name: Mapped[str | None] = mapped_column(String(64))
+    joined_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    timeouts: Mapped[int] = mapped_column(Integer, default=0)
+    replaced_by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    game: Mapped[GameRow] = relationship(back_populates="seats")
+
+
+class ActionLogRow(Base):
+    """One row per applied player action; never updated or deleted while the game lives."""
+
+    __tablename__ = "action_log"
+
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    events: Mapped[list[Any]] = mapped_column(JSON)
+    actor: Mapped[str] = mapped_column(String(8))
+    idempotency_key: Mapped[str | None] = mapped_column(String(128))
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", name="uq_action_log_game_seq"),
+        UniqueConstraint("game_id", "seat", "idempotency_key", name="uq_action_log_idempotency"),
+    )

@@ -1,0 +1,95 @@
+"""How the service hands follow-up work to the workers.
+
+After every commit that leaves a new pending decision the service calls exactly one of
+``bot_turn`` (a bot must decide) or ``deadline`` (a human must decide before ``eta``).
+Implementations must only enqueue: bots and timers never run inside the caller (an HTTP
+request). The production implementation is ``workers.scheduler.CeleryScheduler``;
+``build_scheduler`` is the one place that picks it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from service.config import Settings
+
+log = logging.getLogger(__name__)
+
+
+@runtime_checkable
+class Scheduler(Protocol):
+    """Enqueue-only hooks. Calls are hints: every task re-checks ``seq`` and is a no-op
+    when the game has moved on, so duplicates and late deliveries are harmless."""
+
+    def bot_turn(self, game_id: str, seq: int) -> None: ...
+
+    def deadline(self, game_id: str, seq: int, eta: datetime) -> None: ...
+
+
+class NullScheduler:
+    """Drops every call; the periodic deadline sweep (``due_deadlines``) still recovers
+    overdue human decisions and lost bot turns, only later."""
+
+    def bot_turn(self, game_id: str, seq: int) -> None:
+        log.debug("no scheduler: bot turn %s@%s not enqueued", game_id, seq)
+
+    def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
+        log.debug("no scheduler: deadline %s@%s not enqueued", game_id, seq)
+
+
+@dataclass
+class RecordingScheduler:
+    """Records calls in order, for tests (thread-safe)."""
+
+    calls: list[tuple] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def bot_turn(self, game_id: str, seq: int) -> None:
+        with self._lock:
+            self.calls.append(("bot_turn", game_id, seq))
+
+    def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
+        with self._lock:
+            self.calls.append(("deadline", game_id, seq, eta))
+
+    def bot_turns(self) -> list[tuple[str, int]]:
+        return [(c[1], c[2]) for c in self.calls if c[0] == "bot_turn"]
+
+    def deadlines(self) -> list[tuple[str, int, datetime]]:
+        return [(c[1], c[2], c[3]) for c in self.calls if c[0] == "deadline"]
+
+    def clear(self) -> None:
+        with self._lock:
+            self.calls.clear()
+
+
+CELERY_SCHEDULER_PATH = "workers.scheduler:CeleryScheduler"
+
+
+def build_scheduler(settings: Settings) -> Scheduler:
+    """Pick the scheduler from ``settings.scheduler``: the single wiring point.
+
+    ``"none"`` → ``NullScheduler``; ``"celery"`` → ``workers.scheduler.CeleryScheduler``
+    (import errors propagate); ``"auto"`` → the Celery one when importable, else Null.
+    The class is built with ``CeleryScheduler.from_settings(settings)`` when it has that
+    classmethod, else with no arguments.
+    """
+    if settings.scheduler == "none":
+        return NullScheduler()
+    module_name, _, attr = CELERY_SCHEDULER_PATH.partition(":")
+    try:
+        factory = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError):
+        if settings.scheduler == "celery":
+            raise
+        log.warning("workers.scheduler.CeleryScheduler not importable; using NullScheduler")
+        return NullScheduler()
+    if hasattr(factory, "from_settings"):
+        return factory.from_settings(settings)
+    return factory()
