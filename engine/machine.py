@@ -1,0 +1,132 @@
+"""The interpreter that drives a game: a stack of frames, one pending decision at a time.
+
+Why a stack of plain tuples: the game must stop at any decision of any seat (a defender in the
+middle of another player's turn, an amoeba clinging to one that leaves), be saved, restored and
+cloned, and resume exactly there. A frame is a tuple ``(op, *ints/strs)``: immutable, so a clone
+copies the list and shares the frames, and JSON-able, so ``to_dict`` stores where the game is.
+
+Two kinds of op are registered here by the rule modules:
+- a *step* runs at once: it pops itself and pushes the frames that continue the game;
+- a *decision* stays on top of the stack while pending. Its ``legal`` function computes the
+  Decision (seat, kind, legal actions, context) from the state alone, or None when the
+  decision no longer applies (the amoeba died meanwhile); its ``resolve`` function carries out
+  an action that ``legal`` offered. ``resolve`` can trust its action: the game validated it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+Frame = tuple
+Step = Callable[["State", Frame], None]
+Legal = Callable[["State", Frame], "Decision | None"]
+Resolve = Callable[["State", Frame, dict], None]
+
+STEPS: dict[str, Step] = {}
+DECISIONS: dict[str, tuple[Legal, Resolve]] = {}
+
+
+class Decision:
+    """What the game waits for: ``seat`` must pick one of ``actions``.
+
+    ``actions[0]`` is always the conservative choice (drift, done, pass, accept, take nothing,
+    the first feeding pattern): the timeout policy "default action" applies it.
+    """
+
+    __slots__ = ("seat", "kind", "actions", "context")
+
+    def __init__(self, seat: int, kind: str, actions: list[dict], context: dict[str, Any]):
+        self.seat = seat
+        self.kind = kind
+        self.actions = actions
+        self.context = context
+
+    def to_dict(self) -> dict:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "actions": self.actions,
+            "context": self.context,
+        }
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat}, kind={self.kind!r}, {len(self.actions)} actions)"
+
+
+def step(op: str) -> Callable[[Step], Step]:
+    """Register a step under ``op``."""
+
+    def register(fn: Step) -> Step:
+        assert op not in STEPS and op not in DECISIONS, op
+        STEPS[op] = fn
+        return fn
+
+    return register
+
+
+def decision(op: str, legal: Legal) -> Callable[[Resolve], Resolve]:
+    """Register a decision under ``op``: ``legal`` decorates-in its ``resolve``."""
+
+    def register(resolve: Resolve) -> Resolve:
+        assert op not in STEPS and op not in DECISIONS, op
+        DECISIONS[op] = (legal, resolve)
+        return resolve
+
+    return register
+
+
+def run(state: State) -> None:
+    """Advance until a decision with a real choice is pending, or the game is over.
+
+    A decision with exactly one legal action is resolved here and logged as ``auto_action``
+    (RULINGS.md: a choice with only one legal answer may be resolved by the engine).
+    """
+    stack = state.stack
+    steps = STEPS
+    decisions = DECISIONS
+    while stack:
+        frame = stack[-1]
+        fn = steps.get(frame[0])
+        if fn is not None:
+            stack.pop()
+            fn(state, frame)
+            continue
+        legal, resolve = decisions[frame[0]]
+        pending = legal(state, frame)
+        if pending is None:
+            stack.pop()
+            continue
+        if len(pending.actions) == 1:
+            stack.pop()
+            action = pending.actions[0]
+            if state.events is not None:
+                state.events.append(
+                    {
+                        "type": "auto_action",
+                        "seat": pending.seat,
+                        "kind": pending.kind,
+                        "action": action,
+                    }  # fmt: skip
+                )
+            resolve(state, frame, action)
+            continue
+        state.pending = pending
+        return
+    state.pending = None
+
+
+def pending_of(state: State) -> Decision | None:
+    """Recompute the pending decision from the stack (after ``from_dict``)."""
+    if not state.stack:
+        return None
+    legal, _ = DECISIONS[state.stack[-1][0]]
+    return legal(state, state.stack[-1])
+
+
+def push(state: State, *frames: Frame) -> None:
+    """Push ``frames`` so that the first one given runs first."""
+    state.stack.extend(reversed(frames))

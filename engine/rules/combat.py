@@ -1,0 +1,224 @@
+"""Attacks and their answers (RULINGS.md: Struggle for Survival, Aggression, Defense, Escape,
+Armor, Persistence, and Holding against an escaping target).
+
+An attack is a chain of frames that may hand the decision to the target's owner in the middle
+of someone else's turn and then return exactly there:
+``defend`` (target: accept / defend / escape) -> a fight, or an escape move then
+``escape_check`` -> ``attack_hits`` or ``attack_misses`` (-> the attacker's Persistence retry).
+``flags`` remember what this attack has used: Defense, Escape, the defender's and the
+attacker's Persistence retries.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.genes import AGGRESSION, ARMOR, DEFENSE, ESCAPE, PERSISTENCE, STREAMLINING
+from engine.machine import Decision, decision, push, step
+from engine.rules.common import amoeba_ref
+from engine.rules.feeding import attack_targets, push_feed, starve
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+DEFENSE_USED, ESCAPE_USED, DEFENSE_RETRIED, ATTACK_RETRIED = 1, 2, 4, 8
+STRUGGLE_CUBES = 1  # a Struggle for Survival victim leaves one cube of every colour
+KILL_CUBES = 2  # a death in phase 5 (natural or Aggression) leaves two of every colour
+
+
+def start_attack(g: State, seat: int, number: int, target: int, target_number: int,
+                 phase: int, flags: int) -> None:  # fmt: skip
+    """Declare an attack; the target's owner answers only if it holds Defense or Escape."""
+    field = g.pos(seat, number)
+    g.emit("attack_declared", attacker=amoeba_ref(g, seat, number),
+           target=amoeba_ref(g, target, target_number), phase=phase)  # fmt: skip
+    frame = (seat, number, target, target_number, field, phase, flags)
+    if g.genes[target] & (DEFENSE | ESCAPE):
+        push(g, ("defend", *frame))
+    else:
+        push(g, ("attack_hits", *frame))
+
+
+def _legal_defend(g: State, frame: tuple) -> Decision | None:
+    _, seat, number, target, target_number, field, phase, flags = frame
+    if g.pos(target, target_number) != field:
+        return None
+    genes = g.genes[target]
+    actions = [{"type": "accept"}]
+    if genes & DEFENSE and not flags & DEFENSE_USED and g.bp[target] >= 1:
+        actions.append({"type": "defend"})
+    if genes & ESCAPE and not flags & ESCAPE_USED and (g.bp[target] >= 1 or genes & STREAMLINING):
+        actions.append({"type": "escape"})
+    context = {"attacker": amoeba_ref(g, seat, number), "target": amoeba_ref(g, target, target_number),
+               "phase": phase}  # fmt: skip
+    return Decision(target, "defend", actions, context)
+
+
+@decision("defend", _legal_defend)
+def _defend(g: State, frame: tuple, action: dict) -> None:
+    _, seat, number, target, target_number, field, phase, flags = frame
+    kind = action["type"]
+    if kind == "accept":
+        push(g, ("attack_hits", *frame[1:]))
+    elif kind == "defend":
+        g.bp[target] -= 1
+        g.emit("bp_paid", seat=target, amount=1, reason="defense")
+        _fight(g, frame[1:7], flags | DEFENSE_USED)
+    else:
+        if not g.genes[target] & STREAMLINING:
+            g.bp[target] -= 1
+            g.emit("bp_paid", seat=target, amount=1, reason="escape")
+        g.emit("escape_started", amoeba=amoeba_ref(g, target, target_number))
+        push(
+            g,
+            ("escape_move", target, target_number),
+            ("after_move", target, target_number, "escape"),
+            ("escape_check", *frame[1:7], flags | ESCAPE_USED),
+        )
+
+
+def _fight(g: State, attack: tuple, flags: int) -> None:
+    """Both roll one die, ties re-rolled; the higher wins."""
+    seat, number, target, target_number, field, phase = attack
+    while True:
+        a, d = g.roll(), g.roll()
+        g.emit("fight_rolled", attacker_die=a, defender_die=d)
+        if a != d:
+            break
+    if a > d:
+        g.emit("fight_won", winner="attacker")
+        if g.genes[target] & PERSISTENCE and not flags & DEFENSE_RETRIED:
+            push(g, ("defense_retry", *attack, flags | DEFENSE_RETRIED))
+        else:
+            push(g, ("attack_hits", *attack, flags))
+    else:
+        g.emit("fight_won", winner="defender")
+        push(g, ("attack_misses", *attack, flags))
+
+
+def _legal_defense_retry(g: State, frame: tuple) -> Decision:
+    _, seat, number, target, target_number, field, phase, flags = frame
+    context = {"attacker": amoeba_ref(g, seat, number), "target": amoeba_ref(g, target, target_number),
+               "phase": phase, "retry": True}  # fmt: skip
+    return Decision(target, "defense_retry", [{"type": "accept"}, {"type": "defend"}], context)
+
+
+@decision("defense_retry", _legal_defense_retry)
+def _defense_retry(g: State, frame: tuple, action: dict) -> None:
+    """Persistence: a lost fight may be fought once more, free."""
+    if action["type"] == "defend":
+        _fight(g, frame[1:7], frame[7])
+    else:
+        push(g, ("attack_hits", *frame[1:]))
+
+
+@step("escape_check")
+def _escape_check(g: State, frame: tuple) -> None:
+    """The attack fails if the target ended on another field; else it may still defend."""
+    _, seat, number, target, target_number, field, phase, flags = frame
+    now = g.pos(target, target_number)
+    if now == field:
+        g.emit("escape_failed", amoeba=amoeba_ref(g, target, target_number))
+        push(g, ("defend", *frame[1:]))
+        return
+    g.emit("escape_succeeded", amoeba=amoeba_ref(g, target, target_number))
+    if g.pos(seat, number) == now:
+        # FAQ 8: an attacker with Holding clung to the escaping target: the attack ends; in
+        # phase 1 the attacker may still eat on the new field.
+        g.emit("attack_ended", attacker=amoeba_ref(g, seat, number), reason="clung_to_target")
+        if phase == 1:
+            push_feed(g, seat, number, may_attack=False)
+        return
+    push(g, ("attack_misses", *frame[1:]))
+
+
+@step("attack_hits")
+def _attack_hits(g: State, frame: tuple) -> None:
+    _, seat, number, target, target_number, field, phase, flags = frame
+    if phase == 1:
+        g.emit("attack_succeeded", attacker=amoeba_ref(g, seat, number),
+               target=amoeba_ref(g, target, target_number))  # fmt: skip
+        g.remove_amoeba(target, target_number, STRUGGLE_CUBES, cause="struggle_for_survival")
+        return
+    if g.genes[target] & ARMOR:
+        dp = g.add_damage(target, target_number)
+        g.emit("armor_absorbed", target=amoeba_ref(g, target, target_number), dp=dp)
+        if dp >= g.death_limit(target):
+            g.remove_amoeba(target, target_number, KILL_CUBES, cause="aggression")
+        return
+    g.emit("attack_succeeded", attacker=amoeba_ref(g, seat, number),
+           target=amoeba_ref(g, target, target_number))  # fmt: skip
+    g.remove_amoeba(target, target_number, KILL_CUBES, cause="aggression")
+
+
+@step("attack_misses")
+def _attack_misses(g: State, frame: tuple) -> None:
+    """A failed attack: Persistence may try once more; else in phase 1 the attacker starves."""
+    _, seat, number, target, target_number, field, phase, flags = frame
+    g.emit("attack_failed", attacker=amoeba_ref(g, seat, number),
+           target=amoeba_ref(g, target, target_number))  # fmt: skip
+    if g.pos(seat, number) < 0:
+        return
+    if g.genes[seat] & PERSISTENCE and not flags & ATTACK_RETRIED:
+        push(g, ("attack_retry", seat, number, phase))
+    elif phase == 1:
+        starve(g, seat, number)
+
+
+def _aggression_targets(g: State, seat: int) -> list[dict]:
+    actions = []
+    for number in g.alive_numbers(seat):
+        for other, other_number in g.amoebas_on(g.pos(seat, number)):
+            if other != seat:
+                actions.append({"type": "attack", "attacker": number,
+                                "target": {"seat": other, "number": other_number}})  # fmt: skip
+    return actions
+
+
+def _legal_attack_retry(g: State, frame: tuple) -> Decision | None:
+    _, seat, number, phase = frame
+    if phase == 1:
+        field = g.pos(seat, number)
+        actions = [{"type": "starve"}, *attack_targets(g, seat, number, field)]
+    else:
+        actions = [{"type": "pass"}, *_aggression_targets(g, seat)]
+    return Decision(seat, "attack_retry", actions, {"amoeba": amoeba_ref(g, seat, number),
+                                                    "phase": phase})  # fmt: skip
+
+
+@decision("attack_retry", _legal_attack_retry)
+def _attack_retry(g: State, frame: tuple, action: dict) -> None:
+    """Persistence: the second attempt is free; Defense and Escape may answer it afresh."""
+    _, seat, number, phase = frame
+    kind = action["type"]
+    if kind == "starve":
+        starve(g, seat, number)
+    elif kind == "attack":
+        target = action["target"]
+        attacker = action.get("attacker", number)
+        start_attack(g, seat, attacker, target["seat"], target["number"], phase, ATTACK_RETRIED)
+
+
+def _legal_aggression(g: State, frame: tuple) -> Decision | None:
+    seat = frame[1]
+    if g.bp[seat] < 1:
+        return None
+    targets = _aggression_targets(g, seat)
+    if not targets:
+        return None
+    return Decision(seat, "aggression", [{"type": "pass"}, *targets], {})
+
+
+@decision("aggression", _legal_aggression)
+def _aggression(g: State, frame: tuple, action: dict) -> None:
+    """Phase 5: once per round, pay 1 BP to attack another player's amoeba on a shared field."""
+    if action["type"] == "attack":
+        seat = frame[1]
+        g.bp[seat] -= 1
+        g.emit("bp_paid", seat=seat, amount=1, reason="aggression")
+        target = action["target"]
+        start_attack(g, seat, action["attacker"], target["seat"], target["number"], 5, 0)
+
+
+def aggressors(g: State) -> list[int]:
+    return [s for s in g.descending() if g.genes[s] & AGGRESSION]

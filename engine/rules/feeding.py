@@ -1,0 +1,180 @@
+"""Phase 1, the feeding half (RULINGS.md, "Phase 1", Substitution, Frugality, Parasitism).
+
+A feeding *pattern* is the multiset of cube counts an amoeba eats from the other colours:
+(1, 1, 1) with 4 players, (2, 1) with 3. Alternative feeding genes transform patterns and
+combine: the legal patterns are every base pattern transformed by any subset of the genes
+held, in any order. Patterns are enumerated once per (players, gene subset) and cached; at
+run time only the concrete eat vectors the field can supply are kept.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from engine.genes import FRUGALITY, HAS_STRUGGLE, PARASITISM, SUBSTITUTION
+from engine.machine import Decision, decision, push
+from engine.rules.common import amoeba_ref
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+EXCRETED = 2
+_FEED_GENES = SUBSTITUTION | FRUGALITY | PARASITISM
+
+
+def base_pattern(players: int) -> tuple[int, ...]:
+    """4 players: one of each other colour; 3 players: two of one and one of the other."""
+    return (1, 1, 1) if players == 4 else (2, 1)
+
+
+def _norm(p: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(p, reverse=True))
+
+
+def _substitute(p: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """One colour fewer, one cube more: (1,1,1) -> (2,2,0), (3,1,0); (2,1) -> (4,0)."""
+    colours = sum(1 for x in p if x) - 1
+    total = sum(p) + 1
+    if colours < 1:
+        return set()
+    out = set()
+
+    def split(left: int, parts: int, most: int, acc: list[int]) -> None:
+        if parts == 0:
+            if left == 0:
+                out.add(_norm(acc + [0] * (len(p) - len(acc))))
+            return
+        for x in range(min(left, most), 0, -1):
+            split(left - x, parts - 1, x, acc + [x])
+
+    split(total, colours, total, [])
+    return out
+
+
+def _one_fewer(p: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Any one cube fewer (Frugality, Parasitism); an amoeba always eats something."""
+    if sum(p) <= 1:
+        return set()
+    return {_norm([x - (i == j) for j, x in enumerate(p)]) for i, x in enumerate(p) if x}
+
+
+_TRANSFORMS = {SUBSTITUTION: _substitute, FRUGALITY: _one_fewer, PARASITISM: _one_fewer}
+
+
+@cache
+def patterns(players: int, feed_genes: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
+    """(pattern, needs a parasitism victim) for every legal pattern, base pattern first."""
+    held = [bit for bit in (SUBSTITUTION, FRUGALITY, PARASITISM) if feed_genes & bit]
+    found: dict[tuple[tuple[int, ...], bool], None] = {(base_pattern(players), False): None}
+    for size in range(1, len(held) + 1):
+        for order in permutations(held, size):
+            current = {base_pattern(players)}
+            for bit in order:
+                current = set().union(*(_TRANSFORMS[bit](p) for p in current))
+            for p in sorted(current, reverse=True):
+                found.setdefault((p, PARASITISM in order), None)
+    return tuple(found)
+
+
+@cache
+def eat_vectors(
+    players: int, seat: int, feed_genes: int
+) -> tuple[tuple[list[int], bool, bool], ...]:
+    """(cubes per colour, needs a victim, is the base pattern) for the seat, deduplicated."""
+    others = [c for c in range(players) if c != seat]
+    out: dict[tuple[tuple[int, ...], bool], bool] = {}
+    base = base_pattern(players)
+    for pattern, parasitic in patterns(players, feed_genes):
+        for perm in sorted(set(permutations(pattern)), reverse=True):
+            vec = [0] * players
+            for c, k in zip(others, perm, strict=True):
+                vec[c] = k
+            out.setdefault((tuple(vec), parasitic), pattern == base and not parasitic)
+    return tuple((list(v), par, is_base) for (v, par), is_base in out.items())
+
+
+def feed_actions(g: State, seat: int, field: int) -> tuple[list[dict], bool]:
+    """The concrete feeding actions on ``field`` and whether the base pattern is possible."""
+    food = g.food_on(field)
+    victims: list[int] | None = None
+    actions: list[dict] = []
+    base_ok = False
+    for vec, parasitic, is_base in eat_vectors(g.n, seat, g.genes[seat] & _FEED_GENES):
+        if any(k > have for k, have in zip(vec, food, strict=True)):
+            continue
+        if parasitic:
+            if victims is None:
+                victims = sorted({s for s, _ in g.amoebas_on(field) if s != seat and g.bp[s] >= 1})
+            actions.extend({"type": "feed", "eat": list(vec), "parasite": v} for v in victims)
+        else:
+            base_ok = base_ok or is_base
+            actions.append({"type": "feed", "eat": list(vec)})
+    return actions, base_ok
+
+
+def attack_targets(g: State, seat: int, number: int, field: int) -> list[dict]:
+    """Struggle for Survival: any amoeba on the field but itself; Armor is immune in phase 1."""
+    from engine.genes import ARMOR
+
+    return [
+        {"type": "attack", "target": {"seat": s, "number": k}}
+        for s, k in g.amoebas_on(field)
+        if (s, k) != (seat, number) and not g.genes[s] & ARMOR
+    ]
+
+
+def _legal_feed(g: State, frame: tuple) -> Decision | None:
+    _, seat, number, may_attack = frame
+    field = g.pos(seat, number)
+    if field < 0:
+        return None
+    actions, base_ok = feed_actions(g, seat, field)
+    if not actions:
+        actions.append({"type": "starve"})
+    if may_attack and not base_ok and g.genes[seat] & HAS_STRUGGLE and g.bp[seat] >= 1:
+        actions.extend(attack_targets(g, seat, number, field))
+    return Decision(seat, "feed", actions, {"amoeba": amoeba_ref(g, seat, number),
+                                            "food": g.food_on(field)})  # fmt: skip
+
+
+@decision("p1_feed", _legal_feed)
+def _feed(g: State, frame: tuple, action: dict) -> None:
+    _, seat, number, _ = frame
+    kind = action["type"]
+    if kind == "feed":
+        eat(g, seat, number, action["eat"], action.get("parasite"))
+    elif kind == "starve":
+        starve(g, seat, number)
+    else:
+        from engine.rules.combat import start_attack
+
+        g.bp[seat] -= 1
+        g.emit("bp_paid", seat=seat, amount=1, reason="struggle_for_survival")
+        target = action["target"]
+        start_attack(g, seat, number, target["seat"], target["number"], phase=1, flags=0)
+
+
+def eat(g: State, seat: int, number: int, vec: list[int], parasite: int | None) -> None:
+    """Eat the cubes, let the parasitised player pay 1 BP, excrete two of one's own colour."""
+    field = g.pos(seat, number)
+    n = g.n
+    for c, k in enumerate(vec):
+        g.food[field * n + c] -= k
+        g.supply[c] += k
+    if parasite is not None:
+        g.bp[parasite] -= 1
+        g.emit("bp_paid", seat=parasite, amount=1, reason="parasitism")
+    excreted = g.add_cubes(field, seat, EXCRETED)
+    g.emit("amoeba_fed", seat=seat, number=number, eaten=vec, excreted=excreted,
+           parasite=parasite)  # fmt: skip
+
+
+def starve(g: State, seat: int, number: int) -> None:
+    dp = g.add_damage(seat, number)
+    g.emit("amoeba_starved", seat=seat, number=number, dp=dp)
+
+
+def push_feed(g: State, seat: int, number: int, may_attack: bool) -> None:
+    push(g, ("p1_feed", seat, number, 1 if may_attack else 0))

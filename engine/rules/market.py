@@ -1,0 +1,69 @@
+"""Phase 3: buying genes (RULINGS.md, "Phase 3"): descending order, one turn each, any number
+of purchases closed by "done"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.genes import ADVANCED_OF, BIT, GENE_INDEX, GENES
+from engine.machine import Decision, decision, push, step
+from engine.rules.defects import return_gene
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+
+@step("phase3")
+def _phase3(g: State, frame: tuple) -> None:
+    g.phase = 3
+    g.emit("phase_started", round=g.round, phase=3)
+    push(g, *(("buy", s) for s in g.descending()))
+
+
+def buy_actions(g: State, seat: int) -> list[dict]:
+    """Every purchase the seat may make now.
+
+    No two copies, no gene with its lower gene, no lower gene while the advanced one is held;
+    an advanced gene gives up a lower gene acquired in an earlier round (Armor: Defense or
+    Escape, the buyer's choice).
+    """
+    held, fresh, bp = g.genes[seat], g.new_genes[seat], g.bp[seat]
+    actions = []
+    for i, gene in enumerate(GENES):
+        bit = 1 << i
+        if held & bit or g.gene_supply[i] <= 0 or gene.price > bp:
+            continue
+        if held & ADVANCED_OF.get(bit, 0):
+            continue
+        if gene.replaces:
+            for low in gene.replaces:
+                if held & BIT[low] and not fresh & BIT[low]:
+                    actions.append({"type": "buy", "gene": gene.id, "give_up": low})
+        else:
+            actions.append({"type": "buy", "gene": gene.id})
+    return actions
+
+
+def _legal_buy(g: State, frame: tuple) -> Decision | None:
+    seat = frame[1]
+    purchases = buy_actions(g, seat)
+    if not purchases:
+        return None
+    return Decision(seat, "buy_genes", [{"type": "done"}, *purchases], {"bp": g.bp[seat]})
+
+
+@decision("buy", _legal_buy)
+def _buy(g: State, frame: tuple, action: dict) -> None:
+    if action["type"] == "done":
+        return
+    seat = frame[1]
+    i = GENE_INDEX[action["gene"]]
+    gene = GENES[i]
+    g.bp[seat] -= gene.price
+    g.gene_supply[i] -= 1
+    g.genes[seat] |= 1 << i
+    g.new_genes[seat] |= 1 << i
+    g.emit("gene_bought", seat=seat, gene=gene.id, price=gene.price)
+    if "give_up" in action:
+        return_gene(g, seat, action["give_up"], "upgraded")
+    push(g, ("buy", seat))

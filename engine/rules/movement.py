@@ -1,0 +1,276 @@
+"""Phase 1, the moving half (RULINGS.md, "Phase 1" and the movement genes).
+
+An amoeba's turn is a chain of frames:
+``p1_amoeba`` (drift / hold / move) -> ``active_move`` (roll, Movement I dice, Movement II
+direction) -> ``displace`` one field (tentacle cubes, clinging amoebas, then ``relocate``) ->
+``after_move`` (Speed's second move) -> ``p1_feed`` (engine.rules.feeding).
+Escape (engine.rules.combat) reuses ``escape_move`` -> ``active_move`` -> ``after_move``.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from engine.board import FIELD_NAMES, NEIGHBOUR
+from engine.compass import DIE_FACE, DIRECTION_INDEX, DIRECTION_NAMES, FREE_CHOICE, STAY
+from engine.genes import HAS_SPEED, HOLDING, MOVEMENT_1, MOVEMENT_2, STREAMLINING, TENTACLE
+from engine.machine import Decision, decision, push, step
+from engine.rules.common import amoeba_ref
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+ROLL = -9  # active_move code: roll the compass (with Movement I: two dice)
+_MOVE_II = [{"type": "move", "direction": d} for d in (*DIRECTION_NAMES, "none")]
+_ROLL_MOVE = [{"type": "move"}]
+_DIRECTION_CHOICES = [{"type": "direction", "direction": d} for d in DIRECTION_NAMES]
+
+
+def move_actions(g: State, seat: int) -> list[dict]:
+    """The active-move actions the seat's genes allow (Movement II chooses, else roll)."""
+    return _MOVE_II if g.genes[seat] & MOVEMENT_2 else _ROLL_MOVE
+
+
+def move_code(action: dict) -> int:
+    direction = action.get("direction")
+    if direction is None:
+        return ROLL
+    return STAY if direction == "none" else DIRECTION_INDEX[direction]
+
+
+def can_pay_move(g: State, seat: int) -> bool:
+    """Moving costs 1 BP unless Streamlining; a player without BP cannot move."""
+    return g.bp[seat] >= 1 or bool(g.genes[seat] & STREAMLINING)
+
+
+def pay_move(g: State, seat: int, reason: str) -> None:
+    if not g.genes[seat] & STREAMLINING:
+        g.bp[seat] -= 1
+        g.emit("bp_paid", seat=seat, amount=1, reason=reason)
+
+
+# --- phase 1 order ---------------------------------------------------------------------------
+@step("phase1")
+def _phase1(g: State, frame: tuple) -> None:
+    g.phase = 1
+    g.emit("phase_started", round=g.round, phase=1)
+    push(g, *(("p1_player", s) for s in g.ascending()))
+
+
+@step("p1_player")
+def _p1_player(g: State, frame: tuple) -> None:
+    seat = frame[1]
+    push(g, *(("p1_amoeba", seat, k) for k in g.alive_numbers(seat)))
+
+
+def _legal_p1_amoeba(g: State, frame: tuple) -> Decision | None:
+    seat, number = frame[1], frame[2]
+    if g.pos(seat, number) < 0:
+        return None  # killed earlier this phase
+    genes = g.genes[seat]
+    actions = [{"type": "drift"}]
+    if genes & HOLDING:
+        actions.append({"type": "hold"})
+    if can_pay_move(g, seat):
+        actions.extend(move_actions(g, seat))
+    drift = g.current_card()[0]
+    context = {
+        "amoeba": amoeba_ref(g, seat, number),
+        "drift": DIRECTION_NAMES[drift] if drift != STAY else "none",
+    }
+    return Decision(seat, "movement", actions, context)
+
+
+@decision("p1_amoeba", _legal_p1_amoeba)
+def _p1_amoeba(g: State, frame: tuple, action: dict) -> None:
+    seat, number = frame[1], frame[2]
+    kind = action["type"]
+    if kind == "drift":
+        drift = g.current_card()[0]
+        if drift == STAY:
+            g.emit("amoeba_stayed", seat=seat, number=number, reason="no_drift")
+            push(g, ("p1_feed", seat, number, 1))
+        else:
+            push(g, ("displace", seat, number, drift, "drift"), ("p1_feed", seat, number, 1))
+    elif kind == "hold":
+        g.emit("amoeba_stayed", seat=seat, number=number, reason="hold")
+        push(g, ("p1_feed", seat, number, 1))
+    else:
+        pay_move(g, seat, "move")
+        push(
+            g,
+            ("active_move", seat, number, move_code(action), "move"),
+            ("after_move", seat, number, "move"),
+            ("p1_feed", seat, number, 1),
+        )
+
+
+# --- one active move ---------------------------------------------------------------------------
+def _apply_face(g: State, seat: int, number: int, face: int, reason: str) -> None:
+    target = DIE_FACE[face]
+    if target == STAY:
+        g.emit("amoeba_stayed", seat=seat, number=number, reason="die_5")
+    elif target == FREE_CHOICE:
+        push(g, ("choose_direction", seat, number, reason))
+    else:
+        push(g, ("displace", seat, number, target, reason))
+
+
+@step("active_move")
+def _active_move(g: State, frame: tuple) -> None:
+    _, seat, number, code, reason = frame
+    if code == STAY:
+        g.emit("amoeba_stayed", seat=seat, number=number, reason="chosen")
+    elif code != ROLL:
+        push(g, ("displace", seat, number, code, reason))
+    elif g.genes[seat] & MOVEMENT_1:
+        a, b = g.roll(), g.roll()
+        g.emit("dice_rolled", seat=seat, number=number, dice=[a, b])
+        push(g, ("choose_die", seat, number, a, b, reason))
+    else:
+        face = g.roll()
+        g.emit("dice_rolled", seat=seat, number=number, dice=[face])
+        _apply_face(g, seat, number, face, reason)
+
+
+def _legal_choose_die(g: State, frame: tuple) -> Decision:
+    _, seat, number, a, b, _reason = frame
+    faces = [a] if a == b else [a, b]
+    return Decision(
+        seat,
+        "choose_die",
+        [{"type": "die", "face": f} for f in faces],
+        {"amoeba": amoeba_ref(g, seat, number), "dice": [a, b]},
+    )
+
+
+@decision("choose_die", _legal_choose_die)
+def _choose_die(g: State, frame: tuple, action: dict) -> None:
+    _apply_face(g, frame[1], frame[2], action["face"], frame[5])
+
+
+def _legal_choose_direction(g: State, frame: tuple) -> Decision:
+    seat, number = frame[1], frame[2]
+    return Decision(
+        seat, "choose_direction", _DIRECTION_CHOICES, {"amoeba": amoeba_ref(g, seat, number)}
+    )
+
+
+@decision("choose_direction", _legal_choose_direction)
+def _choose_direction(g: State, frame: tuple, action: dict) -> None:
+    push(g, ("displace", frame[1], frame[2], DIRECTION_INDEX[action["direction"]], frame[3]))
+
+
+@step("after_move")
+def _after_move(g: State, frame: tuple) -> None:
+    """Speed (and Persistence): after an active move, a free second one, never after drift."""
+    seat, number = frame[1], frame[2]
+    if g.genes[seat] & HAS_SPEED and g.pos(seat, number) >= 0:
+        push(g, ("second_move", seat, number, frame[3]))
+
+
+def _legal_second_move(g: State, frame: tuple) -> Decision | None:
+    seat, number = frame[1], frame[2]
+    actions = [{"type": "skip"}, *move_actions(g, seat)]
+    return Decision(seat, "second_move", actions, {"amoeba": amoeba_ref(g, seat, number)})
+
+
+@decision("second_move", _legal_second_move)
+def _second_move(g: State, frame: tuple, action: dict) -> None:
+    if action["type"] == "move":
+        push(g, ("active_move", frame[1], frame[2], move_code(action), frame[3]))
+
+
+def _legal_escape_move(g: State, frame: tuple) -> Decision:
+    seat, number = frame[1], frame[2]
+    return Decision(
+        seat, "escape_move", move_actions(g, seat), {"amoeba": amoeba_ref(g, seat, number)}
+    )
+
+
+@decision("escape_move", _legal_escape_move)
+def _escape_move(g: State, frame: tuple, action: dict) -> None:
+    push(g, ("active_move", frame[1], frame[2], move_code(action), "escape"))
+
+
+# --- leaving a field ---------------------------------------------------------------------------
+@step("displace")
+def _displace(g: State, frame: tuple) -> None:
+    """Move one field; an obstacle stops it. Tentacle cubes, then clinging amoebas, go along."""
+    _, seat, number, direction, reason = frame
+    src = g.pos(seat, number)
+    dst = NEIGHBOUR[src][direction]
+    if dst < 0:
+        g.emit(
+            "amoeba_blocked", seat=seat, number=number, field=FIELD_NAMES[src],
+            direction=DIRECTION_NAMES[direction], reason=reason,
+        )  # fmt: skip
+        return
+    frames: list[tuple] = []
+    if g.genes[seat] & TENTACLE and any(g.food_on(src)):
+        frames.append(("tentacle", seat, number, src, dst))
+    for other, other_number in g.amoebas_on(src):
+        if other != seat and g.genes[other] & HOLDING:
+            frames.append(("cling", other, other_number, seat, number, src, dst))
+    frames.append(("relocate", seat, number, src, dst, reason))
+    push(g, *frames)
+
+
+def tentacle_limit(g: State) -> int:
+    return 3 if g.n >= 4 else 2
+
+
+def _takes(food: list[int], limit: int) -> list[list[int]]:
+    """Every way to take up to ``limit`` cubes from ``food``, fewest first."""
+    ranges = [range(min(c, limit) + 1) for c in food]
+    takes = [list(t) for t in product(*ranges) if sum(t) <= limit]
+    takes.sort(key=sum)
+    return takes
+
+
+def _legal_tentacle(g: State, frame: tuple) -> Decision:
+    _, seat, number, src, dst = frame
+    actions = [{"type": "tentacle", "take": t} for t in _takes(g.food_on(src), tentacle_limit(g))]
+    context = {"amoeba": amoeba_ref(g, seat, number), "from": FIELD_NAMES[src],
+               "to": FIELD_NAMES[dst], "limit": tentacle_limit(g)}  # fmt: skip
+    return Decision(seat, "tentacle", actions, context)
+
+
+@decision("tentacle", _legal_tentacle)
+def _tentacle(g: State, frame: tuple, action: dict) -> None:
+    _, seat, number, src, dst = frame
+    take = action["take"]
+    if sum(take):
+        n = g.n
+        for c, k in enumerate(take):
+            g.food[src * n + c] -= k
+            g.food[dst * n + c] += k
+        g.emit("cubes_carried", seat=seat, number=number, cubes=take,
+               from_field=FIELD_NAMES[src], to_field=FIELD_NAMES[dst])  # fmt: skip
+
+
+def _legal_cling(g: State, frame: tuple) -> Decision | None:
+    _, seat, number, mover, mover_number, src, dst = frame
+    if g.pos(seat, number) != src or g.pos(mover, mover_number) != src:
+        return None
+    context = {"amoeba": amoeba_ref(g, seat, number), "leaving": amoeba_ref(g, mover, mover_number),
+               "to": FIELD_NAMES[dst]}  # fmt: skip
+    return Decision(seat, "cling", [{"type": "let_go"}, {"type": "cling"}], context)
+
+
+@decision("cling", _legal_cling)
+def _cling(g: State, frame: tuple, action: dict) -> None:
+    _, seat, number, mover, mover_number, src, dst = frame
+    if action["type"] == "cling":
+        g.apos[seat * 7 + number - 1] = dst
+        g.emit("amoeba_carried", seat=seat, number=number, by={"seat": mover, "number": mover_number},
+               from_field=FIELD_NAMES[src], to_field=FIELD_NAMES[dst])  # fmt: skip
+
+
+@step("relocate")
+def _relocate(g: State, frame: tuple) -> None:
+    _, seat, number, src, dst, reason = frame
+    g.apos[seat * 7 + number - 1] = dst
+    g.emit("amoeba_moved", seat=seat, number=number, from_field=FIELD_NAMES[src], to_field=FIELD_NAMES[dst],
+           reason=reason)  # fmt: skip

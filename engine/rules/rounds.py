@@ -1,0 +1,38 @@
+"""A round's frame: its six phases, then the end check (RULINGS.md, "Scoring ladder")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.machine import push, step
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+FINISH_ZONE = 41
+
+
+@step("round")
+def _round(g: State, frame: tuple) -> None:
+    g.round += 1
+    g.new_genes = [0] * g.n
+    g.emit("round_started", round=g.round)
+    push(g, ("phase1",), ("phase2",), ("phase3",), ("phase4",), ("phase5",), ("phase6",),
+         ("round_end",))  # fmt: skip
+
+
+@step("round_end")
+def _round_end(g: State, frame: tuple) -> None:
+    """The game ends after phase 6 if a marker is in 41..50, or after the last card's round."""
+    reached = any(s >= FINISH_ZONE for s in g.score)
+    if reached or g.deck_pos >= len(g.deck):
+        g.over = True
+        g.phase = 0
+        g.emit(
+            "game_ended",
+            reason="finish_zone" if reached else "deck_exhausted",
+            ranking=g.ranking(),
+            scores=list(g.score),
+        )
+        return
+    push(g, ("round",))

@@ -1,0 +1,74 @@
+"""Setup (RULINGS.md, "Setup" and "Scoring ladder"): start-order rolls, start spaces, the two
+placement rounds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.board import FIELD_INDEX, FIELDS
+from engine.machine import Decision, decision, push, step
+from engine.rules.common import free_numbers, place_actions
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+
+def start_order(g: State, seats: list[int]) -> list[int]:
+    """All roll two dice; the highest picks first; ties re-roll among the tied."""
+    rolls = {}
+    for s in seats:
+        a, b = g.roll(), g.roll()
+        rolls[s] = a + b
+        g.emit("start_roll", seat=s, dice=[a, b])
+    order: list[int] = []
+    for total in sorted(set(rolls.values()), reverse=True):
+        tied = [s for s in seats if rolls[s] == total]
+        order.extend(tied if len(tied) == 1 else start_order(g, tied))
+    return order
+
+
+@step("setup")
+def _setup(g: State, frame: tuple) -> None:
+    order = start_order(g, list(range(g.n)))
+    g.emit("start_order", seats=order)
+    push(g, *(("choose_start", s) for s in order), ("setup_round", 1))
+
+
+def _legal_start(g: State, frame: tuple) -> Decision:
+    seat = frame[1]
+    free = [k for k in range(1, g.n + 1) if k not in g.score]
+    return Decision(seat, "start_space", [{"type": "start_space", "space": k} for k in free], {})
+
+
+@decision("choose_start", _legal_start)
+def _choose_start(g: State, frame: tuple, action: dict) -> None:
+    g.score[frame[1]] = action["space"]
+    g.emit("start_space_taken", seat=frame[1], space=action["space"])
+
+
+@step("setup_round")
+def _setup_round(g: State, frame: tuple) -> None:
+    """First placement ascending (1 DP with 4 players), second descending, no DP."""
+    first = frame[1] == 1
+    order = g.ascending() if first else g.descending()
+    dp = 1 if first and g.n in (4, 6) else 0
+    push(g, *(("setup_place", s, dp) for s in order), ("setup_round", 2) if first else ("round",))
+
+
+def _legal_setup_place(g: State, frame: tuple) -> Decision:
+    seat = frame[1]
+    occupied = set(p for p in g.apos if p >= 0)
+    fields = [f for f in FIELDS if f not in occupied]
+    return Decision(
+        seat,
+        "place_amoeba",
+        place_actions(fields, free_numbers(g, seat)),
+        {"reason": "setup", "dp": frame[2]},
+    )
+
+
+@decision("setup_place", _legal_setup_place)
+def _setup_place(g: State, frame: tuple, action: dict) -> None:
+    seat, dp = frame[1], frame[2]
+    g.place_amoeba(seat, action["number"], FIELD_INDEX[action["field"]], dp)
+    g.emit("amoeba_placed", seat=seat, number=action["number"], field=action["field"], dp=dp)

@@ -1,0 +1,155 @@
+"""The game state: flat lists of ints, and the primitive changes every rule is made of.
+
+Flat data because search clones states thousands of times a second: copying a dozen small
+lists is a few microseconds, where a deepcopy of nested objects is a hundred times more.
+
+Layout (n = number of players, seat = colour index 0..n-1, amoeba numbers 1..7):
+- ``food[field * n + colour]``: cubes on a field; ``supply[colour]``: cubes off the board.
+- ``apos[seat * 7 + number - 1]``: the amoeba's field, or -1 when not on the board;
+  ``adp[...]``: its damage points.
+- ``bp[seat]``; ``genes[seat]`` a bit mask (engine.genes); ``new_genes[seat]`` genes acquired
+  this round; ``gene_supply[gene index]``.
+- ``score[seat]``: the ladder space (0 before the start spaces are chosen).
+- ``deck``: card indexes into ``cards`` in draw order, ``deck_pos`` cards drawn so far.
+"""
+
+from __future__ import annotations
+
+from engine.board import FIELD_COUNT
+from engine.environment import Card
+from engine.genes import LIFE_EXPECTANCY
+from engine.machine import Decision, Frame
+from engine.rng import next_u64
+
+AMOEBAS_PER_COLOUR = 7
+CUBES_PER_COLOUR = 55
+START_BP = 4
+
+
+class State:
+    """Data and primitives; ``engine.game.Game`` adds the public interface."""
+
+    __slots__ = (
+        "n", "seed", "rng", "cards", "deck", "deck_pos", "round", "phase",
+        "food", "supply", "apos", "adp", "bp", "genes", "new_genes", "gene_supply",
+        "score", "stack", "seq", "over", "events", "pending",
+    )  # fmt: skip
+
+    n: int
+    seed: int
+    rng: int
+    cards: tuple[Card, ...]
+    deck: list[int]
+    deck_pos: int
+    round: int
+    phase: int
+    food: list[int]
+    supply: list[int]
+    apos: list[int]
+    adp: list[int]
+    bp: list[int]
+    genes: list[int]
+    new_genes: list[int]
+    gene_supply: list[int]
+    score: list[int]
+    stack: list[Frame]
+    seq: int
+    over: bool
+    events: list[dict] | None
+    pending: Decision | None
+
+    # --- events and chance ---------------------------------------------------------------
+    def emit(self, event_type: str, /, **data: object) -> None:
+        """Record an event (skipped when ``events`` is None, as in search playouts)."""
+        if self.events is not None:
+            data["type"] = event_type
+            self.events.append(data)
+
+    def rand_below(self, k: int) -> int:
+        self.rng, bits = next_u64(self.rng)
+        return bits % k
+
+    def roll(self) -> int:
+        """One die, 1..6, from the state's own generator."""
+        self.rng, bits = next_u64(self.rng)
+        return bits % 6 + 1
+
+    # --- amoebas -------------------------------------------------------------------------
+    def pos(self, seat: int, number: int) -> int:
+        return self.apos[seat * AMOEBAS_PER_COLOUR + number - 1]
+
+    def alive_numbers(self, seat: int) -> list[int]:
+        base = seat * AMOEBAS_PER_COLOUR
+        apos = self.apos
+        return [k + 1 for k in range(AMOEBAS_PER_COLOUR) if apos[base + k] >= 0]
+
+    def amoeba_count(self, seat: int) -> int:
+        base = seat * AMOEBAS_PER_COLOUR
+        return sum(1 for p in self.apos[base : base + AMOEBAS_PER_COLOUR] if p >= 0)
+
+    def amoebas_on(self, field: int) -> list[tuple[int, int]]:
+        """(seat, number) of every amoeba on ``field``, by seat then number."""
+        return [
+            (i // AMOEBAS_PER_COLOUR, i % AMOEBAS_PER_COLOUR + 1)
+            for i, p in enumerate(self.apos)
+            if p == field
+        ]
+
+    def has_amoeba_of(self, seat: int, field: int) -> bool:
+        base = seat * AMOEBAS_PER_COLOUR
+        return field in self.apos[base : base + AMOEBAS_PER_COLOUR]
+
+    def death_limit(self, seat: int) -> int:
+        return 3 if self.genes[seat] & LIFE_EXPECTANCY else 2
+
+    def place_amoeba(self, seat: int, number: int, field: int, dp: int = 0) -> None:
+        i = seat * AMOEBAS_PER_COLOUR + number - 1
+        self.apos[i] = field
+        self.adp[i] = dp
+
+    def remove_amoeba(self, seat: int, number: int, cubes_each: int, cause: str) -> None:
+        """Take the amoeba off the board and put ``cubes_each`` of every colour on its field."""
+        i = seat * AMOEBAS_PER_COLOUR + number - 1
+        field = self.apos[i]
+        self.apos[i] = -1
+        self.adp[i] = 0
+        self.emit("amoeba_died", seat=seat, number=number, field=field, cause=cause)
+        placed = [self.add_cubes(field, c, cubes_each) for c in range(self.n)]
+        self.emit("cubes_placed", field=field, cubes=placed)
+
+    def add_damage(self, seat: int, number: int, amount: int = 1) -> int:
+        i = seat * AMOEBAS_PER_COLOUR + number - 1
+        self.adp[i] += amount
+        return self.adp[i]
+
+    # --- food ----------------------------------------------------------------------------
+    def food_on(self, field: int) -> list[int]:
+        n = self.n
+        return self.food[field * n : field * n + n]
+
+    def add_cubes(self, field: int, colour: int, count: int) -> int:
+        """Move up to ``count`` cubes from the supply to the field; return how many moved."""
+        k = min(count, self.supply[colour])
+        if k:
+            self.supply[colour] -= k
+            self.food[field * self.n + colour] += k
+        return k
+
+    # --- players -------------------------------------------------------------------------
+    def ascending(self) -> list[int]:
+        """Seats from the rearmost marker forward (phase 1, first setup placement)."""
+        return sorted(range(self.n), key=self.score.__getitem__)
+
+    def descending(self) -> list[int]:
+        """Seats from the leading marker back (phases 2-6, second setup placement)."""
+        return sorted(range(self.n), key=self.score.__getitem__, reverse=True)
+
+    def ranking(self) -> list[int]:
+        return self.descending()
+
+    def current_card(self) -> Card:
+        return self.cards[self.deck[self.deck_pos - 1]]
+
+    def cube_total(self, colour: int) -> int:
+        n = self.n
+        return self.supply[colour] + sum(self.food[f * n + colour] for f in range(FIELD_COUNT))
