@@ -43,7 +43,10 @@ def division_fields(g: State, seat: int, count: int) -> list[int]:
     own = {p for p in g.apos[base : base + 7] if p >= 0}
     if count <= 1 or g.genes[seat] & SPORES:
         return [f for f in FIELDS if f not in own]
-    return [f for f in FIELDS if f not in own and any(a in own for a in ADJACENT[f])]
+    near: set[int] = set()
+    for f in own:
+        near.update(ADJACENT[f])
+    return sorted(near - own)
 
 
 def _legal_divide(g: State, frame: tuple) -> Decision | None:

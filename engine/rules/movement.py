@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 ROLL = -9  # active_move code: roll the compass (with Movement I: two dice)
 _MOVE_II = [{"type": "move", "direction": d} for d in (*DIRECTION_NAMES, "none")]
 _ROLL_MOVE = [{"type": "move"}]
+_DRIFT = {"type": "drift"}
+_HOLD = {"type": "hold"}
+_SKIP = {"type": "skip"}
+_CLING_CHOICES = [{"type": "let_go"}, {"type": "cling"}]
 _DIRECTION_CHOICES = [{"type": "direction", "direction": d} for d in DIRECTION_NAMES]
 
 
@@ -69,9 +73,9 @@ def _legal_p1_amoeba(g: State, frame: tuple) -> Decision | None:
     if g.pos(seat, number) < 0:
         return None  # killed earlier this phase
     genes = g.genes[seat]
-    actions = [{"type": "drift"}]
+    actions = [_DRIFT]
     if genes & HOLDING:
-        actions.append({"type": "hold"})
+        actions.append(_HOLD)
     if can_pay_move(g, seat):
         actions.extend(move_actions(g, seat))
     drift = g.current_card()[0]
@@ -172,7 +176,7 @@ def _after_move(g: State, frame: tuple) -> None:
 
 def _legal_second_move(g: State, frame: tuple) -> Decision | None:
     seat, number = frame[1], frame[2]
-    actions = [{"type": "skip"}, *move_actions(g, seat)]
+    actions = [_SKIP, *move_actions(g, seat)]
     return Decision(seat, "second_move", actions, {"amoeba": amoeba_ref(g, seat, number)})
 
 
@@ -256,7 +260,7 @@ def _legal_cling(g: State, frame: tuple) -> Decision | None:
         return None
     context = {"amoeba": amoeba_ref(g, seat, number), "leaving": amoeba_ref(g, mover, mover_number),
                "to": FIELD_NAMES[dst]}  # fmt: skip
-    return Decision(seat, "cling", [{"type": "let_go"}, {"type": "cling"}], context)
+    return Decision(seat, "cling", _CLING_CHOICES, context)
 
 
 @decision("cling", _legal_cling)

@@ -1,0 +1,35 @@
+"""``make bench``: every benchmark in turn; each writes bench/results/<name>.json."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+
+BENCHMARKS = ["engine_bench", "mcts_bench", "api_bench", "workers_bench"]
+
+
+def main() -> int:
+    failed = []
+    for name in BENCHMARKS:
+        try:
+            module = importlib.import_module(f"bench.{name}")
+        except ModuleNotFoundError as exc:
+            print(f"== {name}: not available ({exc})", flush=True)
+            failed.append(name)
+            continue
+        print(f"== {name}", flush=True)
+        t0 = time.perf_counter()
+        try:
+            module.main()
+        except Exception as exc:  # report and go on: one broken bench must not hide the rest
+            print(f"== {name} FAILED: {exc!r}", flush=True)
+            failed.append(name)
+        print(f"== {name} took {time.perf_counter() - t0:.0f} s", flush=True)
+    if failed:
+        print(f"benchmarks that did not run: {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
