@@ -39,7 +39,7 @@ from service.scheduling import NullScheduler, Scheduler
 
 log = logging.getLogger(__name__)
 
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**53 - 1  # seeds stay exact in JavaScript clients
 JOIN_RETRIES = 8
 
 
@@ -473,6 +473,11 @@ class GameService:
 
     # ---------------------------------------------------------------- reads
 
+    def ping(self) -> None:
+        """Raise when the database does not answer (readiness probes)."""
+        with self.sessions() as session:
+            session.execute(select(1))
+
     def get(self, game_id: str) -> GameView:
         with self.sessions() as session:
             return _view(self._load(session, game_id), full=True)
@@ -632,6 +637,30 @@ class GameService:
             self.apply_action(game_id, seat_no, action, expected_seq=seq, actor="bot")
         except (Conflict, PreconditionFailed, Forbidden):
             return False  # the game moved on meanwhile (another delivery, a resign...)
+        return True
+
+    def play_random_turn(self, game_id: str, seq: int) -> bool:
+        """A RandomBot move for the pending bot decision at ``seq`` (False when stale).
+
+        For the workers' fallback when a bot task was killed at its hard time limit.
+        """
+        from ai import RandomBot
+        from engine import Game
+
+        with self.sessions() as session:
+            row = session.get(GameRow, game_id, options=[undefer(GameRow.state)])
+            if row is None or row.status != "active" or row.seq != seq:
+                return False
+            seat_row = _seat(row, row.pending_seat)
+            if seat_row is None or seat_row.kind != "bot":
+                return False
+            game = Game.from_dict(row.state)
+            action = RandomBot((row.seed + seq) % MAX_SEED).choose(game)
+            seat_no = seat_row.seat
+        try:
+            self.apply_action(game_id, seat_no, action, expected_seq=seq, actor="bot")
+        except (Conflict, PreconditionFailed, Forbidden):
+            return False
         return True
 
     def expire_deadline(self, game_id: str, seq: int) -> bool:
@@ -987,6 +1016,9 @@ def build_service(
     )
 
 
+#: Name the workers' first wiring used; kept as an alias.
+build_game_service = build_service
+
 __all__ = [
     "ActionResult",
     "CreatedGame",
@@ -997,6 +1029,7 @@ __all__ = [
     "SeatSpec",
     "SeatView",
     "ServiceError",
+    "build_game_service",
     "build_service",
     "choose_bot_action",
     "hash_token",

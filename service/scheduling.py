@@ -77,8 +77,7 @@ def build_scheduler(settings: Settings) -> Scheduler:
 
     ``"none"`` → ``NullScheduler``; ``"celery"`` → ``workers.scheduler.CeleryScheduler``
     (import errors propagate); ``"auto"`` → the Celery one when importable, else Null.
-    The class is built with ``CeleryScheduler.from_settings(settings)`` when it has that
-    classmethod, else with no arguments.
+    The class is built as ``CeleryScheduler(settings)``.
     """
     if settings.scheduler == "none":
         return NullScheduler()
@@ -90,6 +89,4 @@ def build_scheduler(settings: Settings) -> Scheduler:
             raise
         log.warning("workers.scheduler.CeleryScheduler not importable; using NullScheduler")
         return NullScheduler()
-    if hasattr(factory, "from_settings"):
-        return factory.from_settings(settings)
-    return factory()
+    return factory(settings)

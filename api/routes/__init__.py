@@ -1,0 +1,1 @@
+"""The HTTP resources, one module per area."""

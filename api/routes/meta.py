@@ -1,0 +1,72 @@
+"""Rules as data, health and readiness."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from typing import Any
+
+from flask import current_app, json
+from flask.views import MethodView
+
+from api import deps
+from api.auth import if_none_match_hits
+from api.blueprint import ApiBlueprint as Blueprint
+from api.problems import ApiProblem
+from api.schemas import HealthSchema, RulesSchema
+
+rules_blp = Blueprint(
+    "rules", __name__, url_prefix="/api/v1", description="The rules as data, for clients."
+)
+health_blp = Blueprint("health", __name__, url_prefix="", description="Liveness and readiness.")
+
+
+@functools.cache
+def _rules() -> tuple[dict[str, Any], str]:
+    """``rules_data()`` never changes while the process runs: compute it and its ETag once."""
+    from ai import BOT_LEVELS
+    from engine import rules_data
+
+    payload = {"rules": rules_data(), "bot_levels": sorted(BOT_LEVELS)}
+    digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
+    return payload, f'"r-{digest}"'
+
+
+@rules_blp.route("/rules")
+class Rules(MethodView):
+    @rules_blp.response(200, RulesSchema)
+    @rules_blp.alt_response(304, description="Not modified")
+    def get(self) -> Any:
+        """The rules as data
+
+        Board, compass, the default environment deck and the gene table as implemented by
+        the engine, plus the bot levels a game's creator may choose.
+        """
+        payload, etag = _rules()
+        if if_none_match_hits(etag):
+            resp = current_app.response_class(status=304)
+            resp.headers["ETag"] = etag
+            return resp
+        return payload, 200, {"ETag": etag, "Cache-Control": "public, max-age=3600"}
+
+
+@health_blp.route("/healthz")
+class Health(MethodView):
+    @health_blp.response(200, HealthSchema)
+    def get(self) -> Any:
+        """Liveness: the process answers"""
+        return {"status": "ok"}
+
+
+@health_blp.route("/readyz")
+class Ready(MethodView):
+    @health_blp.response(200, HealthSchema)
+    @health_blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+    def get(self) -> Any:
+        """Readiness: the database answers"""
+        try:
+            deps.service().ping()
+        except Exception as err:  # noqa: BLE001 - any failure means not ready
+            current_app.logger.warning("readiness check failed: %s", type(err).__name__)
+            raise ApiProblem(503, "not_ready", "the database is not reachable") from None
+        return {"status": "ready"}
