@@ -95,22 +95,42 @@ def eat_vectors(
     return tuple((list(v), par, is_base) for (v, par), is_base in out.items())
 
 
+@cache
+def _feed_table(
+    players: int, seat: int, feed_genes: int
+) -> tuple[tuple[tuple[tuple[int, int], ...], list[int], dict | None, bool], ...]:
+    """Per eat vector: the (colour, count) pairs to check, the vector, its shared action dict
+    (None when a victim must be named) and whether it is the base pattern."""
+    return tuple(
+        (
+            tuple((c, k) for c, k in enumerate(vec) if k),
+            vec,
+            None if parasitic else {"type": "feed", "eat": vec},
+            is_base,
+        )
+        for vec, parasitic, is_base in eat_vectors(players, seat, feed_genes)
+    )
+
+
 def feed_actions(g: State, seat: int, field: int) -> tuple[list[dict], bool]:
     """The concrete feeding actions on ``field`` and whether the base pattern is possible."""
-    food = g.food_on(field)
+    food = g.food
+    base = field * g.n
     victims: list[int] | None = None
     actions: list[dict] = []
     base_ok = False
-    for vec, parasitic, is_base in eat_vectors(g.n, seat, g.genes[seat] & _FEED_GENES):
-        if any(k > have for k, have in zip(vec, food, strict=True)):
-            continue
-        if parasitic:
+    for needs, vec, action, is_base in _feed_table(g.n, seat, g.genes[seat] & _FEED_GENES):
+        for c, k in needs:
+            if food[base + c] < k:
+                break
+        else:
+            if action is not None:
+                base_ok = base_ok or is_base
+                actions.append(action)
+                continue
             if victims is None:
                 victims = sorted({s for s, _ in g.amoebas_on(field) if s != seat and g.bp[s] >= 1})
-            actions.extend({"type": "feed", "eat": list(vec), "parasite": v} for v in victims)
-        else:
-            base_ok = base_ok or is_base
-            actions.append({"type": "feed", "eat": list(vec)})
+            actions.extend({"type": "feed", "eat": vec, "parasite": v} for v in victims)
     return actions, base_ok
 
 

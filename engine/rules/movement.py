@@ -214,9 +214,10 @@ def _displace(g: State, frame: tuple) -> None:
     frames: list[tuple] = []
     if g.genes[seat] & TENTACLE and any(g.food_on(src)):
         frames.append(("tentacle", seat, number, src, dst))
-    for other, other_number in g.amoebas_on(src):
-        if other != seat and g.genes[other] & HOLDING:
-            frames.append(("cling", other, other_number, seat, number, src, dst))
+    if any(g.genes[o] & HOLDING for o in range(g.n) if o != seat):
+        for other, other_number in g.amoebas_on(src):
+            if other != seat and g.genes[other] & HOLDING:
+                frames.append(("cling", other, other_number, seat, number, src, dst))
     frames.append(("relocate", seat, number, src, dst, reason))
     push(g, *frames)
 
