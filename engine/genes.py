@@ -6,6 +6,7 @@ the genes of a player is free and "does the player hold X" is one AND.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 
@@ -103,10 +104,12 @@ def mask_of(ids: list[str]) -> int:
     return mask
 
 
+@cache
 def total_mp(mask: int) -> int:
     return sum(g.mp for i, g in enumerate(GENES) if mask >> i & 1)
 
 
+@cache
 def progress_cards(mask: int) -> int:
     return sum(g.progress for i, g in enumerate(GENES) if mask >> i & 1)
 

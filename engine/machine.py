@@ -37,13 +37,24 @@ class Decision:
     the first feeding pattern): the timeout policy "default action" applies it.
     """
 
-    __slots__ = ("seat", "kind", "actions", "context")
+    __slots__ = ("seat", "kind", "actions", "_context")
 
-    def __init__(self, seat: int, kind: str, actions: list[dict], context: dict[str, Any]):
+    def __init__(
+        self, seat: int, kind: str, actions: list[dict], context: dict[str, Any] | tuple
+    ) -> None:
         self.seat = seat
         self.kind = kind
         self.actions = actions
-        self.context = context
+        # A dict, or ``(builder, *immutable args)`` built on first read: search and playouts
+        # create far more decisions than anyone reads the context of.
+        self._context = context
+
+    @property
+    def context(self) -> dict[str, Any]:
+        context = self._context
+        if type(context) is tuple:
+            context = self._context = context[0](*context[1:])
+        return context
 
     def to_dict(self) -> dict:
         return {

@@ -24,6 +24,11 @@ _PLACE = tuple(
 )
 
 
+def amoeba_context(seat: int, number: int, field: int) -> dict:
+    """Lazy-context builder: the decision is about this amoeba."""
+    return {"amoeba": {"seat": seat, "number": number, "field": FIELD_NAMES[field]}}
+
+
 def place_actions(fields: list[int], numbers: list[int]) -> list[dict]:
     return [_PLACE[f][k] for f in fields for k in numbers]
 

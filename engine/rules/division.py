@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 from engine.board import ADJACENT, FIELD_INDEX, FIELDS
 from engine.genes import DIVISION_RATE, SPORES
 from engine.machine import Decision, decision, push, step
-from engine.rules.common import free_numbers, place_actions
+from engine.rules.common import place_actions
 
 if TYPE_CHECKING:
     from engine.state import State
 
 MAX_AMOEBAS = 7
+_DONE = {"type": "done"}
 
 
 def division_bp(players: int) -> int:
@@ -51,19 +52,24 @@ def division_fields(g: State, seat: int, count: int) -> list[int]:
 
 def _legal_divide(g: State, frame: tuple) -> Decision | None:
     seat = frame[1]
-    count = g.amoeba_count(seat)
+    mine = g.apos[seat * 7 : seat * 7 + 7]
+    count = MAX_AMOEBAS - mine.count(-1)
     if count >= MAX_AMOEBAS:
         return None
-    places = place_actions(division_fields(g, seat, count), free_numbers(g, seat))
+    cost = division_cost(g, seat)
+    if count and g.bp[seat] < cost:
+        return None
+    numbers = [k + 1 for k, p in enumerate(mine) if p < 0]
+    places = place_actions(division_fields(g, seat, count), numbers)
     if count == 0:  # the first amoeba is free and must be placed
         return Decision(seat, "place_amoeba", places, {"reason": "division", "free": True})
-    if g.bp[seat] < division_cost(g, seat) or not places:
+    if not places:
         return None
     return Decision(
         seat,
         "divide",
-        [{"type": "done"}, *places],
-        {"reason": "division", "cost": division_cost(g, seat), "bp": g.bp[seat]},
+        [_DONE, *places],
+        {"reason": "division", "cost": cost, "bp": g.bp[seat]},
     )
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.genes import FRUGALITY, HAS_STRUGGLE, PARASITISM, SUBSTITUTION
 from engine.machine import Decision, decision, push
-from engine.rules.common import amoeba_ref
+from engine.rules.common import amoeba_context
 
 if TYPE_CHECKING:
     from engine.state import State
@@ -155,8 +155,14 @@ def _legal_feed(g: State, frame: tuple) -> Decision | None:
         actions.append({"type": "starve"})
     if may_attack and not base_ok and g.genes[seat] & HAS_STRUGGLE and g.bp[seat] >= 1:
         actions.extend(attack_targets(g, seat, number, field))
-    return Decision(seat, "feed", actions, {"amoeba": amoeba_ref(g, seat, number),
-                                            "food": g.food_on(field)})  # fmt: skip
+    food = tuple(g.food[field * g.n : field * g.n + g.n])
+    return Decision(seat, "feed", actions, (_feed_context, seat, number, field, food))
+
+
+def _feed_context(seat: int, number: int, field: int, food: tuple[int, ...]) -> dict:
+    context = amoeba_context(seat, number, field)
+    context["food"] = list(food)
+    return context
 
 
 @decision("p1_feed", _legal_feed)

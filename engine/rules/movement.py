@@ -16,7 +16,7 @@ from engine.board import FIELD_NAMES, NEIGHBOUR
 from engine.compass import DIE_FACE, DIRECTION_INDEX, DIRECTION_NAMES, FREE_CHOICE, STAY
 from engine.genes import HAS_SPEED, HOLDING, MOVEMENT_1, MOVEMENT_2, STREAMLINING, TENTACLE
 from engine.machine import Decision, decision, push, step
-from engine.rules.common import amoeba_ref
+from engine.rules.common import amoeba_context, amoeba_ref
 
 if TYPE_CHECKING:
     from engine.state import State
@@ -70,7 +70,8 @@ def _p1_player(g: State, frame: tuple) -> None:
 
 def _legal_p1_amoeba(g: State, frame: tuple) -> Decision | None:
     seat, number = frame[1], frame[2]
-    if g.pos(seat, number) < 0:
+    field = g.apos[seat * 7 + number - 1]
+    if field < 0:
         return None  # killed earlier this phase
     genes = g.genes[seat]
     actions = [_DRIFT]
@@ -78,12 +79,14 @@ def _legal_p1_amoeba(g: State, frame: tuple) -> Decision | None:
         actions.append(_HOLD)
     if can_pay_move(g, seat):
         actions.extend(move_actions(g, seat))
-    drift = g.current_card()[0]
-    context = {
-        "amoeba": amoeba_ref(g, seat, number),
-        "drift": DIRECTION_NAMES[drift] if drift != STAY else "none",
-    }
-    return Decision(seat, "movement", actions, context)
+    drift = g.cards[g.deck[g.deck_pos - 1]][0]
+    return Decision(seat, "movement", actions, (_movement_context, seat, number, field, drift))
+
+
+def _movement_context(seat: int, number: int, field: int, drift: int) -> dict:
+    context = amoeba_context(seat, number, field)
+    context["drift"] = DIRECTION_NAMES[drift] if drift != STAY else "none"
+    return context
 
 
 @decision("p1_amoeba", _legal_p1_amoeba)
@@ -177,7 +180,9 @@ def _after_move(g: State, frame: tuple) -> None:
 def _legal_second_move(g: State, frame: tuple) -> Decision | None:
     seat, number = frame[1], frame[2]
     actions = [_SKIP, *move_actions(g, seat)]
-    return Decision(seat, "second_move", actions, {"amoeba": amoeba_ref(g, seat, number)})
+    return Decision(
+        seat, "second_move", actions, (amoeba_context, seat, number, g.pos(seat, number))
+    )
 
 
 @decision("second_move", _legal_second_move)
