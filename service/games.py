@@ -10,6 +10,7 @@ worker never sees a decision that was rolled back.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import secrets
 import threading
@@ -21,6 +22,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer, sessionmaker, undefer
+from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
 from service.config import Settings
@@ -307,6 +309,7 @@ class GameService:
             options=opts,
             state=game.to_dict(),
             public=game.public_view(),
+            setup_events=list(getattr(game, "setup_events", None) or []),
             pending=None,
             seq=game.seq,
             time_limit=time_limit,
@@ -370,7 +373,7 @@ class GameService:
                     target.token_hash = hash_token(token)
                     target.name = name
                     target.joined_at = now
-                    row.updated_at = now
+                    _touch(row, now)
                     if all(s.kind == "bot" or s.token_hash is not None for s in row.seats):
                         from engine import Game
 
@@ -395,7 +398,7 @@ class GameService:
             seat.token_hash = None
             seat.name = None
             seat.joined_at = None
-            row.updated_at = self.clock()
+            _touch(row, self.clock())
             try:
                 session.flush()
             except StaleDataError as err:
@@ -412,7 +415,7 @@ class GameService:
                 raise Conflict("game_not_open", f"game is {row.status}; only open games abort")
             now = self.clock()
             row.status = "aborted"
-            row.updated_at = now
+            _touch(row, now)
             row.finished_at = now
             row.deadline_at = None
             try:
@@ -444,7 +447,7 @@ class GameService:
             seat.kind = "bot"
             seat.bot_level = row.options.get("resign_bot_level") or replacement_bot_level()
             seat.resigned = True
-            row.updated_at = now
+            _touch(row, now)
             if row.pending_seat == seat.seat:
                 row.deadline_at = now + timedelta(seconds=self.settings.bot_grace)
                 ctx.followups.append((row.id, _Followup("bot_turn", row.seq)))
@@ -523,6 +526,14 @@ class GameService:
                 .limit(page_size)
             ).all()
             return [_view(r, full=False) for r in rows], total
+
+    def setup_events(self, game_id: str) -> list[Any]:
+        """The engine's events from setting the game up (before the first action)."""
+        with self.sessions() as session:
+            events = session.scalar(select(GameRow.setup_events).where(GameRow.id == game_id))
+            if events is None and session.get(GameRow, game_id) is None:
+                raise NotFound("game_not_found", f"no game {game_id}")
+            return list(events or [])
 
     def events(self, game_id: str, since: int = 0, limit: int = 100) -> list[LogEntry]:
         """Log entries with ``seq > since`` in order, at most ``limit``."""
@@ -610,6 +621,14 @@ class GameService:
             raise Conflict(
                 "version_conflict", "another action was applied first; reload and retry"
             ) from err
+        except ServiceError as err:
+            # A concurrent request with the same key may have committed between our first
+            # look-up and our read: then the game "moved on" because of *this* action.
+            if idempotency_key is not None and err.status in (409, 412):
+                previous = self._find_idempotent(game_id, seat, idempotency_key, action)
+                if previous is not None:
+                    return previous
+            raise
         self._dispatch(ctx)
         return result
 
@@ -706,7 +725,7 @@ class GameService:
                     seat_row.replaced_by_bot = True
                     seat_row.timeouts += 1
                     row.deadline_at = now + timedelta(seconds=self.settings.bot_grace)
-                    row.updated_at = now
+                    _touch(row, now)
                     ctx.followups.append((row.id, _Followup("bot_turn", row.seq)))
                     log.info("game %s: seat %d timed out, a bot takes over", game_id, seat_row.seat)
                 else:
@@ -806,7 +825,7 @@ class GameService:
         row.state = game.to_dict()
         row.public = game.public_view()
         row.seq = game.seq
-        row.updated_at = now
+        _touch(row, now)
         if actor == "timeout":
             timed_out = _seat(row, seat)
             if timed_out is not None:
@@ -942,6 +961,14 @@ def _check_bot_level(level: str, code: str) -> None:
         raise Unprocessable(code, f"unknown bot level {level!r}; known: {sorted(BOT_LEVELS)}")
 
 
+def _touch(row: GameRow, now: datetime) -> None:
+    """Mark the game row changed even when no column value differs (a seat-only change,
+    or a frozen test clock): every write must bump the version, which is what makes
+    concurrent writers conflict."""
+    row.updated_at = now
+    flag_modified(row, "updated_at")
+
+
 def _seat(row: GameRow, seat: int | None) -> SeatRow | None:
     if seat is None:
         return None
@@ -968,7 +995,8 @@ def _view(row: GameRow, *, full: bool) -> GameView:
         "resign_bot_level": opts.get("resign_bot_level"),
     }
     if deck is not None:
-        public_opts["deck_size"] = len(deck)
+        # The engine shuffles the deck; sorting hides the creator's order all the same.
+        public_opts["deck_cards"] = sorted(deck, key=lambda c: json.dumps(c, sort_keys=True))
     return GameView(
         id=row.id,
         status=row.status,

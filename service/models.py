@@ -86,6 +86,7 @@ class GameRow(Base):
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    setup_events: Mapped[list[Any] | None] = mapped_column(JSON, deferred=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game", order_by="SeatRow.seat", lazy="selectin"

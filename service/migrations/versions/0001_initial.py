@@ -40,6 +40,7 @@ def upgrade() -> None:
         sa.Column("started_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("result", sa.JSON(), nullable=True),
+        sa.Column("setup_events", sa.JSON(), nullable=True),
     )
     op.create_index("ix_games_status", "games", ["status"])
     op.create_index("ix_games_status_deadline", "games", ["status", "deadline_at"])
