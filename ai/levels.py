@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ai.base import Bot
+from ai.greedy import GreedyBot
+from ai.mcts import MctsBot
 from ai.random_bot import RandomBot
 
 BotFactory = Callable[..., Bot]
@@ -17,8 +19,25 @@ def _random(seed: int | None = None, time_budget: float | None = None) -> Bot:
     return RandomBot(seed)
 
 
+def _greedy(seed: int | None = None, time_budget: float | None = None) -> Bot:
+    return GreedyBot(seed)
+
+
+def _mcts(default_budget: float) -> BotFactory:
+    """An MCTS level: ``time_budget`` (seconds per decision) overrides the level's default."""
+
+    def factory(seed: int | None = None, time_budget: float | None = None) -> Bot:
+        return MctsBot(seed, time_budget=time_budget or default_budget)
+
+    return factory
+
+
 BOT_LEVELS: dict[str, BotFactory] = {
     "random": _random,
+    "greedy": _greedy,
+    "mcts": _mcts(1.0),
+    "mcts-fast": _mcts(0.1),
+    "mcts-50ms": _mcts(0.05),
 }
 
 

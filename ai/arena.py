@@ -1,0 +1,198 @@
+"""``ursuppe arena``: bot levels against each other, seat-rotated, over several processes.
+
+Why seat rotation with shared seeds: the start order and the first environment card favour
+some seats, so each seed group plays the same game seed once for every distinct seating of the
+line-up (4 permutations for "greedy random random random", 24 for four different bots). Every
+bot then meets the same luck in every seat, and the win rates compare bots, not seats.
+
+Win rates come with 95% Wilson intervals; a level that appears k times in the line-up is counted
+per seat (wins / (games x k)), so parity is 1 / players whatever the line-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from itertools import permutations
+from pathlib import Path
+
+from tqdm import tqdm
+
+from ai.levels import BOT_LEVELS, make_bot
+from engine import Game
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (sound near 0 and 1, unlike the normal one)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seatings(lineup: list[str]) -> list[tuple[str, ...]]:
+    """Every distinct permutation of the line-up, in a stable order."""
+    return sorted(set(permutations(lineup)))
+
+
+def play_game(task: tuple[int, tuple[str, ...], float | None, int]) -> dict:
+    """Play one game; ``task`` = (game seed, level per seat, time budget override, group)."""
+    seed, seating, budget, group = task
+    bots = [
+        make_bot(level, seed=seed * 31 + seat, time_budget=budget)
+        for seat, level in enumerate(seating)
+    ]
+    game = Game.new(len(seating), seed)
+    think = [0.0] * len(seating)
+    decisions = [0] * len(seating)
+    while not game.is_over:
+        seat = game.pending.seat
+        t0 = time.perf_counter()
+        action = bots[seat].choose(game)
+        think[seat] += time.perf_counter() - t0
+        decisions[seat] += 1
+        game.apply(action, seat=seat)
+    return {
+        "seed": seed,
+        "group": group,
+        "seating": list(seating),
+        "ranking": game.ranking(),
+        "scores": game.scores,
+        "rounds": game.round,
+        "think": think,
+        "decisions": decisions,
+    }
+
+
+def summarize(results: list[dict], lineup: list[str]) -> list[dict]:
+    """Per level: seat-games, wins, win rate with its Wilson interval, mean rank, time/decision."""
+    acc: dict[str, dict] = defaultdict(
+        lambda: {"seats": 0, "wins": 0, "rank_sum": 0, "think": 0.0, "decisions": 0}
+    )
+    for r in results:
+        for place, seat in enumerate(r["ranking"]):
+            a = acc[r["seating"][seat]]
+            a["seats"] += 1
+            a["wins"] += place == 0
+            a["rank_sum"] += place + 1
+            a["think"] += r["think"][seat]
+            a["decisions"] += r["decisions"][seat]
+    rows = []
+    for level in dict.fromkeys(lineup):
+        a = acc[level]
+        lo, hi = wilson(a["wins"], a["seats"])
+        rows.append(
+            {
+                "bot": level,
+                "seat_games": a["seats"],
+                "wins": a["wins"],
+                "win_rate": a["wins"] / a["seats"] if a["seats"] else 0.0,
+                "ci95": [lo, hi],
+                "mean_rank": a["rank_sum"] / a["seats"] if a["seats"] else 0.0,
+                "ms_per_decision": 1000 * a["think"] / a["decisions"] if a["decisions"] else 0.0,
+            }
+        )
+    return rows
+
+
+def markdown_table(rows: list[dict], games: int, players: int) -> str:
+    lines = [
+        f"{games} games, {players} players, seat-rotated (parity {100 / players:.0f}%)",
+        "",
+        "| bot | seat-games | wins | win rate | 95% CI (Wilson) | mean rank | ms/decision |",
+        "|---|---:|---:|---:|---|---:|---:|",
+    ]
+    for r in rows:
+        lo, hi = r["ci95"]
+        lines.append(
+            f"| {r['bot']} | {r['seat_games']} | {r['wins']} | {100 * r['win_rate']:.1f}% "
+            f"| {100 * lo:.1f}–{100 * hi:.1f}% | {r['mean_rank']:.2f} "
+            f"| {r['ms_per_decision']:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "arena",
+        help="play bot levels against each other, seat-rotated, and report win rates",
+        description="Play N games between bot levels with seat rotation and shared seeds.",
+    )
+    p.add_argument(
+        "bots",
+        nargs="+",
+        help=f"one bot level per seat (3 or 4), e.g. greedy random random random; "
+        f"levels: {', '.join(BOT_LEVELS)}",
+    )
+    p.add_argument("-n", "--games", type=int, default=100, help="games to play (rounded up to "
+                   "whole seed groups)")  # fmt: skip
+    p.add_argument("--seed", type=int, default=1, help="first game seed")
+    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    p.add_argument("--time-budget", type=float, default=None,
+                   help="override the time budget (s) of search levels")  # fmt: skip
+    p.add_argument("--out", type=Path, default=Path("var/arena"),
+                   help="directory for results.json and results.md")  # fmt: skip
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run_arena)
+    return p
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    lineup: list[str] = list(args.bots)
+    if len(lineup) not in (3, 4):
+        raise SystemExit("arena: give one bot level per seat, 3 or 4 of them")
+    for level in lineup:
+        if level not in BOT_LEVELS:
+            raise SystemExit(f"arena: unknown level {level!r}; known: {', '.join(BOT_LEVELS)}")
+    perms = seatings(lineup)
+    groups = max(1, math.ceil(args.games / len(perms)))
+    tasks = [(args.seed + g, perm, args.time_budget, g) for g in range(groups) for perm in perms]
+    results: list[dict] = []
+    t0 = time.perf_counter()
+    bar = tqdm(total=len(tasks), desc="arena", unit="game", disable=args.no_progress)
+    if args.jobs <= 1:
+        for task in tasks:
+            results.append(play_game(task))
+            bar.update()
+    else:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for r in pool.map(play_game, tasks, chunksize=1):
+                results.append(r)
+                bar.update()
+    bar.close()
+    elapsed = time.perf_counter() - t0
+    rows = summarize(results, lineup)
+    table = markdown_table(rows, len(results), len(lineup))
+    print(table)
+    print(f"\nwall time {elapsed:.1f} s, {args.jobs} job(s)")
+    args.out.mkdir(parents=True, exist_ok=True)
+    stem = "arena-" + "-".join(lineup)
+    (args.out / f"{stem}.json").write_text(
+        json.dumps(
+            {
+                "lineup": lineup,
+                "games": len(results),
+                "seed": args.seed,
+                "seat_permutations": len(perms),
+                "time_budget_override": args.time_budget,
+                "wall_seconds": elapsed,
+                "jobs": args.jobs,
+                "table": rows,
+                "results": results,
+            },
+            indent=1,
+        )
+    )
+    (args.out / f"{stem}.md").write_text(table + "\n")
+    print(f"saved {args.out / stem}.json and .md")
+    return 0

@@ -1,0 +1,391 @@
+"""A fast hand-written evaluation of an Ursuppe position, shared by GreedyBot and MctsBot.
+
+Why projected ladder points: the winner is the furthest marker, and a marker advances each
+round by a table of amoebas on the board and gene cards held. So a position is worth, for each
+seat, its ladder space plus the advance it can expect in the scorings still to come, corrected
+for what will change that advance: amoebas about to die (damage points, no food within reach),
+BP that will become amoebas or genes, gene abilities, and gene defects the remaining ozone cards
+threaten. Everything here reads only public information: the multiset of undrawn environment
+cards is known (all cards minus the revealed ones), their order is not and is never used.
+
+The numbers are hand-tuned, not fitted; they are meant to be cheap (tens of microseconds), so
+that search can call them at every leaf.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from engine import rules_data
+
+if TYPE_CHECKING:
+    from engine import Game
+
+_DATA = rules_data()
+_FIELDS = _DATA["board"]["fields"]
+_FIELD_INDEX = {f["name"]: i for i, f in enumerate(_FIELDS)}
+FIELD_COUNT = len(_FIELDS)
+_DIRS = ("W", "N", "E", "S")
+# DEST[field][direction 0..3] -> field after one step (an obstacle leaves it in place).
+DEST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_FIELD_INDEX[f["neighbours"][d]] if d in f["neighbours"] else i for d in _DIRS)
+    for i, f in enumerate(_FIELDS)
+)
+ADJACENT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({d for d in row if d != i})) for i, row in enumerate(DEST)
+)
+
+_GENES = _DATA["genes"]
+GENE_IDS: tuple[str, ...] = tuple(g["id"] for g in _GENES)
+BIT: dict[str, int] = {gid: 1 << i for i, gid in enumerate(GENE_IDS)}
+_MP = tuple(g["mp"] for g in _GENES)
+_PROGRESS = tuple(g["progress"] for g in _GENES)
+
+MOVEMENT_1, MOVEMENT_2 = BIT["movement_1"], BIT["movement_2"]
+SUBSTITUTION, FRUGALITY, PARASITISM = BIT["substitution"], BIT["frugality"], BIT["parasitism"]
+LIFE_EXPECTANCY, STREAMLINING, HOLDING = (
+    BIT["life_expectancy"],
+    BIT["streamlining"],
+    BIT["holding"],
+)
+HAS_STRUGGLE = BIT["struggle_for_survival"] | BIT["aggression"]
+ARMOR, DEFENSE, ESCAPE = BIT["armor"], BIT["defense"], BIT["escape"]
+DIVISION_RATE = BIT["division_rate"]
+
+AMOEBA_ADVANCE = (0.0, 0.0, 0.0, 1.0, 2.0, 4.0, 5.0, 6.0)
+GENE_ADVANCE = (0, 0, 0, 1, 2, 3, 4)
+FINISH_ZONE = 41
+
+# What a gene's ability is worth per remaining round, in ladder points (hand-tuned guesses;
+# progress and mutation points are counted separately).
+_ABILITY = {
+    "intelligence": 0.0,
+    "movement_1": 0.25,
+    "spores": 0.15,
+    "speed": 0.2,
+    "defense": 0.15,
+    "escape": 0.15,
+    "substitution": 0.35,
+    "ray_protection": 0.1,
+    "streamlining": 0.25,
+    "tentacle": 0.15,
+    "holding": 0.2,
+    "life_expectancy": 0.5,
+    "frugality": 0.45,
+    "struggle_for_survival": 0.2,
+    "parasitism": 0.3,
+    "division_rate": 0.45,
+    "persistence": 0.3,
+    "movement_2": 0.45,
+    "aggression": 0.3,
+    "armor": 0.35,
+}
+_ABILITY_BY_INDEX = tuple(_ABILITY.get(gid, 0.0) for gid in GENE_IDS)
+
+
+def _mask_sum(mask: int, table: tuple) -> float:
+    total = 0
+    i = 0
+    while mask:
+        if mask & 1:
+            total += table[i]
+        mask >>= 1
+        i += 1
+    return total
+
+
+_MASK_CACHE: dict[int, tuple[int, int, float]] = {}
+
+
+def gene_stats(mask: int) -> tuple[int, int, float]:
+    """(mutation points, progress cards, ability value per round) of a gene mask, cached."""
+    hit = _MASK_CACHE.get(mask)
+    if hit is None:
+        hit = (
+            int(_mask_sum(mask, _MP)),
+            int(_mask_sum(mask, _PROGRESS)),
+            float(_mask_sum(mask, _ABILITY_BY_INDEX)),
+        )
+        _MASK_CACHE[mask] = hit
+    return hit
+
+
+def _patterns(players: int, genes: int) -> tuple[tuple[int, ...], ...]:
+    """Feeding patterns (cubes of the other colours, largest first) the genes allow.
+
+    An approximation of the engine's rule (RULINGS.md, alternative feeding): parasitism is
+    treated as frugality, since a victim is usually around when it matters.
+    """
+    if players == 4:
+        pats = {(1, 1, 1)}
+        sub, fru = {(2, 2, 0), (3, 1, 0)}, {(1, 1, 0)}
+        both = {(2, 1, 0), (3, 0, 0)}
+        two_fewer = {(1, 0, 0)}
+    else:
+        pats = {(2, 1)}
+        sub, fru = {(4, 0)}, {(1, 1), (2, 0)}
+        both = {(3, 0)}
+        two_fewer = {(1, 0)}
+    cheap = genes & (FRUGALITY | PARASITISM)
+    if genes & SUBSTITUTION:
+        pats |= sub
+    if cheap:
+        pats |= fru
+    if genes & SUBSTITUTION and cheap:
+        pats |= both
+    if genes & FRUGALITY and genes & PARASITISM:
+        pats |= two_fewer
+    return tuple(sorted(pats))
+
+
+_PATTERN_CACHE: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+_FEED_CACHE: dict[tuple, bool] = {}
+_FEED_GENES = SUBSTITUTION | FRUGALITY | PARASITISM
+
+
+def _feasible(cubes: tuple[int, ...], n: int, seat: int, feed_genes: int) -> bool:
+    key = (cubes, seat, feed_genes)
+    hit = _FEED_CACHE.get(key)
+    if hit is not None:
+        return hit
+    pats = _PATTERN_CACHE.get((n, feed_genes))
+    if pats is None:
+        pats = _PATTERN_CACHE[(n, feed_genes)] = _patterns(n, feed_genes)
+    others = sorted((cubes[c] for c in range(n) if c != seat), reverse=True)
+    result = any(all(need <= have for need, have in zip(p, others, strict=False)) for p in pats)
+    if len(_FEED_CACHE) > 500_000:
+        _FEED_CACHE.clear()
+    _FEED_CACHE[key] = result
+    return result
+
+
+def can_feed(food: list[int], n: int, seat: int, field: int, genes: int) -> bool:
+    """Whether an amoeba of ``seat`` could eat on ``field`` with the cubes there now."""
+    base = field * n
+    return _feasible(tuple(food[base : base + n]), n, seat, genes & _FEED_GENES)
+
+
+def remaining_scorings(g: Game) -> int:
+    """Phase-6 scorings still to come, the current round's included (0 when over)."""
+    if g.pending is None:
+        return 0
+    left = len(g.deck) - g.deck_pos
+    if g.round >= 1 and g.phase >= 2:
+        left += 1
+    return left
+
+
+_UNDRAWN_CACHE: dict[tuple, tuple[list[float], list[int]]] = {}
+
+
+def _undrawn(g: Game) -> tuple[list[float], list[int]]:
+    """(drift weights [W, N, E, S, none], ozones) of the undrawn cards, cached by what is
+    revealed: the multiset is public, the order is never looked at."""
+    key = (g.cards, tuple(g.deck[: g.deck_pos]))
+    hit = _UNDRAWN_CACHE.get(key)
+    if hit is None:
+        counts = undrawn_drifts(g)
+        total = sum(counts) or 1
+        hit = ([c / total for c in counts], undrawn_ozones(g))
+        if len(_UNDRAWN_CACHE) > 10_000:
+            _UNDRAWN_CACHE.clear()
+        _UNDRAWN_CACHE[key] = hit
+    return hit
+
+
+def undrawn_drifts(g: Game) -> list[int]:
+    """Drift counts [W, N, E, S, none] over the undrawn cards: public (all minus revealed)."""
+    counts = [0, 0, 0, 0, 0]
+    for card in g.cards:
+        d = card[0]
+        counts[d if 0 <= d <= 3 else 4] += 1
+    for i in g.deck[: g.deck_pos]:
+        d = g.cards[i][0]
+        counts[d if 0 <= d <= 3 else 4] -= 1
+    return counts
+
+
+def undrawn_ozones(g: Game) -> list[int]:
+    """Ozone values of the undrawn cards, as a multiset (order unknown and unused)."""
+    pool: dict[int, int] = {}
+    for card in g.cards:
+        pool[card[1]] = pool.get(card[1], 0) + 1
+    for i in g.deck[: g.deck_pos]:
+        pool[g.cards[i][1]] -= 1
+    return [oz for oz, k in pool.items() for _ in range(k)]
+
+
+def _amoeba_table(count: float) -> float:
+    """The amoeba advance table, interpolated for an expected (fractional) count."""
+    if count <= 0:
+        return 0.0
+    if count >= 7:
+        return AMOEBA_ADVANCE[7]
+    lo = int(count)
+    frac = count - lo
+    return AMOEBA_ADVANCE[lo] + frac * (AMOEBA_ADVANCE[lo + 1] - AMOEBA_ADVANCE[lo])
+
+
+def evaluate(g: Game) -> list[float]:
+    """Projected final ladder points per seat (higher is better), from public information."""
+    n = g.n
+    score = g.score
+    if g.pending is None:
+        return [float(s) for s in score]
+    rem = remaining_scorings(g)
+    food = g.food
+    apos, adp, bp, genes_l = g.apos, g.adp, g.bp, g.genes
+    phase = g.phase if g.round >= 1 else 0
+    this_round_pending = g.round >= 1 and phase <= 5
+    # Drift distribution for the next feeding: the current card during phase 1, else unknown.
+    if phase == 1:
+        d = g.cards[g.deck[g.deck_pos - 1]][0]
+        drift_w = [0.0] * 5
+        drift_w[d if 0 <= d <= 3 else 4] = 1.0
+        ozones = _undrawn(g)[1]
+    else:
+        drift_w, ozones = _undrawn(g)
+
+    cubes = [tuple(food[b : b + n]) for b in range(0, FIELD_COUNT * n, n)]
+    crowd = [0] * FIELD_COUNT
+    for f in apos:
+        if f >= 0:
+            crowd[f] += 1
+    totals = [sum(c) for c in cubes]
+
+    def rich(f: int, s: int, arriving: bool) -> float:
+        """Food per mouth: cubes of the other colours against 3 per amoeba there."""
+        mouths = crowd[f] + arriving
+        other = totals[f] - cubes[f][s]
+        r = other / (3.0 * mouths) if mouths else 1.0
+        return r if r < 1.0 else 1.0
+
+    adv_now_l: list[float] = []
+    adv_later_l: list[float] = []
+    extras: list[float] = []
+    for s in range(n):
+        genes = genes_l[s]
+        mp, progress, ability = gene_stats(genes)
+        limit = 3 if genes & LIFE_EXPECTANCY else 2
+        can_move = bp[s] >= 1 or bool(genes & STREAMLINING)
+        now = 0.0
+        later = 0.0
+        feed_sum = 0.0
+        base = s * 7
+        fg = genes & _FEED_GENES
+        feasible = _feasible
+        pcache: dict[int, float] = {}
+        for k in range(7):
+            f = apos[base + k]
+            if f < 0:
+                continue
+            dp = adp[base + k]
+            if dp >= limit:
+                continue  # dies in the coming phase 5
+            p = pcache.get(f)
+            if p is None:
+                dest = DEST[f]
+                ok_here = feasible(cubes[f], n, s, fg) * rich(f, s, 0)
+                ok0 = feasible(cubes[dest[0]], n, s, fg) * rich(dest[0], s, dest[0] != f)
+                ok1 = feasible(cubes[dest[1]], n, s, fg) * rich(dest[1], s, dest[1] != f)
+                ok2 = feasible(cubes[dest[2]], n, s, fg) * rich(dest[2], s, dest[2] != f)
+                ok3 = feasible(cubes[dest[3]], n, s, fg) * rich(dest[3], s, dest[3] != f)
+                p = (
+                    drift_w[4] * ok_here
+                    + drift_w[0] * ok0
+                    + drift_w[1] * ok1
+                    + drift_w[2] * ok2
+                    + drift_w[3] * ok3
+                )
+                if genes & HOLDING and ok_here > p:
+                    p = ok_here
+                elif can_move:
+                    n_ok = ok0 + ok1 + ok2 + ok3
+                    any_ok = max(ok_here, ok0, ok1, ok2, ok3)
+                    if genes & MOVEMENT_2:
+                        p_move = any_ok
+                    else:
+                        q = (n_ok + ok_here + any_ok) / 6.0
+                        p_move = 1 - (1 - q) * (1 - q) if genes & MOVEMENT_1 else q
+                    if p_move * 0.97 > p:
+                        p = p_move * 0.97
+                pcache[f] = p
+            feed_sum += p
+            starve_kills = dp + 1 >= limit
+            if phase == 1 and starve_kills:
+                now += p
+            else:
+                now += 1.0
+            # Two rounds ahead: dies if it starves (limit - dp) times.
+            if limit - dp <= 1:
+                later += p
+            elif limit - dp == 2:
+                later += 1 - (1 - p) * (1 - p)
+            else:
+                later += 1.0
+        gene_adv = GENE_ADVANCE[min(progress, 6)]
+        adv_now = _amoeba_table(now) + gene_adv
+        adv_later = _amoeba_table(later) + gene_adv
+        adv_now_l.append(adv_now)
+        adv_later_l.append(adv_later)
+        # BP become amoebas and genes while there are rounds left to use them.
+        buys_left = rem if phase <= 4 else rem - 1
+        bp_value = 0.05 + 0.045 * min(max(buys_left, 0), 5)
+        if genes & DIVISION_RATE:
+            bp_value *= 1.15
+        extra = bp[s] * bp_value
+        extra += ability * min(rem, 6) * 0.5
+        extra += 0.15 * feed_sum * min(rem, 3) / 3
+        # Expected gene defects in the phase-2s still to come.
+        if ozones and mp > 0:
+            draws = rem - 1 if phase >= 2 else rem
+            if g.round == 0:
+                draws = rem - 1
+            if draws > 0:
+                exp_over = sum(max(0, mp - oz) for oz in ozones) / len(ozones)
+                extra -= exp_over * draws * 0.3
+        extras.append(extra)
+
+    # The game ends early when a marker reaches the finish zone.
+    rounds_to_finish = rem
+    for s in range(n):
+        a = max(adv_later_l[s], 1.0)
+        r = math.ceil(max(FINISH_ZONE - score[s], 0) / a)
+        if r < rounds_to_finish:
+            rounds_to_finish = max(r, 1)
+    horizon = min(rem, rounds_to_finish)
+    out = []
+    for s in range(n):
+        a_now, a_later = adv_now_l[s], adv_later_l[s]
+        if horizon <= 0:
+            proj = float(score[s])
+        elif this_round_pending:
+            proj = score[s] + a_now + (horizon - 1) * a_later
+        else:
+            proj = score[s] + horizon * a_later
+        out.append(proj + extras[s])
+    return out
+
+
+def win_probabilities(values: list[float], rem: int) -> list[float]:
+    """Softmax of projected points into rough win chances: sharper as the game nears its end."""
+    temp = 1.5 + 0.9 * rem
+    top = max(values)
+    exps = [math.exp((v - top) / temp) for v in values]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def rewards(g: Game) -> list[float]:
+    """Per-seat rewards in [0, 1] for search: the win (plus a little rank) when over, else
+    estimated win chances from ``evaluate``."""
+    n = g.n
+    if g.pending is None:
+        ranking = g.ranking()
+        out = [0.0] * n
+        for place, seat in enumerate(ranking):
+            out[seat] = (1.0 if place == 0 else 0.0) * 0.9 + 0.1 * (n - 1 - place) / (n - 1)
+        return out
+    probs = win_probabilities(evaluate(g), remaining_scorings(g))
+    return probs

@@ -1,0 +1,110 @@
+"""GreedyBot: one-step lookahead on the hand-written evaluation.
+
+For each legal action it plays the action on a determinized clone and scores the position the
+game reaches (the next pending decision) with ``ai.evaluation``: its own projected points minus
+the best opponent's, because only the ladder order counts. Two refinements keep it sensible:
+
+- chance: an action that rolls dice or reveals a card (the clone's generator or deck position
+  changed) is scored as the mean over a few samples, each with the undrawn deck reshuffled and
+  the generator reseeded from the bot's own RNG, so the bot never peeks at the hidden order;
+- follow-ups: when the action hands the same seat a small follow-up choice in the same turn
+  (which die, which direction, a second move, tentacle cubes, how to feed, paying a defect),
+  the bot takes the best follow-up, so that "move" is judged by where the amoeba can get to,
+  not by the state halfway through the move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ai.evaluation import evaluate
+
+if TYPE_CHECKING:
+    from engine import Game
+
+FOLLOW_UP_KINDS = frozenset(
+    {"choose_die", "choose_direction", "second_move", "tentacle", "feed", "pay_defect"}
+)
+
+
+def determinize(game: Game, rng: random.Random) -> Game:
+    """A clone whose hidden parts (undrawn deck order, generator) come from ``rng``."""
+    c = game.clone()
+    rest = c.deck[c.deck_pos :]
+    rng.shuffle(rest)
+    c.deck[c.deck_pos :] = rest
+    c.rng = rng.getrandbits(64)
+    return c
+
+
+def margin(values: list[float], seat: int) -> float:
+    """Own projected points minus the best opponent's: what decides the ladder order."""
+    best_other = max(v for s, v in enumerate(values) if s != seat)
+    return values[seat] - best_other
+
+
+class GreedyBot:
+    """Picks the action whose resulting position evaluates best for its own seat."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None, samples: int = 4, follow_depth: int = 2) -> None:
+        self._rng = random.Random(seed)
+        self.samples = samples
+        self.follow_depth = follow_depth
+
+    def choose(self, game: Game) -> dict:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        scores = score_actions(game, actions, self._rng, self.samples, self.follow_depth)
+        best = max(scores)
+        # Ties: keep the first (actions[0] is the engine's conservative choice).
+        return actions[scores.index(best)]
+
+
+def score_actions(
+    game: Game,
+    actions: list[dict],
+    rng: random.Random,
+    samples: int = 4,
+    follow_depth: int = 2,
+) -> list[float]:
+    """Greedy score of every action for the seat that decides (see the module docstring)."""
+    seat = game.pending.seat
+    base = determinize(game, rng)
+    out = []
+    for action in actions:
+        c = base.clone()
+        c.apply_unchecked(action)
+        total = _value(c, seat, follow_depth)
+        if c.rng != base.rng or c.deck_pos != base.deck_pos:
+            # Chance was involved: average over independent determinizations.
+            for _ in range(samples - 1):
+                c = determinize(game, rng)
+                c.apply_unchecked(action)
+                total += _value(c, seat, follow_depth)
+            total /= samples
+        out.append(total)
+    return out
+
+
+def _value(g: Game, seat: int, depth: int) -> float:
+    pending = g.pending
+    if (
+        depth > 0
+        and pending is not None
+        and pending.seat == seat
+        and pending.kind in FOLLOW_UP_KINDS
+        and len(pending.actions) <= 40
+    ):
+        best = None
+        for action in pending.actions:
+            c = g.clone()
+            c.apply_unchecked(action)
+            v = _value(c, seat, depth - 1)
+            if best is None or v > best:
+                best = v
+        return best  # type: ignore[return-value]
+    return margin(evaluate(g), seat)
