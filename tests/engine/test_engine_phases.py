@@ -44,7 +44,7 @@ def test_phase2_mp_equal_to_the_ozone_thickness_is_no_defect():
     assert not of_type(g.setup_events, "gene_defect")
 
 
-def test_phase2_gene_defects_in_descending_order():
+def test_faq5_phase2_gene_defects_in_descending_order():
     """"Phase 2 — environment and gene defects (descending)" (FAQ 5)."""
     genes = [["frugality", "parasitism"], ["division_rate", "life_expectancy"], [], []]
     g = build_position(4, round=2, phase=2, deck=LOW_OZONE, genes=genes, bp=[9, 9, 0, 0],
@@ -125,7 +125,7 @@ def test_phase4_with_exactly_one_amoeba_the_second_goes_anywhere_paid():
     assert g2.bp[0] == 10
 
 
-def test_phase4_as_many_new_amoebas_as_affordable():
+def test_faq6_phase4_as_many_new_amoebas_as_affordable():
     """"As many as affordable (FAQ 6)".\""""
     g = _divide([(0, 1, "A5"), (0, 2, "B5")], bp=[8, 0, 0, 0], scores=[4, 3, 2, 1])
     g.apply({"type": "place", "field": "C5", "number": 3}, 0)
@@ -169,7 +169,7 @@ def test_phase5_amoebas_with_2_dp_die_and_leave_two_cubes_of_every_colour():
     assert food(g, "B2") == [2, 2, 2, 2] and food(g, "E4") == [2, 2, 2, 2]
 
 
-def test_phase5_dead_amoeba_cubes_in_descending_and_number_order_as_supply_allows():
+def test_faq11_phase5_dead_amoeba_cubes_in_descending_and_number_order_as_supply_allows():
     """"Phase 5 — deaths (descending, amoebas in number order)" + "only those available are
     placed" (FAQ 11: the order matters for the cubes left)."""
     g = build_position(
