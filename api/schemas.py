@@ -217,6 +217,10 @@ class LogEntrySchema(ma.Schema):
 class EventsPageSchema(ma.Schema):
     game_id = fields.String()
     since = fields.Integer()
+    setup = fields.List(
+        fields.Raw(),
+        metadata={"description": "the engine's set-up events (first page only: since=0)"},
+    )
     items = fields.List(fields.Nested(LogEntrySchema))
     next_since = fields.Integer(
         allow_none=True,

@@ -38,6 +38,9 @@ def temporary_database(backend: str, directory: Path) -> Iterator[str]:
     admin = PG_ADMIN_URL.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
+        # Durability is worthless for a throw-away test database; skipping the WAL flush
+        # on commit makes the suite several times faster.
+        conn.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
     try:
         yield PG_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
     finally:

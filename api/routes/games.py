@@ -312,18 +312,23 @@ class Events(MethodView):
         """The event log since sequence number N
 
         Entries with `seq > since`, oldest first, at most `limit`; continue with
-        `since = next_since` until it is null.
+        `since = next_since` until it is null. The first page (`since=0`) also carries
+        the engine's set-up events (initial food, first environment card, start rolls).
         """
+        svc = deps.service()
         since, limit = query["since"], query["limit"]
-        entries = deps.service().events(game_id, since=since, limit=limit + 1)
+        entries = svc.events(game_id, since=since, limit=limit + 1)
         more = len(entries) > limit
         entries = entries[:limit]
-        return {
+        page: dict[str, Any] = {
             "game_id": game_id,
             "since": since,
             "items": entries,
             "next_since": entries[-1].seq if more else None,
         }
+        if since == 0:
+            page["setup"] = svc.setup_events(game_id)
+        return page
 
 
 @blp.route("/<game_id>/record")

@@ -1,0 +1,119 @@
+"""Health, readiness, rules, the OpenAPI document, rate limiting and log hygiene."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+from conftest import API, Http, assert_problem, bearer
+from sqlalchemy import create_engine
+
+from api import create_app
+from api.export_openapi import build_spec, render
+from service.config import Settings
+from service.db import make_sessionmaker
+from service.games import GameService
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_healthz_and_readyz(client) -> None:
+    assert client.get("/healthz").json == {"status": "ok"}
+    assert client.get("/readyz").json == {"status": "ready"}
+
+
+def test_readyz_reports_an_unreachable_database(tmp_path) -> None:
+    broken = create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")
+    svc = GameService(make_sessionmaker(broken), settings=Settings(auto_migrate=False))
+    client = create_app(service=svc).test_client()
+    assert client.get("/healthz").status_code == 200
+    assert_problem(client.get("/readyz"), 503, "not_ready")
+
+
+def test_rules_as_data(client) -> None:
+    from engine import rules_data
+
+    r = client.get(f"{API}/rules")
+    assert r.status_code == 200
+    assert r.json["rules"] == json.loads(json.dumps(rules_data()))
+    assert "random" in r.json["bot_levels"]
+    assert (
+        client.get(f"{API}/rules", headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
+    )
+
+
+def test_openapi_served_and_swagger_ui(client) -> None:
+    spec = client.get(f"{API}/openapi.json").json
+    assert spec["openapi"].startswith("3.")
+    paths = spec["paths"]
+    for path in (
+        "/api/v1/games",
+        "/api/v1/games/{game_id}",
+        "/api/v1/games/{game_id}/actions",
+        "/api/v1/games/{game_id}/events",
+        "/api/v1/games/{game_id}/record",
+        "/api/v1/rules",
+        "/healthz",
+        "/readyz",
+    ):
+        assert path in paths, path
+    problem = spec["components"]["responses"]["CONFLICT"]["content"]
+    assert "application/problem+json" in problem
+    ui = client.get(f"{API}/docs")
+    assert ui.status_code == 200 and b"swagger" in ui.data.lower()
+
+
+def test_committed_openapi_spec_matches_the_code() -> None:
+    committed = ROOT / "openapi" / "openapi.json"
+    assert committed.exists(), "run `make openapi` and commit openapi/openapi.json"
+    assert json.loads(committed.read_text()) == json.loads(render(build_spec())), (
+        "openapi/openapi.json is out of date: run `make openapi` and commit it"
+    )
+
+
+def test_unknown_route_and_method(client) -> None:
+    assert_problem(client.get(f"{API}/nothing"), 404, "not_found")
+    r = client.put(f"{API}/games")
+    assert_problem(r, 405, "method_not_allowed")
+    assert "POST" in r.headers["Allow"]
+
+
+def test_rate_limit(service) -> None:
+    from dataclasses import replace
+
+    service.settings = replace(service.settings, rate_limit="5/60")
+    client = create_app(service=service).test_client()
+    for _ in range(5):
+        assert client.get(f"{API}/games").status_code == 200
+    r = client.get(f"{API}/games")
+    body = assert_problem(r, 429, "rate_limited")
+    assert int(r.headers["Retry-After"]) >= 1 and body["detail"]
+    # Another token has its own budget; health checks are never limited.
+    assert client.get(f"{API}/games", headers=bearer("B" * 43)).status_code == 200
+    assert client.get("/healthz").status_code == 200
+
+
+def test_rate_limit_off_by_default(client) -> None:
+    for _ in range(60):
+        assert client.get("/api/v1/rules").status_code == 200
+
+
+def test_tokens_never_appear_in_logs(client, http: Http, caplog) -> None:
+    caplog.set_level(logging.DEBUG)
+    table = http.started(players=3)
+    for _ in range(3):
+        assert http.act(table).status_code == 200
+    client.post(f"{table.url}/abort", headers=bearer(table.creator_token))
+    client.post(f"{table.url}/actions", json={"action": {}}, headers=bearer("X" * 43))
+    logging.getLogger("api.test").warning("header was Authorization: Bearer %s", table.tokens[0])
+    text = caplog.text + "".join(str(r.__dict__) for r in caplog.records)
+    for token in [table.creator_token, *table.tokens.values()]:
+        assert token not in text
+
+
+def test_redaction_filter() -> None:
+    from api.redact import redact
+
+    assert redact("Authorization: Bearer abc.DEF-123") == "Authorization: Bearer [redacted]"
+    assert redact('{"token": "s3cret", "x": 1}') == '{"token": "[redacted]", "x": 1}'
