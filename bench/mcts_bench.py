@@ -1,0 +1,82 @@
+"""MCTS iterations per second at the start, middle and end of a game (``make bench``).
+
+Why three points: the cost of an iteration depends on the position (setup placements have up
+to 133 actions, late rounds have many amoebas to evaluate, the last round has short horizons),
+so one number would hide where the search is slow. Positions come from greedy self-play with a
+fixed seed, so the numbers compare across commits. Results: bench/results/mcts.json.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import time
+from pathlib import Path
+
+from ai.greedy import GreedyBot
+from ai.mcts import MctsBot
+from engine import Game
+
+RESULTS = Path(__file__).parent / "results" / "mcts.json"
+BUDGET = 1.0  # seconds per measured decision
+DECISIONS_PER_POINT = 3
+
+
+def _positions(seed: int = 7) -> dict[str, list[Game]]:
+    """Decision points of one greedy game: setup/round 1, the middle round, the last rounds."""
+    bots = [GreedyBot(seed=seed + s) for s in range(4)]
+    g = Game.new(4, seed)
+    seen: list[Game] = []
+    while not g.is_over:
+        seen.append(g.clone())
+        g.apply(bots[g.pending.seat].choose(g))
+    last_round = g.round
+    mid = max(1, last_round // 2)
+
+    def pick(cond) -> list[Game]:
+        picked = [p for p in seen if cond(p)]
+        step = max(1, len(picked) // DECISIONS_PER_POINT)
+        return picked[::step][:DECISIONS_PER_POINT]
+
+    return {
+        "start": pick(lambda p: p.round <= 1),
+        "middle": pick(lambda p: p.round == mid),
+        "end": pick(lambda p: p.round >= last_round - 1),
+    }
+
+
+def main() -> dict:
+    out: dict = {
+        "budget_s": BUDGET,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "points": {},
+    }
+    for name, games in _positions().items():
+        iters = 0
+        secs = 0.0
+        kinds = []
+        for g in games:
+            bot = MctsBot(seed=1, time_budget=BUDGET)
+            bot._decided = lambda *a, **k: False  # measure the full budget, no early stop
+            t0 = time.perf_counter()
+            bot.choose(g)
+            secs += time.perf_counter() - t0
+            iters += bot.last_iterations
+            kinds.append(f"r{g.round}:{g.pending.kind}({len(g.legal_actions())})")
+        rate = iters / secs if secs else 0.0
+        out["points"][name] = {
+            "iterations_per_s": round(rate, 1),
+            "decisions": kinds,
+            "iterations": iters,
+            "seconds": round(secs, 3),
+        }
+        print(f"{name:>6}: {rate:8.1f} iterations/s over {len(games)} decisions {kinds}")
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(out, indent=2) + "\n")
+    print(f"saved {RESULTS}")
+    return out
+
+
+if __name__ == "__main__":
+    main()
