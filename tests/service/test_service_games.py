@@ -1,0 +1,266 @@
+"""GameService without Flask: bots, deadlines, timeouts, scheduling and migrations."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from sqlalchemy import func, inspect, select
+
+from service.db import downgrade_database, make_engine, upgrade_database
+from service.errors import Conflict, Forbidden, PreconditionFailed, ServiceError
+from service.games import GameService, SeatSpec
+from service.models import ActionLogRow
+
+BOT = {"kind": "bot", "level": "random"}
+
+
+def started(service: GameService, players: int = 3, **kw) -> tuple[str, dict[int, str]]:
+    created = service.create_game(players=players, **kw)
+    tokens = {}
+    for _ in created.game.open_seats:
+        joined = service.join(created.game.id, "p")
+        tokens[joined.seat] = joined.token
+    return created.game.id, tokens
+
+
+def log_count(service: GameService, game_id: str) -> int:
+    with service.sessions() as s:
+        return s.scalar(
+            select(func.count()).select_from(ActionLogRow).where(ActionLogRow.game_id == game_id)
+        )
+
+
+def test_bot_game_plays_to_the_end_through_play_bot_turn(service, scheduler) -> None:
+    created = service.create_game(players=4, seats=[BOT] * 4, time_limit=0, seed=11)
+    game_id = created.game.id
+    assert created.game.status == "active"
+    steps = 0
+    while service.get(game_id).status == "active":
+        (gid, seq) = scheduler.bot_turns()[-1]
+        assert gid == game_id and seq == service.get(game_id).seq
+        assert service.play_bot_turn(game_id, seq) is True
+        assert service.play_bot_turn(game_id, seq) is False  # a redelivery is a no-op
+        steps += 1
+        assert steps < 5000
+    view = service.get(game_id)
+    assert view.status == "finished" and view.result["ranking"]
+    assert log_count(service, game_id) == view.seq == steps
+    assert len(scheduler.bot_turns()) == steps  # none after the end
+
+
+def test_play_bot_turn_is_a_noop_for_humans_and_stale_seq(service) -> None:
+    game_id, _ = started(service)
+    assert service.play_bot_turn(game_id, 0) is False  # a human decides
+    assert service.play_bot_turn(game_id, 5) is False
+    assert service.play_bot_turn("missing", 0) is False
+    assert service.play_random_turn(game_id, 0) is False
+
+
+def test_broken_bot_falls_back_to_random(service, monkeypatch) -> None:
+    import ai
+
+    def broken(level, seed=None, time_budget=None):
+        raise RuntimeError("bot crashed")
+
+    monkeypatch.setattr(ai, "make_bot", broken)
+    created = service.create_game(players=3, seats=[BOT] * 3, time_limit=0)
+    assert service.play_bot_turn(created.game.id, 0) is True
+    assert service.get(created.game.id).seq == 1
+
+
+def test_slow_bot_falls_back_to_random(service, monkeypatch) -> None:
+    import time
+
+    import ai
+
+    class Slow:
+        name = "slow"
+
+        def choose(self, game):
+            time.sleep(3)
+            return game.legal_actions()[0]
+
+    monkeypatch.setattr(ai, "make_bot", lambda level, seed=None, time_budget=None: Slow())
+    created = service.create_game(players=3, seats=[BOT] * 3, time_limit=0)
+    t0 = time.monotonic()
+    assert service.play_bot_turn(created.game.id, 0) is True
+    assert time.monotonic() - t0 < 2.5  # budget 0.5 s in the test settings
+
+
+def test_human_decision_gets_a_deadline_in_the_same_write(service, scheduler, clock) -> None:
+    game_id, _ = started(service, time_limit=45)
+    view = service.get(game_id)
+    assert (view.deadline_at - clock.now).total_seconds() == 45
+    assert scheduler.deadlines() == [(game_id, 0, view.deadline_at)]
+
+
+def test_expire_deadline_default_action_exactly_once(service, clock, scheduler) -> None:
+    game_id, _ = started(service, time_limit=30)
+    view = service.get(game_id)
+    default = view.pending["actions"][0]
+    assert service.due_deadlines(clock.now) == []
+    assert service.expire_deadline(game_id, 0) is False  # not due yet
+    clock.advance(31)
+    assert service.due_deadlines(clock.now) == [(game_id, 0)]
+    results: list[bool] = []
+    threads = [
+        threading.Thread(target=lambda: results.append(service.expire_deadline(game_id, 0)))
+        for _ in range(6)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results.count(True) == 1, results
+    after = service.get(game_id)
+    assert after.seq == 1
+    entry = service.events(game_id)[0]
+    assert entry.actor == "timeout" and entry.action == default
+    assert after.seats[view.pending_seat].timeouts == 1
+    assert service.expire_deadline(game_id, 0) is False  # late delivery
+    assert (game_id, 0) not in service.due_deadlines(clock.now)
+
+
+def test_expire_deadline_bot_policy_hands_the_seat_to_a_bot(service, clock, scheduler) -> None:
+    game_id, tokens = started(service, time_limit=30, timeout_policy="bot")
+    seat = service.get(game_id).pending_seat
+    clock.advance(30)
+    scheduler.clear()
+    assert service.expire_deadline(game_id, 0) is True
+    assert service.expire_deadline(game_id, 0) is False
+    view = service.get(game_id)
+    s = view.seats[seat]
+    assert s.kind == "bot" and s.replaced_by_bot and s.timeouts == 1
+    assert view.seq == 0 and scheduler.bot_turns() == [(game_id, 0)]
+    with pytest.raises(Forbidden) as err:
+        service.apply_action(game_id, seat, view.pending["actions"][0], expected_seq=0)
+    assert err.value.code == "seat_is_bot"
+    assert service.play_bot_turn(game_id, 0) is True
+    assert service.events(game_id)[0].actor == "bot"
+
+
+def test_lost_bot_turn_is_recovered_by_the_sweep(service, clock, scheduler) -> None:
+    created = service.create_game(players=3, seats=[BOT] * 3, time_limit=0)
+    game_id = created.game.id
+    assert service.due_deadlines(clock.now) == []
+    clock.advance(service.settings.bot_grace + 1)
+    assert service.due_deadlines(clock.now) == [(game_id, 0)]
+    assert service.expire_deadline(game_id, 0) is True
+    assert service.get(game_id).seq == 1
+
+
+def test_no_time_limit_means_no_deadline(service, scheduler) -> None:
+    game_id, _ = started(service, time_limit=0)
+    assert service.get(game_id).deadline_at is None
+    assert scheduler.calls == []
+
+
+def test_scheduler_failure_does_not_undo_the_commit(service) -> None:
+    class Down:
+        def bot_turn(self, game_id, seq):
+            raise ConnectionError("broker down")
+
+        def deadline(self, game_id, seq, eta):
+            raise ConnectionError("broker down")
+
+    service.scheduler = Down()
+    game_id, tokens = started(service, time_limit=60)
+    view = service.get(game_id)
+    result = service.apply_action(
+        game_id, view.pending_seat, view.pending["actions"][0], expected_seq=0
+    )
+    assert result.seq == 1 and service.get(game_id).seq == 1
+
+
+def test_apply_action_errors(service) -> None:
+    game_id, tokens = started(service)
+    view = service.get(game_id)
+    seat, action = view.pending_seat, view.pending["actions"][0]
+    with pytest.raises(PreconditionFailed):
+        service.apply_action(game_id, seat, action, expected_version=view.version + 1)
+    with pytest.raises(Conflict) as err:
+        service.apply_action(game_id, seat, action, expected_seq=3)
+    assert err.value.code == "stale_seq"
+    with pytest.raises(ServiceError) as err:
+        service.apply_action(game_id, (seat + 1) % 3, action)
+    assert err.value.code == "not_your_turn" and err.value.status == 409
+    with pytest.raises(ServiceError) as err:
+        service.apply_action(game_id, seat, {"type": "nonsense"})
+    assert err.value.status == 422
+    with pytest.raises(ValueError):
+        service.apply_action(game_id, seat, action, actor="ghost")
+    assert service.get(game_id) == view and log_count(service, game_id) == 0
+
+
+def test_create_game_validation(service) -> None:
+    for kwargs, code in [
+        ({"players": 2}, "invalid_players"),
+        ({"players": 3, "seats": [SeatSpec()] * 4}, "invalid_seats"),
+        ({"players": 3, "seats": [{"kind": "bot", "level": "x"}] * 3}, "invalid_seats"),
+        ({"players": 3, "seats": [{"kind": "robot"}] * 3}, "invalid_seats"),
+        ({"players": 3, "seats": [{"colour": 1}] * 3}, "invalid_seats"),
+        ({"players": 3, "time_limit": -5}, "invalid_time_limit"),
+        ({"players": 3, "timeout_policy": "x"}, "invalid_timeout_policy"),
+        ({"players": 3, "options": {"speed": 2}}, "invalid_option"),
+        ({"players": 3, "options": {"deck": "nope"}}, "invalid_option"),
+    ]:
+        with pytest.raises(ServiceError) as err:
+            service.create_game(**kwargs)
+        assert err.value.code == code, kwargs
+        assert err.value.status == 422
+
+
+def test_same_seed_same_game(service) -> None:
+    a = service.create_game(players=3, seats=[BOT] * 3, seed=5).game
+    b = service.create_game(players=3, seats=[BOT] * 3, seed=5).game
+    assert a.public == b.public and a.pending == b.pending
+
+
+def test_concurrent_joins_fill_each_seat_once(service) -> None:
+    created = service.create_game(players=4)
+    seats: list[int] = []
+    errors: list[str] = []
+
+    def join() -> None:
+        try:
+            seats.append(service.join(created.game.id, "x").seat)
+        except ServiceError as err:
+            errors.append(err.code)
+
+    threads = [threading.Thread(target=join) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(seats) == [0, 1, 2, 3]
+    assert set(errors) <= {"game_not_open", "game_full"} and len(errors) == 4
+    assert service.get(created.game.id).status == "active"
+
+
+def test_migrations_round_trip(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path / 'mig.sqlite'}"
+    upgrade_database(url)
+    engine = make_engine(url)
+    assert {"games", "seats", "action_log", "alembic_version"} <= set(
+        inspect(engine).get_table_names()
+    )
+    downgrade_database(url, "base")
+    assert set(inspect(engine).get_table_names()) == {"alembic_version"}
+    upgrade_database(url)
+    upgrade_database(url)  # idempotent
+    engine.dispose()
+
+
+def test_migration_matches_the_models(db_url) -> None:
+    """The Alembic schema and the ORM metadata agree (no forgotten migration)."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from service.models import Base
+
+    engine = make_engine(db_url)
+    with engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    engine.dispose()
+    assert diff == []
