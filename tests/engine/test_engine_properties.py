@@ -1,0 +1,227 @@
+"""Property tests over random games (issue 2 and 3, "Tests"): invariants after every action,
+replay, save/restore (mid-reaction included), clone independence and the public view.
+
+Random play is uniform over the legal actions with a seeded ``random.Random``; hypothesis draws
+the seeds and player counts. Runtime is kept to a few tens of seconds on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import EngineError, Game, replay
+from engine.board import FIELD_COUNT
+from engine.genes import BIT, GENES, cards_for
+
+SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
+PLAYERS = st.sampled_from([3, 4])
+EXCLUSIVE = [(BIT["persistence"], BIT["speed"]), (BIT["movement_2"], BIT["movement_1"]),
+             (BIT["aggression"], BIT["struggle_for_survival"])]  # fmt: skip
+FULL_CARDS = {3: cards_for(3), 4: cards_for(4)}
+REACTIONS = {"defend", "cling", "defense_retry", "attack_retry", "escape_move", "tentacle",
+             "second_move"}  # fmt: skip
+
+
+def check_invariants(g: Game) -> None:
+    n = g.n
+    food = g.food
+    supply = g.supply
+    for c in range(n):
+        # per colour, cubes on the board + supply = 55
+        assert sum(food[c::n]) + supply[c] == 55, c
+    assert min(food) >= 0 and min(supply) >= 0
+    apos = g.apos
+    for s in range(n):
+        assert sum(1 for p in apos[s * 7 : s * 7 + 7] if p >= 0) <= 7
+        held = g.genes[s]
+        for adv, low in EXCLUSIVE:
+            assert not (held & adv and held & low)
+    assert min(g.bp) >= 0, ("negative BP", g.bp)
+    assert min(g.adp) >= 0
+    assert -1 <= min(apos) and max(apos) < FIELD_COUNT
+    # one marker per ladder space (0 = not yet on the ladder, during setup)
+    placed = [x for x in g.score if x]
+    assert len(set(placed)) == len(placed) and all(1 <= x <= 50 for x in placed)
+    # cards held + supply = the count for that player number
+    full = FULL_CARDS[n]
+    genes = g.genes
+    gene_supply = g.gene_supply
+    for i in range(len(GENES)):
+        bit = 1 << i
+        assert sum(1 for m in genes if m & bit) + gene_supply[i] == full[i], GENES[i].id
+    # the game ends within the deck's rounds
+    assert g.round <= len(g.deck) - 1
+    if g.pending is not None:
+        assert len(g.pending.actions) >= 2  # single answers are taken by the engine
+        assert 0 <= g.pending.seat < n
+    else:
+        assert g.over and g.phase == 0
+
+
+def random_game(players: int, seed: int, rnd: random.Random, check: bool = True):
+    g = Game.new(players, seed)
+    actions = []
+    if check:
+        check_invariants(g)
+    while not g.is_over:
+        action = rnd.choice(g.pending.actions)
+        g.apply(action, g.pending.seat)
+        actions.append(action)
+        if check:
+            check_invariants(g)
+    return g, actions
+
+
+@settings(max_examples=800, deadline=None, derandomize=True)
+@given(seed=SEEDS, players=PLAYERS)
+def test_property_invariants_hold_after_every_action(seed, players):
+    """Cubes + supply = 55 per colour; <= 7 amoebas; one marker per space; BP and DP never
+    negative; cards held + supply = the count; the game ends within the deck's rounds."""
+    g, actions = random_game(players, seed, random.Random(seed))
+    assert g.round <= 10 and g.over
+    assert g.ranking() == sorted(range(players), key=lambda s: -g.score[s])
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(seed=SEEDS, players=PLAYERS)
+def test_property_replay_reproduces_the_game(seed, players):
+    """"`replay(seed, actions)` reproducing a game exactly".\""""
+    g, actions = random_game(players, seed, random.Random(seed ^ 0x5EED), check=False)
+    again = replay(players, seed, actions)
+    assert again.to_dict() == g.to_dict()
+    assert again.over
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(seed=SEEDS, players=PLAYERS, data=st.data())
+def test_property_to_dict_from_dict_round_trips_mid_game_and_continues_identically(
+    seed, players, data
+):
+    """`to_dict()`/`from_dict()` round-trip everything including the RNG; the restored game
+    continues exactly like the original — also mid-reaction (a pending "defend", "cling" ...)."""
+    rnd = random.Random(seed)
+    g = Game.new(players, seed)
+    restored = None
+    steps = 0
+    save_at = data.draw(st.integers(min_value=0, max_value=400))
+    while not g.is_over:
+        kind = g.pending.kind
+        if restored is None and (steps >= save_at or kind in REACTIONS):
+            saved = json.loads(json.dumps(g.to_dict()))
+            restored = Game.from_dict(saved)
+            assert restored.to_dict() == g.to_dict()
+            assert restored.pending.to_dict() == g.pending.to_dict()
+        action = rnd.choice(g.pending.actions)
+        events = g.apply(action, g.pending.seat)
+        if restored is not None:
+            assert restored.apply(action, restored.pending.seat) == events
+        steps += 1
+    if restored is not None:
+        assert restored.to_dict() == g.to_dict() and restored.is_over
+
+
+def test_property_round_trip_mid_reaction_for_every_reaction_kind():
+    """Save and restore at each kind of out-of-turn decision, then continue identically."""
+    seen: set[str] = set()
+    for seed in range(400):
+        rnd = random.Random(seed)
+        g = Game.new(4 if seed % 3 else 3, seed)
+        while not g.is_over:
+            kind = g.pending.kind
+            if kind in REACTIONS and kind not in seen:
+                seen.add(kind)
+                copy = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+                assert copy.pending.to_dict() == g.pending.to_dict()
+                follow = random.Random(seed * 7)
+                while not g.is_over:
+                    action = follow.choice(g.pending.actions)
+                    assert copy.apply(action, copy.pending.seat) == g.apply(action, g.pending.seat)
+                assert copy.to_dict() == g.to_dict()
+                break
+            g.apply(rnd.choice(g.pending.actions), g.pending.seat)
+        if seen >= {"defend", "cling", "tentacle", "second_move", "attack_retry"}:
+            break
+    assert {"defend", "cling", "tentacle", "second_move"} <= seen, seen
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(seed=SEEDS, players=PLAYERS, data=st.data())
+def test_property_clone_is_independent(seed, players, data):
+    """"a cheap clone() (flat data, no deepcopy)": playing on the clone leaves the original
+    untouched, and both continue alike."""
+    rnd = random.Random(seed)
+    g = Game.new(players, seed)
+    for _ in range(data.draw(st.integers(min_value=0, max_value=300))):
+        if g.is_over:
+            break
+        g.apply(rnd.choice(g.pending.actions), g.pending.seat)
+    if g.is_over:
+        return
+    before = g.to_dict()
+    twin = g.clone()
+    assert twin.to_dict() == before
+    other = random.Random(seed + 1)
+    while not twin.is_over:
+        twin.apply(other.choice(twin.pending.actions), twin.pending.seat)
+    assert g.to_dict() == before
+    # and the original still plays on exactly like a fresh clone of it
+    a, b = g.clone(), g
+    follow_a, follow_b = random.Random(3), random.Random(3)
+    while not b.is_over:
+        x, y = follow_a.choice(a.pending.actions), follow_b.choice(b.pending.actions)
+        a.apply(x, a.pending.seat)
+        b.apply(y, b.pending.seat)
+    assert a.to_dict() == b.to_dict()
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(seed=SEEDS, players=PLAYERS, data=st.data())
+def test_property_public_view_hides_the_rng_and_the_deck_order(seed, players, data):
+    """"a public view that hides what no player may know (the order of the undrawn environment
+    cards and the RNG state)": changing either leaves the view unchanged."""
+    rnd = random.Random(seed)
+    g = Game.new(players, seed)
+    for _ in range(data.draw(st.integers(min_value=0, max_value=400))):
+        if g.is_over:
+            break
+        g.apply(rnd.choice(g.pending.actions), g.pending.seat)
+    view = g.public_view()
+    text = json.dumps(view)
+    assert "rng" not in view and "deck" not in view and "seed" not in view
+    assert format(g.rng, "016x") not in text
+    twin = g.clone()
+    twin.rng ^= 0xDEADBEEF
+    rest = twin.deck[twin.deck_pos :]
+    random.Random(seed).shuffle(rest)
+    twin.deck[twin.deck_pos :] = rest[::-1]
+    assert twin.public_view() == view
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(seed=SEEDS, players=PLAYERS)
+def test_property_rejected_actions_leave_the_state_unchanged(seed, players):
+    """"every illegal or malformed action raises one exception type ... and the state is
+    unchanged" — tried at every decision of a random game."""
+    rnd = random.Random(seed)
+    g = Game.new(players, seed)
+    bad = [{"type": "drift", "extra": 1}, {"type": "nope"}, {}, [], "drift",
+           {"type": "buy", "gene": "wings"}, {"type": "place", "field": "C3", "number": 1}]
+    while not g.is_over:
+        before = g.to_dict()
+        action = rnd.choice(bad)
+        try:
+            g.apply(action, g.pending.seat)
+        except EngineError as err:
+            assert err.code in {"malformed_action", "illegal_action"}
+        else:
+            raise AssertionError(f"{action!r} accepted")
+        try:
+            g.apply(g.pending.actions[0], (g.pending.seat + 1) % players)
+        except EngineError as err:
+            assert err.code == "not_your_turn"
+        assert g.to_dict() == before
+        g.apply(rnd.choice(g.pending.actions), g.pending.seat)
