@@ -42,7 +42,7 @@ def check_invariants(g: Game) -> None:
             assert not (held & adv and held & low)
     assert min(g.bp) >= 0, ("negative BP", g.bp)
     assert min(g.adp) >= 0
-    assert -1 <= min(apos) and max(apos) < FIELD_COUNT
+    assert min(apos) >= -1 and max(apos) < FIELD_COUNT
     # one marker per ladder space (0 = not yet on the ladder, during setup)
     placed = [x for x in g.score if x]
     assert len(set(placed)) == len(placed) and all(1 <= x <= 50 for x in placed)
