@@ -51,7 +51,10 @@ class CeleryScheduler:
         """A bot seat must decide ``seq``: run its turn now."""
         try:
             self.app.send_task(
-                BOT_TURN_TASK, args=(game_id, seq), task_id=f"bot-{game_id}-{seq}-{_stamp()}"
+                BOT_TURN_TASK,
+                args=(game_id, seq),
+                task_id=f"bot-{game_id}-{seq}-{_stamp()}",
+                ignore_result=True,  # never subscribe to the result backend from a request
             )
         except Exception:  # broker down after the publish retries: log, never fail the commit
             log.exception("could not enqueue bot turn %s/%s", game_id, seq)
@@ -75,6 +78,7 @@ class CeleryScheduler:
                 args=(game_id, seq),
                 eta=eta,
                 task_id=f"deadline-{game_id}-{seq}-{_stamp()}",
+                ignore_result=True,
             )
         except Exception:
             log.exception("could not enqueue deadline %s/%s; the sweep will fire it", game_id, seq)

@@ -79,12 +79,13 @@ def bot_turn(self: Task, game_id: str, seq: int) -> bool:
     """
     service = runtime.get_service()
     try:
-        applied = service.play_bot_turn(game_id, seq)
+        applied = bool(service.play_bot_turn(game_id, seq))
     except SoftTimeLimitExceeded:
         log.warning("bot turn %s/%s over the soft limit; RandomBot fallback", game_id, seq)
-        return runtime.play_random_fallback(service, game_id, seq)
-    log.debug("bot_turn %s/%s applied=%s", game_id, seq, applied)
-    return bool(applied)
+        applied = runtime.play_random_fallback(service, game_id, seq)
+    if not applied and _redelivered(self):
+        runtime.resume_if_orphaned(service, game_id, seq)
+    return applied
 
 
 @app.task(base=GameTask, name="workers.tasks.bot_fallback", soft_time_limit=10, time_limit=20)
@@ -93,16 +94,24 @@ def bot_fallback(game_id: str, seq: int) -> bool:
     return runtime.play_random_fallback(runtime.get_service(), game_id, seq)
 
 
-@app.task(base=GameTask, name="workers.tasks.expire_deadline", soft_time_limit=30, time_limit=60)
-def expire_deadline(game_id: str, seq: int) -> bool:
+@app.task(
+    base=GameTask,
+    bind=True,
+    name="workers.tasks.expire_deadline",
+    soft_time_limit=30,
+    time_limit=60,
+)
+def expire_deadline(self: Task, game_id: str, seq: int) -> bool:
     """Apply the game's timeout policy to decision ``seq``; False when stale or not due.
 
     Fired by the ETA message and, independently, by the sweep: the service's conditional
     update guarantees the policy applies once however many of them arrive.
     """
-    applied = runtime.get_service().expire_deadline(game_id, seq)
-    log.debug("expire_deadline %s/%s applied=%s", game_id, seq, applied)
-    return bool(applied)
+    service = runtime.get_service()
+    applied = bool(service.expire_deadline(game_id, seq))
+    if not applied and _redelivered(self):
+        runtime.resume_if_orphaned(service, game_id, seq)
+    return applied
 
 
 @app.task(base=GameTask, name="workers.tasks.sweep_deadlines", soft_time_limit=30, time_limit=60)
@@ -118,6 +127,11 @@ def sweep_deadlines() -> int:
     if due:
         log.info("deadline sweep handed out %d due deadline(s)", len(due))
     return len(due)
+
+
+def _redelivered(task: Task) -> bool:
+    """True when the broker re-sent this message (its first consumer died holding it)."""
+    return bool((task.request.delivery_info or {}).get("redelivered"))
 
 
 @app.task(name="workers.tasks.ping", ignore_result=False, acks_late=False)

@@ -1,0 +1,189 @@
+"""End to end on real parts: PostgreSQL, Redis and Celery worker processes play games.
+
+Every test gets its own queue and worker process(es) (see ``conftest.stack``); the test
+process only creates games and joins seats, as the API would — never plays a bot move.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import pytest
+import redis
+
+from engine import Game, replay
+
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
+
+BOTS = {"kind": "bot", "level": "random"}
+HUMAN = {"kind": "human"}
+
+
+def wait_for(predicate: Callable[[], Any], timeout: float, what: str, worker=None) -> Any:  # noqa: ANN001
+    """Poll ``predicate`` until truthy; fail with the worker's log tail otherwise."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.2)
+    tail = f"\n--- worker log ---\n{worker.tail()}" if worker is not None else ""
+    pytest.fail(f"timed out after {timeout}s waiting for {what}{tail}")
+
+
+def full_log(service, game_id: str) -> list:  # noqa: ANN001
+    entries: list = []
+    while True:
+        page = service.events(game_id, since=entries[-1].seq if entries else 0, limit=200)
+        if not page:
+            return entries
+        entries.extend(page)
+
+
+def assert_log_complete(service, game_id: str) -> list:  # noqa: ANN001
+    """No gap, no duplicate, and the log replays to the stored result."""
+    view = service.get(game_id)
+    entries = full_log(service, game_id)
+    assert [e.seq for e in entries] == list(range(1, view.seq + 1))
+    if view.status == "finished":
+        record = service.record(game_id)
+        game = replay(
+            view.players, record["seed"], [a["action"] for a in record["actions"]],
+            deck=record["deck"],
+        )  # fmt: skip
+        assert game.is_over
+        assert list(game.ranking()) == view.result["ranking"]
+    return entries
+
+
+def seed_where_first_decision_is(seat: int, players: int = 4) -> int:
+    """A seed whose first decision belongs to ``seat``, so the join itself schedules its
+    deadline (from this process: lets a test control, or lose, that message)."""
+    for seed in range(1, 10_000):
+        if Game.new(players=players, seed=seed).pending.seat == seat:
+            return seed
+    raise AssertionError("no such seed")
+
+
+def finished(service, game_id: str) -> bool:  # noqa: ANN001
+    return service.get(game_id).status == "finished"
+
+
+def test_four_bots_finish_a_game_with_no_request(stack) -> None:  # noqa: ANN001
+    st, worker = stack()
+    created = st.service.create_game(players=4, seats=[BOTS] * 4, time_limit=0, seed=7)
+    game_id = created.game.id
+    assert created.game.status == "active"
+    wait_for(lambda: finished(st.service, game_id), 120, "the bot game to finish", worker)
+    entries = assert_log_complete(st.service, game_id)
+    assert {e.actor for e in entries} == {"bot"}
+    assert len(entries) > 50
+
+
+def test_a_human_timeout_applies_the_policy_exactly_once(stack) -> None:  # noqa: ANN001
+    st, worker = stack()
+    seed = seed_where_first_decision_is(0)
+    created = st.service.create_game(
+        players=4, seats=[HUMAN, BOTS, BOTS, BOTS], time_limit=2,
+        timeout_policy="default_action", seed=seed,
+    )  # fmt: skip
+    game_id = created.game.id
+    joined = st.service.join(game_id, name="alice", seat=0)
+    view = st.service.get(game_id)
+    assert view.status == "active" and view.pending_seat == 0 and view.seq == 0
+    eta: datetime = view.deadline_at
+    # Duplicate deliveries on purpose: four more ETA messages for the same decision, on
+    # top of the one the join sent and the sweep that runs every second.
+    for _ in range(4):
+        st.scheduler.deadline(game_id, 0, eta)
+
+    wait_for(lambda: st.service.get(game_id).seq >= 1, 30, "the deadline to fire", worker)
+    st.service.resign(game_id, joined.token)  # no further timeouts: a bot plays seat 0 now
+    wait_for(lambda: finished(st.service, game_id), 120, "the game to finish", worker)
+
+    entries = assert_log_complete(st.service, game_id)
+    timeouts = [e for e in entries if e.actor == "timeout"]
+    assert [(e.seq, e.seat) for e in timeouts] == [(1, 0)]
+    assert timeouts[0].created_at >= eta
+    seat0 = st.service.get(game_id).seats[0]
+    assert seat0.timeouts == 1 and seat0.resigned
+    assert st.service.expire_deadline(game_id, 0) is False  # late redelivery: a no-op
+
+
+class LossyScheduler:
+    """Forwards bot turns, loses every deadline message (a broker that dropped it)."""
+
+    def __init__(self, inner) -> None:  # noqa: ANN001
+        self.inner = inner
+        self.lost: list[tuple[str, int]] = []
+
+    def bot_turn(self, game_id: str, seq: int) -> None:
+        self.inner.bot_turn(game_id, seq)
+
+    def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
+        self.lost.append((game_id, seq))
+
+
+def test_the_sweep_fires_a_deadline_whose_eta_message_was_lost(stack) -> None:  # noqa: ANN001
+    st, worker = stack()
+    lossy = LossyScheduler(st.scheduler)
+    st.service.scheduler = lossy
+    seed = seed_where_first_decision_is(1)
+    created = st.service.create_game(
+        players=4, seats=[BOTS, HUMAN, BOTS, BOTS], time_limit=1, timeout_policy="bot",
+        seed=seed,
+    )  # fmt: skip
+    game_id = created.game.id
+    st.service.join(game_id, seat=1)
+    deadline_at = st.service.get(game_id).deadline_at
+    assert lossy.lost == [(game_id, 0)]  # the only message for this deadline is gone
+
+    wait_for(lambda: st.service.get(game_id).seats[1].replaced_by_bot, 20,
+             "the sweep to hand seat 1 to a bot", worker)  # fmt: skip
+    wait_for(lambda: finished(st.service, game_id), 120, "the game to finish", worker)
+    entries = assert_log_complete(st.service, game_id)
+    seat1 = st.service.get(game_id).seats[1]
+    assert seat1.timeouts == 1 and seat1.kind == "bot"
+    assert entries[0].created_at >= deadline_at
+    assert "deadline sweep handed out" in worker.logfile.read_text()
+
+
+@pytest.mark.parametrize(
+    ("recovery", "extra"),
+    [
+        # The broker redelivers the dead worker's unacknowledged messages (acks_late).
+        ("redelivery", {"URSUPPE_VISIBILITY_TIMEOUT": "6"}),
+        # Redelivery is an hour away; the sweep plays the stalled bot turns (bot_grace).
+        ("sweep", {"URSUPPE_VISIBILITY_TIMEOUT": "3600", "URSUPPE_BOT_GRACE": "3"}),
+    ],
+)
+def test_a_worker_killed_mid_game_loses_nothing(  # noqa: ANN001
+    stack, redis_url: str, recovery: str, extra: dict[str, str]
+) -> None:
+    st, worker = stack(**extra)
+    games = [
+        st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, seed=100 + i).game.id
+        for i in range(2)
+    ]
+    wait_for(lambda: max(st.service.get(g).seq for g in games) >= 20, 60,
+             "the games to get going", worker)  # fmt: skip
+    worker.kill()  # SIGKILL to the worker and its pool children: no shutdown at all
+    at_kill = {g: st.service.get(g).seq for g in games}
+    assert not any(finished(st.service, g) for g in games)
+    # The dead worker held messages it had not acknowledged: this was a kill mid-flight.
+    assert redis.Redis.from_url(redis_url).hlen("unacked") >= 1
+    time.sleep(1.0)
+    assert {g: st.service.get(g).seq for g in games} == at_kill  # nobody else plays
+
+    worker.start()  # a new process on the same queue
+    wait_for(lambda: all(finished(st.service, g) for g in games), 120,
+             "every game to finish after the restart", worker)  # fmt: skip
+    for g in games:
+        entries = assert_log_complete(st.service, g)
+        assert len(entries) > at_kill[g]
+    after_restart = worker.logfile.read_text().split("==== start #2 ====", 1)[1]
+    if recovery == "sweep":
+        assert "deadline sweep handed out" in after_restart
