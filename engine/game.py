@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import rules  # noqa: F401  (registers every step and decision)
-from engine.actions import ACTION_TYPES
+from engine.actions import shape_problem
 from engine.board import FIELD_COUNT, FIELD_NAMES
 from engine.environment import card_to_dict, deck_from_data
 from engine.errors import EngineError
@@ -109,20 +109,24 @@ class Game(State):
             raise EngineError(
                 "not_your_turn", f"seat {decision.seat} must decide ({decision.kind}), not {seat}"
             )
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise EngineError("malformed_action", 'an action is an object with a string "type"')
         try:
             index = decision.actions.index(action)
-        except ValueError:
-            if action["type"] not in ACTION_TYPES:
-                raise EngineError(
-                    "malformed_action", f"unknown action type {action['type']!r}"
-                ) from None
+        except (ValueError, TypeError):
+            index = -1
+        # ``==`` takes True and 1.0 for 1: a match must also agree in every type, unless the
+        # caller handed back the engine's own action object (bots do: the fast path).
+        if index < 0 or (
+            action is not decision.actions[index]
+            and not _same_types(action, decision.actions[index])
+        ):
+            problem = shape_problem(action)
+            if problem is not None:
+                raise EngineError("malformed_action", problem)
             raise EngineError(
                 "illegal_action",
                 f"{action!r} is not legal for the pending {decision.kind!r} decision of seat "
                 f"{decision.seat}; legal: {len(decision.actions)} actions",
-            ) from None
+            )
         legal_action = decision.actions[index]
         self.events = events = []
         self.emit("action", seat=decision.seat, kind=decision.kind, action=legal_action)
@@ -276,6 +280,17 @@ class Game(State):
             "gene_supply": {g.id: self.gene_supply[i] for i, g in enumerate(GENES)},
             "pending": self.pending.to_dict() if self.pending is not None else None,
         }
+
+
+def _same_types(a: object, b: object) -> bool:
+    """Equal values that also agree in type all the way down (JSON true is not 1)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same_types(a[k], b[k]) for k in a)  # type: ignore[attr-defined,index]
+    if type(a) is list:
+        return len(a) == len(b) and all(_same_types(x, y) for x, y in zip(a, b, strict=True))  # type: ignore[arg-type]
+    return a == b
 
 
 def replay(players: int, seed: int, actions: list[dict], deck: list[dict] | None = None) -> Game:

@@ -15,7 +15,7 @@ Layout (n = number of players, seat = colour index 0..n-1, amoeba numbers 1..7):
 
 from __future__ import annotations
 
-from engine.board import FIELD_COUNT
+from engine.board import FIELD_COUNT, FIELD_NAMES
 from engine.environment import Card
 from engine.genes import LIFE_EXPECTANCY
 from engine.machine import Decision, Frame
@@ -113,9 +113,10 @@ class State:
         field = self.apos[i]
         self.apos[i] = -1
         self.adp[i] = 0
-        self.emit("amoeba_died", seat=seat, number=number, field=field, cause=cause)
+        name = FIELD_NAMES[field]
+        self.emit("amoeba_died", seat=seat, number=number, field=name, cause=cause)
         placed = [self.add_cubes(field, c, cubes_each) for c in range(self.n)]
-        self.emit("cubes_placed", field=field, cubes=placed)
+        self.emit("cubes_placed", field=name, cubes=placed)
 
     def add_damage(self, seat: int, number: int, amount: int = 1) -> int:
         i = seat * AMOEBAS_PER_COLOUR + number - 1

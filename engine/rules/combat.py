@@ -3,8 +3,9 @@ Armor, Persistence, and Holding against an escaping target).
 
 An attack is a chain of frames that may hand the decision to the target's owner in the middle
 of someone else's turn and then return exactly there:
-``defend`` (target: accept / defend / escape) -> a fight, or an escape move then
-``escape_check`` -> ``attack_hits`` or ``attack_misses`` (-> the attacker's Persistence retry).
+``defend`` (target: accept / defend / escape) -> a fight (lost: back to ``defend``), or an
+escape move then ``escape_check`` (failed: back to ``defend``) -> ``attack_hits`` or
+``attack_misses`` (-> the attacker's Persistence retry).
 ``flags`` remember what this attack has used: Defense, Escape, the defender's and the
 attacker's Persistence retries.
 """
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 DEFENSE_USED, ESCAPE_USED, DEFENSE_RETRIED, ATTACK_RETRIED = 1, 2, 4, 8
 STRUGGLE_CUBES = 1  # a Struggle for Survival victim leaves one cube of every colour
 KILL_CUBES = 2  # a death in phase 5 (natural or Aggression) leaves two of every colour
+_ACCEPT = {"type": "accept"}
+_DEFEND = {"type": "defend"}
+_ESCAPE = {"type": "escape"}
 
 
 def start_attack(g: State, seat: int, number: int, target: int, target_number: int,
@@ -40,17 +44,26 @@ def start_attack(g: State, seat: int, number: int, target: int, target_number: i
 
 
 def _legal_defend(g: State, frame: tuple) -> Decision | None:
+    """The target's answer: accept, Defense (a fight), Escape; each once, in either order.
+
+    ``DEFENSE_USED`` in the flags means a fight was fought and lost (a won fight ends the
+    attack): the defender may then still escape, or with Persistence fight once more, free.
+    """
     _, seat, number, target, target_number, field, phase, flags = frame
     if g.pos(target, target_number) != field:
         return None
     genes = g.genes[target]
-    actions = [{"type": "accept"}]
-    if genes & DEFENSE and not flags & DEFENSE_USED and g.bp[target] >= 1:
-        actions.append({"type": "defend"})
+    actions = [_ACCEPT]
+    if genes & DEFENSE:
+        if not flags & DEFENSE_USED:
+            if g.bp[target] >= 1:
+                actions.append(_DEFEND)
+        elif genes & PERSISTENCE and not flags & DEFENSE_RETRIED:
+            actions.append(_DEFEND)
     if genes & ESCAPE and not flags & ESCAPE_USED and (g.bp[target] >= 1 or genes & STREAMLINING):
-        actions.append({"type": "escape"})
+        actions.append(_ESCAPE)
     context = {"attacker": amoeba_ref(g, seat, number), "target": amoeba_ref(g, target, target_number),
-               "phase": phase}  # fmt: skip
+               "phase": phase, "fight_lost": bool(flags & DEFENSE_USED)}  # fmt: skip
     return Decision(target, "defend", actions, context)
 
 
@@ -61,9 +74,13 @@ def _defend(g: State, frame: tuple, action: dict) -> None:
     if kind == "accept":
         push(g, ("attack_hits", *frame[1:]))
     elif kind == "defend":
-        g.bp[target] -= 1
-        g.emit("bp_paid", seat=target, amount=1, reason="defense")
-        _fight(g, frame[1:7], flags | DEFENSE_USED)
+        if flags & DEFENSE_USED:  # Persistence: the lost fight once more, free
+            flags |= DEFENSE_RETRIED
+        else:
+            g.bp[target] -= 1
+            g.emit("bp_paid", seat=target, amount=1, reason="defense")
+            flags |= DEFENSE_USED
+        _fight(g, frame[1:7], flags)
     else:
         if not g.genes[target] & STREAMLINING:
             g.bp[target] -= 1
@@ -78,8 +95,11 @@ def _defend(g: State, frame: tuple, action: dict) -> None:
 
 
 def _fight(g: State, attack: tuple, flags: int) -> None:
-    """Both roll one die, ties re-rolled; the higher wins."""
-    seat, number, target, target_number, field, phase = attack
+    """Both roll one die, ties re-rolled; the higher wins.
+
+    A lost fight returns to the defender's ``defend`` decision, which offers what is left
+    (Escape, a Persistence retry) and otherwise resolves to accept by itself.
+    """
     while True:
         a, d = g.roll(), g.roll()
         g.emit("fight_rolled", attacker_die=a, defender_die=d)
@@ -87,29 +107,10 @@ def _fight(g: State, attack: tuple, flags: int) -> None:
             break
     if a > d:
         g.emit("fight_won", winner="attacker")
-        if g.genes[target] & PERSISTENCE and not flags & DEFENSE_RETRIED:
-            push(g, ("defense_retry", *attack, flags | DEFENSE_RETRIED))
-        else:
-            push(g, ("attack_hits", *attack, flags))
+        push(g, ("defend", *attack, flags))
     else:
         g.emit("fight_won", winner="defender")
         push(g, ("attack_misses", *attack, flags))
-
-
-def _legal_defense_retry(g: State, frame: tuple) -> Decision:
-    _, seat, number, target, target_number, field, phase, flags = frame
-    context = {"attacker": amoeba_ref(g, seat, number), "target": amoeba_ref(g, target, target_number),
-               "phase": phase, "retry": True}  # fmt: skip
-    return Decision(target, "defense_retry", [{"type": "accept"}, {"type": "defend"}], context)
-
-
-@decision("defense_retry", _legal_defense_retry)
-def _defense_retry(g: State, frame: tuple, action: dict) -> None:
-    """Persistence: a lost fight may be fought once more, free."""
-    if action["type"] == "defend":
-        _fight(g, frame[1:7], frame[7])
-    else:
-        push(g, ("attack_hits", *frame[1:]))
 
 
 @step("escape_check")

@@ -70,8 +70,6 @@ def test_bad_input_extra_fields_are_rejected(game):
     assert err.code in {"malformed_action", "illegal_action"}
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: schema errors reported as illegal_action "
-                   "(engine-bugs.md #3)")
 def test_bad_input_extra_fields_and_wrong_value_types_are_malformed(game):
     """Malformed = the request's shape is wrong (extra fields, wrong value types), as opposed to
     illegal = well-formed but not allowed now; clients and the API need to tell them apart."""
@@ -81,7 +79,6 @@ def test_bad_input_extra_fields_and_wrong_value_types_are_malformed(game):
     assert rejected(g, {"type": "move", "direction": 3}).code == "malformed_action"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: True/1.0 accepted for ints (engine-bugs.md #4)")
 def test_bad_input_wrong_value_types_bool_or_float_for_an_int_are_rejected():
     """Wrong value types must raise: JSON true is not the number 1 (Python's True == 1 and
     1.0 == 1 make list.index() accept them)."""

@@ -3,7 +3,6 @@ Persistence's retries, and FAQ 8 and 10 (RULINGS.md, "Genes")."""
 
 from __future__ import annotations
 
-import pytest
 from helpers_engine import build_position, dp, first, food, of_type, play, seed_with_rolls, where
 
 ATTACK_1_1 = {"type": "attack", "target": {"seat": 1, "number": 1}}
@@ -246,7 +245,6 @@ def test_escape_then_defense_against_one_attack():
     assert where(g, 1, 1) == "B3" and g.bp[1] == 2 and dp(g, 0, 1) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Defense then Escape impossible (engine-bugs.md #1)")
 def test_defense_then_escape_against_one_attack():
     """"With Defense and Escape both may be used against one attack, in either order, each
     once." Defense first: the fight is lost, then the defender escapes."""
@@ -385,7 +383,8 @@ def test_persistence_a_lost_defense_may_be_fought_once_more_free():
     """"a failed ... Defense ... attempt may be tried once more, free.\""""
     g = struggle(target_genes=("defense", "persistence"), seed=seed_with_rolls(6, 1, 2, 5))
     play(g, ATTACK_1_1, {"type": "defend"})
-    assert g.pending.kind == "defense_retry" and g.pending.seat == 1
+    assert g.pending.kind == "defend" and g.pending.seat == 1
+    assert g.pending.context["fight_lost"] is True
     events = g.apply({"type": "defend"}, 1)
     assert g.bp[1] == 3  # only the first fight was paid
     assert first(events, "fight_won")["winner"] == "defender"

@@ -84,8 +84,6 @@ def test_advanced_genes_replace_their_lower_genes():
                         "armor": ("defense", "escape")}  # fmt: skip
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: amoeba_died/cubes_placed field is an index "
-                   "(engine-bugs.md #2)")
 def test_events_name_fields_by_their_names():
     """Events are the API's vocabulary and name fields "B2", never by internal index (every
     other event does: amoeba_moved, amoeba_placed, cubes_carried ...)."""

@@ -22,7 +22,7 @@ PLAYERS = st.sampled_from([3, 4])
 EXCLUSIVE = [(BIT["persistence"], BIT["speed"]), (BIT["movement_2"], BIT["movement_1"]),
              (BIT["aggression"], BIT["struggle_for_survival"])]  # fmt: skip
 FULL_CARDS = {3: cards_for(3), 4: cards_for(4)}
-REACTIONS = {"defend", "cling", "defense_retry", "attack_retry", "escape_move", "tentacle",
+REACTIONS = {"defend", "cling", "attack_retry", "escape_move", "tentacle",
              "second_move"}  # fmt: skip
 
 
