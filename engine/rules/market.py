@@ -66,4 +66,10 @@ def _buy(g: State, frame: tuple, action: dict) -> None:
     g.emit("gene_bought", seat=seat, gene=gene.id, price=gene.price)
     if "give_up" in action:
         return_gene(g, seat, action["give_up"], "upgraded")
+        # No gene together with a lower gene (RULINGS.md; DE: "Man darf nicht zugleich ein Gen
+        # und seine Vorgängergene besitzen"): Armor bought by a holder of both Defense and
+        # Escape returns the one that did not pay for it as well.
+        for low in gene.replaces:
+            if g.genes[seat] & BIT[low]:
+                return_gene(g, seat, low, "lower_gene_of_advanced")
     push(g, ("buy", seat))

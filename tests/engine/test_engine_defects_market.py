@@ -200,11 +200,24 @@ def test_market_advanced_gene_needs_its_lower_gene():
 
 
 def test_market_armor_gives_up_defense_or_escape():
-    """"Armor ... replaces defense or escape" — the buyer's choice."""
+    """"Armor ... replaces defense or escape" — the buyer's choice of which one pays."""
+    g = market(genes=[["defense"], [], [], []], bp=(10, 0, 0, 0))
+    assert ("armor", "defense") in buys(g)
+    g.apply({"type": "buy", "gene": "armor", "give_up": "defense"}, 0)
+    assert held(g) == ["armor"]
+
+
+def test_market_armor_never_held_together_with_defense_or_escape():
+    """RULINGS.md: "A player never holds ... a gene together with its lower gene" (German text:
+    "Man darf nicht zugleich ein Gen und seine Vorgängergene besitzen"): a holder of both
+    Defense and Escape names the one that pays for Armor; the other goes back too."""
     g = market(genes=[["defense", "escape"], [], [], []])
     assert ("armor", "defense") in buys(g) and ("armor", "escape") in buys(g)
-    g.apply({"type": "buy", "gene": "armor", "give_up": "escape"}, 0)
-    assert held(g) == ["defense", "armor"]
+    events = g.apply({"type": "buy", "gene": "armor", "give_up": "escape"}, 0)
+    assert held(g) == ["armor"]
+    returned = [(e["gene"], e["reason"]) for e in events if e["type"] == "gene_returned"]
+    assert returned == [("escape", "upgraded"), ("defense", "lower_gene_of_advanced")]
+    assert g.gene_supply[GENE_INDEX["defense"]] == 1 and g.gene_supply[GENE_INDEX["escape"]] == 2
 
 
 def test_market_no_lower_gene_while_its_advanced_gene_is_held():
