@@ -24,7 +24,7 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VAR = ROOT / "var"
+VAR = Path(os.environ.get("URSUPPE_VAR_DIR") or ROOT / "var")
 BIN = Path(sys.executable).parent
 
 
@@ -46,6 +46,7 @@ def _environment() -> dict[str, str]:
     if not env.get("REDIS_URL"):
         env.setdefault("URSUPPE_BROKER_URL", "filesystem://")
         env.setdefault("URSUPPE_BROKER_DIR", str(VAR / "broker"))
+    env.setdefault("URSUPPE_VAR_DIR", str(VAR))
     env.setdefault("URSUPPE_SCHEDULER", "celery")
     env.setdefault("PYTHONUNBUFFERED", "1")
     return env
@@ -60,8 +61,9 @@ def _start(cmd: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
 def _stop(procs: list[tuple[str, subprocess.Popen[bytes]]], timeout: float = 15.0) -> None:
     for _name, proc in procs:
         if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
+            # To the main process only: gunicorn's master and celery's main process stop
+            # their own children in order (warm shutdown: running tasks finish).
+            proc.terminate()
         try:
             proc.wait(timeout)
         except subprocess.TimeoutExpired:
@@ -88,7 +90,7 @@ def _wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -
 def main() -> int:
     """Run until Ctrl-C/SIGTERM or until a child dies; return the exit status."""
     env = _environment()
-    VAR.mkdir(exist_ok=True)
+    VAR.mkdir(parents=True, exist_ok=True)
     port = _free_port(int(env.get("PORT", "8000")))
 
     # Migrate once up front so the web and the worker never race to create the schema.

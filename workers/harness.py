@@ -215,8 +215,7 @@ class WorkerProcess:
     def stop(self, timeout: float = 15.0) -> None:
         """Warm shutdown (SIGTERM), then SIGKILL if it does not stop in time."""
         if self.proc is not None and self.proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.terminate()  # the main process stops its pool children itself
             try:
                 self.proc.wait(timeout)
             except subprocess.TimeoutExpired:
