@@ -16,6 +16,7 @@ from typing import Any
 from flask import Flask
 
 from api import deps, ratelimit
+from api.jsonprovider import OrjsonProvider
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
 from service.config import Settings
@@ -76,6 +77,7 @@ def create_app(
     """
     settings = service.settings if service is not None else _settings_from(config)
     app = Flask(__name__)
+    app.json = OrjsonProvider(app)
     app.config.update(
         SECRET_KEY=settings.secret_key,
         MAX_CONTENT_LENGTH=settings.max_content_length,
@@ -91,7 +93,6 @@ def create_app(
     )
     if isinstance(config, Mapping):
         app.config.update({k: v for k, v in config.items() if k.isupper()})
-    app.json.sort_keys = False  # faster for large states; key order carries no meaning
 
     if service is None:
         if settings.auto_migrate:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer, sessionmaker, undefer
 from sqlalchemy.orm.attributes import flag_modified
@@ -41,6 +41,7 @@ from service.scheduling import NullScheduler, Scheduler
 
 log = logging.getLogger(__name__)
 
+_VERSION_QUERY = select(GameRow.version).where(GameRow.id == bindparam("id"))
 MAX_SEED = 2**53 - 1  # seeds stay exact in JavaScript clients
 JOIN_RETRIES = 8
 
@@ -237,6 +238,7 @@ class GameService:
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
         self.sessions = sessions
+        self.engine = sessions.kw.get("bind")
         self.scheduler: Scheduler = scheduler or NullScheduler()
         self.settings = settings or Settings()
         self.clock = clock
@@ -486,12 +488,16 @@ class GameService:
             return _view(self._load(session, game_id), full=True)
 
     def get_version(self, game_id: str) -> int:
-        """Cheap read for conditional GETs (ETag / If-None-Match)."""
-        with self.sessions() as session:
-            version = session.scalar(select(GameRow.version).where(GameRow.id == game_id))
-            if version is None:
-                raise NotFound("game_not_found", f"no game {game_id}")
-            return version
+        """Cheap read (one indexed column, no ORM) for conditional GETs and caches."""
+        if self.engine is None:
+            with self.sessions() as session:
+                version = session.scalar(_VERSION_QUERY, {"id": game_id})
+        else:
+            with self.engine.connect() as conn:
+                version = conn.execute(_VERSION_QUERY, {"id": game_id}).scalar()
+        if version is None:
+            raise NotFound("game_not_found", f"no game {game_id}")
+        return version
 
     def list_games(
         self,
@@ -599,7 +605,64 @@ class GameService:
         """
         if actor not in ("human", "bot", "timeout"):
             raise ValueError(f"unknown actor {actor!r}")
-        if idempotency_key is not None:
+        return self._apply(
+            game_id,
+            seat,
+            None,
+            None,
+            action,
+            expected_seq,
+            expected_version,
+            idempotency_key,
+            actor,
+        )
+
+    def submit(
+        self,
+        game_id: str,
+        token: str,
+        action: dict[str, Any],
+        *,
+        seat: int | None = None,
+        expected_seq: int | None = None,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> ActionResult:
+        """``apply_action`` for a human identified by a seat token (the HTTP path).
+
+        The token is checked in the same transaction that applies the action, so a seat
+        given up concurrently cannot be played with its old token. ``seat``, when given,
+        must be the token's seat (403 ``wrong_seat``).
+        """
+        digest = hash_token(token)
+        own_seat = None
+        if idempotency_key is not None:  # the key is scoped per seat: find it first
+            own_seat = self.seat_for_token(game_id, token).seat
+        return self._apply(
+            game_id,
+            own_seat,
+            digest,
+            seat,
+            action,
+            expected_seq,
+            expected_version,
+            idempotency_key,
+            "human",
+        )
+
+    def _apply(
+        self,
+        game_id: str,
+        seat: int | None,
+        token_hash: str | None,
+        claimed_seat: int | None,
+        action: dict[str, Any],
+        expected_seq: int | None,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        actor: str,
+    ) -> ActionResult:
+        if idempotency_key is not None and seat is not None:
             previous = self._find_idempotent(game_id, seat, idempotency_key, action)
             if previous is not None:
                 return previous
@@ -607,6 +670,13 @@ class GameService:
         try:
             with self.sessions.begin() as session:
                 row = self._load(session, game_id, state=True)
+                if token_hash is not None:
+                    seat = _seat_by_hash(row, token_hash).seat
+                    if claimed_seat is not None and claimed_seat != seat:
+                        raise Forbidden(
+                            "wrong_seat", f"the token belongs to seat {seat}, not {claimed_seat}"
+                        )
+                assert seat is not None
                 self._check_can_act(row, seat, actor, expected_seq, expected_version)
                 log_row = self._apply_locked(
                     session, row, seat, action, actor, idempotency_key, ctx
@@ -614,7 +684,7 @@ class GameService:
                 session.flush()
                 result = ActionResult.of(log_row, replayed=False)
         except (StaleDataError, IntegrityError) as err:
-            if idempotency_key is not None:
+            if idempotency_key is not None and seat is not None:
                 previous = self._find_idempotent(game_id, seat, idempotency_key, action)
                 if previous is not None:
                     return previous
@@ -624,7 +694,7 @@ class GameService:
         except ServiceError as err:
             # A concurrent request with the same key may have committed between our first
             # look-up and our read: then the game "moved on" because of *this* action.
-            if idempotency_key is not None and err.status in (409, 412):
+            if idempotency_key is not None and seat is not None and err.status in (409, 412):
                 previous = self._find_idempotent(game_id, seat, idempotency_key, action)
                 if previous is not None:
                     return previous
@@ -979,7 +1049,10 @@ def _seat(row: GameRow, seat: int | None) -> SeatRow | None:
 
 
 def _seat_by_token(row: GameRow, token: str) -> SeatRow:
-    digest = hash_token(token)
+    return _seat_by_hash(row, hash_token(token))
+
+
+def _seat_by_hash(row: GameRow, digest: str) -> SeatRow:
     for s in row.seats:
         if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
             return s

@@ -7,9 +7,11 @@ legal actions come from the engine via ``pending.actions``.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
-from flask import Response, current_app, request
+from flask import Response, current_app
 from flask.views import MethodView
 
 from api import deps
@@ -43,6 +45,45 @@ blp = Blueprint(
 SEAT_AUTH = [{"seatToken": []}]
 CREATOR_AUTH = [{"creatorToken": []}]
 NO_STORE = {"Cache-Control": "no-store"}
+
+
+class RepresentationCache:
+    """Serialized game documents by (game id, version), per process, bounded (LRU).
+
+    Always correct because every write bumps the version and each read checks the current
+    version first; it saves loading and serialising the state for the (frequent) polls
+    between two moves.
+    """
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._items: OrderedDict[str, tuple[int, bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, version: int) -> bytes | None:
+        with self._lock:
+            item = self._items.get(game_id)
+            if item is None or item[0] != version:
+                return None
+            self._items.move_to_end(game_id)
+            return item[1]
+
+    def put(self, game_id: str, version: int, body: bytes) -> None:
+        with self._lock:
+            self._items[game_id] = (version, body)
+            self._items.move_to_end(game_id)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+_GAME_SCHEMA = GameSchema()
+
+
+def _representations() -> RepresentationCache:
+    cache = current_app.extensions.get("ursuppe_representations")
+    if cache is None:
+        cache = current_app.extensions["ursuppe_representations"] = RepresentationCache()
+    return cache
 
 
 def _not_modified(etag: str) -> Response:
@@ -113,12 +154,19 @@ class GameResource(MethodView):
         cheap 304 when nothing changed.
         """
         svc = deps.service()
-        if request.headers.get("If-None-Match"):
-            etag = etag_for(svc.get_version(game_id))  # one small query, no state loaded
-            if if_none_match_hits(etag):
-                return _not_modified(etag)
-        game = svc.get(game_id)
-        return game, 200, {"ETag": game.etag}
+        version = svc.get_version(game_id)  # one small query, no state loaded
+        etag = etag_for(version)
+        if if_none_match_hits(etag):
+            return _not_modified(etag)
+        body = _representations().get(game_id, version)
+        if body is None:
+            game = svc.get(game_id)
+            body = current_app.json.dumps(_GAME_SCHEMA.dump(game)).encode()
+            _representations().put(game_id, game.version, body)
+            etag = game.etag
+        resp = current_app.response_class(body, status=200, mimetype="application/json")
+        resp.headers["ETag"] = etag
+        return resp
 
 
 @blp.route("/<game_id>/abort")
@@ -282,19 +330,14 @@ class Actions(MethodView):
                 "precondition_required",
                 "send If-Match with the game's ETag or expected_seq in the body",
             )
-        seat = svc.seat_for_token(game_id, token)
-        if body.get("seat") is not None and body["seat"] != seat.seat:
-            raise ApiProblem(
-                403, "wrong_seat", f"the token belongs to seat {seat.seat}, not {body['seat']}"
-            )
-        result = svc.apply_action(
+        result = svc.submit(
             game_id,
-            seat.seat,
+            token,
             body["action"],
+            seat=body.get("seat"),
             expected_seq=expected_seq,
             expected_version=expected_version,
             idempotency_key=key,
-            actor="human",
         )
         headers = {"ETag": result.etag}
         if result.replayed:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 
-from conftest import Http, Table, assert_problem, bearer
+from api_helpers import Http, Table, assert_problem, bearer
 from sqlalchemy import func, select
 
 from service.models import ActionLogRow

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from conftest import Http, bearer
+from api_helpers import Http, bearer
 from sqlalchemy import select
 
 from service.models import ActionLogRow

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import API, Http, Table, bearer
+from api_helpers import API, Http, Table, bearer
 
 
 def play_to_the_end(http: Http, table: Table, rng: random.Random, max_actions: int = 5000) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import API, Http, assert_problem, bearer
+from api_helpers import API, Http, assert_problem, bearer
 
 
 def test_create_game_defaults(client, http: Http) -> None:

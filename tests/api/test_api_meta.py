@@ -6,7 +6,7 @@ import json
 import logging
 from pathlib import Path
 
-from conftest import API, Http, assert_problem, bearer
+from api_helpers import API, Http, assert_problem, bearer
 from sqlalchemy import create_engine
 
 from api import create_app

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from conftest import API, Http, assert_problem, bearer
+from api_helpers import API, Http, assert_problem, bearer
 from sqlalchemy import select
 
 from service.models import SeatRow
