@@ -68,12 +68,13 @@ def _wait_seq_above(sessions: Any, game_id: str, seq: int, timeout: float = 30.0
     raise TimeoutError(f"no bot reply in {game_id} after seq {seq}")
 
 
-def _think_ms(state: dict[str, Any], seed: int) -> float:
-    """How long the ``random`` bot thinks on this position (what gets subtracted)."""
+def _think_ms(before: dict[str, Any], human_action: dict[str, Any], seed: int) -> float:
+    """How long the ``random`` bot thinks on the position after the human's action."""
     from engine import Game
     from service.games import choose_bot_action
 
-    game = Game.from_dict(state)
+    game = Game.from_dict(before)
+    game.apply(human_action, seat=0)
     t0 = time.perf_counter()
     choose_bot_action(game, "random", seed, 2.0)
     return (time.perf_counter() - t0) * 1000
@@ -100,6 +101,8 @@ def measure_reply_overhead(service: Any, samples: int, rng: random.Random) -> di
             if view is None:
                 break  # finished
             action = rng.choice(view.pending["actions"])
+            with service.sessions() as session:
+                before = session.scalar(select(GameRow.state).where(GameRow.id == game_id))
             result = service.apply_action(game_id, 0, action, expected_seq=view.seq)
             t_committed = time.perf_counter()
             nxt = result.pending
@@ -107,11 +110,8 @@ def measure_reply_overhead(service: Any, samples: int, rng: random.Random) -> di
                 continue  # no bot replies to this one
             t_applied = _wait_seq_above(service.sessions, game_id, result.seq)
             observed.append((t_applied - t_committed) * 1000)
-            with service.sessions() as session:
-                state = session.scalar(select(GameRow.state).where(GameRow.id == game_id))
-            # ``state`` is now past the bot's reply; its think time on a same-phase
-            # position is what matters, and random play is position-independent anyway.
-            thinks.append(_think_ms(state, len(observed)) if state else 0.0)
+            # Think time on exactly the position the bot faced (rebuilt locally, untimed).
+            thinks.append(_think_ms(before, action, len(observed)))
     think = statistics.median(thinks)
     return {
         "observed_ms": _summary(observed),

@@ -85,9 +85,9 @@ def test_four_bots_finish_a_game_with_no_request(stack) -> None:  # noqa: ANN001
 
 def test_a_human_timeout_applies_the_policy_exactly_once(stack) -> None:  # noqa: ANN001
     st, worker = stack()
-    seed = seed_where_first_decision_is(0)
+    seed = seed_where_first_decision_is(0, players=3)
     created = st.service.create_game(
-        players=4, seats=[HUMAN, BOTS, BOTS, BOTS], time_limit=2,
+        players=3, seats=[HUMAN, BOTS, BOTS], time_limit=2,
         timeout_policy="default_action", seed=seed,
     )  # fmt: skip
     game_id = created.game.id
@@ -131,9 +131,9 @@ def test_the_sweep_fires_a_deadline_whose_eta_message_was_lost(stack) -> None:  
     st, worker = stack()
     lossy = LossyScheduler(st.scheduler)
     st.service.scheduler = lossy
-    seed = seed_where_first_decision_is(1)
+    seed = seed_where_first_decision_is(1, players=3)
     created = st.service.create_game(
-        players=4, seats=[BOTS, HUMAN, BOTS, BOTS], time_limit=1, timeout_policy="bot",
+        players=3, seats=[BOTS, HUMAN, BOTS], time_limit=1, timeout_policy="bot",
         seed=seed,
     )  # fmt: skip
     game_id = created.game.id
