@@ -42,6 +42,8 @@ from service.scheduling import NullScheduler, Scheduler
 log = logging.getLogger(__name__)
 
 _VERSION_QUERY = select(GameRow.version).where(GameRow.id == bindparam("id"))
+_LOAD = select(GameRow).where(GameRow.id == bindparam("id"))
+_LOAD_WITH_STATE = _LOAD.options(undefer(GameRow.state))
 MAX_SEED = 2**53 - 1  # seeds stay exact in JavaScript clients
 JOIN_RETRIES = 8
 
@@ -530,7 +532,7 @@ class GameService:
                 .order_by(GameRow.created_at.desc(), GameRow.id)
                 .offset((page - 1) * page_size)
                 .limit(page_size)
-            ).all()
+            ).unique().all()
             return [_view(r, full=False) for r in rows], total
 
     def setup_events(self, game_id: str) -> list[Any]:
@@ -829,8 +831,9 @@ class GameService:
     # ---------------------------------------------------------------- internals
 
     def _load(self, session: Session, game_id: str, *, state: bool = False) -> GameRow:
-        opts = [undefer(GameRow.state)] if state else []
-        row = session.get(GameRow, game_id, options=opts)
+        # Prebuilt statements: SQLAlchemy memoises their cache keys, per-call options don't.
+        stmt = _LOAD_WITH_STATE if state else _LOAD
+        row = session.scalars(stmt, {"id": game_id}).unique().one_or_none()
         if row is None:
             raise NotFound("game_not_found", f"no game {game_id}")
         return row

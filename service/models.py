@@ -89,7 +89,7 @@ class GameRow(Base):
     setup_events: Mapped[list[Any] | None] = mapped_column(JSON, deferred=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
-        back_populates="game", order_by="SeatRow.seat", lazy="selectin"
+        back_populates="game", order_by="SeatRow.seat", lazy="joined"
     )
 
     __table_args__ = (
