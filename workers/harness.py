@@ -147,6 +147,7 @@ class WorkerProcess:
         workdir: Path,
         name: str = "w1",
         pool: str = "prefork",
+        app_module: str = "workers.celery_app",
     ) -> None:
         self.env = {**os.environ, **env}
         self.queue = queue
@@ -155,13 +156,14 @@ class WorkerProcess:
         self.workdir = Path(workdir)
         self.name = name
         self.pool = pool
+        self.app_module = app_module
         self.proc: subprocess.Popen[bytes] | None = None
         self.logfile = self.workdir / f"worker-{name}.log"
         self.starts = 0
 
     def command(self) -> list[str]:
         cmd = [
-            sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker",
+            sys.executable, "-m", "celery", "-A", self.app_module, "worker",
             "-Q", self.queue, "-n", f"{self.name}-{uuid.uuid4().hex[:6]}@%h",
             "-P", self.pool, "-c", str(self.concurrency), "-l", "INFO",
             "--without-gossip", "--without-mingle", "--without-heartbeat",

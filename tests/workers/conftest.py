@@ -122,12 +122,15 @@ def stack(
     """Factory: a fresh queue with a worker process (beat included) and a test-side service."""
     made: list[tuple[Stack, harness.WorkerProcess]] = []
 
-    def _make(*, beat: bool = True, concurrency: int = 2, **extra: str):  # noqa: ANN202
+    def _make(  # noqa: ANN202
+        *, beat: bool = True, concurrency: int = 2, app_module: str = "workers.celery_app",
+        **extra: str,
+    ):  # fmt: skip
         queue = f"ursuppe-test-{uuid.uuid4().hex[:10]}"
         st = Stack(redis_url, pg_url, queue, **extra)
         proc = harness.WorkerProcess(
             st.env, queue=queue, beat=beat, concurrency=concurrency, workdir=worker_dir,
-            name=f"{queue[-6:]}-{len(made) + 1}",
+            name=f"{queue[-6:]}-{len(made) + 1}", app_module=app_module,
         )  # fmt: skip
         made.append((st, proc))
         proc.start()

@@ -6,9 +6,11 @@ process only creates games and joins seats, as the API would — never plays a b
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -187,3 +189,23 @@ def test_a_worker_killed_mid_game_loses_nothing(  # noqa: ANN001
     after_restart = worker.logfile.read_text().split("==== start #2 ====", 1)[1]
     if recovery == "sweep":
         assert "deadline sweep handed out" in after_restart
+
+
+@pytest.mark.parametrize("mode", ["soft", "hard"])
+def test_a_hanging_bot_turn_falls_back_to_random_at_the_time_limit(  # noqa: ANN001
+    stack, tmp_path, mode: str
+) -> None:
+    support = Path(__file__).resolve().parent / "support"
+    st, worker = stack(
+        app_module="slow_app",
+        PYTHONPATH=os.pathsep.join([str(support), os.environ.get("PYTHONPATH", "")]),
+        SLOW_MODE=mode, SLOW_SEQ="3", SLOW_DIR=str(tmp_path),
+        URSUPPE_BOT_SOFT_TIME_LIMIT="1", URSUPPE_BOT_TIME_LIMIT="2",
+    )  # fmt: skip
+    game_id = st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, seed=11).game.id
+    wait_for(lambda: finished(st.service, game_id), 120, "the game to finish", worker)
+    assert_log_complete(st.service, game_id)
+    assert (tmp_path / f"{game_id}-3").exists()  # the turn at seq 3 did hang
+    text = worker.logfile.read_text()
+    expected = "over the soft limit" if mode == "soft" else "killed at the hard limit"
+    assert expected in text
