@@ -46,7 +46,7 @@ class Settings:
     default_time_limit: int = 600  # seconds per human decision; 0 = no limit
     max_time_limit: int = 7 * 24 * 3600
     bot_time_budget: float = 2.0  # seconds a bot may think before the random fallback
-    bot_grace: int = 120  # seconds after which the sweep plays a bot turn whose task was lost
+    bot_grace: int = 30  # seconds after which the sweep plays a bot turn whose task was lost
     max_content_length: int = 64 * 1024
     rate_limit: str = ""
     require_precondition: bool = True  # actions need If-Match or expected_seq, else 428

@@ -997,7 +997,11 @@ class GameService:
 
 
 def choose_bot_action(game: Any, level: str, seed: int, budget: float) -> dict[str, Any]:
-    """Ask the level's bot, in a thread bounded by its budget; RandomBot on any failure."""
+    """Ask the level's bot, in a thread bounded by its budget; RandomBot on any failure.
+
+    A bot that overruns is abandoned, not stopped (Python threads cannot be killed): it
+    keeps using CPU until it returns, so bot levels must honour ``time_budget``.
+    """
     from ai import RandomBot, make_bot
 
     legal = game.legal_actions()
