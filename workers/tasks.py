@@ -42,7 +42,8 @@ class GameTask(Task):
     """Base for the game tasks: retry transient failures with exponential backoff."""
 
     autoretry_for = TRANSIENT_ERRORS
-    retry_backoff = 0.5  # seconds before the first retry, then doubled
+    # Celery draws the jittered delay with ``random.randrange``: the factor must be an int.
+    retry_backoff = 1  # up to 1 s before the first retry, then doubling
     retry_backoff_max = 30
     retry_jitter = True
     max_retries = 10

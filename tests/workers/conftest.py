@@ -124,10 +124,10 @@ def stack(
 
     def _make(  # noqa: ANN202
         *, beat: bool = True, concurrency: int = 2, app_module: str = "workers.celery_app",
-        **extra: str,
+        database_url: str | None = None, **extra: str,
     ):  # fmt: skip
         queue = f"ursuppe-test-{uuid.uuid4().hex[:10]}"
-        st = Stack(redis_url, pg_url, queue, **extra)
+        st = Stack(redis_url, database_url or pg_url, queue, **extra)
         proc = harness.WorkerProcess(
             st.env, queue=queue, beat=beat, concurrency=concurrency, workdir=worker_dir,
             name=f"{queue[-6:]}-{len(made) + 1}", app_module=app_module,

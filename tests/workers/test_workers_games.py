@@ -209,3 +209,52 @@ def test_a_hanging_bot_turn_falls_back_to_random_at_the_time_limit(  # noqa: ANN
     text = worker.logfile.read_text()
     expected = "over the soft limit" if mode == "soft" else "killed at the hard limit"
     assert expected in text
+
+
+def test_tasks_retry_while_the_database_is_unreachable(stack) -> None:  # noqa: ANN001
+    """PostgreSQL refuses every connection for a few seconds mid-game: the tasks fail
+    with OperationalError, retry with backoff, and the game finishes intact."""
+    import sqlalchemy as sa
+
+    from service.db import upgrade_database
+    from workers import harness
+
+    with harness.postgres_database(prefix="ursuppe_wk_retry") as db_url:
+        upgrade_database(db_url)
+        name = db_url.rsplit("/", 1)[1]
+        st, worker = stack(database_url=db_url, URSUPPE_BOT_GRACE="60")
+        game_id = st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, seed=5).game.id
+        wait_for(lambda: st.service.get(game_id).seq >= 10, 60, "the game to get going", worker)
+        admin = sa.create_engine(harness.PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+        try:
+            with admin.connect() as conn:
+                conn.execute(sa.text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false'))
+                conn.execute(
+                    sa.text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE datname = :name AND pid <> pg_backend_pid()"
+                    ),
+                    {"name": name},
+                )
+            time.sleep(3)
+        finally:
+            with admin.connect() as conn:
+                conn.execute(sa.text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
+            admin.dispose()
+        wait_for(lambda: _finished_retrying(st.service, game_id), 120, "the game to finish",
+                 worker)  # fmt: skip
+        assert_log_complete(st.service, game_id)
+        assert "OperationalError" in worker.logfile.read_text()
+        assert "Retry in" in worker.logfile.read_text()
+        worker.stop()
+        st.close()
+
+
+def _finished_retrying(service, game_id: str) -> bool:  # noqa: ANN001
+    """``finished`` that tolerates the test's own pool reconnecting after the outage."""
+    import sqlalchemy.exc
+
+    try:
+        return finished(service, game_id)
+    except sqlalchemy.exc.OperationalError:
+        return False
