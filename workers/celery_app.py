@@ -29,14 +29,11 @@ def make_celery(settings: WorkerSettings | None = None) -> Celery:
     if settings.is_filesystem_broker:
         # Embedded mode: one directory is both the inbox and the outbox of every process.
         queue_dir = settings.broker_dir / "queue"
-        processed_dir = settings.broker_dir / "processed"
         queue_dir.mkdir(parents=True, exist_ok=True)
-        processed_dir.mkdir(parents=True, exist_ok=True)
         transport_options = {
             "data_folder_in": str(queue_dir),
             "data_folder_out": str(queue_dir),
-            "processed_folder": str(processed_dir),
-            "store_processed": False,
+            "store_processed": False,  # a consumed message file is deleted
             # The default 1 s poll would add up to a second to every bot reply.
             "polling_interval": 0.05,
         }
