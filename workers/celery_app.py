@@ -33,6 +33,8 @@ def make_celery(settings: WorkerSettings | None = None) -> Celery:
         transport_options = {
             "data_folder_in": str(queue_dir),
             "data_folder_out": str(queue_dir),
+            # Exchange bindings; kombu's default is a relative "control" folder in the cwd.
+            "control_folder": str(settings.broker_dir / "control"),
             "store_processed": False,  # a consumed message file is deleted
             # The default 1 s poll would add up to a second to every bot reply.
             "polling_interval": 0.05,
