@@ -1,4 +1,5 @@
-"""Service fixtures: every test runs once on SQLite and once on PostgreSQL."""
+"""Fixtures shared by the suites that need a database: tests/service and tests/api run every
+test once on SQLite and once on PostgreSQL, each on its own temporary database."""
 
 from __future__ import annotations
 
