@@ -1,21 +1,33 @@
-"""MctsBot: open-loop, determinized, max^n Monte Carlo tree search under a time budget.
+"""MctsBot: determinized, open-loop Monte Carlo tree search over the bot's own turn.
 
-Design, and why:
-- Hidden information and chance: before every iteration the root is cloned and determinized
-  (the undrawn environment cards reshuffled and the generator reseeded from the bot's own RNG),
-  so the search never uses the real deck order or the game's dice, and averages over them.
-- Open loop: a tree node is an action history, not a state. The same history can reach
-  different states (dice), so children are keyed by (seat, action) and, at each visit, only the
-  actions legal in this iteration's state are candidates (availability counts as in ISMCTS).
-- More than two players: each node's statistics are kept for the seat that chose there, and
-  every iteration backs up a reward vector; each seat maximises its own reward (max^n).
-- Large decisions (placements up to 133 actions, purchases, feeding): progressive widening
-  over actions ordered by the greedy evaluation, computed once when a node is first expanded.
-- Short rollouts: a few cheap moves, then ``ai.evaluation.rewards`` turns the position into
-  estimated win chances per seat.
-- The budget: the clock is checked between iterations and the search stops early when the
-  answer can no longer change, so a decision never takes much longer than ``time_budget``.
-  ``iterations`` replaces the clock for reproducible tests.
+Design, and why (measured against GreedyBot, see docs/ai.md):
+- What is searched: the sequence of decisions the bot makes in a row - all its amoebas'
+  movements with their dice, directions, second moves, tentacles and feeding in phase 1; every
+  gene bought in phase 3; every amoeba placed in phase 4; a setup placement. An iteration walks
+  down the tree until the turn passes to another seat (or the game ends) and scores that
+  position with ``ai.evaluation``. Opponents are not searched: at 100 ms a four-player max^n
+  tree is too thin to say anything about them, while the bot's own plans (which genes
+  together, where the 3rd and 4th amoeba go, which amoeba moves first and eats what the next
+  one needs) are exactly where the one-step GreedyBot is blind.
+- Hidden information and chance: every iteration starts from a clone whose undrawn environment
+  cards are reshuffled and whose generator is reseeded from the bot's own RNG, so the search
+  never uses the real deck order or dice, and averages over them (a move's die is sampled
+  anew in every iteration). Open loop: a node is an action history; children are keyed by
+  action and only the actions legal in the iteration's state are candidates (availability
+  counts, as in ISMCTS).
+- Value: own projected points minus the best opponent's (``ai.greedy.margin``), the same
+  objective GreedyBot maximises, so that more iterations can only sharpen greedy's estimate.
+- Cost per iteration: one clone, the actions along the path (the engine runs them without
+  validation) and one evaluation at the leaf - no per-node ranking of every action. Priors
+  (one evaluation per action) are computed only at nodes with more than ``WIDEN_ABOVE``
+  distinct actions (placements, purchases), lazily on the node's second visit, and used for
+  progressive widening. Placements that differ only in the amoeba's number are one action.
+- Follow-ups (which die, which direction, a second move, tentacle, feeding pattern, defect
+  payment) are never leaves: the iteration continues through them, so a move is valued by where
+  the amoeba gets to.
+- Budget: stops at 85% of ``time_budget``, never starts an iteration it expects to overrun,
+  and stops early when the most visited root action can no longer be overtaken.
+  ``iterations=N`` replaces the clock for reproducible tests.
 """
 
 from __future__ import annotations
@@ -25,13 +37,13 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from ai.evaluation import evaluate, remaining_scorings, rewards, win_probabilities
-from ai.greedy import determinize, margin
+from ai.evaluation import evaluate
+from ai.greedy import FOLLOW_UP_KINDS, determinize, margin
 
 if TYPE_CHECKING:
     from engine import Game
 
-WIDEN_ABOVE = 6  # decisions with more actions are widened progressively
+WIDEN_ABOVE = 6  # decisions with more distinct actions are widened progressively
 PRIOR_CAP = 140  # never score more actions than this for a prior
 
 
@@ -48,8 +60,43 @@ def action_key(action: dict) -> tuple:
     return tuple(items)
 
 
+def _fast_key(action: dict) -> tuple:
+    """A cheaper key: the values in the engine's (fixed) field order. Placements are keyed by
+    field only: which free number the new amoeba gets hardly matters, so one stands for all."""
+    t = action["type"]
+    if t == "place":
+        return ("place", action["field"])
+    if len(action) == 1:
+        return (t,)
+    out = [t]
+    for k, v in action.items():
+        if k == "type":
+            continue
+        if type(v) is list:
+            v = tuple(v)
+        elif type(v) is dict:
+            v = tuple(sorted(v.items()))
+        out.append(k)
+        out.append(v)
+    return tuple(out)
+
+
+def distinct(actions: list[dict]) -> tuple[list[dict], list[tuple]]:
+    """The actions that differ (the first of each key, in the engine's order) and their keys."""
+    seen: set[tuple] = set()
+    acts: list[dict] = []
+    keys: list[tuple] = []
+    for a in actions:
+        k = _fast_key(a)
+        if k not in seen:
+            seen.add(k)
+            acts.append(a)
+            keys.append(k)
+    return acts, keys
+
+
 class Node:
-    """Statistics of one action history. ``stats[key] = [visits, reward sum, avail]``."""
+    """Statistics of one action history. ``stats[key] = [visits, value sum, available]``."""
 
     __slots__ = ("children", "stats", "visits", "order")
 
@@ -57,7 +104,7 @@ class Node:
         self.children: dict[tuple, Node] = {}
         self.stats: dict[tuple, list[float]] = {}
         self.visits = 0
-        self.order: dict[tuple, int] | None = None  # prior rank of each action key
+        self.order: dict[tuple, int] | None = None  # prior rank of each key (widened nodes)
 
 
 class MctsBot:
@@ -70,21 +117,21 @@ class MctsBot:
         seed: int | None = None,
         time_budget: float = 1.0,
         iterations: int | None = None,
-        rollout_depth: int = 0,
-        exploration: float = 0.5,
+        exploration: float = 0.6,
         widen: float = 1.5,
-        prior_visits: float = 3.0,
+        prior_visits: float = 2.0,
     ) -> None:
         if iterations is None and time_budget < 0.01:
             raise ValueError("time_budget must be at least 0.01 s")
         self._rng = random.Random(seed)
         self.time_budget = time_budget
         self.iterations = iterations
-        self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.widen = widen
         self.prior_visits = prior_visits
         self._deadline: float | None = None
+        self._seat = 0
+        self._spread = 1.0
         self.last_iterations = 0
 
     # --- public -----------------------------------------------------------------------------
@@ -93,12 +140,19 @@ class MctsBot:
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        # Safety margin: stop early enough to answer within the budget.
+        acts, keys = distinct(actions)
+        if len(acts) == 1:
+            return acts[0]
         deadline = start + self.time_budget * 0.85
         self._deadline = deadline if self.iterations is None else None
+        self._seat = game.pending.seat
+        self._spread = 1.0
+        self._values_n = 0
+        self._values_sum = 0.0
+        self._values_sq = 0.0
         root = Node()
-        root_seat = game.pending.seat
-        self._expand_prior(root, game, actions, self._deadline)
+        if len(acts) > WIDEN_ABOVE:
+            self._expand_prior(root, game, acts, keys)
         done = 0
         limit = self.iterations
         slowest = 0.0
@@ -117,116 +171,115 @@ class MctsBot:
                 ):
                     break
             t0 = time.perf_counter() if limit is None else 0.0
-            self._iterate(root, game)
+            self._iterate(root, game, acts, keys)
             if limit is None:
                 slowest = max(slowest, time.perf_counter() - t0)
             done += 1
         self.last_iterations = done
-        return self._best(root, root_seat, actions)
+        return self._best(root, acts, keys)
 
     # --- search ----------------------------------------------------------------------------
-    def _iterate(self, root: Node, game: Game) -> None:
-        rng = self._rng
-        state = determinize(game, rng)
-        path: list[tuple[Node, tuple, int]] = []
+    def _iterate(
+        self, root: Node, game: Game, root_acts: list[dict], root_keys: list[tuple]
+    ) -> None:
+        seat = self._seat
+        state = determinize(game, self._rng)
+        path: list[tuple[Node, tuple]] = []
         node = root
-        while state.pending is not None:
-            decision = state.pending
-            seat = decision.seat
-            actions = decision.actions
+        acts, keys = root_acts, root_keys
+        while True:
             if node.visits == 0 and node is not root:
-                node.visits += 1  # first visit: expand, then roll out from here
-                break
-            if node.order is None:
-                self._expand_prior(node, state, actions, self._deadline)
-            key, action = self._select(node, seat, actions)
-            path.append((node, key, seat))
+                node.visits = 1
+                if state.pending.kind not in FOLLOW_UP_KINDS:
+                    break  # a new leaf: evaluate it
+            if node.order is None and len(acts) > WIDEN_ABOVE and node.visits >= 2:
+                self._expand_prior(node, state, acts, keys)
+            i = self._select(node, acts, keys)
+            key = keys[i]
+            path.append((node, key))
             node.visits += 1
             child = node.children.get(key)
             if child is None:
                 child = node.children[key] = Node()
-            state.apply_unchecked(action)
+            state.apply_unchecked(acts[i])
             node = child
-        reward = self._rollout(state)
-        for n_, key, seat in path:
+            # Walk on while the same seat decides; forced choices are taken without a node.
+            pending = state.pending
+            while pending is not None and pending.seat == seat and len(pending.actions) == 1:
+                state.apply_unchecked(pending.actions[0])
+                pending = state.pending
+            if pending is None or pending.seat != seat:
+                break
+            acts, keys = distinct(pending.actions)
+            if len(acts) == 1:
+                state.apply_unchecked(acts[0])
+                pending = state.pending
+                if pending is None or pending.seat != seat:
+                    break
+                acts, keys = distinct(pending.actions)
+        value = margin(evaluate(state), seat)
+        self._values_n += 1
+        self._values_sum += value
+        self._values_sq += value * value
+        for n_, key in path:
             st = n_.stats[key]
             st[0] += 1
-            st[1] += reward[seat]
+            st[1] += value
 
-    def _select(self, node: Node, seat: int, actions: list[dict]) -> tuple[tuple, dict]:
+    def _select(self, node: Node, acts: list[dict], keys: list[tuple]) -> int:
         stats = node.stats
         order = node.order
-        keys = [action_key(a) for a in actions]
-        if order is not None and len(actions) > WIDEN_ABOVE:
+        if order is not None:
             allowed = 2 + int(self.widen * math.sqrt(node.visits))
-            ranked = sorted(range(len(actions)), key=lambda i: order.get(keys[i], 1 << 20))
-            candidates = ranked[:allowed]
+            cands = sorted(range(len(acts)), key=lambda i: order.get(keys[i], 1 << 20))[:allowed]
         else:
-            candidates = range(len(actions))
+            cands = range(len(acts))
+        # Exploration scaled to the spread of leaf values seen so far (points, not [0, 1]).
+        nv = self._values_n
+        if nv >= 4:
+            var = self._values_sq / nv - (self._values_sum / nv) ** 2
+            spread = math.sqrt(var) if var > 0.04 else 0.2
+        else:
+            spread = 1.0
+        c = self.exploration * spread
+        rng = self._rng
         best_i = -1
-        best_u = -1.0
-        c = self.exploration
-        for i in candidates:
+        best_u = -math.inf
+        for i in cands:
             st = stats.get(keys[i])
             if st is None:
                 st = stats[keys[i]] = [0, 0.0, 0]
             st[2] += 1  # available in this iteration
             if st[0] == 0:
-                u = 10.0 + self._rng.random()  # try every candidate once, in random order
-                if order is not None:
-                    u += 1.0 / (1 + order.get(keys[i], 1 << 20))  # ...prior order first
+                u = 1e9 + rng.random()  # try every candidate once, in random order
             else:
-                st[2] = max(st[2], 1)
                 u = st[1] / st[0] + c * math.sqrt(math.log(st[2]) / st[0])
             if u > best_u:
                 best_u = u
                 best_i = i
-        return keys[best_i], actions[best_i]
+        return best_i
 
-    def _rollout(self, state: Game) -> list[float]:
-        """A few cheap moves (the conservative first action half the time), then evaluate."""
-        rng = self._rng
-        for _ in range(self.rollout_depth):
-            pending = state.pending
-            if pending is None:
-                break
-            actions = pending.actions
-            if rng.random() < 0.5:
-                state.apply_unchecked(actions[0])
-            else:
-                state.apply_unchecked(actions[rng.randrange(len(actions))])
-        return rewards(state)
-
-    def _expand_prior(
-        self, node: Node, game: Game, actions: list[dict], deadline: float | None
-    ) -> None:
-        """Rank actions by a one-step greedy evaluation (one sample each): the widening order."""
+    def _expand_prior(self, node: Node, game: Game, acts: list[dict], keys: list[tuple]) -> None:
+        """Rank actions by a one-step evaluation (one sample each): the widening order, and a
+        few virtual visits at that value so that a short search starts from greedy play."""
         seat = game.pending.seat
-        scored: list[tuple[float, int, float]] = []
+        deadline = self._deadline
+        scored: list[tuple[float, int]] = []
         base = determinize(game, self._rng)
-        for i, action in enumerate(actions[:PRIOR_CAP]):
+        for i, action in enumerate(acts[:PRIOR_CAP]):
             if deadline is not None and i % 8 == 0 and time.perf_counter() > deadline:
                 break
             c = base.clone()
             c.apply_unchecked(action)
-            values = evaluate(c)
-            win = (
-                win_probabilities(values, remaining_scorings(c))[seat]
-                if c.pending
-                else rewards(c)[seat]
-            )
-            scored.append((margin(values, seat), i, win))
+            scored.append((margin(evaluate(c), seat), i))
         scored.sort(key=lambda t: (-t[0], t[1]))
         order: dict[tuple, int] = {}
         pv = self.prior_visits
-        for rank, (_, i, win) in enumerate(scored):
-            key = action_key(actions[i])
-            order[key] = rank
-            # The greedy estimate counts as a few visits: with little time the search starts
-            # from greedy play instead of from noise.
-            node.stats[key] = [pv, pv * win, pv]
-        for i in range(len(actions)):
-            order.setdefault(action_key(actions[i]), len(order))
+        for rank, (value, i) in enumerate(scored):
+            order[keys[i]] = rank
+            node.stats[keys[i]] = [pv, pv * value, pv]
+        for k in keys:
+            order.setdefault(k, len(order))
         node.order = order
 
     def _decided(self, root: Node, done: int, elapsed: float, left: float) -> bool:
@@ -237,16 +290,15 @@ class MctsBot:
         remaining = done / max(elapsed, 1e-6) * left
         return visits[0] - visits[1] > remaining
 
-    def _best(self, root: Node, seat: int, actions: list[dict]) -> dict:
-        best = None
-        best_key = (-1.0, -1.0, 0.0)
-        order = root.order or {}
-        for i, action in enumerate(actions):
-            k = action_key(action)
+    def _best(self, root: Node, acts: list[dict], keys: list[tuple]) -> dict:
+        best = acts[0]
+        best_rank = (-1.0, -math.inf)
+        for action, k in zip(acts, keys, strict=True):
             st = root.stats.get(k)
-            visits, mean = (st[0], st[1] / st[0]) if st and st[0] else (0, 0.0)
-            rank = (visits, mean, -order.get(k, i))
-            if rank > best_key:
-                best_key = rank
+            if not st or not st[0]:
+                continue
+            rank = (st[0], st[1] / st[0])
+            if rank > best_rank:
+                best_rank = rank
                 best = action
-        return best if best is not None else actions[0]
+        return best
