@@ -9,9 +9,10 @@ import random
 import pytest
 
 from ai.arena import wilson
+from ai.evaluation import _alive, evaluate
 from ai.greedy import GreedyBot
 from ai.levels import BOT_LEVELS, make_bot
-from ai.mcts import MctsBot
+from ai.mcts import MctsBot, distinct
 from ai.random_bot import RandomBot
 from engine import Game
 
@@ -97,9 +98,52 @@ def test_greedy_beats_random_seat_rotated() -> None:
             ]
             wins += _play(bots, 500 + group)[0] == greedy_seat
             games += 1
-    # Parity is 25% (6/24); greedy measures ~85% in the arena. 12/24 is far above parity and
+    # Parity is 25% (6/24); greedy measures ~93% in the arena. 12/24 is far above parity and
     # far below greedy's mean, so the test does not flake.
     assert wins >= 12, f"greedy won {wins}/{games}"
+
+
+def test_survival_per_scoring() -> None:
+    """An amoeba that always eats lives through every scoring; one that never eats survives
+    its first starvation (1 DP) and dies at the second."""
+    assert _alive(2, 1, 1.0, 1.0, 4) == (1.0, 1.0, 1.0, 1.0)
+    assert _alive(2, 1, 0.0, 0.0, 4) == (1.0, 0.0, 0.0, 0.0)
+    assert _alive(2, 0, 0.0, 0.0, 3) == (1.0, 1.0, 0.0)  # already fed this round
+    assert _alive(3, 1, 0.0, 0.0, 4) == (1.0, 1.0, 0.0, 0.0)  # Life Expectancy
+    half = _alive(2, 1, 0.5, 0.5, 3)
+    assert half[0] == 1.0 and 0.0 < half[2] < half[1] < 1.0
+
+
+def test_evaluation_reads_only_public_information() -> None:
+    g = Game.new(4, 41)
+    while g.round < 3:
+        g.apply(g.legal_actions()[0])
+    h = g.clone()
+    rest = h.deck[h.deck_pos :]
+    rest.reverse()
+    h.deck[h.deck_pos :] = rest
+    h.rng ^= 0x1234
+    assert evaluate(g) == evaluate(h)
+
+
+def test_placements_deduplicated_by_field() -> None:
+    g = Game.new(4, 21)
+    while g.pending.kind != "place_amoeba":
+        g.apply(g.legal_actions()[0])
+    actions = g.legal_actions()
+    acts, keys = distinct(actions)
+    fields = {a["field"] for a in actions}
+    assert len(acts) == len(fields) == len(set(keys)) < len(actions)
+
+
+def test_mcts_runs_exactly_its_iterations() -> None:
+    """A fixed iteration count replaces the clock (no early stop), in a deep own turn."""
+    g = Game.new(4, 5)
+    while g.round < 2 or g.pending.kind != "movement":
+        g.apply(g.legal_actions()[0])
+    bot = MctsBot(seed=3, iterations=60)
+    assert bot.choose(g) in g.legal_actions()
+    assert bot.last_iterations == 60
 
 
 def test_levels_by_name() -> None:
