@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 
 from engine.genes import AGGRESSION, ARMOR, DEFENSE, ESCAPE, PERSISTENCE, STREAMLINING
 from engine.machine import Decision, decision, push, step
-from engine.rules.common import amoeba_ref
-from engine.rules.feeding import attack_targets, push_feed, starve
+from engine.rules.common import amoeba_ref, push_feed, starve
 
 if TYPE_CHECKING:
     from engine.state import State
@@ -41,6 +40,15 @@ def start_attack(g: State, seat: int, number: int, target: int, target_number: i
         push(g, ("defend", *frame))
     else:
         push(g, ("attack_hits", *frame))
+
+
+def attack_targets(g: State, seat: int, number: int, field: int) -> list[dict]:
+    """Struggle for Survival: any amoeba on the field but itself; Armor is immune in phase 1."""
+    return [
+        {"type": "attack", "target": {"seat": s, "number": k}}
+        for s, k in g.amoebas_on(field)
+        if (s, k) != (seat, number) and not g.genes[s] & ARMOR
+    ]
 
 
 def _legal_defend(g: State, frame: tuple) -> Decision | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.board import FIELD_NAMES
+from engine.machine import push
 
 if TYPE_CHECKING:
     from engine.state import State
@@ -36,3 +37,14 @@ def place_actions(fields: list[int], numbers: list[int]) -> list[dict]:
 def free_numbers(g: State, seat: int) -> list[int]:
     base = seat * 7
     return [k + 1 for k in range(7) if g.apos[base + k] < 0]
+
+
+def starve(g: State, seat: int, number: int) -> None:
+    """The amoeba eats nothing, excretes nothing and takes 1 DP (phase 1, failed attacks)."""
+    dp = g.add_damage(seat, number)
+    g.emit("amoeba_starved", seat=seat, number=number, dp=dp)
+
+
+def push_feed(g: State, seat: int, number: int, may_attack: bool) -> None:
+    """Schedule the amoeba's feeding; ``may_attack`` is off once its one attack is spent."""
+    push(g, ("p1_feed", seat, number, 1 if may_attack else 0))

@@ -14,8 +14,9 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from engine.genes import FRUGALITY, HAS_STRUGGLE, PARASITISM, SUBSTITUTION
-from engine.machine import Decision, decision, push
-from engine.rules.common import amoeba_context
+from engine.machine import Decision, decision
+from engine.rules.combat import attack_targets, start_attack
+from engine.rules.common import amoeba_context, starve
 
 if TYPE_CHECKING:
     from engine.state import State
@@ -134,17 +135,6 @@ def feed_actions(g: State, seat: int, field: int) -> tuple[list[dict], bool]:
     return actions, base_ok
 
 
-def attack_targets(g: State, seat: int, number: int, field: int) -> list[dict]:
-    """Struggle for Survival: any amoeba on the field but itself; Armor is immune in phase 1."""
-    from engine.genes import ARMOR
-
-    return [
-        {"type": "attack", "target": {"seat": s, "number": k}}
-        for s, k in g.amoebas_on(field)
-        if (s, k) != (seat, number) and not g.genes[s] & ARMOR
-    ]
-
-
 def _legal_feed(g: State, frame: tuple) -> Decision | None:
     _, seat, number, may_attack = frame
     field = g.pos(seat, number)
@@ -174,8 +164,6 @@ def _feed(g: State, frame: tuple, action: dict) -> None:
     elif kind == "starve":
         starve(g, seat, number)
     else:
-        from engine.rules.combat import start_attack
-
         g.bp[seat] -= 1
         g.emit("bp_paid", seat=seat, amount=1, reason="struggle_for_survival")
         target = action["target"]
@@ -195,12 +183,3 @@ def eat(g: State, seat: int, number: int, vec: list[int], parasite: int | None) 
     excreted = g.add_cubes(field, seat, EXCRETED)
     g.emit("amoeba_fed", seat=seat, number=number, eaten=vec, excreted=excreted,
            parasite=parasite)  # fmt: skip
-
-
-def starve(g: State, seat: int, number: int) -> None:
-    dp = g.add_damage(seat, number)
-    g.emit("amoeba_starved", seat=seat, number=number, dp=dp)
-
-
-def push_feed(g: State, seat: int, number: int, may_attack: bool) -> None:
-    push(g, ("p1_feed", seat, number, 1 if may_attack else 0))
