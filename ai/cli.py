@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ai.arena import add_arena_parser
 from ai.simulate import add_simulate_parser
 
 
@@ -12,12 +13,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ursuppe", description="Ursuppe engine and bot tools")
     sub = parser.add_subparsers(dest="command", required=True)
     add_simulate_parser(sub)
-    try:
-        from ai.arena import add_arena_parser
-    except ImportError:  # the arena lands separately
-        pass
-    else:
-        add_arena_parser(sub)
+    add_arena_parser(sub)
     return parser
 
 
