@@ -148,10 +148,6 @@ class Game(State):
         DECISIONS[frame[0]][1](self, frame, action)
         run(self)
 
-    def ranking(self) -> list[int]:
-        """Seats, the furthest marker first (RULINGS.md, "Scoring ladder")."""
-        return self.descending()
-
     # --- copies ---------------------------------------------------------------------------
     def clone(self) -> Game:
         """An independent copy sharing only immutable parts (cards, frames, the decision)."""

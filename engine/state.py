@@ -95,10 +95,6 @@ class State:
             if p == field
         ]
 
-    def has_amoeba_of(self, seat: int, field: int) -> bool:
-        base = seat * AMOEBAS_PER_COLOUR
-        return field in self.apos[base : base + AMOEBAS_PER_COLOUR]
-
     def death_limit(self, seat: int) -> int:
         return 3 if self.genes[seat] & LIFE_EXPECTANCY else 2
 
@@ -146,6 +142,7 @@ class State:
         return sorted(range(self.n), key=self.score.__getitem__, reverse=True)
 
     def ranking(self) -> list[int]:
+        """Seats, the furthest marker first (RULINGS.md, "Scoring ladder")."""
         return self.descending()
 
     def current_card(self) -> Card:

@@ -79,7 +79,6 @@ def patterns(players: int, feed_genes: int) -> tuple[tuple[tuple[int, ...], bool
     return tuple(found)
 
 
-@cache
 def eat_vectors(
     players: int, seat: int, feed_genes: int
 ) -> tuple[tuple[list[int], bool, bool], ...]:
