@@ -534,12 +534,16 @@ class GameService:
             query = query.where(cond if open_seats else ~cond)
         with self.sessions() as session:
             total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
-            rows = session.scalars(
-                query.options(defer(GameRow.public), defer(GameRow.pending))
-                .order_by(GameRow.created_at.desc(), GameRow.id)
-                .offset((page - 1) * page_size)
-                .limit(page_size)
-            ).unique().all()
+            rows = (
+                session.scalars(
+                    query.options(defer(GameRow.public), defer(GameRow.pending))
+                    .order_by(GameRow.created_at.desc(), GameRow.id)
+                    .offset((page - 1) * page_size)
+                    .limit(page_size)
+                )
+                .unique()
+                .all()
+            )
             return [_view(r, full=False) for r in rows], total
 
     def setup_events(self, game_id: str) -> list[Any]:
