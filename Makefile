@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: venv run test test-fast bench lint fmt openapi clean
+.PHONY: venv native run test test-fast bench lint fmt openapi clean
 
 venv: $(STAMP)
 
@@ -16,24 +16,30 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $@
 
+## native: compile the engine and the AI's hot modules with mypyc into var/native (skipped
+## when already built from the current sources; plain Python is used whenever it is stale)
+native: $(STAMP)
+	$(BIN)/python -m native.build
+
 ## run: the server in embedded mode (SQLite file, worker + scheduler with a server-less broker)
-run: $(STAMP)
+run: native
 	$(BIN)/python -m scripts.run_embedded
 
-## test: the whole suite (starts Redis/PostgreSQL when they are not running)
-test: $(STAMP)
+## test: the whole suite (starts Redis/PostgreSQL when they are not running), against the
+## compiled build that production runs (URSUPPE_REQUIRE_NATIVE: no silent plain-Python fallback)
+test: native
 	bash scripts/ensure-services.sh
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	URSUPPE_REQUIRE_NATIVE=1 $(BIN)/python -m pytest
 
 ## test-fast: engine and AI only, no services
-test-fast: $(STAMP)
-	$(BIN)/python -m pytest tests/engine tests/ai
+test-fast: native
+	$(BIN)/python -m pytest tests/engine tests/ai tests/test_native.py
 
 ## bench: every benchmark; results land in bench/results/
-bench: $(STAMP)
+bench: native
 	bash scripts/ensure-services.sh
-	$(BIN)/python -m bench.run_all
+	URSUPPE_REQUIRE_NATIVE=1 $(BIN)/python -m bench.run_all
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

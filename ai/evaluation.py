@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from engine import rules_data
+from engine.rules_data import rules_data
 
 if TYPE_CHECKING:
     from engine import Game
@@ -91,7 +91,7 @@ _ABILITY_BY_INDEX = tuple(_ABILITY.get(gid, 0.0) for gid in GENE_IDS)
 
 
 def _mask_sum(mask: int, table: tuple) -> float:
-    total = 0
+    total = 0.0  # float: the tables hold ints or floats (an int here breaks the compiled build)
     i = 0
     while mask:
         if mask & 1:
@@ -123,6 +123,11 @@ def _patterns(players: int, genes: int) -> tuple[tuple[int, ...], ...]:
     An approximation of the engine's rule (RULINGS.md, alternative feeding): parasitism is
     treated as frugality, since a victim is usually around when it matters.
     """
+    pats: set[tuple[int, ...]]
+    sub: set[tuple[int, ...]]
+    fru: set[tuple[int, ...]]
+    both: set[tuple[int, ...]]
+    two_fewer: set[tuple[int, ...]]
     if players == 4:
         pats = {(1, 1, 1)}
         sub, fru = {(2, 2, 0), (3, 1, 0)}, {(1, 1, 0)}
@@ -259,7 +264,7 @@ def evaluate(g: Game) -> list[float]:
             crowd[f] += 1
     totals = [sum(c) for c in cubes]
 
-    def rich(f: int, s: int, arriving: bool) -> float:
+    def rich(f: int, s: int, arriving: int) -> float:
         """Food per mouth: cubes of the other colours against 3 per amoeba there."""
         mouths = crowd[f] + arriving
         other = totals[f] - cubes[f][s]

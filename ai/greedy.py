@@ -72,7 +72,7 @@ def score_actions(
     follow_depth: int = 2,
 ) -> list[float]:
     """Greedy score of every action for the seat that decides (see the module docstring)."""
-    seat = game.pending.seat
+    seat = game.pending.seat  # type: ignore[union-attr]  # a decision is pending
     base = determinize(game, rng)
     out = []
     for action in actions:

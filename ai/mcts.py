@@ -145,7 +145,7 @@ class MctsBot:
             return acts[0]
         deadline = start + self.time_budget * 0.85
         self._deadline = deadline if self.iterations is None else None
-        self._seat = game.pending.seat
+        self._seat = game.pending.seat  # type: ignore[union-attr]  # a decision is pending
         self._spread = 1.0
         self._values_n = 0
         self._values_sum = 0.0
@@ -190,7 +190,7 @@ class MctsBot:
         while True:
             if node.visits == 0 and node is not root:
                 node.visits = 1
-                if state.pending.kind not in FOLLOW_UP_KINDS:
+                if state.pending.kind not in FOLLOW_UP_KINDS:  # type: ignore[union-attr]  # a decision is pending
                     break  # a new leaf: evaluate it
             if node.order is None and len(acts) > WIDEN_ABOVE and node.visits >= 2:
                 self._expand_prior(node, state, acts, keys)
@@ -233,7 +233,7 @@ class MctsBot:
             allowed = 2 + int(self.widen * math.sqrt(node.visits))
             cands = sorted(range(len(acts)), key=lambda i: order.get(keys[i], 1 << 20))[:allowed]
         else:
-            cands = range(len(acts))
+            cands = list(range(len(acts)))
         # Exploration scaled to the spread of leaf values seen so far (points, not [0, 1]).
         nv = self._values_n
         if nv >= 4:
@@ -262,7 +262,7 @@ class MctsBot:
     def _expand_prior(self, node: Node, game: Game, acts: list[dict], keys: list[tuple]) -> None:
         """Rank actions by a one-step evaluation (one sample each): the widening order, and a
         few virtual visits at that value so that a short search starts from greedy play."""
-        seat = game.pending.seat
+        seat = game.pending.seat  # type: ignore[union-attr]  # a decision is pending
         deadline = self._deadline
         scored: list[tuple[float, int]] = []
         base = determinize(game, self._rng)

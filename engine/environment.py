@@ -28,7 +28,7 @@ def card_to_dict(card: Card) -> dict:
     return {"drift": DIRECTION_NAMES[drift] if drift != STAY else "none", "ozone": ozone}
 
 
-def deck_from_data(data: list | None) -> tuple[Card, ...]:
+def deck_from_data(data: object) -> tuple[Card, ...]:
     """Validate a custom deck ``[{"drift": "W"|"N"|"E"|"S"|"none", "ozone": int}, ...]``."""
     if data is None:
         return DEFAULT_DECK

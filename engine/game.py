@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import rules  # noqa: F401  (registers every step and decision)
 from engine.actions import shape_problem
 from engine.board import FIELD_COUNT, FIELD_NAMES
@@ -21,15 +23,18 @@ class Game(State):
     """One game of Ursuppe. See docs/engine-api.md for the contract."""
 
     __slots__ = ("setup_events",)
+    setup_events: list[dict]
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int, seed: int, *, deck: list[dict] | None = None) -> Game:
+    def new(cls, players: object, seed: object, *, deck: object = None) -> Game:
         """Set up a game and advance to its first decision.
 
-        The setup's events (food, deck, start rolls) are in ``game.setup_events``.
+        The setup's events (food, deck, start rolls) are in ``game.setup_events``. The
+        arguments are typed ``object`` because they are checked here: anything else is an
+        ``invalid_options`` error, never a TypeError (the compiled build enforces annotations).
         """
-        if players not in SUPPORTED_PLAYERS:
+        if type(players) is not int or players not in SUPPORTED_PLAYERS:
             raise EngineError("invalid_options", f"players must be one of {SUPPORTED_PLAYERS}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise EngineError("invalid_options", "seed must be an integer")
@@ -53,7 +58,7 @@ class Game(State):
 
     @classmethod
     def _blank(cls, players: int, seed: int, cards: tuple) -> Game:
-        g = object.__new__(cls)
+        g = cls()  # not object.__new__: the compiled build's classes refuse it
         n = players
         g.n = n
         g.seed = seed
@@ -110,7 +115,7 @@ class Game(State):
                 "not_your_turn", f"seat {decision.seat} must decide ({decision.kind}), not {seat}"
             )
         try:
-            index = decision.actions.index(action)
+            index = decision.actions.index(action)  # type: ignore[arg-type]
         except (ValueError, TypeError):
             index = -1
         # ``==`` takes True and 1.0 for 1: a match must also agree in every type, unless the
@@ -128,7 +133,8 @@ class Game(State):
                 f"{decision.seat}; legal: {len(decision.actions)} actions",
             )
         legal_action = decision.actions[index]
-        self.events = events = []
+        events: list[dict] = []
+        self.events = events
         self.emit("action", seat=decision.seat, kind=decision.kind, action=legal_action)
         self._resolve(legal_action)
         self.events = None
@@ -151,7 +157,7 @@ class Game(State):
     # --- copies ---------------------------------------------------------------------------
     def clone(self) -> Game:
         """An independent copy sharing only immutable parts (cards, frames, the decision)."""
-        g = object.__new__(Game)
+        g = Game()
         g.n = self.n
         g.seed = self.seed
         g.rng = self.rng
@@ -204,8 +210,10 @@ class Game(State):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> Game:
-        """Restore a game saved by ``to_dict`` exactly, pending decision included."""
+    def from_dict(cls, data: Any) -> Game:
+        """Restore a game saved by ``to_dict`` exactly, pending decision included.
+
+        ``data`` is ``Any``: whatever it is, a bad one raises ``invalid_state``."""
         try:
             if data.get("format") != FORMAT_VERSION:
                 raise EngineError("invalid_state", f"unknown state format {data.get('format')!r}")
@@ -285,11 +293,11 @@ def _same_types(a: object, b: object) -> bool:
     if type(a) is dict:
         return a.keys() == b.keys() and all(_same_types(a[k], b[k]) for k in a)  # type: ignore[attr-defined,index]
     if type(a) is list:
-        return len(a) == len(b) and all(_same_types(x, y) for x, y in zip(a, b, strict=True))  # type: ignore[arg-type]
+        return len(a) == len(b) and all(_same_types(x, y) for x, y in zip(a, b, strict=True))  # type: ignore[arg-type,call-overload]
     return a == b
 
 
-def replay(players: int, seed: int, actions: list[dict], deck: list[dict] | None = None) -> Game:
+def replay(players: object, seed: object, actions: Any, deck: object = None) -> Game:
     """Rebuild a game from its seed and the actions players applied, in order."""
     game = Game.new(players, seed, deck=deck)
     for i, action in enumerate(actions):

@@ -54,7 +54,7 @@ class Decision:
         context = self._context
         if type(context) is tuple:
             context = self._context = context[0](*context[1:])
-        return context
+        return context  # type: ignore[return-value]
 
     def to_dict(self) -> dict:
         return {
