@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 
 from api import deps, ratelimit
 from api.jsonprovider import OrjsonProvider
@@ -53,6 +54,20 @@ SPEC_OPTIONS: dict[str, Any] = {
 }
 
 
+class LazyCookieSessionInterface(SecureCookieSessionInterface):
+    """Flask's cookie session, minus building a signing serializer on every request.
+
+    The API is token-based and never uses the session, so requests carry no session
+    cookie; for those the stock interface would build an itsdangerous serializer only to
+    return an empty session. This returns the same empty session without it.
+    """
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
+
+
 def _settings_from(config: Settings | Mapping[str, Any] | None) -> Settings:
     if isinstance(config, Settings):
         return config
@@ -78,6 +93,7 @@ def create_app(
     settings = service.settings if service is not None else _settings_from(config)
     app = Flask(__name__)
     app.json = OrjsonProvider(app)
+    app.session_interface = LazyCookieSessionInterface()
     app.config.update(
         SECRET_KEY=settings.secret_key,
         MAX_CONTENT_LENGTH=settings.max_content_length,

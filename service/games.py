@@ -9,9 +9,11 @@ worker never sees a decision that was rolled back.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
+import os
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -222,6 +224,80 @@ class _Ctx:
     followups: list[tuple[str, _Followup]] = field(default_factory=list)
 
 
+class _VersionReader:
+    """``SELECT version FROM games WHERE id = ?`` on one plain DBAPI connection per thread.
+
+    The version look-up precedes every cached game read, so it is the hottest statement
+    of the API. Going through the pool costs a checkout, a pre-ping round trip
+    (PostgreSQL), an isolation-level switch and a reset on return, several times the
+    statement itself; this keeps one autocommit connection per thread instead (taken
+    from the engine's pool once and detached from it, so it was set up like any other).
+    Any error drops the connection and answers ``FAILED``: the caller then takes the
+    pooled path, which reconnects (or raises) as before.
+    """
+
+    FAILED: Any = object()
+
+    def __init__(self, engine: Any, sql: str, set_autocommit: Callable[[Any], None]) -> None:
+        self.engine = engine
+        self.sql = sql
+        self.set_autocommit = set_autocommit
+        self.pid = os.getpid()
+        self.local = threading.local()
+
+    @classmethod
+    def for_engine(cls, engine: Any) -> _VersionReader | None:
+        if engine is None:
+            return None
+        table = GameRow.__table__.name
+        dialect, driver = engine.dialect.name, engine.dialect.driver
+        if dialect == "sqlite" and driver == "pysqlite":
+            return cls(engine, f"SELECT version FROM {table} WHERE id = ?", _sqlite_autocommit)
+        if dialect == "postgresql" and driver == "psycopg":
+            return cls(engine, f"SELECT version FROM {table} WHERE id = %s", _pg_autocommit)
+        return None
+
+    def read(self, game_id: str) -> Any:
+        """The version, None for no such game, or ``FAILED``."""
+        if os.getpid() != self.pid:  # forked: never touch the parent's connections
+            _FORKED_CONNECTIONS.append(self.local)
+            self.local, self.pid = threading.local(), os.getpid()
+        conn = getattr(self.local, "conn", None)
+        try:
+            if conn is None:
+                fairy = self.engine.raw_connection()
+                fairy.detach()
+                conn = fairy.dbapi_connection
+                self.set_autocommit(conn)
+                self.local.conn = conn
+            cur = conn.cursor()
+            try:
+                cur.execute(self.sql, (game_id,))
+                rows = cur.fetchall()  # to the end: SQLite ends the read transaction
+            finally:
+                cur.close()
+        except Exception:  # noqa: BLE001 - the pooled path reports real errors
+            self.local.conn = None
+            if conn is not None:
+                with contextlib.suppress(Exception):  # already broken
+                    conn.close()
+            return self.FAILED
+        return rows[0][0] if rows else None
+
+
+#: Per-thread state inherited over fork(); kept referenced so that garbage collection never
+#: closes (and thereby terminates) a connection the parent process still uses.
+_FORKED_CONNECTIONS: list[Any] = []
+
+
+def _sqlite_autocommit(conn: Any) -> None:
+    conn.isolation_level = None
+
+
+def _pg_autocommit(conn: Any) -> None:
+    conn.autocommit = True
+
+
 # --------------------------------------------------------------------------------------
 
 
@@ -248,6 +324,7 @@ class GameService:
             if self.engine is not None
             else None
         )
+        self._versions = _VersionReader.for_engine(self.engine)
         self.scheduler: Scheduler = scheduler or NullScheduler()
         self.settings = settings or Settings()
         self.clock = clock
@@ -498,6 +575,12 @@ class GameService:
 
     def get_version(self, game_id: str) -> int:
         """Cheap read (one indexed column, no ORM) for conditional GETs and caches."""
+        if self._versions is not None:
+            version = self._versions.read(game_id)
+            if version is not _VersionReader.FAILED:
+                if version is None:
+                    raise NotFound("game_not_found", f"no game {game_id}")
+                return version
         if self._autocommit is None:
             with self.sessions() as session:
                 version = session.scalar(_VERSION_QUERY, {"id": game_id})

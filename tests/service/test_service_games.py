@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, inspect, select
 
 from service.db import downgrade_database, make_engine, upgrade_database
-from service.errors import Conflict, Forbidden, PreconditionFailed, ServiceError
+from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed, ServiceError
 from service.games import GameService, SeatSpec
 from service.models import ActionLogRow
 
@@ -191,6 +191,24 @@ def test_apply_action_errors(service) -> None:
     with pytest.raises(ValueError):
         service.apply_action(game_id, seat, action, actor="ghost")
     assert service.get(game_id) == view and log_count(service, game_id) == 0
+
+
+def test_get_version_follows_every_write_and_recovers_a_broken_connection(service) -> None:
+    game_id, _ = started(service)
+    view = service.get(game_id)
+    assert service.get_version(game_id) == view.version
+    service.apply_action(game_id, view.pending_seat, view.pending["actions"][0], expected_seq=0)
+    assert service.get_version(game_id) == view.version + 1 == service.get(game_id).version
+    with pytest.raises(NotFound):
+        service.get_version("no-such-game")
+    seen: list[int] = []
+    reader = threading.Thread(target=lambda: seen.append(service.get_version(game_id)))
+    reader.start()
+    reader.join()
+    assert seen == [view.version + 1]
+    service._versions.local.conn.close()  # e.g. the database server restarted
+    assert service.get_version(game_id) == view.version + 1  # the pooled path answers
+    assert service.get_version(game_id) == view.version + 1  # a new connection
 
 
 def test_create_game_validation(service) -> None:
