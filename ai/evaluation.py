@@ -15,32 +15,32 @@ that search can call them at every leaf.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.rules_data import rules_data
 
 if TYPE_CHECKING:
     from engine import Game
 
-_DATA = rules_data()
-_FIELDS = _DATA["board"]["fields"]
-_FIELD_INDEX = {f["name"]: i for i, f in enumerate(_FIELDS)}
-FIELD_COUNT = len(_FIELDS)
-_DIRS = ("W", "N", "E", "S")
+_DATA: Final = rules_data()
+_FIELDS: Final = _DATA["board"]["fields"]
+_FIELD_INDEX: Final = {f["name"]: i for i, f in enumerate(_FIELDS)}
+FIELD_COUNT: Final = len(_FIELDS)
+_DIRS: Final = ("W", "N", "E", "S")
 # DEST[field][direction 0..3] -> field after one step (an obstacle leaves it in place).
-DEST: tuple[tuple[int, ...], ...] = tuple(
+DEST: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_FIELD_INDEX[f["neighbours"][d]] if d in f["neighbours"] else i for d in _DIRS)
     for i, f in enumerate(_FIELDS)
 )
-ADJACENT: tuple[tuple[int, ...], ...] = tuple(
+ADJACENT: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted({d for d in row if d != i})) for i, row in enumerate(DEST)
 )
 
-_GENES = _DATA["genes"]
-GENE_IDS: tuple[str, ...] = tuple(g["id"] for g in _GENES)
-BIT: dict[str, int] = {gid: 1 << i for i, gid in enumerate(GENE_IDS)}
-_MP = tuple(g["mp"] for g in _GENES)
-_PROGRESS = tuple(g["progress"] for g in _GENES)
+_GENES: Final = _DATA["genes"]
+GENE_IDS: Final[tuple[str, ...]] = tuple(g["id"] for g in _GENES)
+BIT: Final[dict[str, int]] = {gid: 1 << i for i, gid in enumerate(GENE_IDS)}
+_MP: Final = tuple(g["mp"] for g in _GENES)
+_PROGRESS: Final = tuple(g["progress"] for g in _GENES)
 
 MOVEMENT_1, MOVEMENT_2 = BIT["movement_1"], BIT["movement_2"]
 SUBSTITUTION, FRUGALITY, PARASITISM = BIT["substitution"], BIT["frugality"], BIT["parasitism"]
@@ -49,23 +49,24 @@ LIFE_EXPECTANCY, STREAMLINING, HOLDING = (
     BIT["streamlining"],
     BIT["holding"],
 )
-HAS_STRUGGLE = BIT["struggle_for_survival"] | BIT["aggression"]
+HAS_STRUGGLE: Final = BIT["struggle_for_survival"] | BIT["aggression"]
 ARMOR, DEFENSE, ESCAPE = BIT["armor"], BIT["defense"], BIT["escape"]
-DIVISION_RATE = BIT["division_rate"]
+DIVISION_RATE: Final = BIT["division_rate"]
 
-AMOEBA_ADVANCE = (0.0, 0.0, 0.0, 1.0, 2.0, 4.0, 5.0, 6.0)
-GENE_ADVANCE = (0, 0, 0, 1, 2, 3, 4)
+# Float tuples spell out their type: mypyc 2.4 leaves an inferred ``Final`` float tuple unset.
+AMOEBA_ADVANCE: Final[tuple[float, ...]] = (0.0, 0.0, 0.0, 1.0, 2.0, 4.0, 5.0, 6.0)
+GENE_ADVANCE: Final = (0, 0, 0, 1, 2, 3, 4)
 # The tables as the evaluation uses them: the printed tables pay nothing below 3 amoebas or 3
 # genes, so a one-step search would never buy the first genes or rebuild from one amoeba (each
 # step alone gains nothing). The first steps are credited with a share of what they lead to.
 # (Greedy vs 3 random: printed tables 80%, these 93%, 1000 games each; docs/ai.md.)
-AMOEBA_VALUE = (0.0, 0.4, 0.8, 1.3, 2.2, 3.9, 5.0, 6.0)
-GENE_VALUE = (0.0, 0.35, 0.7, 1.2, 2.0, 3.0, 4.0)
-FINISH_ZONE = 41
+AMOEBA_VALUE: Final[tuple[float, ...]] = (0.0, 0.4, 0.8, 1.3, 2.2, 3.9, 5.0, 6.0)
+GENE_VALUE: Final[tuple[float, ...]] = (0.0, 0.35, 0.7, 1.2, 2.0, 3.0, 4.0)
+FINISH_ZONE: Final = 41
 
 # What a gene's ability is worth per remaining round, in ladder points (hand-tuned guesses;
 # progress and mutation points are counted separately).
-_ABILITY = {
+_ABILITY: Final = {
     "intelligence": 0.0,
     "movement_1": 0.25,
     "spores": 0.15,
@@ -87,7 +88,7 @@ _ABILITY = {
     "aggression": 0.3,
     "armor": 0.35,
 }
-_ABILITY_BY_INDEX = tuple(_ABILITY.get(gid, 0.0) for gid in GENE_IDS)
+_ABILITY_BY_INDEX: Final = tuple(_ABILITY.get(gid, 0.0) for gid in GENE_IDS)
 
 
 def _mask_sum(mask: int, table: tuple) -> float:
@@ -101,7 +102,7 @@ def _mask_sum(mask: int, table: tuple) -> float:
     return total
 
 
-_MASK_CACHE: dict[int, tuple[int, int, float]] = {}
+_MASK_CACHE: Final[dict[int, tuple[int, int, float]]] = {}
 
 
 def gene_stats(mask: int) -> tuple[int, int, float]:
@@ -150,9 +151,9 @@ def _patterns(players: int, genes: int) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(pats))
 
 
-_PATTERN_CACHE: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
-_FEED_CACHE: dict[tuple, bool] = {}
-_FEED_GENES = SUBSTITUTION | FRUGALITY | PARASITISM
+_PATTERN_CACHE: Final[dict[tuple[int, int], tuple[tuple[int, ...], ...]]] = {}
+_FEED_CACHE: Final[dict[tuple, bool]] = {}
+_FEED_GENES: Final = SUBSTITUTION | FRUGALITY | PARASITISM
 
 
 def _feasible(cubes: tuple[int, ...], n: int, seat: int, feed_genes: int) -> bool:
@@ -187,7 +188,7 @@ def remaining_scorings(g: Game) -> int:
     return left
 
 
-_UNDRAWN_CACHE: dict[tuple, tuple[list[float], list[int]]] = {}
+_UNDRAWN_CACHE: Final[dict[tuple, tuple[list[float], list[int]]]] = {}
 
 
 def _undrawn(g: Game) -> tuple[list[float], list[int]]:
@@ -397,11 +398,11 @@ def evaluate(g: Game) -> list[float]:
 
 # Feed chance of the feedings after the next one: partly the food around now, partly the
 # region (two steps), partly a base rate (food is excreted and moves every round).
-LATER_BASE = 0.25
-LATER_AREA = 0.45
-LATER_NOW = 0.3
+LATER_BASE: Final = 0.25
+LATER_AREA: Final = 0.45
+LATER_NOW: Final = 0.3
 
-_ALIVE_CACHE: dict[tuple, tuple[float, ...]] = {}
+_ALIVE_CACHE: Final[dict[tuple, tuple[float, ...]]] = {}
 
 
 def _alive(lives: int, k0: int, p: float, p_later: float, horizon: int) -> tuple[float, ...]:

@@ -16,14 +16,14 @@ the best opponent's, because only the ladder order counts. Two refinements keep 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ai.evaluation import evaluate
 
 if TYPE_CHECKING:
     from engine import Game
 
-FOLLOW_UP_KINDS = frozenset(
+FOLLOW_UP_KINDS: Final = frozenset(
     {"choose_die", "choose_direction", "second_move", "tentacle", "feed", "pay_defect"}
 )
 

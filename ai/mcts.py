@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ai.evaluation import evaluate
 from ai.greedy import FOLLOW_UP_KINDS, determinize, margin
@@ -43,8 +43,8 @@ from ai.greedy import FOLLOW_UP_KINDS, determinize, margin
 if TYPE_CHECKING:
     from engine import Game
 
-WIDEN_ABOVE = 6  # decisions with more distinct actions are widened progressively
-PRIOR_CAP = 140  # never score more actions than this for a prior
+WIDEN_ABOVE: Final = 6  # decisions with more distinct actions are widened progressively
+PRIOR_CAP: Final = 140  # never score more actions than this for a prior
 
 
 def action_key(action: dict) -> tuple:
@@ -120,6 +120,7 @@ class MctsBot:
         exploration: float = 0.6,
         widen: float = 1.5,
         prior_visits: float = 2.0,
+        early_stop: bool = True,
     ) -> None:
         if iterations is None and time_budget < 0.01:
             raise ValueError("time_budget must be at least 0.01 s")
@@ -129,6 +130,7 @@ class MctsBot:
         self.exploration = exploration
         self.widen = widen
         self.prior_visits = prior_visits
+        self.early_stop = early_stop  # off: spend the whole budget (the speed benchmark)
         self._deadline: float | None = None
         self._seat = 0
         self._spread = 1.0
@@ -165,7 +167,8 @@ class MctsBot:
                 if now + slowest >= deadline:
                     break
                 if (
-                    done >= 16
+                    self.early_stop
+                    and done >= 16
                     and done % 8 == 0
                     and self._decided(root, done, now - start, deadline - now)
                 ):

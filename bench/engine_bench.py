@@ -1,9 +1,12 @@
 """Engine benchmark: random 4-player games/s and actions/s on one core, clone() in µs,
-serialized state size. Results: bench/results/engine.json.
+serialized state size, for the compiled build and for plain Python. Results:
+bench/results/engine.json.
 
 "actions" are the player decisions applied through ``Game.apply`` (validated, with events),
 the figure a client or a bot sees; decisions the engine resolves by itself (one legal answer)
-are counted separately as ``auto_actions``.
+are counted separately as ``auto_actions``, in an untimed replay of the same games. The timed
+loop does nothing but pick (``random.random()`` into the legal list) and apply, so that it
+measures the engine, not the harness. Each build runs in its own process (``bench.builds``).
 """
 
 from __future__ import annotations
@@ -16,33 +19,48 @@ import sys
 import time
 from pathlib import Path
 
+from bench.builds import build_info, loadavg, measure_in
 from engine import Game
 
 RESULTS = Path(__file__).parent / "results" / "engine.json"
+GOAL = {"actions_per_s": 100_000, "clone_us": 10.0}
 
 
 def _playouts(games: int, players: int, checked: bool) -> dict:
-    actions = auto = 0
+    actions = 0
     t0 = time.perf_counter()
     for seed in range(games):
         g = Game.new(players, seed)
-        rng = random.Random(seed)
+        rnd = random.Random(seed).random
+        apply = g.apply if checked else g.apply_unchecked
         while not g.is_over:
-            action = rng.choice(g.pending.actions)
-            if checked:
-                auto += sum(1 for e in g.apply(action) if e["type"] == "auto_action")
-            else:
-                g.apply_unchecked(action)
+            legal = g.pending.actions
+            apply(legal[int(rnd() * len(legal))])
             actions += 1
     dt = time.perf_counter() - t0
-    return {
+    out = {
         "games": games,
         "seconds": round(dt, 3),
         "games_per_s": round(games / dt, 1),
         "actions_per_s": round(actions / dt),
         "actions_per_game": round(actions / games, 1),
-        "auto_actions_per_game": round(auto / games, 1) if checked else None,
     }
+    if checked:
+        out["auto_actions_per_game"] = round(_auto_actions(games, players) / games, 1)
+    return out
+
+
+def _auto_actions(games: int, players: int) -> int:
+    """The same games again, untimed, counting the decisions the engine resolved itself."""
+    auto = 0
+    for seed in range(games):
+        g = Game.new(players, seed)
+        rnd = random.Random(seed).random
+        while not g.is_over:
+            legal = g.pending.actions
+            events = g.apply(legal[int(rnd() * len(legal))])
+            auto += sum(1 for e in events if e["type"] == "auto_action")
+    return auto
 
 
 def _clone_us(repeat: int = 200_000) -> dict:
@@ -62,21 +80,49 @@ def _clone_us(repeat: int = 200_000) -> dict:
             "state_bytes": size, "public_view_bytes": public}  # fmt: skip
 
 
-def main(games: int = 300) -> dict:
-    print(f"engine bench: {games} random 4-player games, one core ...", flush=True)
-    result = {
-        "python": sys.version.split()[0],
-        "machine": platform.machine(),
-        "checked_apply_with_events": _playouts(games, 4, checked=True),
+def measure(games: int) -> dict:
+    """Every figure, in this process's build; the best of three for the main figure."""
+    runs = [_playouts(games, 4, checked=True) for _ in range(3)]
+    return {
+        "build": build_info(),
+        "checked_apply_with_events": max(runs, key=lambda r: r["actions_per_s"]),
+        "checked_runs_actions_per_s": [r["actions_per_s"] for r in runs],
         "apply_unchecked_no_events": _playouts(games, 4, checked=False),
         "three_players": _playouts(games // 2, 3, checked=True),
         **_clone_us(),
     }
+
+
+def main(games: int = 300) -> dict:
+    print(f"engine bench: {games} random 4-player games per run, one core, both builds ...",
+          flush=True)  # fmt: skip
+    before = loadavg()
+    compiled = measure_in("bench.engine_bench", True, str(games))
+    plain = measure_in("bench.engine_bench", False, str(games))
+    result = {
+        "python": sys.version.split()[0],
+        "machine": platform.machine(),
+        "goal": GOAL,
+        "loadavg_before": before,
+        "loadavg_after": loadavg(),
+        "compiled": compiled,
+        "plain": plain,
+    }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2) + "\n")
-    print(json.dumps(result, indent=2))
+    for name, r in (("compiled", compiled), ("plain", plain)):
+        c = r["checked_apply_with_events"]
+        print(f"{name:>8} ({r['build']['reason']}): {c['actions_per_s']:,} actions/s "
+              f"({c['games_per_s']} games/s), unchecked "
+              f"{r['apply_unchecked_no_events']['actions_per_s']:,}/s, "
+              f"clone {r['clone_us_median']} µs")  # fmt: skip
+    print(f"saved {RESULTS}")
     return result
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
+    if "--measure" in sys.argv:
+        rest = [a for a in sys.argv[1:] if a != "--measure"]
+        print(json.dumps(measure(int(rest[0]) if rest else 300)))
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)

@@ -5,7 +5,9 @@ These names are part of the public API (clients send them), so they only ever gr
 
 from __future__ import annotations
 
-ACTION_TYPES: dict[str, str] = {
+from typing import Final
+
+ACTION_TYPES: Final[dict[str, str]] = {
     "start_space": 'Setup: take free start space {"space": k} on the ladder.',
     "place": 'Put an amoeba {"field": "B2", "number": 1..7} on the board (setup, division).',
     "drift": "Phase 1: let the amoeba drift with the current (stays on the no-drift card).",
@@ -34,7 +36,7 @@ ACTION_TYPES: dict[str, str] = {
 
 # The fields each action type has: name -> (kind, required). Kinds: "int" (never a bool or a
 # float), "str", "ints" (a list of ints), "amoeba" ({"seat": int, "number": int}).
-ACTION_FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
+ACTION_FIELDS: Final[dict[str, dict[str, tuple[str, bool]]]] = {
     "start_space": {"space": ("int", True)},
     "place": {"field": ("str", True), "number": ("int", True)},
     "drift": {},
@@ -106,7 +108,7 @@ def shape_problem(action: object) -> str | None:
     return None
 
 
-_KIND_TEXT = {
+_KIND_TEXT: Final = {
     "int": "an integer",
     "str": "a string",
     "ints": "a list of integers",

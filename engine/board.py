@@ -10,10 +10,12 @@ world sees the names ("B1", "A2", ...).
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.compass import DIRECTION_DELTAS
 
 # (x, y) of every field, in reading order.
-_CELLS: tuple[tuple[int, int], ...] = (
+_CELLS: Final[tuple[tuple[int, int], ...]] = (
     (1, 0),
     (0, 1), (1, 1), (2, 1), (3, 1), (4, 1),
     (0, 2), (1, 2), (3, 2), (4, 2),
@@ -21,28 +23,30 @@ _CELLS: tuple[tuple[int, int], ...] = (
     (0, 4), (1, 4), (2, 4), (3, 4),
 )  # fmt: skip
 
-FIELD_COUNT = len(_CELLS)
-FIELDS = range(FIELD_COUNT)
-ISLAND = (2, 2)
-LADDER_START_CELL = (4, 4)  # E5: where the scoring ladder starts, not a field
+FIELD_COUNT: Final = len(_CELLS)
+FIELDS: Final = range(FIELD_COUNT)
+ISLAND: Final = (2, 2)
+LADDER_START_CELL: Final = (4, 4)  # E5: where the scoring ladder starts, not a field
 
 
 def _name(x: int, y: int) -> str:
     return "ABCDE"[x] + str(y + 1)
 
 
-FIELD_NAMES: tuple[str, ...] = tuple(_name(x, y) for x, y in _CELLS)
-FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(FIELD_NAMES)}
-CELL_OF: tuple[tuple[int, int], ...] = _CELLS
-_AT: dict[tuple[int, int], int] = {cell: i for i, cell in enumerate(_CELLS)}
+FIELD_NAMES: Final[tuple[str, ...]] = tuple(_name(x, y) for x, y in _CELLS)
+FIELD_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(FIELD_NAMES)}
+CELL_OF: Final[tuple[tuple[int, int], ...]] = _CELLS
+_AT: Final[dict[tuple[int, int], int]] = {cell: i for i, cell in enumerate(_CELLS)}
 
 # NEIGHBOUR[field][direction] -> field index, or -1 for an obstacle (island, off-board).
-NEIGHBOUR: tuple[tuple[int, ...], ...] = tuple(
+NEIGHBOUR: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_AT.get((x + dx, y + dy), -1) for dx, dy in DIRECTION_DELTAS) for x, y in _CELLS
 )
 
 # Orthogonally adjacent fields, for cell division.
-ADJACENT: tuple[tuple[int, ...], ...] = tuple(tuple(f for f in row if f >= 0) for row in NEIGHBOUR)
+ADJACENT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(f for f in row if f >= 0) for row in NEIGHBOUR
+)
 
 
 def board_data() -> dict:

@@ -6,18 +6,20 @@ directions.
 
 from __future__ import annotations
 
-WEST, NORTH, EAST, SOUTH = 0, 1, 2, 3
-DIRECTIONS = (WEST, NORTH, EAST, SOUTH)
-DIRECTION_NAMES = ("W", "N", "E", "S")
-DIRECTION_INDEX = {name: i for i, name in enumerate(DIRECTION_NAMES)}
-# (dx, dy) with y growing southwards.
-DIRECTION_DELTAS = ((-1, 0), (0, -1), (1, 0), (0, 1))
+from typing import Final
 
-STAY = -1  # the die's 5, Movement II's "none", or the no-drift card
-FREE_CHOICE = -2  # the die's 6
+WEST, NORTH, EAST, SOUTH = 0, 1, 2, 3
+DIRECTIONS: Final = (WEST, NORTH, EAST, SOUTH)
+DIRECTION_NAMES: Final = ("W", "N", "E", "S")
+DIRECTION_INDEX: Final = {name: i for i, name in enumerate(DIRECTION_NAMES)}
+# (dx, dy) with y growing southwards.
+DIRECTION_DELTAS: Final[tuple[tuple[int, int], ...]] = ((-1, 0), (0, -1), (1, 0), (0, 1))
+
+STAY: Final = -1  # the die's 5, Movement II's "none", or the no-drift card
+FREE_CHOICE: Final = -2  # the die's 6
 
 # Die face -> direction, STAY or FREE_CHOICE. Index 0 unused.
-DIE_FACE = (None, WEST, NORTH, EAST, SOUTH, STAY, FREE_CHOICE)
+DIE_FACE: Final = (None, WEST, NORTH, EAST, SOUTH, STAY, FREE_CHOICE)
 
 
 def compass_data() -> dict:

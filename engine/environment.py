@@ -6,13 +6,15 @@ assumption (RULINGS.md's table); a game may be created with another deck.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.compass import DIRECTION_INDEX, DIRECTION_NAMES, STAY
 from engine.errors import EngineError
 
 # (drift direction or STAY, ozone thickness)
 Card = tuple[int, int]
 
-DEFAULT_DECK: tuple[Card, ...] = tuple(
+DEFAULT_DECK: Final[tuple[Card, ...]] = tuple(
     (DIRECTION_INDEX[d] if d != "none" else STAY, ozone)
     for d, ozone in (
         ("W", 8), ("W", 11), ("W", 14), ("N", 7), ("N", 12), ("E", 9),

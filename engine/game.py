@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine import rules  # noqa: F401  (registers every step and decision)
 from engine.actions import shape_problem
@@ -14,9 +14,9 @@ from engine.machine import DECISIONS, Decision, pending_of, run
 from engine.rng import seed_state
 from engine.state import AMOEBAS_PER_COLOUR, CUBES_PER_COLOUR, START_BP, State
 
-SUPPORTED_PLAYERS = (3, 4)
-FORMAT_VERSION = 1
-CUBES_PER_FIELD_AT_SETUP = 2
+SUPPORTED_PLAYERS: Final = (3, 4)
+FORMAT_VERSION: Final = 1
+CUBES_PER_FIELD_AT_SETUP: Final = 2
 
 
 class Game(State):
@@ -114,16 +114,21 @@ class Game(State):
             raise EngineError(
                 "not_your_turn", f"seat {decision.seat} must decide ({decision.kind}), not {seat}"
             )
-        try:
-            index = decision.actions.index(action)  # type: ignore[arg-type]
-        except (ValueError, TypeError):
-            index = -1
-        # ``==`` takes True and 1.0 for 1: a match must also agree in every type, unless the
-        # caller handed back the engine's own action object (bots do: the fast path).
-        if index < 0 or (
-            action is not decision.actions[index]
-            and not _same_types(action, decision.actions[index])
-        ):
+        legal = decision.actions
+        index = -1
+        for i in range(len(legal)):  # the fast path: bots hand back the engine's own object
+            if legal[i] is action:
+                index = i
+                break
+        if index < 0:
+            try:
+                index = legal.index(action)  # type: ignore[arg-type]
+            except (ValueError, TypeError):
+                index = -1
+            # ``==`` takes True and 1.0 for 1: a match must also agree in every type.
+            if index >= 0 and not _same_types(action, legal[index]):
+                index = -1
+        if index < 0:
             problem = shape_problem(action)
             if problem is not None:
                 raise EngineError("malformed_action", problem)
@@ -132,7 +137,7 @@ class Game(State):
                 f"{action!r} is not legal for the pending {decision.kind!r} decision of seat "
                 f"{decision.seat}; legal: {len(decision.actions)} actions",
             )
-        legal_action = decision.actions[index]
+        legal_action = legal[index]
         events: list[dict] = []
         self.events = events
         self.emit("action", seat=decision.seat, kind=decision.kind, action=legal_action)

@@ -7,7 +7,7 @@ the genes of a player is free and "does the player hold X" is one AND.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Gene(NamedTuple):
@@ -27,7 +27,7 @@ def _g(gid, german, price, mp, c3, c4, replaces=(), progress=1, defect_value=Non
                 mp if defect_value is None else defect_value)  # fmt: skip
 
 
-GENES: tuple[Gene, ...] = (
+GENES: Final[tuple[Gene, ...]] = (
     _g("intelligence", "Intelligenz", 2, 3, 1, 2),
     _g("movement_1", "Bewegung I", 3, 2, 2, 2),
     _g("spores", "Sporen", 3, 3, 1, 1),
@@ -50,38 +50,38 @@ GENES: tuple[Gene, ...] = (
     _g("armor", "Panzerung", 6, 6, 1, 1, ("defense", "escape"), progress=2),
 )
 
-GENE_COUNT = len(GENES)
-GENE_INDEX: dict[str, int] = {g.id: i for i, g in enumerate(GENES)}
-BIT: dict[str, int] = {g.id: 1 << i for i, g in enumerate(GENES)}
+GENE_COUNT: Final = len(GENES)
+GENE_INDEX: Final[dict[str, int]] = {g.id: i for i, g in enumerate(GENES)}
+BIT: Final[dict[str, int]] = {g.id: 1 << i for i, g in enumerate(GENES)}
 
 # Convenience bits for the rules that test them.
-INTELLIGENCE = BIT["intelligence"]
-MOVEMENT_1 = BIT["movement_1"]
-SPORES = BIT["spores"]
-SPEED = BIT["speed"]
-DEFENSE = BIT["defense"]
-ESCAPE = BIT["escape"]
-SUBSTITUTION = BIT["substitution"]
-RAY_PROTECTION = BIT["ray_protection"]
-STREAMLINING = BIT["streamlining"]
-TENTACLE = BIT["tentacle"]
-HOLDING = BIT["holding"]
-LIFE_EXPECTANCY = BIT["life_expectancy"]
-FRUGALITY = BIT["frugality"]
-STRUGGLE = BIT["struggle_for_survival"]
-PARASITISM = BIT["parasitism"]
-DIVISION_RATE = BIT["division_rate"]
-PERSISTENCE = BIT["persistence"]
-MOVEMENT_2 = BIT["movement_2"]
-AGGRESSION = BIT["aggression"]
-ARMOR = BIT["armor"]
+INTELLIGENCE: Final = BIT["intelligence"]
+MOVEMENT_1: Final = BIT["movement_1"]
+SPORES: Final = BIT["spores"]
+SPEED: Final = BIT["speed"]
+DEFENSE: Final = BIT["defense"]
+ESCAPE: Final = BIT["escape"]
+SUBSTITUTION: Final = BIT["substitution"]
+RAY_PROTECTION: Final = BIT["ray_protection"]
+STREAMLINING: Final = BIT["streamlining"]
+TENTACLE: Final = BIT["tentacle"]
+HOLDING: Final = BIT["holding"]
+LIFE_EXPECTANCY: Final = BIT["life_expectancy"]
+FRUGALITY: Final = BIT["frugality"]
+STRUGGLE: Final = BIT["struggle_for_survival"]
+PARASITISM: Final = BIT["parasitism"]
+DIVISION_RATE: Final = BIT["division_rate"]
+PERSISTENCE: Final = BIT["persistence"]
+MOVEMENT_2: Final = BIT["movement_2"]
+AGGRESSION: Final = BIT["aggression"]
+ARMOR: Final = BIT["armor"]
 
 # An advanced gene keeps its lower gene's ability (RULINGS.md): these masks ask "can it".
-HAS_SPEED = SPEED | PERSISTENCE
-HAS_STRUGGLE = STRUGGLE | AGGRESSION
+HAS_SPEED: Final = SPEED | PERSISTENCE
+HAS_STRUGGLE: Final = STRUGGLE | AGGRESSION
 
 # Lower gene bit -> the advanced gene bits that exclude buying it.
-ADVANCED_OF: dict[int, int] = {}
+ADVANCED_OF: Final[dict[int, int]] = {}
 for _i, _gene in enumerate(GENES):
     for _low in _gene.replaces:
         ADVANCED_OF[BIT[_low]] = ADVANCED_OF.get(BIT[_low], 0) | (1 << _i)

@@ -16,7 +16,7 @@ Two kinds of op are registered here by the rule modules:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from engine.state import State
@@ -26,8 +26,8 @@ Step = Callable[["State", Frame], None]
 Legal = Callable[["State", Frame], "Decision | None"]
 Resolve = Callable[["State", Frame, dict], None]
 
-STEPS: dict[str, Step] = {}
-DECISIONS: dict[str, tuple[Legal, Resolve]] = {}
+STEPS: Final[dict[str, Step]] = {}
+DECISIONS: Final[dict[str, tuple[Legal, Resolve]]] = {}
 
 
 class Decision:
@@ -140,4 +140,8 @@ def pending_of(state: State) -> Decision | None:
 
 def push(state: State, *frames: Frame) -> None:
     """Push ``frames`` so that the first one given runs first."""
-    state.stack.extend(reversed(frames))
+    stack = state.stack
+    i = len(frames)
+    while i:  # not extend(reversed(...)): no iterator object on this hot path
+        i -= 1
+        stack.append(frames[i])

@@ -15,15 +15,17 @@ Layout (n = number of players, seat = colour index 0..n-1, amoeba numbers 1..7):
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.board import FIELD_COUNT, FIELD_NAMES
 from engine.environment import Card
 from engine.genes import LIFE_EXPECTANCY
 from engine.machine import Decision, Frame
 from engine.rng import next_u64
 
-AMOEBAS_PER_COLOUR = 7
-CUBES_PER_COLOUR = 55
-START_BP = 4
+AMOEBAS_PER_COLOUR: Final = 7
+CUBES_PER_COLOUR: Final = 55
+START_BP: Final = 4
 
 
 class State:

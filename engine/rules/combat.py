@@ -12,7 +12,7 @@ attacker's Persistence retries.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.genes import AGGRESSION, ARMOR, DEFENSE, ESCAPE, PERSISTENCE, STREAMLINING
 from engine.machine import Decision, decision, push, step
@@ -22,11 +22,11 @@ if TYPE_CHECKING:
     from engine.state import State
 
 DEFENSE_USED, ESCAPE_USED, DEFENSE_RETRIED, ATTACK_RETRIED = 1, 2, 4, 8
-STRUGGLE_CUBES = 1  # a Struggle for Survival victim leaves one cube of every colour
-KILL_CUBES = 2  # a death in phase 5 (natural or Aggression) leaves two of every colour
-_ACCEPT = {"type": "accept"}
-_DEFEND = {"type": "defend"}
-_ESCAPE = {"type": "escape"}
+STRUGGLE_CUBES: Final = 1  # a Struggle for Survival victim leaves one cube of every colour
+KILL_CUBES: Final = 2  # a death in phase 5 (natural or Aggression) leaves two of every colour
+_ACCEPT: Final = {"type": "accept"}
+_DEFEND: Final = {"type": "defend"}
+_ESCAPE: Final = {"type": "escape"}
 
 
 def start_attack(g: State, seat: int, number: int, target: int, target_number: int,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.board import FIELD_NAMES
 from engine.machine import push
@@ -20,7 +20,7 @@ def amoeba_ref(g: State, seat: int, number: int) -> dict:
 # One shared dict per (field, number): placements are offered often (setup, every division)
 # and building 133 fresh dicts each time was a measurable share of a random playout. Action
 # dicts handed out by the engine are never mutated, by the engine or by its callers.
-_PLACE = tuple(
+_PLACE: Final = tuple(
     tuple({"type": "place", "field": name, "number": k} for k in range(8)) for name in FIELD_NAMES
 )
 

@@ -7,7 +7,7 @@ until covered; overpayment is lost. Who cannot cover it gives up everything that
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.environment import card_to_dict
 from engine.genes import GENE_INDEX, GENES, genes_of, total_mp
@@ -16,7 +16,7 @@ from engine.machine import Decision, decision, push, step
 if TYPE_CHECKING:
     from engine.state import State
 
-DEFECTS_FROM_ROUND = 2
+DEFECTS_FROM_ROUND: Final = 2
 
 
 @step("phase2")

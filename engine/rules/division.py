@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.board import ADJACENT, FIELD_INDEX, FIELDS
 from engine.genes import DIVISION_RATE, SPORES
@@ -12,8 +12,8 @@ from engine.rules.common import place_actions
 if TYPE_CHECKING:
     from engine.state import State
 
-MAX_AMOEBAS = 7
-_DONE = {"type": "done"}
+MAX_AMOEBAS: Final = 7
+_DONE: Final = {"type": "done"}
 
 
 def division_bp(players: int) -> int:

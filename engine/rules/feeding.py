@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.genes import FRUGALITY, HAS_STRUGGLE, PARASITISM, SUBSTITUTION
 from engine.machine import Decision, decision
@@ -21,8 +21,8 @@ from engine.rules.common import amoeba_context, starve
 if TYPE_CHECKING:
     from engine.state import State
 
-EXCRETED = 2
-_FEED_GENES = SUBSTITUTION | FRUGALITY | PARASITISM
+EXCRETED: Final = 2
+_FEED_GENES: Final = SUBSTITUTION | FRUGALITY | PARASITISM
 
 
 def base_pattern(players: int) -> tuple[int, ...]:
@@ -61,7 +61,7 @@ def _one_fewer(p: tuple[int, ...]) -> set[tuple[int, ...]]:
     return {_norm([x - (i == j) for j, x in enumerate(p)]) for i, x in enumerate(p) if x}
 
 
-_TRANSFORMS = {SUBSTITUTION: _substitute, FRUGALITY: _one_fewer, PARASITISM: _one_fewer}
+_TRANSFORMS: Final = {SUBSTITUTION: _substitute, FRUGALITY: _one_fewer, PARASITISM: _one_fewer}
 
 
 @cache

@@ -10,7 +10,7 @@ Escape (engine.rules.combat) reuses ``escape_move`` -> ``active_move`` -> ``afte
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.board import FIELD_NAMES, NEIGHBOUR
 from engine.compass import DIE_FACE, DIRECTION_INDEX, DIRECTION_NAMES, FREE_CHOICE, STAY
@@ -21,14 +21,14 @@ from engine.rules.common import amoeba_context, amoeba_ref
 if TYPE_CHECKING:
     from engine.state import State
 
-ROLL = -9  # active_move code: roll the compass (with Movement I: two dice)
-_MOVE_II = [{"type": "move", "direction": d} for d in (*DIRECTION_NAMES, "none")]
-_ROLL_MOVE = [{"type": "move"}]
-_DRIFT = {"type": "drift"}
-_HOLD = {"type": "hold"}
-_SKIP = {"type": "skip"}
-_CLING_CHOICES = [{"type": "let_go"}, {"type": "cling"}]
-_DIRECTION_CHOICES = [{"type": "direction", "direction": d} for d in DIRECTION_NAMES]
+ROLL: Final = -9  # active_move code: roll the compass (with Movement I: two dice)
+_MOVE_II: Final = [{"type": "move", "direction": d} for d in (*DIRECTION_NAMES, "none")]
+_ROLL_MOVE: Final = [{"type": "move"}]
+_DRIFT: Final = {"type": "drift"}
+_HOLD: Final = {"type": "hold"}
+_SKIP: Final = {"type": "skip"}
+_CLING_CHOICES: Final = [{"type": "let_go"}, {"type": "cling"}]
+_DIRECTION_CHOICES: Final = [{"type": "direction", "direction": d} for d in DIRECTION_NAMES]
 
 
 def move_actions(g: State, seat: int) -> list[dict]:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.machine import push, step
 
 if TYPE_CHECKING:
     from engine.state import State
 
-FINISH_ZONE = 41
+FINISH_ZONE: Final = 41
 
 
 @step("round")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.genes import progress_cards
 from engine.machine import step
@@ -10,10 +10,10 @@ from engine.machine import step
 if TYPE_CHECKING:
     from engine.state import State
 
-LADDER_END = 50
-AMOEBA_ADVANCE = (0, 0, 0, 1, 2, 4, 5, 6)  # by amoebas on the board, 3-4 players
-AMOEBA_ADVANCE_5_6 = (0, 0, 1, 2, 4, 5, 6, 6)
-GENE_ADVANCE = (0, 0, 0, 1, 2, 3, 4)  # by gene cards (advanced 2, Ray Protection 0); 6+ -> 4
+LADDER_END: Final = 50
+AMOEBA_ADVANCE: Final = (0, 0, 0, 1, 2, 4, 5, 6)  # by amoebas on the board, 3-4 players
+AMOEBA_ADVANCE_5_6: Final = (0, 0, 1, 2, 4, 5, 6, 6)
+GENE_ADVANCE: Final = (0, 0, 0, 1, 2, 3, 4)  # by gene cards (advanced 2, Ray Protection 0); 6+ -> 4
 
 
 def advance_for(g: State, seat: int) -> int:
