@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import platform
+import sys
 import time
 from pathlib import Path
 
 from ai.greedy import GreedyBot
 from ai.mcts import MctsBot
+from bench.builds import build_info, loadavg, measure_in
 from engine import Game
 
 RESULTS = Path(__file__).parent / "results" / "mcts.json"
@@ -45,13 +47,9 @@ def _positions(seed: int = 7) -> dict[str, list[Game]]:
     }
 
 
-def main() -> dict:
-    out: dict = {
-        "budget_s": BUDGET,
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "points": {},
-    }
+def measure() -> dict:
+    """Every point, in this process's build."""
+    out: dict = {"build": build_info(), "points": {}}
     for name, games in _positions().items():
         iters = 0
         secs = 0.0
@@ -70,7 +68,26 @@ def main() -> dict:
             "iterations": iters,
             "seconds": round(secs, 3),
         }
-        print(f"{name:>6}: {rate:8.1f} iterations/s over {len(games)} decisions {kinds}")
+    return out
+
+
+def main() -> dict:
+    print(f"mcts bench: {BUDGET} s per decision, 3 points, both builds ...", flush=True)
+    before = loadavg()
+    builds = {"compiled": measure_in("bench.mcts_bench", True)}
+    builds["plain"] = measure_in("bench.mcts_bench", False)
+    out = {
+        "budget_s": BUDGET,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "loadavg_before": before,
+        "loadavg_after": loadavg(),
+        **builds,
+    }
+    for build, result in builds.items():
+        for name, point in result["points"].items():
+            print(f"{build:>8} {name:>6}: {point['iterations_per_s']:8.1f} iterations/s "
+                  f"over {point['decisions']}")  # fmt: skip
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(out, indent=2) + "\n")
     print(f"saved {RESULTS}")
@@ -78,4 +95,7 @@ def main() -> dict:
 
 
 if __name__ == "__main__":
-    main()
+    if "--measure" in sys.argv:
+        print(json.dumps(measure()))
+    else:
+        main()

@@ -23,6 +23,7 @@ the suite checks what production runs).
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import sys
@@ -110,7 +111,7 @@ def status() -> Status:
     if _STATUS is None:
         _STATUS = _decide()
         if _STATUS.active:
-            sys.path.append(str(BUILD_DIR))  # the shared library every compiled module loads
+            _load_shared_library()
         elif os.environ.get("URSUPPE_REQUIRE_NATIVE") == "1":
             raise ImportError(
                 f"URSUPPE_REQUIRE_NATIVE=1 but the compiled build is unused: {_STATUS.reason}"
@@ -118,6 +119,24 @@ def status() -> Status:
         elif "stale" in _STATUS.reason:
             warnings.warn(f"running plain Python: {_STATUS.reason}", stacklevel=3)
     return _STATUS
+
+
+def _load_shared_library() -> None:
+    """Register the library every compiled module imports by its top-level name.
+
+    Loaded by path rather than by putting BUILD_DIR on sys.path: there, its ``engine/`` and
+    ``ai/`` folders (no ``__init__``) would shadow the real packages as namespace packages.
+    """
+    name = f"{GROUP}__mypyc"
+    if name in sys.modules:
+        return
+    path = BUILD_DIR / f"{name}{sysconfig.get_config_var('EXT_SUFFIX')}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load the compiled build's library {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
 
 
 def activate(package_path: list[str], package: str) -> None:

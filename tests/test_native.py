@@ -72,3 +72,23 @@ def test_a_changed_source_makes_the_build_stale(tmp_path, monkeypatch):
     rule.write_text(rule.read_text() + "\n# edited\n")
     after = native.fingerprint(tmp_path)
     assert [k for k in before if before[k] != after[k]] == ["engine/rules/feeding.py"]
+
+
+def test_the_build_loads_from_any_directory(tmp_path):
+    """As the ``ursuppe`` console script does: not from the repository, ``ai`` imported first
+    (the build's own ``engine/`` folder must never stand in for the package)."""
+    code = (
+        "import ai.cli, engine, native; "
+        "print(engine.Game.__module__, native.status().active, engine.game.__file__)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={**os.environ, "URSUPPE_REQUIRE_NATIVE": "0"},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert out[0] == "engine.game"
+    assert out[1] == str(native.status().active)
+    assert out[2].endswith(".so") == native.status().active
