@@ -9,8 +9,9 @@ through the service, so any number of gunicorn workers can serve the same databa
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from types import FunctionType
 from typing import Any
 
 from flask import Flask, Request
@@ -54,6 +55,28 @@ SPEC_OPTIONS: dict[str, Any] = {
 }
 
 
+class ApiFlask(Flask):
+    """Flask, remembering which plain functions are synchronous.
+
+    Every flask-smorest decorator layer calls ``ensure_sync`` on each request, and Flask
+    asks ``inspect.iscoroutinefunction`` each time; the answer never changes for a
+    function. Bound methods (new per request) are not remembered.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync_functions: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        known = self._sync_functions.get(func) if type(func) is FunctionType else None
+        if known is not None:
+            return known
+        result = super().ensure_sync(func)
+        if type(func) is FunctionType:
+            self._sync_functions[func] = result
+        return result
+
+
 class LazyCookieSessionInterface(SecureCookieSessionInterface):
     """Flask's cookie session, minus building a signing serializer on every request.
 
@@ -63,7 +86,7 @@ class LazyCookieSessionInterface(SecureCookieSessionInterface):
     """
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+        if app.secret_key and "HTTP_COOKIE" not in request.environ:
             return self.session_class()
         return super().open_session(app, request)
 
@@ -91,7 +114,7 @@ def create_app(
     the workers package is importable).
     """
     settings = service.settings if service is not None else _settings_from(config)
-    app = Flask(__name__)
+    app = ApiFlask(__name__)
     app.json = OrjsonProvider(app)
     app.session_interface = LazyCookieSessionInterface()
     app.config.update(

@@ -269,15 +269,13 @@ class _VersionReader:
                 fairy.detach()
                 conn = fairy.dbapi_connection
                 self.set_autocommit(conn)
+                self.local.cursor = conn.cursor()
                 self.local.conn = conn
-            cur = conn.cursor()
-            try:
-                cur.execute(self.sql, (game_id,))
-                rows = cur.fetchall()  # to the end: SQLite ends the read transaction
-            finally:
-                cur.close()
+            cur = self.local.cursor
+            cur.execute(self.sql, (game_id,))
+            rows = cur.fetchall()  # to the end: SQLite ends the read transaction
         except Exception:  # noqa: BLE001 - the pooled path reports real errors
-            self.local.conn = None
+            self.local.conn = self.local.cursor = None
             if conn is not None:
                 with contextlib.suppress(Exception):  # already broken
                     conn.close()
