@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+import marshmallow as ma
 from flask_smorest import Blueprint
 from webargs.flaskparser import FlaskParser
 
@@ -15,6 +16,20 @@ from api.problems import ApiProblem
 
 
 class ProblemParser(FlaskParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._schemas: dict[type[ma.Schema], ma.Schema] = {}
+
+    def _get_schema(self, argmap: Any, req: Any) -> ma.Schema:
+        """One instance per argument schema class, instead of one per request (marshmallow
+        schemas hold no per-load state; building one binds and copies all its fields)."""
+        if isinstance(argmap, type) and issubclass(argmap, ma.Schema):
+            schema = self._schemas.get(argmap)
+            if schema is None:
+                schema = self._schemas[argmap] = argmap()
+            return schema
+        return super()._get_schema(argmap, req)
+
     def _handle_invalid_json_error(
         self, error: Any, req: Any, *args: Any, **kwargs: Any
     ) -> NoReturn:
