@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import bindparam, func, select
@@ -762,21 +763,41 @@ class GameService:
                 return previous
         ctx = _Ctx()
         try:
-            with self.sessions.begin() as session:
-                row = self._load(session, game_id, state=True)
-                if token_hash is not None:
-                    seat = _seat_by_hash(row, token_hash).seat
-                    if claimed_seat is not None and claimed_seat != seat:
-                        raise Forbidden(
-                            "wrong_seat", f"the token belongs to seat {seat}, not {claimed_seat}"
-                        )
-                assert seat is not None
-                self._check_can_act(row, seat, actor, expected_seq, expected_version)
-                log_row = self._apply_locked(
-                    session, row, seat, action, actor, idempotency_key, ctx
-                )
-                session.flush()
-                result = ActionResult.of(log_row, replayed=False)
+            if self.engine is not None:
+                # The hottest write (every move): the same transaction in Core statements,
+                # without the ORM's identity map and unit of work.
+                with self.engine.begin() as conn:
+                    row = _load_for_action(conn, game_id)
+                    if token_hash is not None:
+                        seat = _seat_by_hash(row, token_hash).seat
+                        if claimed_seat is not None and claimed_seat != seat:
+                            raise Forbidden(
+                                "wrong_seat",
+                                f"the token belongs to seat {seat}, not {claimed_seat}",
+                            )
+                    assert seat is not None
+                    self._check_can_act(row, seat, actor, expected_seq, expected_version)
+                    read_version = row.version
+                    log_row = self._apply_locked(row, seat, action, actor, idempotency_key, ctx)
+                    _store_action(conn, row, read_version, seat if actor == "timeout" else None)
+                    _insert_log(conn, log_row)
+                    result = ActionResult.of(log_row, replayed=False)
+            else:
+                with self.sessions.begin() as session:
+                    row = self._load(session, game_id, state=True)
+                    if token_hash is not None:
+                        seat = _seat_by_hash(row, token_hash).seat
+                        if claimed_seat is not None and claimed_seat != seat:
+                            raise Forbidden(
+                                "wrong_seat",
+                                f"the token belongs to seat {seat}, not {claimed_seat}",
+                            )
+                    assert seat is not None
+                    self._check_can_act(row, seat, actor, expected_seq, expected_version)
+                    log_row = self._apply_locked(row, seat, action, actor, idempotency_key, ctx)
+                    session.add(log_row)
+                    session.flush()
+                    result = ActionResult.of(log_row, replayed=False)
         except (StaleDataError, IntegrityError) as err:
             if idempotency_key is not None and seat is not None:
                 previous = self._find_idempotent(game_id, seat, idempotency_key, action)
@@ -896,7 +917,9 @@ class GameService:
                     default = (row.pending or {}).get("actions", [None])[0]
                     if default is None:
                         return False
-                    self._apply_locked(session, row, seat_row.seat, default, "timeout", None, ctx)
+                    session.add(
+                        self._apply_locked(row, seat_row.seat, default, "timeout", None, ctx)
+                    )
                     log.info("game %s: seat %d timed out, default action", game_id, seat_row.seat)
                 session.flush()
         except (StaleDataError, IntegrityError):
@@ -970,7 +993,6 @@ class GameService:
 
     def _apply_locked(
         self,
-        session: Session,
         row: GameRow,
         seat: int,
         action: dict[str, Any],
@@ -978,7 +1000,7 @@ class GameService:
         idempotency_key: str | None,
         ctx: _Ctx,
     ) -> ActionLogRow:
-        """Run the engine and stage the game update plus its log row (not flushed)."""
+        """Run the engine, update ``row`` and return the log row (the caller stores both)."""
         from engine import EngineError, Game
 
         game = Game.from_dict(row.state)
@@ -1020,7 +1042,6 @@ class GameService:
                 "pending": row.pending,
             },
         )
-        session.add(log_row)
         return log_row
 
     def _start(self, row: GameRow, game: Any, now: datetime, ctx: _Ctx) -> None:
@@ -1135,7 +1156,8 @@ def _touch(row: GameRow, now: datetime) -> None:
     or a frozen test clock): every write must bump the version, which is what makes
     concurrent writers conflict."""
     row.updated_at = now
-    flag_modified(row, "updated_at")
+    if isinstance(row, GameRow):  # not for the plain records of the Core action path
+        flag_modified(row, "updated_at")
 
 
 def _seat(row: GameRow, seat: int | None) -> SeatRow | None:
@@ -1156,6 +1178,107 @@ def _seat_by_hash(row: GameRow, digest: str) -> SeatRow:
         if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
             return s
     raise Unauthorized("invalid_token", "the token is not a seat of this game")
+
+
+# The action transaction in Core (see GameService._apply). The game and its seats are read
+# into transient GameRow/SeatRow objects, so the checks and the engine step are the very
+# code the ORM paths run; the UPDATE is conditional on the version read, like the ORM's.
+_GAMES = GameRow.__table__
+_SEATS = SeatRow.__table__
+_LOG = ActionLogRow.__table__
+# Read: what the checks and the engine step use, plus every written column that the step
+# may leave as it is (``public`` and ``pending`` are always recomputed, so not read).
+_ACTION_GAME_COLUMNS = (
+    "id",
+    "status",
+    "seq",
+    "version",
+    "time_limit",
+    "state",
+    "pending_seat",
+    "pending_kind",
+    "deadline_at",
+    "updated_at",
+    "finished_at",
+    "result",
+)
+_ACTION_SEAT_COLUMNS = ("seat", "kind", "bot_level", "token_hash", "timeouts", "resigned")
+_READ_GAME = select(*(_GAMES.c[name] for name in _ACTION_GAME_COLUMNS)).where(
+    _GAMES.c.id == bindparam("id")
+)
+_READ_SEATS = (
+    select(*(_SEATS.c[name] for name in _ACTION_SEAT_COLUMNS))
+    .where(_SEATS.c.game_id == bindparam("id"))
+    .order_by(_SEATS.c.seat)
+)
+#: Every column an action may change (``_apply_locked``, ``_set_pending``).
+_ACTION_WRITES = (
+    "state",
+    "public",
+    "pending",
+    "seq",
+    "status",
+    "pending_seat",
+    "pending_kind",
+    "deadline_at",
+    "updated_at",
+    "finished_at",
+    "result",
+)
+_WRITE_GAME = (
+    _GAMES.update()
+    .where(_GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_read_version"))
+    .values({name: bindparam(name) for name in (*_ACTION_WRITES, "version")})
+)
+_WRITE_SEAT_TIMEOUTS = (
+    _SEATS.update()
+    .where(_SEATS.c.game_id == bindparam("b_game_id"), _SEATS.c.seat == bindparam("b_seat"))
+    .values(timeouts=bindparam("timeouts"))
+)
+_LOG_COLUMNS = (
+    "game_id",
+    "seq",
+    "seat",
+    "action",
+    "events",
+    "actor",
+    "idempotency_key",
+    "after",
+    "created_at",
+)
+_INSERT_LOG = _LOG.insert().values({name: bindparam(name) for name in _LOG_COLUMNS})
+
+
+def _load_for_action(conn: Any, game_id: str) -> Any:
+    """The game and its seats as plain records with the attributes of GameRow/SeatRow that
+    the action code reads (ORM instances would cost more to build than the statements)."""
+    found = conn.execute(_READ_GAME, {"id": game_id}).first()
+    if found is None:
+        raise NotFound("game_not_found", f"no game {game_id}")
+    seats = conn.execute(_READ_SEATS, {"id": game_id}).all()
+    return SimpleNamespace(**found._asdict(), seats=[SimpleNamespace(**s._asdict()) for s in seats])
+
+
+def _store_action(conn: Any, row: Any, read_version: int, timed_out: int | None) -> None:
+    """Write the game (conditional on ``read_version``, bumping it) and a timed-out seat."""
+    values = vars(row)
+    if any(name not in values for name in _ACTION_WRITES):  # never NULL a column by omission
+        raise RuntimeError(f"action write misses {set(_ACTION_WRITES) - set(values)}")
+    params = {name: values[name] for name in _ACTION_WRITES}
+    params.update(b_id=row.id, b_read_version=read_version, version=read_version + 1)
+    if conn.execute(_WRITE_GAME, params).rowcount != 1:
+        raise StaleDataError(f"game {row.id} changed since version {read_version}")
+    row.version = read_version + 1
+    seat_row = _seat(row, timed_out)
+    if seat_row is not None:
+        conn.execute(
+            _WRITE_SEAT_TIMEOUTS,
+            {"b_game_id": row.id, "b_seat": seat_row.seat, "timeouts": seat_row.timeouts},
+        )
+
+
+def _insert_log(conn: Any, log_row: ActionLogRow) -> None:
+    conn.execute(_INSERT_LOG, {name: getattr(log_row, name) for name in _LOG_COLUMNS})
 
 
 def _view(row: GameRow, *, full: bool) -> GameView:
