@@ -152,12 +152,26 @@ def _patterns(players: int, genes: int) -> tuple[tuple[int, ...], ...]:
 
 
 _PATTERN_CACHE: Final[dict[tuple[int, int], tuple[tuple[int, ...], ...]]] = {}
-_FEED_CACHE: Final[dict[tuple, bool]] = {}
+_FEED_CACHE: Final[dict[int, bool]] = {}
 _FEED_GENES: Final = SUBSTITUTION | FRUGALITY | PARASITISM
 
 
+def _cube_code(cubes: tuple[int, ...]) -> int:
+    """The cubes of one field as one int (6 bits a colour: at most 55 cubes of a colour)."""
+    code = 0
+    for c in cubes:
+        code = code * 64 + c
+    return code
+
+
 def _feasible(cubes: tuple[int, ...], n: int, seat: int, feed_genes: int) -> bool:
-    key = (cubes, seat, feed_genes)
+    return _feasible_coded(_cube_code(cubes), cubes, n, seat, feed_genes)
+
+
+def _feasible_coded(code: int, cubes: tuple[int, ...], n: int, seat: int, feed_genes: int) -> bool:
+    """Whether ``seat`` can eat ``cubes``; cached under an int key (no tuple hashing: this
+    is the evaluation's most frequent call). ``feed_genes`` uses bits below 2**20."""
+    key = ((code * 8 + n) * 8 + seat) * 1048576 + feed_genes
     hit = _FEED_CACHE.get(key)
     if hit is not None:
         return hit
@@ -238,6 +252,58 @@ def _amoeba_table(count: float) -> float:
     return AMOEBA_VALUE[lo] + (count - lo) * (AMOEBA_VALUE[lo + 1] - AMOEBA_VALUE[lo])
 
 
+def _rich(
+    crowd: list[int], totals: list[int], cubes: list[tuple[int, ...]], f: int, s: int, arriving: int
+) -> float:
+    """Food per mouth: cubes of the other colours against 3 per amoeba there."""
+    mouths = crowd[f] + arriving
+    other = totals[f] - cubes[f][s]
+    r = other / (3.0 * mouths) if mouths else 1.0
+    return r if r < 1.0 else 1.0
+
+
+def _reach(
+    codes: list[int],
+    cubes: list[tuple[int, ...]],
+    crowd: list[int],
+    totals: list[int],
+    n: int,
+    f: int,
+    s: int,
+    fg: int,
+    arriving: int,
+) -> float:
+    """The chance an amoeba of ``s`` eats on ``f``: feasible at all, then food per mouth."""
+    if _feasible_coded(codes[f], cubes[f], n, s, fg):
+        return _rich(crowd, totals, cubes, f, s, arriving)
+    return 0.0
+
+
+def _area(
+    cache: dict[tuple[int, int], float],
+    codes: list[int],
+    cubes: list[tuple[int, ...]],
+    crowd: list[int],
+    totals: list[int],
+    n: int,
+    f: int,
+    s: int,
+    fg: int,
+) -> float:
+    """Food within two steps, for feedings after the next one: the mean reach of the field
+    and its neighbours (food moves, amoebas drift; this is what the region offers)."""
+    key = (f, s)
+    hit = cache.get(key)
+    if hit is None:
+        tot = _reach(codes, cubes, crowd, totals, n, f, s, fg, 0)
+        adj = ADJACENT[f]
+        for a in adj:
+            tot += _reach(codes, cubes, crowd, totals, n, a, s, fg, 1)
+        hit = cache[key] = tot / (1 + len(adj))
+    return hit
+
+
+# Module-level helpers, not closures: the compiled build calls these directly.
 def evaluate(g: Game) -> list[float]:
     """Projected final ladder points per seat (higher is better), from public information."""
     n = g.n
@@ -264,13 +330,7 @@ def evaluate(g: Game) -> list[float]:
         if f >= 0:
             crowd[f] += 1
     totals = [sum(c) for c in cubes]
-
-    def rich(f: int, s: int, arriving: int) -> float:
-        """Food per mouth: cubes of the other colours against 3 per amoeba there."""
-        mouths = crowd[f] + arriving
-        other = totals[f] - cubes[f][s]
-        r = other / (3.0 * mouths) if mouths else 1.0
-        return r if r < 1.0 else 1.0
+    codes = [_cube_code(c) for c in cubes]
 
     # Phase 1: which amoebas still have to move and feed this round (their frames are on the
     # stack); the others have fed already and face their next feeding next round.
@@ -290,19 +350,6 @@ def evaluate(g: Game) -> list[float]:
 
     area_cache: dict[tuple[int, int], float] = {}
 
-    def area(f: int, s: int, fg: int) -> float:
-        """Food within two steps, for feedings after the next one: the mean reach of the field
-        and its neighbours (food moves, amoebas drift; this is what the region offers)."""
-        key = (f, s)
-        hit = area_cache.get(key)
-        if hit is None:
-            tot = _feasible(cubes[f], n, s, fg) * rich(f, s, 0)
-            adj = ADJACENT[f]
-            for a in adj:
-                tot += _feasible(cubes[a], n, s, fg) * rich(a, s, 1)
-            hit = area_cache[key] = tot / (1 + len(adj))
-        return hit
-
     count_l: list[list[float]] = []
     extras: list[float] = []
     for s in range(n):
@@ -314,7 +361,6 @@ def evaluate(g: Game) -> list[float]:
         feed_sum = 0.0
         base = s * 7
         fg = genes & _FEED_GENES
-        feasible = _feasible
         pcache: dict[int, float] = {}
         for k in range(7):
             f = apos[base + k]
@@ -326,11 +372,11 @@ def evaluate(g: Game) -> list[float]:
             p = pcache.get(f)
             if p is None:
                 dest = DEST[f]
-                ok_here = feasible(cubes[f], n, s, fg) * rich(f, s, 0)
-                ok0 = feasible(cubes[dest[0]], n, s, fg) * rich(dest[0], s, dest[0] != f)
-                ok1 = feasible(cubes[dest[1]], n, s, fg) * rich(dest[1], s, dest[1] != f)
-                ok2 = feasible(cubes[dest[2]], n, s, fg) * rich(dest[2], s, dest[2] != f)
-                ok3 = feasible(cubes[dest[3]], n, s, fg) * rich(dest[3], s, dest[3] != f)
+                ok_here = _reach(codes, cubes, crowd, totals, n, f, s, fg, 0)
+                ok0 = _reach(codes, cubes, crowd, totals, n, dest[0], s, fg, dest[0] != f)
+                ok1 = _reach(codes, cubes, crowd, totals, n, dest[1], s, fg, dest[1] != f)
+                ok2 = _reach(codes, cubes, crowd, totals, n, dest[2], s, fg, dest[2] != f)
+                ok3 = _reach(codes, cubes, crowd, totals, n, dest[3], s, fg, dest[3] != f)
                 p = (
                     drift_w[4] * ok_here
                     + drift_w[0] * ok0
@@ -353,7 +399,8 @@ def evaluate(g: Game) -> list[float]:
                 pcache[f] = p
             feed_sum += p
             k0 = first_k if to_feed is None else int(base + k in to_feed)
-            p_later = LATER_BASE + LATER_AREA * area(f, s, fg) + LATER_NOW * p
+            reach = _area(area_cache, codes, cubes, crowd, totals, n, f, s, fg)
+            p_later = LATER_BASE + LATER_AREA * reach + LATER_NOW * p
             alive = _alive(limit - dp, k0, p, p_later, horizon_cap)
             for t in range(horizon_cap):
                 counts[t] += alive[t]
