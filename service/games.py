@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, case, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer, sessionmaker, undefer
 from sqlalchemy.orm.attributes import flag_modified
@@ -324,6 +324,9 @@ class GameService:
             else None
         )
         self._versions = _VersionReader.for_engine(self.engine)
+        self._single_statement_actions = (
+            self.engine is not None and self.engine.dialect.name == "postgresql"
+        )
         self.scheduler: Scheduler = scheduler or NullScheduler()
         self.settings = settings or Settings()
         self.clock = clock
@@ -763,7 +766,27 @@ class GameService:
                 return previous
         ctx = _Ctx()
         try:
-            if self.engine is not None:
+            if self._single_statement_actions and actor != "timeout":
+                # PostgreSQL: read without a transaction, then ONE statement that updates
+                # the game (conditional on the version read) and inserts the log row, so
+                # the two commit together without BEGIN/COMMIT round trips. (A timeout
+                # also counts against the seat: that takes the transaction below.)
+                with self._autocommit.connect() as conn:
+                    row = _load_for_action(conn, game_id)
+                    if token_hash is not None:
+                        seat = _seat_by_hash(row, token_hash).seat
+                        if claimed_seat is not None and claimed_seat != seat:
+                            raise Forbidden(
+                                "wrong_seat",
+                                f"the token belongs to seat {seat}, not {claimed_seat}",
+                            )
+                    assert seat is not None
+                    self._check_can_act(row, seat, actor, expected_seq, expected_version)
+                    read_version = row.version
+                    log_row = self._apply_locked(row, seat, action, actor, idempotency_key, ctx)
+                    _store_action_with_log(conn, row, read_version, log_row)
+                    result = ActionResult.of(log_row, replayed=False)
+            elif self.engine is not None:
                 # The hottest write (every move): the same transaction in Core statements,
                 # without the ORM's identity map and unit of work.
                 with self.engine.begin() as conn:
@@ -1203,12 +1226,19 @@ _ACTION_GAME_COLUMNS = (
     "result",
 )
 _ACTION_SEAT_COLUMNS = ("seat", "kind", "bot_level", "token_hash", "timeouts", "resigned")
-_READ_GAME = select(*(_GAMES.c[name] for name in _ACTION_GAME_COLUMNS)).where(
-    _GAMES.c.id == bindparam("id")
-)
-_READ_SEATS = (
-    select(*(_SEATS.c[name] for name in _ACTION_SEAT_COLUMNS))
-    .where(_SEATS.c.game_id == bindparam("id"))
+_ONCE = ("state", "result")  # JSON: parsed for one joined row only, not once per seat
+# One statement for the game and its seats; a game always has seats 0..players-1.
+_READ_ACTION = (
+    select(
+        *(_GAMES.c[name] for name in _ACTION_GAME_COLUMNS if name not in _ONCE),
+        *(
+            case((or_(_SEATS.c.seat.is_(None), _SEATS.c.seat == 0), _GAMES.c[name])).label(name)
+            for name in _ONCE
+        ),
+        *(_SEATS.c[name].label(f"seat_{name}") for name in _ACTION_SEAT_COLUMNS),
+    )
+    .select_from(_GAMES.outerjoin(_SEATS, _SEATS.c.game_id == _GAMES.c.id))
+    .where(_GAMES.c.id == bindparam("id"))
     .order_by(_SEATS.c.seat)
 )
 #: Every column an action may change (``_apply_locked``, ``_set_pending``).
@@ -1251,22 +1281,32 @@ _INSERT_LOG = _LOG.insert().values({name: bindparam(name) for name in _LOG_COLUM
 
 def _load_for_action(conn: Any, game_id: str) -> Any:
     """The game and its seats as plain records with the attributes of GameRow/SeatRow that
-    the action code reads (ORM instances would cost more to build than the statements)."""
-    found = conn.execute(_READ_GAME, {"id": game_id}).first()
-    if found is None:
+    the action code reads (ORM instances would cost more to build than the statement)."""
+    rows = conn.execute(_READ_ACTION, {"id": game_id}).all()
+    if not rows:
         raise NotFound("game_not_found", f"no game {game_id}")
-    seats = conn.execute(_READ_SEATS, {"id": game_id}).all()
-    return SimpleNamespace(**found._asdict(), seats=[SimpleNamespace(**s._asdict()) for s in seats])
+    first = rows[0]._mapping
+    game = SimpleNamespace(**{name: first[name] for name in _ACTION_GAME_COLUMNS})
+    game.seats = [
+        SimpleNamespace(**{name: r._mapping[f"seat_{name}"] for name in _ACTION_SEAT_COLUMNS})
+        for r in rows
+        if r._mapping["seat_seat"] is not None
+    ]
+    return game
 
 
-def _store_action(conn: Any, row: Any, read_version: int, timed_out: int | None) -> None:
-    """Write the game (conditional on ``read_version``, bumping it) and a timed-out seat."""
+def _game_write_params(row: Any, read_version: int) -> dict[str, Any]:
     values = vars(row)
     if any(name not in values for name in _ACTION_WRITES):  # never NULL a column by omission
         raise RuntimeError(f"action write misses {set(_ACTION_WRITES) - set(values)}")
     params = {name: values[name] for name in _ACTION_WRITES}
     params.update(b_id=row.id, b_read_version=read_version, version=read_version + 1)
-    if conn.execute(_WRITE_GAME, params).rowcount != 1:
+    return params
+
+
+def _store_action(conn: Any, row: Any, read_version: int, timed_out: int | None) -> None:
+    """Write the game (conditional on ``read_version``, bumping it) and a timed-out seat."""
+    if conn.execute(_WRITE_GAME, _game_write_params(row, read_version)).rowcount != 1:
         raise StaleDataError(f"game {row.id} changed since version {read_version}")
     row.version = read_version + 1
     seat_row = _seat(row, timed_out)
@@ -1275,6 +1315,35 @@ def _store_action(conn: Any, row: Any, read_version: int, timed_out: int | None)
             _WRITE_SEAT_TIMEOUTS,
             {"b_game_id": row.id, "b_seat": seat_row.seat, "timeouts": seat_row.timeouts},
         )
+
+
+# PostgreSQL: the game UPDATE as a data-modifying CTE feeding the log INSERT; the
+# statement inserts nothing (rowcount 0) when the version moved on, and a failing INSERT
+# (duplicate seq or Idempotency-Key) undoes the UPDATE with it.
+_MOVED = _WRITE_GAME.returning(_GAMES.c.id).cte("moved")
+_MOVE_AND_LOG = (
+    _LOG.insert()
+    .from_select(
+        list(_LOG_COLUMNS),
+        select(
+            *(
+                _MOVED.c.id
+                if name == "game_id"
+                else bindparam(f"l_{name}", type_=_LOG.c[name].type)
+                for name in _LOG_COLUMNS
+            )
+        ),
+    )
+    .execution_options(preserve_rowcount=True)  # SQLAlchemy keeps it for UPDATEs only
+)
+
+
+def _store_action_with_log(conn: Any, row: Any, read_version: int, log_row: ActionLogRow) -> None:
+    params = _game_write_params(row, read_version)
+    params.update({f"l_{name}": getattr(log_row, name) for name in _LOG_COLUMNS})
+    if conn.execute(_MOVE_AND_LOG, params).rowcount != 1:
+        raise StaleDataError(f"game {row.id} changed since version {read_version}")
+    row.version = read_version + 1
 
 
 def _insert_log(conn: Any, log_row: ActionLogRow) -> None:
