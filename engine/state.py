@@ -136,12 +136,28 @@ class State:
 
     # --- players -------------------------------------------------------------------------
     def ascending(self) -> list[int]:
-        """Seats from the rearmost marker forward (phase 1, first setup placement)."""
-        return sorted(range(self.n), key=self.score.__getitem__)
+        """Seats from the rearmost marker forward (phase 1, first setup placement); ties keep
+        seat order. An insertion sort: no key callback per seat (a hot path, 3-6 seats)."""
+        score = self.score
+        out: list[int] = []
+        for s in range(self.n):
+            i = len(out)
+            while i and score[out[i - 1]] > score[s]:
+                i -= 1
+            out.insert(i, s)
+        return out
 
     def descending(self) -> list[int]:
-        """Seats from the leading marker back (phases 2-6, second setup placement)."""
-        return sorted(range(self.n), key=self.score.__getitem__, reverse=True)
+        """Seats from the leading marker back (phases 2-6, second setup placement); ties keep
+        seat order, as ``sorted(..., reverse=True)`` would."""
+        score = self.score
+        out: list[int] = []
+        for s in range(self.n):
+            i = len(out)
+            while i and score[out[i - 1]] < score[s]:
+                i -= 1
+            out.insert(i, s)
+        return out
 
     def ranking(self) -> list[int]:
         """Seats, the furthest marker first (RULINGS.md, "Scoring ladder")."""
