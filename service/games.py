@@ -765,6 +765,7 @@ class GameService:
             if previous is not None:
                 return previous
         ctx = _Ctx()
+        step = (action, expected_seq, expected_version, idempotency_key, actor, ctx)
         try:
             if self._single_statement_actions and actor != "timeout":
                 # PostgreSQL: read without a transaction, then ONE statement that updates
@@ -773,54 +774,25 @@ class GameService:
                 # also counts against the seat: that takes the transaction below.)
                 with self._autocommit.connect() as conn:
                     row = _load_for_action(conn, game_id)
-                    if token_hash is not None:
-                        seat = _seat_by_hash(row, token_hash).seat
-                        if claimed_seat is not None and claimed_seat != seat:
-                            raise Forbidden(
-                                "wrong_seat",
-                                f"the token belongs to seat {seat}, not {claimed_seat}",
-                            )
-                    assert seat is not None
-                    self._check_can_act(row, seat, actor, expected_seq, expected_version)
                     read_version = row.version
-                    log_row = self._apply_locked(row, seat, action, actor, idempotency_key, ctx)
+                    seat, log_row = self._step(row, seat, token_hash, claimed_seat, *step)
                     _store_action_with_log(conn, row, read_version, log_row)
-                    result = ActionResult.of(log_row, replayed=False)
             elif self.engine is not None:
                 # The hottest write (every move): the same transaction in Core statements,
                 # without the ORM's identity map and unit of work.
                 with self.engine.begin() as conn:
                     row = _load_for_action(conn, game_id)
-                    if token_hash is not None:
-                        seat = _seat_by_hash(row, token_hash).seat
-                        if claimed_seat is not None and claimed_seat != seat:
-                            raise Forbidden(
-                                "wrong_seat",
-                                f"the token belongs to seat {seat}, not {claimed_seat}",
-                            )
-                    assert seat is not None
-                    self._check_can_act(row, seat, actor, expected_seq, expected_version)
                     read_version = row.version
-                    log_row = self._apply_locked(row, seat, action, actor, idempotency_key, ctx)
+                    seat, log_row = self._step(row, seat, token_hash, claimed_seat, *step)
                     _store_action(conn, row, read_version, seat if actor == "timeout" else None)
                     _insert_log(conn, log_row)
-                    result = ActionResult.of(log_row, replayed=False)
             else:
                 with self.sessions.begin() as session:
                     row = self._load(session, game_id, state=True)
-                    if token_hash is not None:
-                        seat = _seat_by_hash(row, token_hash).seat
-                        if claimed_seat is not None and claimed_seat != seat:
-                            raise Forbidden(
-                                "wrong_seat",
-                                f"the token belongs to seat {seat}, not {claimed_seat}",
-                            )
-                    assert seat is not None
-                    self._check_can_act(row, seat, actor, expected_seq, expected_version)
-                    log_row = self._apply_locked(row, seat, action, actor, idempotency_key, ctx)
+                    seat, log_row = self._step(row, seat, token_hash, claimed_seat, *step)
                     session.add(log_row)
                     session.flush()
-                    result = ActionResult.of(log_row, replayed=False)
+            result = ActionResult.of(log_row, replayed=False)
         except (StaleDataError, IntegrityError) as err:
             if idempotency_key is not None and seat is not None:
                 previous = self._find_idempotent(game_id, seat, idempotency_key, action)
@@ -839,6 +811,30 @@ class GameService:
             raise
         self._dispatch(ctx)
         return result
+
+    def _step(
+        self,
+        row: Any,
+        seat: int | None,
+        token_hash: str | None,
+        claimed_seat: int | None,
+        action: dict[str, Any],
+        expected_seq: int | None,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        actor: str,
+        ctx: _Ctx,
+    ) -> tuple[int, ActionLogRow]:
+        """Authorise, check and run one action on a loaded game: (seat, its log row)."""
+        if token_hash is not None:
+            seat = _seat_by_hash(row, token_hash).seat
+            if claimed_seat is not None and claimed_seat != seat:
+                raise Forbidden(
+                    "wrong_seat", f"the token belongs to seat {seat}, not {claimed_seat}"
+                )
+        assert seat is not None
+        self._check_can_act(row, seat, actor, expected_seq, expected_version)
+        return seat, self._apply_locked(row, seat, action, actor, idempotency_key, ctx)
 
     def play_bot_turn(self, game_id: str, seq: int) -> bool:
         """Play the pending bot decision at ``seq``; False (no-op) when stale.
@@ -1204,8 +1200,9 @@ def _seat_by_hash(row: GameRow, digest: str) -> SeatRow:
 
 
 # The action transaction in Core (see GameService._apply). The game and its seats are read
-# into transient GameRow/SeatRow objects, so the checks and the engine step are the very
-# code the ORM paths run; the UPDATE is conditional on the version read, like the ORM's.
+# into plain records with the attributes the checks and the engine step use, so those are
+# the very code the ORM paths run; the UPDATE is conditional on the version read, like the
+# ORM's (version_id_col).
 _GAMES = GameRow.__table__
 _SEATS = SeatRow.__table__
 _LOG = ActionLogRow.__table__

@@ -211,6 +211,38 @@ def test_get_version_follows_every_write_and_recovers_a_broken_connection(servic
     assert service.get_version(game_id) == view.version + 1  # a new connection
 
 
+def test_action_loses_to_a_write_between_its_read_and_its_write(service, monkeypatch) -> None:
+    game_id, _ = started(service)
+    view = service.get(game_id)
+    seat, action = view.pending_seat, view.pending["actions"][0]
+    step = service._apply_locked
+
+    def racing(row, *args):  # another request commits while this one computes
+        monkeypatch.setattr(service, "_apply_locked", step)
+        service.apply_action(game_id, seat, action, expected_seq=0)
+        return step(row, *args)
+
+    monkeypatch.setattr(service, "_apply_locked", racing)
+    with pytest.raises(Conflict) as err:
+        service.apply_action(game_id, seat, action, expected_seq=0)
+    assert err.value.code == "version_conflict"
+    after = service.get(game_id)
+    assert after.version == view.version + 1 and after.seq == 1 and log_count(service, game_id) == 1
+
+
+def test_timeout_actor_counts_against_the_seat(service) -> None:
+    game_id, _ = started(service)
+    view = service.get(game_id)
+    seat = view.pending_seat
+    result = service.apply_action(
+        game_id, seat, view.pending["actions"][0], expected_seq=0, actor="timeout"
+    )
+    after = service.get(game_id)
+    assert result.actor == "timeout" and result.version == after.version == view.version + 1
+    assert [s.timeouts for s in after.seats] == [int(s.seat == seat) for s in after.seats]
+    assert service.events(game_id)[0].actor == "timeout"
+
+
 def test_create_game_validation(service) -> None:
     for kwargs, code in [
         ({"players": 2}, "invalid_players"),
