@@ -101,19 +101,21 @@ def run(state: State) -> None:
     decisions = DECISIONS
     while stack:
         frame = stack[-1]
-        fn = steps.get(frame[0])
+        op = frame[0]
+        fn = steps.get(op)
         if fn is not None:
             stack.pop()
             fn(state, frame)
             continue
-        legal, resolve = decisions[frame[0]]
+        legal, resolve = decisions[op]
         pending = legal(state, frame)
         if pending is None:
             stack.pop()
             continue
-        if len(pending.actions) == 1:
+        actions = pending.actions
+        if len(actions) == 1:
             stack.pop()
-            action = pending.actions[0]
+            action = actions[0]
             if state.events is not None:
                 state.events.append(
                     {
