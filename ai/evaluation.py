@@ -252,58 +252,53 @@ def _amoeba_table(count: float) -> float:
     return AMOEBA_VALUE[lo] + (count - lo) * (AMOEBA_VALUE[lo + 1] - AMOEBA_VALUE[lo])
 
 
-def _rich(
-    crowd: list[int], totals: list[int], cubes: list[tuple[int, ...]], f: int, s: int, arriving: int
-) -> float:
-    """Food per mouth: cubes of the other colours against 3 per amoeba there."""
-    mouths = crowd[f] + arriving
-    other = totals[f] - cubes[f][s]
+class _Food:
+    """What one evaluation reads about the food on every field, computed once per call.
+    With module-level helpers instead of closures: the compiled build calls them directly."""
+
+    __slots__ = ("n", "cubes", "codes", "crowd", "totals", "area")
+
+    def __init__(self, g: Game) -> None:
+        n = g.n
+        food = g.food
+        self.n = n
+        self.cubes = [tuple(food[b : b + n]) for b in range(0, FIELD_COUNT * n, n)]
+        self.codes = [_cube_code(c) for c in self.cubes]
+        self.totals = [sum(c) for c in self.cubes]
+        crowd = [0] * FIELD_COUNT
+        for f in g.apos:
+            if f >= 0:
+                crowd[f] += 1
+        self.crowd = crowd
+        self.area: dict[tuple[int, int], float] = {}
+
+
+def _reach(food: _Food, f: int, s: int, fg: int, arriving: int) -> float:
+    """The chance an amoeba of ``s`` eats on ``f``: feasible at all, then food per mouth
+    (cubes of the other colours against 3 per amoeba there, ``arriving`` included)."""
+    cubes = food.cubes[f]
+    if not _feasible_coded(food.codes[f], cubes, food.n, s, fg):
+        return 0.0
+    mouths = food.crowd[f] + arriving
+    other = food.totals[f] - cubes[s]
     r = other / (3.0 * mouths) if mouths else 1.0
     return r if r < 1.0 else 1.0
 
 
-def _reach(
-    codes: list[int],
-    cubes: list[tuple[int, ...]],
-    crowd: list[int],
-    totals: list[int],
-    n: int,
-    f: int,
-    s: int,
-    fg: int,
-    arriving: int,
-) -> float:
-    """The chance an amoeba of ``s`` eats on ``f``: feasible at all, then food per mouth."""
-    if _feasible_coded(codes[f], cubes[f], n, s, fg):
-        return _rich(crowd, totals, cubes, f, s, arriving)
-    return 0.0
-
-
-def _area(
-    cache: dict[tuple[int, int], float],
-    codes: list[int],
-    cubes: list[tuple[int, ...]],
-    crowd: list[int],
-    totals: list[int],
-    n: int,
-    f: int,
-    s: int,
-    fg: int,
-) -> float:
+def _area(food: _Food, f: int, s: int, fg: int) -> float:
     """Food within two steps, for feedings after the next one: the mean reach of the field
     and its neighbours (food moves, amoebas drift; this is what the region offers)."""
     key = (f, s)
-    hit = cache.get(key)
+    hit = food.area.get(key)
     if hit is None:
-        tot = _reach(codes, cubes, crowd, totals, n, f, s, fg, 0)
+        tot = _reach(food, f, s, fg, 0)
         adj = ADJACENT[f]
         for a in adj:
-            tot += _reach(codes, cubes, crowd, totals, n, a, s, fg, 1)
-        hit = cache[key] = tot / (1 + len(adj))
+            tot += _reach(food, a, s, fg, 1)
+        hit = food.area[key] = tot / (1 + len(adj))
     return hit
 
 
-# Module-level helpers, not closures: the compiled build calls these directly.
 def evaluate(g: Game) -> list[float]:
     """Projected final ladder points per seat (higher is better), from public information."""
     n = g.n
@@ -311,7 +306,6 @@ def evaluate(g: Game) -> list[float]:
     if g.pending is None:
         return [float(s) for s in score]
     rem = remaining_scorings(g)
-    food = g.food
     apos, adp, bp, genes_l = g.apos, g.adp, g.bp, g.genes
     phase = g.phase if g.round >= 1 else 0
     this_round_pending = g.round >= 1 and phase <= 5
@@ -324,13 +318,7 @@ def evaluate(g: Game) -> list[float]:
     else:
         drift_w, ozones = _undrawn(g)
 
-    cubes = [tuple(food[b : b + n]) for b in range(0, FIELD_COUNT * n, n)]
-    crowd = [0] * FIELD_COUNT
-    for f in apos:
-        if f >= 0:
-            crowd[f] += 1
-    totals = [sum(c) for c in cubes]
-    codes = [_cube_code(c) for c in cubes]
+    fields = _Food(g)
 
     # Phase 1: which amoebas still have to move and feed this round (their frames are on the
     # stack); the others have fed already and face their next feeding next round.
@@ -347,8 +335,6 @@ def evaluate(g: Game) -> list[float]:
     # Scorings still to come and how many phase-1 feedings precede the first of them.
     first_k = 0 if this_round_pending else 1
     horizon_cap = rem
-
-    area_cache: dict[tuple[int, int], float] = {}
 
     count_l: list[list[float]] = []
     extras: list[float] = []
@@ -372,11 +358,11 @@ def evaluate(g: Game) -> list[float]:
             p = pcache.get(f)
             if p is None:
                 dest = DEST[f]
-                ok_here = _reach(codes, cubes, crowd, totals, n, f, s, fg, 0)
-                ok0 = _reach(codes, cubes, crowd, totals, n, dest[0], s, fg, dest[0] != f)
-                ok1 = _reach(codes, cubes, crowd, totals, n, dest[1], s, fg, dest[1] != f)
-                ok2 = _reach(codes, cubes, crowd, totals, n, dest[2], s, fg, dest[2] != f)
-                ok3 = _reach(codes, cubes, crowd, totals, n, dest[3], s, fg, dest[3] != f)
+                ok_here = _reach(fields, f, s, fg, 0)
+                ok0 = _reach(fields, dest[0], s, fg, dest[0] != f)
+                ok1 = _reach(fields, dest[1], s, fg, dest[1] != f)
+                ok2 = _reach(fields, dest[2], s, fg, dest[2] != f)
+                ok3 = _reach(fields, dest[3], s, fg, dest[3] != f)
                 p = (
                     drift_w[4] * ok_here
                     + drift_w[0] * ok0
@@ -399,7 +385,7 @@ def evaluate(g: Game) -> list[float]:
                 pcache[f] = p
             feed_sum += p
             k0 = first_k if to_feed is None else int(base + k in to_feed)
-            reach = _area(area_cache, codes, cubes, crowd, totals, n, f, s, fg)
+            reach = _area(fields, f, s, fg)
             p_later = LATER_BASE + LATER_AREA * reach + LATER_NOW * p
             alive = _alive(limit - dp, k0, p, p_later, horizon_cap)
             for t in range(horizon_cap):
