@@ -220,6 +220,20 @@ class SeatSpec:
     name: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _ActionRequest:
+    """One action as a caller asked for it: who (by token or trusted seat), what, and the
+    preconditions. Passed whole from the entry points to the step that checks and runs it."""
+
+    action: dict[str, Any]
+    actor: str
+    token_hash: str | None = None
+    claimed_seat: int | None = None
+    expected_seq: int | None = None
+    expected_version: int | None = None
+    idempotency_key: str | None = None
+
+
 @dataclass
 class _Ctx:
     followups: list[tuple[str, _Followup]] = field(default_factory=list)
@@ -706,13 +720,13 @@ class GameService:
         return self._apply(
             game_id,
             seat,
-            None,
-            None,
-            action,
-            expected_seq,
-            expected_version,
-            idempotency_key,
-            actor,
+            _ActionRequest(
+                action,
+                actor,
+                expected_seq=expected_seq,
+                expected_version=expected_version,
+                idempotency_key=idempotency_key,
+            ),
         )
 
     def submit(
@@ -739,33 +753,24 @@ class GameService:
         return self._apply(
             game_id,
             own_seat,
-            digest,
-            seat,
-            action,
-            expected_seq,
-            expected_version,
-            idempotency_key,
-            "human",
+            _ActionRequest(
+                action,
+                "human",
+                token_hash=digest,
+                claimed_seat=seat,
+                expected_seq=expected_seq,
+                expected_version=expected_version,
+                idempotency_key=idempotency_key,
+            ),
         )
 
-    def _apply(
-        self,
-        game_id: str,
-        seat: int | None,
-        token_hash: str | None,
-        claimed_seat: int | None,
-        action: dict[str, Any],
-        expected_seq: int | None,
-        expected_version: int | None,
-        idempotency_key: str | None,
-        actor: str,
-    ) -> ActionResult:
+    def _apply(self, game_id: str, seat: int | None, request: _ActionRequest) -> ActionResult:
+        action, actor, idempotency_key = request.action, request.actor, request.idempotency_key
         if idempotency_key is not None and seat is not None:
             previous = self._find_idempotent(game_id, seat, idempotency_key, action)
             if previous is not None:
                 return previous
         ctx = _Ctx()
-        step = (action, expected_seq, expected_version, idempotency_key, actor, ctx)
         try:
             if self._single_statement_actions and actor != "timeout":
                 # PostgreSQL: read without a transaction, then ONE statement that updates
@@ -775,7 +780,7 @@ class GameService:
                 with self._autocommit.connect() as conn:
                     row = _load_for_action(conn, game_id)
                     read_version = row.version
-                    seat, log_row = self._step(row, seat, token_hash, claimed_seat, *step)
+                    seat, log_row = self._step(row, seat, request, ctx)
                     _store_action_with_log(conn, row, read_version, log_row)
             elif self.engine is not None:
                 # The hottest write (every move): the same transaction in Core statements,
@@ -783,13 +788,13 @@ class GameService:
                 with self.engine.begin() as conn:
                     row = _load_for_action(conn, game_id)
                     read_version = row.version
-                    seat, log_row = self._step(row, seat, token_hash, claimed_seat, *step)
+                    seat, log_row = self._step(row, seat, request, ctx)
                     _store_action(conn, row, read_version, seat if actor == "timeout" else None)
                     _insert_log(conn, log_row)
             else:
                 with self.sessions.begin() as session:
                     row = self._load(session, game_id, state=True)
-                    seat, log_row = self._step(row, seat, token_hash, claimed_seat, *step)
+                    seat, log_row = self._step(row, seat, request, ctx)
                     session.add(log_row)
                     session.flush()
             result = ActionResult.of(log_row, replayed=False)
@@ -813,28 +818,21 @@ class GameService:
         return result
 
     def _step(
-        self,
-        row: Any,
-        seat: int | None,
-        token_hash: str | None,
-        claimed_seat: int | None,
-        action: dict[str, Any],
-        expected_seq: int | None,
-        expected_version: int | None,
-        idempotency_key: str | None,
-        actor: str,
-        ctx: _Ctx,
+        self, row: Any, seat: int | None, request: _ActionRequest, ctx: _Ctx
     ) -> tuple[int, ActionLogRow]:
         """Authorise, check and run one action on a loaded game: (seat, its log row)."""
-        if token_hash is not None:
-            seat = _seat_by_hash(row, token_hash).seat
-            if claimed_seat is not None and claimed_seat != seat:
-                raise Forbidden(
-                    "wrong_seat", f"the token belongs to seat {seat}, not {claimed_seat}"
-                )
+        if request.token_hash is not None:
+            seat = _seat_by_hash(row, request.token_hash).seat
+            claimed = request.claimed_seat
+            if claimed is not None and claimed != seat:
+                raise Forbidden("wrong_seat", f"the token belongs to seat {seat}, not {claimed}")
         assert seat is not None
-        self._check_can_act(row, seat, actor, expected_seq, expected_version)
-        return seat, self._apply_locked(row, seat, action, actor, idempotency_key, ctx)
+        self._check_can_act(
+            row, seat, request.actor, request.expected_seq, request.expected_version
+        )
+        return seat, self._apply_locked(
+            row, seat, request.action, request.actor, request.idempotency_key, ctx
+        )
 
     def play_bot_turn(self, game_id: str, seq: int) -> bool:
         """Play the pending bot decision at ``seq``; False (no-op) when stale.
