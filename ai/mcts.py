@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ai.evaluation import evaluate
@@ -232,11 +233,12 @@ class MctsBot:
     def _select(self, node: Node, acts: list[dict], keys: list[tuple]) -> int:
         stats = node.stats
         order = node.order
+        cands: Sequence[int]
         if order is not None:
             allowed = 2 + int(self.widen * math.sqrt(node.visits))
             cands = sorted(range(len(acts)), key=lambda i: order.get(keys[i], 1 << 20))[:allowed]
         else:
-            cands = list(range(len(acts)))
+            cands = range(len(acts))
         # Exploration scaled to the spread of leaf values seen so far (points, not [0, 1]).
         nv = self._values_n
         if nv >= 4:
