@@ -47,6 +47,9 @@ NEIGHBOUR: Final[tuple[tuple[int, ...], ...]] = tuple(
 ADJACENT: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(f for f in row if f >= 0) for row in NEIGHBOUR
 )
+# The same as bit masks (bit f = field f): set algebra on small ints, for division's hot path.
+ADJACENT_MASK: Final[tuple[int, ...]] = tuple(sum(1 << f for f in row) for row in ADJACENT)
+ALL_FIELDS_MASK: Final = (1 << FIELD_COUNT) - 1
 
 
 def board_data() -> dict:

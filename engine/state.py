@@ -21,7 +21,7 @@ from engine.board import FIELD_COUNT, FIELD_NAMES
 from engine.environment import Card
 from engine.genes import LIFE_EXPECTANCY
 from engine.machine import Decision, Frame
-from engine.rng import next_u64
+from engine.rng import next_below
 
 AMOEBAS_PER_COLOUR: Final = 7
 CUBES_PER_COLOUR: Final = 55
@@ -68,13 +68,13 @@ class State:
             self.events.append(data)
 
     def rand_below(self, k: int) -> int:
-        self.rng, bits = next_u64(self.rng)
-        return bits % k
+        self.rng, value = next_below(self.rng, k)
+        return value
 
     def roll(self) -> int:
         """One die, 1..6, from the state's own generator."""
-        self.rng, bits = next_u64(self.rng)
-        return bits % 6 + 1
+        self.rng, value = next_below(self.rng, 6)
+        return value + 1
 
     # --- amoebas -------------------------------------------------------------------------
     def pos(self, seat: int, number: int) -> int:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from engine.board import ADJACENT, FIELD_INDEX, FIELDS
+from engine.board import ADJACENT_MASK, ALL_FIELDS_MASK, FIELD_INDEX
 from engine.genes import DIVISION_RATE, SPORES
 from engine.machine import Decision, decision, push, step
-from engine.rules.common import place_actions
+from engine.rules.common import free_number_mask, place_actions
 
 if TYPE_CHECKING:
     from engine.state import State
@@ -34,20 +34,24 @@ def _phase4(g: State, frame: tuple) -> None:
     push(g, *(("divide", s) for s in g.descending()))
 
 
-def division_fields(g: State, seat: int, count: int) -> list[int]:
-    """Fields a new amoeba may go on.
+def division_field_mask(g: State, seat: int, count: int) -> int:
+    """Fields a new amoeba may go on, as bits (bit f = field f).
 
     No amoeba yet: anywhere. Exactly one, or Spores: any field without an own amoeba.
     Otherwise: without an own amoeba and adjacent to a field with one.
     """
     base = seat * 7
-    own = {p for p in g.apos[base : base + 7] if p >= 0}
+    apos = g.apos
+    own = 0
+    near = 0
+    for i in range(base, base + 7):  # bit masks, not sets: this runs at every division
+        p = apos[i]
+        if p >= 0:
+            own |= 1 << p
+            near |= ADJACENT_MASK[p]
     if count <= 1 or g.genes[seat] & SPORES:
-        return [f for f in FIELDS if f not in own]
-    near: set[int] = set()
-    for f in own:
-        near.update(ADJACENT[f])
-    return sorted(near - own)
+        near = ALL_FIELDS_MASK
+    return near & ~own
 
 
 def _legal_divide(g: State, frame: tuple) -> Decision | None:
@@ -59,8 +63,7 @@ def _legal_divide(g: State, frame: tuple) -> Decision | None:
     cost = division_cost(g, seat)
     if count and g.bp[seat] < cost:
         return None
-    numbers = [k + 1 for k, p in enumerate(mine) if p < 0]
-    places = place_actions(division_fields(g, seat, count), numbers)
+    places = place_actions(division_field_mask(g, seat, count), free_number_mask(g, seat))
     if count == 0:  # the first amoeba is free and must be placed
         return Decision(seat, "place_amoeba", places, {"reason": "division", "free": True})
     if not places:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.board import FIELD_INDEX, FIELDS
+from engine.board import ALL_FIELDS_MASK, FIELD_INDEX
 from engine.machine import Decision, decision, push, step
-from engine.rules.common import free_numbers, place_actions
+from engine.rules.common import free_number_mask, place_actions
 
 if TYPE_CHECKING:
     from engine.state import State
@@ -57,12 +57,14 @@ def _setup_round(g: State, frame: tuple) -> None:
 
 def _legal_setup_place(g: State, frame: tuple) -> Decision:
     seat = frame[1]
-    occupied = set(p for p in g.apos if p >= 0)
-    fields = [f for f in FIELDS if f not in occupied]
+    occupied = 0
+    for p in g.apos:
+        if p >= 0:
+            occupied |= 1 << p
     return Decision(
         seat,
         "place_amoeba",
-        place_actions(fields, free_numbers(g, seat)),
+        place_actions(ALL_FIELDS_MASK & ~occupied, free_number_mask(g, seat)),
         {"reason": "setup", "dp": frame[2]},
     )
 
