@@ -6,7 +6,7 @@ import importlib
 import sys
 import time
 
-BENCHMARKS = ["engine_bench", "mcts_bench", "api_bench", "workers_bench"]
+BENCHMARKS = ["engine_bench", "engine_instructions", "mcts_bench", "api_bench", "workers_bench"]
 
 
 def main() -> int:

@@ -1,0 +1,95 @@
+"""Engine cost in CPU instructions per action, counted by valgrind (callgrind).
+
+Why a second engine benchmark: wall-clock figures depend on the machine, and this project's
+machines differ a lot (the same engine measured 85,000 checked actions/s on one session's VM and
+300,000 on another's), while an instruction count is the same for the same binary and inputs
+whatever else the machine does. So changes to the engine are compared here, and the actions/s
+of ``bench.engine_bench`` say what this particular machine makes of them.
+
+Method: the timed loop of ``bench.engine_bench`` (random 4-player games, checked ``apply`` with
+events, and ``apply_unchecked``) runs under callgrind for GAMES games and for none; the
+difference divided by the actions played is the cost of one action, game set-up included.
+Results: bench/results/engine_instructions.json (skipped, with a message, without valgrind).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench.builds import ROOT
+
+RESULTS = ROOT / "bench" / "results" / "engine_instructions.json"
+GAMES = 40
+
+_LOOP = """
+import random, sys
+from engine import Game
+games, checked = int(sys.argv[1]), sys.argv[2] == "checked"
+actions = 0
+for seed in range(games):
+    g = Game.new(4, seed)
+    rnd = random.Random(seed).random
+    apply = g.apply if checked else g.apply_unchecked
+    while not g.is_over:
+        legal = g.pending.actions
+        apply(legal[int(rnd() * len(legal))])
+        actions += 1
+print("actions", actions)
+"""
+
+
+def _count(script: Path, games: int, mode: str, compiled: bool) -> tuple[int, int]:
+    """(instructions, actions) of one run of the loop under callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, URSUPPE_NATIVE="1" if compiled else "0", PYTHONPATH=str(ROOT))
+        env["URSUPPE_REQUIRE_NATIVE"] = "1" if compiled else "0"
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out",
+             sys.executable, str(script), str(games), mode],
+            cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+        )  # fmt: skip
+    collected = re.search(r"Collected : (\d+)", proc.stderr)
+    actions = re.search(r"^actions (\d+)", proc.stdout, re.M)
+    if collected is None or actions is None:
+        raise RuntimeError(f"unexpected callgrind output: {proc.stderr[-500:]}")
+    return int(collected.group(1)), int(actions.group(1))
+
+
+def measure(compiled: bool) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "loop.py"
+        script.write_text(_LOOP)
+        out: dict = {}
+        for mode in ("checked", "unchecked"):
+            total, actions = _count(script, GAMES, mode, compiled)
+            base, _ = _count(script, 0, mode, compiled)
+            out[mode] = {"actions": actions, "instructions_per_action": (total - base) // actions}
+        return out
+
+
+def main() -> dict | None:
+    if shutil.which("valgrind") is None:
+        print("engine_instructions: valgrind is not installed; skipped")
+        return None
+    print(f"engine_instructions: {GAMES} random 4-player games under callgrind, both builds ...",
+          flush=True)  # fmt: skip
+    result = {"games": GAMES, "compiled": measure(True), "plain": measure(False)}
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
+    for build in ("compiled", "plain"):
+        r = result[build]
+        print(f"{build:>9}: {r['checked']['instructions_per_action']:,} instructions per checked "
+              f"action, {r['unchecked']['instructions_per_action']:,} unchecked")  # fmt: skip
+    print(f"saved {RESULTS}")
+    return result
+
+
+if __name__ == "__main__":
+    main()
