@@ -1,15 +1,41 @@
-"""The ceiling for the API benchmark: a bare Flask app returning constant JSON.
+"""The ceilings for the API benchmark, served by gunicorn with exactly the settings used for
+``api.wsgi:app`` so that a ratio isolates what our endpoints cost beyond Flask + gunicorn.
 
-Served by gunicorn with exactly the settings used for ``api.wsgi:app`` so the ratio
-isolates what our endpoints cost beyond Flask + gunicorn themselves.
+- ``GET|POST /ceiling``: a bare Flask view returning constant JSON: the ceiling the goal names.
+- ``POST /ceiling/write``: the same, after committing one row to the benchmark's database
+  (``DATABASE_URL``, through ``service.db.make_engine``: the same driver, pool and SQLite
+  pragmas as the service). A submitted action is a durable write; this ceiling shows what one
+  committed row costs on this machine, so submit can be judged against a write too.
 """
 
 from __future__ import annotations
 
+import os
+
 from flask import Flask, jsonify
+from sqlalchemy import Column, Integer, MetaData, String, Table, insert
+
+from service.db import make_engine
 
 app = Flask(__name__)
 _PAYLOAD = {"status": "ok", "value": 42}
+
+_METADATA = MetaData()
+_ROWS = Table(
+    "bench_ceiling_rows",
+    _METADATA,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("body", String, nullable=False),
+)
+_engine = make_engine(os.environ["DATABASE_URL"]) if os.environ.get("DATABASE_URL") else None
+
+
+def prepare(database_url: str) -> None:
+    """Create the ceiling's table; the benchmark calls this once before gunicorn starts (the
+    workers must not race to create it)."""
+    engine = make_engine(database_url)
+    _METADATA.create_all(engine)
+    engine.dispose()
 
 
 @app.get("/ceiling")
@@ -19,4 +45,13 @@ def ceiling_get():  # noqa: ANN201 - a Flask view
 
 @app.post("/ceiling")
 def ceiling_post():  # noqa: ANN201 - a Flask view
+    return jsonify(_PAYLOAD)
+
+
+@app.post("/ceiling/write")
+def ceiling_write():  # noqa: ANN201 - a Flask view
+    if _engine is None:
+        return jsonify({"error": "DATABASE_URL is not set"}), 500
+    with _engine.begin() as conn:
+        conn.execute(insert(_ROWS).values(body='{"type": "start_space", "space": 3}'))
     return jsonify(_PAYLOAD)
