@@ -9,25 +9,20 @@ worker never sees a decision that was rolled back.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
 import logging
-import os
 import secrets
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import bindparam, case, func, or_, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer, sessionmaker, undefer
 from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
+from service.bots import check_bot_level, choose_bot_action, replacement_bot_level
 from service.config import Settings
 from service.errors import (
     Conflict,
@@ -39,8 +34,27 @@ from service.errors import (
     Unprocessable,
     from_engine_error,
 )
+from service.fast_paths import (
+    VersionReader,
+    insert_log,
+    load_for_action,
+    store_action,
+    store_action_with_log,
+)
 from service.models import ActionLogRow, GameRow, SeatRow, utcnow
 from service.scheduling import NullScheduler, Scheduler
+from service.seats import hash_token, new_token, seat_by_hash, seat_by_token, seat_of
+from service.views import (
+    ActionResult,
+    CreatedGame,
+    GameView,
+    Joined,
+    LogEntry,
+    SeatSpec,
+    SeatView,
+    etag_for,
+    game_view,
+)
 
 log = logging.getLogger(__name__)
 
@@ -51,157 +65,6 @@ MAX_SEED = 2**53 - 1  # seeds stay exact in JavaScript clients
 JOIN_RETRIES = 8
 
 
-def hash_token(token: str) -> str:
-    """Tokens are stored only as their SHA-256: a database leak does not leak seats."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(32)
-
-
-def replacement_bot_level() -> str:
-    """Level for seats taken over by a bot when no level was chosen: the strongest
-    'cheap' level the ai package offers, ``random`` until stronger ones exist."""
-    from ai import BOT_LEVELS
-
-    for level in ("greedy", "random"):
-        if level in BOT_LEVELS:
-            return level
-    return next(iter(BOT_LEVELS))
-
-
-# --------------------------------------------------------------------------------------
-# Plain views returned to callers (no ORM objects escape the service).
-
-
-@dataclass(frozen=True)
-class SeatView:
-    seat: int
-    kind: str
-    bot_level: str | None
-    name: str | None
-    occupied: bool
-    joined_at: datetime | None
-    timeouts: int
-    replaced_by_bot: bool
-    resigned: bool
-
-    @classmethod
-    def of(cls, row: SeatRow) -> SeatView:
-        return cls(
-            seat=row.seat,
-            kind=row.kind,
-            bot_level=row.bot_level,
-            name=row.name,
-            occupied=row.kind == "bot" or row.token_hash is not None,
-            joined_at=row.joined_at,
-            timeouts=row.timeouts,
-            replaced_by_bot=row.replaced_by_bot,
-            resigned=row.resigned,
-        )
-
-
-@dataclass(frozen=True)
-class GameView:
-    """What any caller may know about a game: never the RNG or the undrawn cards."""
-
-    id: str
-    status: str
-    players: int
-    seq: int
-    version: int
-    seats: list[SeatView]
-    options: dict[str, Any]
-    time_limit: int
-    timeout_policy: str
-    pending_seat: int | None
-    pending_kind: str | None
-    deadline_at: datetime | None
-    created_at: datetime
-    updated_at: datetime
-    started_at: datetime | None
-    finished_at: datetime | None
-    result: dict[str, Any] | None
-    pending: dict[str, Any] | None = None
-    public: dict[str, Any] | None = None
-
-    @property
-    def etag(self) -> str:
-        return etag_for(self.version)
-
-    @property
-    def open_seats(self) -> list[int]:
-        return [s.seat for s in self.seats if not s.occupied]
-
-
-def etag_for(version: int) -> str:
-    """Strong ETag of a game: its version changes with every write."""
-    return f'"v{version}"'
-
-
-@dataclass(frozen=True)
-class CreatedGame:
-    game: GameView
-    creator_token: str
-
-
-@dataclass(frozen=True)
-class Joined:
-    game: GameView
-    seat: int
-    token: str
-
-
-@dataclass(frozen=True)
-class ActionResult:
-    """The outcome of one applied action; a retry with the same idempotency key gets the
-    very same result back (``replayed`` tells it apart)."""
-
-    game_id: str
-    seq: int
-    seat: int
-    action: dict[str, Any]
-    events: list[Any]
-    actor: str
-    status: str
-    version: int
-    pending: dict[str, Any] | None
-    created_at: datetime
-    replayed: bool = False
-
-    @property
-    def etag(self) -> str:
-        return etag_for(self.version)
-
-    @classmethod
-    def of(cls, row: ActionLogRow, *, replayed: bool) -> ActionResult:
-        after = row.after or {}
-        return cls(
-            game_id=row.game_id,
-            seq=row.seq,
-            seat=row.seat,
-            action=row.action,
-            events=row.events,
-            actor=row.actor,
-            status=after.get("status", "active"),
-            version=after.get("version", 0),
-            pending=after.get("pending"),
-            created_at=row.created_at,
-            replayed=replayed,
-        )
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    seq: int
-    seat: int
-    action: dict[str, Any]
-    events: list[Any]
-    actor: str
-    created_at: datetime
-
-
 @dataclass
 class _Followup:
     """Work to hand to the scheduler once the transaction has committed."""
@@ -209,15 +72,6 @@ class _Followup:
     kind: str  # "bot_turn" | "deadline"
     seq: int
     eta: datetime | None = None
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """How a seat is configured at creation."""
-
-    kind: str = "human"
-    level: str | None = None
-    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,78 +91,6 @@ class _ActionRequest:
 @dataclass
 class _Ctx:
     followups: list[tuple[str, _Followup]] = field(default_factory=list)
-
-
-class _VersionReader:
-    """``SELECT version FROM games WHERE id = ?`` on one plain DBAPI connection per thread.
-
-    The version look-up precedes every cached game read, so it is the hottest statement
-    of the API. Going through the pool costs a checkout, a pre-ping round trip
-    (PostgreSQL), an isolation-level switch and a reset on return, several times the
-    statement itself; this keeps one autocommit connection per thread instead (taken
-    from the engine's pool once and detached from it, so it was set up like any other).
-    Any error drops the connection and answers ``FAILED``: the caller then takes the
-    pooled path, which reconnects (or raises) as before.
-    """
-
-    FAILED: Any = object()
-
-    def __init__(self, engine: Any, sql: str, set_autocommit: Callable[[Any], None]) -> None:
-        self.engine = engine
-        self.sql = sql
-        self.set_autocommit = set_autocommit
-        self.pid = os.getpid()
-        self.local = threading.local()
-
-    @classmethod
-    def for_engine(cls, engine: Any) -> _VersionReader | None:
-        if engine is None:
-            return None
-        table = GameRow.__table__.name
-        dialect, driver = engine.dialect.name, engine.dialect.driver
-        if dialect == "sqlite" and driver == "pysqlite":
-            return cls(engine, f"SELECT version FROM {table} WHERE id = ?", _sqlite_autocommit)
-        if dialect == "postgresql" and driver == "psycopg":
-            return cls(engine, f"SELECT version FROM {table} WHERE id = %s", _pg_autocommit)
-        return None
-
-    def read(self, game_id: str) -> Any:
-        """The version, None for no such game, or ``FAILED``."""
-        if os.getpid() != self.pid:  # forked: never touch the parent's connections
-            _FORKED_CONNECTIONS.append(self.local)
-            self.local, self.pid = threading.local(), os.getpid()
-        conn = getattr(self.local, "conn", None)
-        try:
-            if conn is None:
-                fairy = self.engine.raw_connection()
-                fairy.detach()
-                conn = fairy.dbapi_connection
-                self.set_autocommit(conn)
-                self.local.cursor = conn.cursor()
-                self.local.conn = conn
-            cur = self.local.cursor
-            cur.execute(self.sql, (game_id,))
-            rows = cur.fetchall()  # to the end: SQLite ends the read transaction
-        except Exception:  # noqa: BLE001 - the pooled path reports real errors
-            self.local.conn = self.local.cursor = None
-            if conn is not None:
-                with contextlib.suppress(Exception):  # already broken
-                    conn.close()
-            return self.FAILED
-        return rows[0][0] if rows else None
-
-
-#: Per-thread state inherited over fork(); kept referenced so that garbage collection never
-#: closes (and thereby terminates) a connection the parent process still uses.
-_FORKED_CONNECTIONS: list[Any] = []
-
-
-def _sqlite_autocommit(conn: Any) -> None:
-    conn.isolation_level = None
-
-
-def _pg_autocommit(conn: Any) -> None:
-    conn.autocommit = True
 
 
 # --------------------------------------------------------------------------------------
@@ -337,7 +119,7 @@ class GameService:
             if self.engine is not None
             else None
         )
-        self._versions = _VersionReader.for_engine(self.engine)
+        self._versions = VersionReader.for_engine(self.engine)
         self._single_statement_actions = (
             self.engine is not None and self.engine.dialect.name == "postgresql"
         )
@@ -375,7 +157,7 @@ class GameService:
             )
         for spec in specs:
             if spec.kind == "bot":
-                _check_bot_level(spec.level or "random", "invalid_seats")
+                check_bot_level(spec.level or "random", "invalid_seats")
         if time_limit is None:
             time_limit = self.settings.default_time_limit
         if not 0 <= time_limit <= self.settings.max_time_limit:
@@ -393,7 +175,7 @@ class GameService:
             raise Unprocessable("invalid_option", f"unknown options: {sorted(unknown)}")
         for key in ("timeout_bot_level", "resign_bot_level"):
             if opts.get(key) is not None:
-                _check_bot_level(opts[key], "invalid_option")
+                check_bot_level(opts[key], "invalid_option")
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         deck = opts.get("deck")
@@ -443,7 +225,7 @@ class GameService:
                 self._start(row, game, now, ctx)
             session.add(row)
             session.flush()
-            view = _view(row, full=True)
+            view = game_view(row, full=True)
         self._dispatch(ctx)
         log.info("game %s created (%d players, status %s)", view.id, players, view.status)
         return CreatedGame(game=view, creator_token=creator_token)
@@ -483,7 +265,7 @@ class GameService:
 
                         self._start(row, Game.from_dict(row.state), now, ctx)
                     session.flush()
-                    view = _view(row, full=True)
+                    view = game_view(row, full=True)
                     seat_no = target.seat
             except (StaleDataError, IntegrityError):
                 continue  # someone else changed the game first; look again
@@ -496,7 +278,7 @@ class GameService:
         """Give a seat back before the game starts (afterwards: ``resign``)."""
         with self.sessions.begin() as session:
             row = self._load(session, game_id)
-            seat = _seat_by_token(row, token)
+            seat = seat_by_token(row, token)
             if row.status != "open":
                 raise Conflict("game_not_open", "the game has started; resign instead of leaving")
             seat.token_hash = None
@@ -507,7 +289,7 @@ class GameService:
                 session.flush()
             except StaleDataError as err:
                 raise Conflict("version_conflict", "the game changed; retry") from err
-            return _view(row, full=True)
+            return game_view(row, full=True)
 
     def abort(self, game_id: str, creator_token: str) -> GameView:
         """Cancel a game that has not started; only its creator may."""
@@ -527,7 +309,7 @@ class GameService:
             except StaleDataError as err:
                 raise Conflict("version_conflict", "the game changed; retry") from err
             log.info("game %s aborted by its creator", game_id)
-            return _view(row, full=True)
+            return game_view(row, full=True)
 
     def resign(self, game_id: str, token: str) -> GameView:
         """Resigning hands the seat to a bot for the rest of the game.
@@ -539,7 +321,7 @@ class GameService:
         ctx = _Ctx()
         with self.sessions.begin() as session:
             row = self._load(session, game_id)
-            seat = _seat_by_token(row, token)
+            seat = seat_by_token(row, token)
             if seat.resigned:
                 raise Forbidden("seat_resigned", "this seat has already resigned")
             if row.status != "active":
@@ -559,7 +341,7 @@ class GameService:
                 session.flush()
             except StaleDataError as err:
                 raise Conflict("version_conflict", "the game changed; retry") from err
-            view = _view(row, full=True)
+            view = game_view(row, full=True)
         self._dispatch(ctx)
         log.info("game %s: seat %d resigned", game_id, seat.seat)
         return view
@@ -587,13 +369,13 @@ class GameService:
 
     def get(self, game_id: str) -> GameView:
         with self.sessions() as session:
-            return _view(self._load(session, game_id), full=True)
+            return game_view(self._load(session, game_id), full=True)
 
     def get_version(self, game_id: str) -> int:
         """Cheap read (one indexed column, no ORM) for conditional GETs and caches."""
         if self._versions is not None:
             version = self._versions.read(game_id)
-            if version is not _VersionReader.FAILED:
+            if version is not VersionReader.FAILED:
                 if version is None:
                     raise NotFound("game_not_found", f"no game {game_id}")
                 return version
@@ -643,7 +425,7 @@ class GameService:
                 .unique()
                 .all()
             )
-            return [_view(r, full=False) for r in rows], total
+            return [game_view(r, full=False) for r in rows], total
 
     def setup_events(self, game_id: str) -> list[Any]:
         """The engine's events from setting the game up (before the first action)."""
@@ -778,19 +560,19 @@ class GameService:
                 # the two commit together without BEGIN/COMMIT round trips. (A timeout
                 # also counts against the seat: that takes the transaction below.)
                 with self._autocommit.connect() as conn:
-                    row = _load_for_action(conn, game_id)
+                    row = load_for_action(conn, game_id)
                     read_version = row.version
                     seat, log_row = self._step(row, seat, request, ctx)
-                    _store_action_with_log(conn, row, read_version, log_row)
+                    store_action_with_log(conn, row, read_version, log_row)
             elif self.engine is not None:
                 # The hottest write (every move): the same transaction in Core statements,
                 # without the ORM's identity map and unit of work.
                 with self.engine.begin() as conn:
-                    row = _load_for_action(conn, game_id)
+                    row = load_for_action(conn, game_id)
                     read_version = row.version
                     seat, log_row = self._step(row, seat, request, ctx)
-                    _store_action(conn, row, read_version, seat if actor == "timeout" else None)
-                    _insert_log(conn, log_row)
+                    store_action(conn, row, read_version, seat if actor == "timeout" else None)
+                    insert_log(conn, log_row)
             else:
                 with self.sessions.begin() as session:
                     row = self._load(session, game_id, state=True)
@@ -822,7 +604,7 @@ class GameService:
     ) -> tuple[int, ActionLogRow]:
         """Authorise, check and run one action on a loaded game: (seat, its log row)."""
         if request.token_hash is not None:
-            seat = _seat_by_hash(row, request.token_hash).seat
+            seat = seat_by_hash(row, request.token_hash).seat
             claimed = request.claimed_seat
             if claimed is not None and claimed != seat:
                 raise Forbidden("wrong_seat", f"the token belongs to seat {seat}, not {claimed}")
@@ -846,7 +628,7 @@ class GameService:
             row = session.get(GameRow, game_id, options=[undefer(GameRow.state)])
             if row is None or row.status != "active" or row.seq != seq:
                 return False
-            seat_row = _seat(row, row.pending_seat)
+            seat_row = seat_of(row, row.pending_seat)
             if seat_row is None or seat_row.kind != "bot":
                 return False
             game = Game.from_dict(row.state)
@@ -872,7 +654,7 @@ class GameService:
             row = session.get(GameRow, game_id, options=[undefer(GameRow.state)])
             if row is None or row.status != "active" or row.seq != seq:
                 return False
-            seat_row = _seat(row, row.pending_seat)
+            seat_row = seat_of(row, row.pending_seat)
             if seat_row is None or seat_row.kind != "bot":
                 return False
             game = Game.from_dict(row.state)
@@ -902,7 +684,7 @@ class GameService:
                 or row.deadline_at > now
             ):
                 return False
-            seat_row = _seat(row, row.pending_seat)
+            seat_row = seat_of(row, row.pending_seat)
             if seat_row is None:
                 return False
             is_bot = seat_row.kind == "bot"
@@ -916,7 +698,7 @@ class GameService:
                     return False
                 if row.deadline_at > now:
                     return False
-                seat_row = _seat(row, row.pending_seat)
+                seat_row = seat_of(row, row.pending_seat)
                 if seat_row is None or seat_row.kind != "human":
                     return False
                 if row.timeout_policy == "bot":
@@ -998,7 +780,7 @@ class GameService:
                 f"the pending decision is at seq {row.seq}, not {expected_seq}",
                 current_seq=row.seq,
             )
-        seat_row = _seat(row, seat)
+        seat_row = seat_of(row, seat)
         if seat_row is None:
             raise NotFound("seat_not_found", f"no seat {seat}")
         if actor == "human" and seat_row.kind != "human":
@@ -1031,7 +813,7 @@ class GameService:
         row.seq = game.seq
         _touch(row, now)
         if actor == "timeout":
-            timed_out = _seat(row, seat)
+            timed_out = seat_of(row, seat)
             if timed_out is not None:
                 timed_out.timeouts += 1
         if game.is_over:
@@ -1072,7 +854,7 @@ class GameService:
         row.pending = pending.to_dict()
         row.pending_seat = pending.seat
         row.pending_kind = pending.kind
-        seat_row = _seat(row, pending.seat)
+        seat_row = seat_of(row, pending.seat)
         if seat_row is not None and seat_row.kind == "bot":
             row.deadline_at = now + timedelta(seconds=self.settings.bot_grace)
             ctx.followups.append((row.id, _Followup("bot_turn", game.seq)))
@@ -1119,35 +901,6 @@ class GameService:
 # --------------------------------------------------------------------------------------
 
 
-def choose_bot_action(game: Any, level: str, seed: int, budget: float) -> dict[str, Any]:
-    """Ask the level's bot, in a thread bounded by its budget; RandomBot on any failure.
-
-    A bot that overruns is abandoned, not stopped (Python threads cannot be killed): it
-    keeps using CPU until it returns, so bot levels must honour ``time_budget``.
-    """
-    from ai import RandomBot, make_bot
-
-    legal = game.legal_actions()
-    box: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            bot = make_bot(level, seed=seed, time_budget=budget)
-            box["action"] = bot.choose(game.clone())
-        except Exception as err:  # noqa: BLE001 - any bot failure means fallback
-            box["error"] = err
-
-    thread = threading.Thread(target=run, name=f"bot-{level}", daemon=True)
-    thread.start()
-    thread.join(timeout=budget * 1.5 + 0.5)
-    action = box.get("action")
-    if thread.is_alive() or action not in legal:
-        reason = "timeout" if thread.is_alive() else repr(box.get("error", "illegal action"))
-        log.warning("bot %s failed (%s); RandomBot plays this move", level, reason)
-        action = RandomBot(seed).choose(game)
-    return action
-
-
 def _seat_spec(value: SeatSpec | dict[str, Any]) -> SeatSpec:
     if isinstance(value, SeatSpec):
         spec = value
@@ -1161,13 +914,6 @@ def _seat_spec(value: SeatSpec | dict[str, Any]) -> SeatSpec:
     return spec
 
 
-def _check_bot_level(level: str, code: str) -> None:
-    from ai import BOT_LEVELS
-
-    if level not in BOT_LEVELS:
-        raise Unprocessable(code, f"unknown bot level {level!r}; known: {sorted(BOT_LEVELS)}")
-
-
 def _touch(row: GameRow, now: datetime) -> None:
     """Mark the game row changed even when no column value differs (a seat-only change,
     or a frozen test clock): every write must bump the version, which is what makes
@@ -1175,208 +921,6 @@ def _touch(row: GameRow, now: datetime) -> None:
     row.updated_at = now
     if isinstance(row, GameRow):  # not for the plain records of the Core action path
         flag_modified(row, "updated_at")
-
-
-def _seat(row: GameRow, seat: int | None) -> SeatRow | None:
-    if seat is None:
-        return None
-    for s in row.seats:
-        if s.seat == seat:
-            return s
-    return None
-
-
-def _seat_by_token(row: GameRow, token: str) -> SeatRow:
-    return _seat_by_hash(row, hash_token(token))
-
-
-def _seat_by_hash(row: GameRow, digest: str) -> SeatRow:
-    for s in row.seats:
-        if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
-            return s
-    raise Unauthorized("invalid_token", "the token is not a seat of this game")
-
-
-# The action transaction in Core (see GameService._apply). The game and its seats are read
-# into plain records with the attributes the checks and the engine step use, so those are
-# the very code the ORM paths run; the UPDATE is conditional on the version read, like the
-# ORM's (version_id_col).
-_GAMES = GameRow.__table__
-_SEATS = SeatRow.__table__
-_LOG = ActionLogRow.__table__
-# Read: what the checks and the engine step use, plus every written column that the step
-# may leave as it is (``public`` and ``pending`` are always recomputed, so not read).
-_ACTION_GAME_COLUMNS = (
-    "id",
-    "status",
-    "seq",
-    "version",
-    "time_limit",
-    "state",
-    "pending_seat",
-    "pending_kind",
-    "deadline_at",
-    "updated_at",
-    "finished_at",
-    "result",
-)
-_ACTION_SEAT_COLUMNS = ("seat", "kind", "bot_level", "token_hash", "timeouts", "resigned")
-_ONCE = ("state", "result")  # JSON: parsed for one joined row only, not once per seat
-# One statement for the game and its seats; a game always has seats 0..players-1.
-_READ_ACTION = (
-    select(
-        *(_GAMES.c[name] for name in _ACTION_GAME_COLUMNS if name not in _ONCE),
-        *(
-            case((or_(_SEATS.c.seat.is_(None), _SEATS.c.seat == 0), _GAMES.c[name])).label(name)
-            for name in _ONCE
-        ),
-        *(_SEATS.c[name].label(f"seat_{name}") for name in _ACTION_SEAT_COLUMNS),
-    )
-    .select_from(_GAMES.outerjoin(_SEATS, _SEATS.c.game_id == _GAMES.c.id))
-    .where(_GAMES.c.id == bindparam("id"))
-    .order_by(_SEATS.c.seat)
-)
-#: Every column an action may change (``_apply_locked``, ``_set_pending``).
-_ACTION_WRITES = (
-    "state",
-    "public",
-    "pending",
-    "seq",
-    "status",
-    "pending_seat",
-    "pending_kind",
-    "deadline_at",
-    "updated_at",
-    "finished_at",
-    "result",
-)
-_WRITE_GAME = (
-    _GAMES.update()
-    .where(_GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_read_version"))
-    .values({name: bindparam(name) for name in (*_ACTION_WRITES, "version")})
-)
-_WRITE_SEAT_TIMEOUTS = (
-    _SEATS.update()
-    .where(_SEATS.c.game_id == bindparam("b_game_id"), _SEATS.c.seat == bindparam("b_seat"))
-    .values(timeouts=bindparam("timeouts"))
-)
-_LOG_COLUMNS = (
-    "game_id",
-    "seq",
-    "seat",
-    "action",
-    "events",
-    "actor",
-    "idempotency_key",
-    "after",
-    "created_at",
-)
-_INSERT_LOG = _LOG.insert().values({name: bindparam(name) for name in _LOG_COLUMNS})
-
-
-def _load_for_action(conn: Any, game_id: str) -> Any:
-    """The game and its seats as plain records with the attributes of GameRow/SeatRow that
-    the action code reads (ORM instances would cost more to build than the statement)."""
-    rows = conn.execute(_READ_ACTION, {"id": game_id}).all()
-    if not rows:
-        raise NotFound("game_not_found", f"no game {game_id}")
-    first = rows[0]._mapping
-    game = SimpleNamespace(**{name: first[name] for name in _ACTION_GAME_COLUMNS})
-    game.seats = [
-        SimpleNamespace(**{name: r._mapping[f"seat_{name}"] for name in _ACTION_SEAT_COLUMNS})
-        for r in rows
-        if r._mapping["seat_seat"] is not None
-    ]
-    return game
-
-
-def _game_write_params(row: Any, read_version: int) -> dict[str, Any]:
-    values = vars(row)
-    if any(name not in values for name in _ACTION_WRITES):  # never NULL a column by omission
-        raise RuntimeError(f"action write misses {set(_ACTION_WRITES) - set(values)}")
-    params = {name: values[name] for name in _ACTION_WRITES}
-    params.update(b_id=row.id, b_read_version=read_version, version=read_version + 1)
-    return params
-
-
-def _store_action(conn: Any, row: Any, read_version: int, timed_out: int | None) -> None:
-    """Write the game (conditional on ``read_version``, bumping it) and a timed-out seat."""
-    if conn.execute(_WRITE_GAME, _game_write_params(row, read_version)).rowcount != 1:
-        raise StaleDataError(f"game {row.id} changed since version {read_version}")
-    row.version = read_version + 1
-    seat_row = _seat(row, timed_out)
-    if seat_row is not None:
-        conn.execute(
-            _WRITE_SEAT_TIMEOUTS,
-            {"b_game_id": row.id, "b_seat": seat_row.seat, "timeouts": seat_row.timeouts},
-        )
-
-
-# PostgreSQL: the game UPDATE as a data-modifying CTE feeding the log INSERT; the
-# statement inserts nothing (rowcount 0) when the version moved on, and a failing INSERT
-# (duplicate seq or Idempotency-Key) undoes the UPDATE with it.
-_MOVED = _WRITE_GAME.returning(_GAMES.c.id).cte("moved")
-_MOVE_AND_LOG = (
-    _LOG.insert()
-    .from_select(
-        list(_LOG_COLUMNS),
-        select(
-            *(
-                _MOVED.c.id
-                if name == "game_id"
-                else bindparam(f"l_{name}", type_=_LOG.c[name].type)
-                for name in _LOG_COLUMNS
-            )
-        ),
-    )
-    .execution_options(preserve_rowcount=True)  # SQLAlchemy keeps it for UPDATEs only
-)
-
-
-def _store_action_with_log(conn: Any, row: Any, read_version: int, log_row: ActionLogRow) -> None:
-    params = _game_write_params(row, read_version)
-    params.update({f"l_{name}": getattr(log_row, name) for name in _LOG_COLUMNS})
-    if conn.execute(_MOVE_AND_LOG, params).rowcount != 1:
-        raise StaleDataError(f"game {row.id} changed since version {read_version}")
-    row.version = read_version + 1
-
-
-def _insert_log(conn: Any, log_row: ActionLogRow) -> None:
-    conn.execute(_INSERT_LOG, {name: getattr(log_row, name) for name in _LOG_COLUMNS})
-
-
-def _view(row: GameRow, *, full: bool) -> GameView:
-    opts = row.options or {}
-    deck = opts.get("deck")
-    public_opts: dict[str, Any] = {
-        "deck": "custom" if deck is not None else "default",
-        "timeout_bot_level": opts.get("timeout_bot_level"),
-        "resign_bot_level": opts.get("resign_bot_level"),
-    }
-    if deck is not None:
-        # The engine shuffles the deck; sorting hides the creator's order all the same.
-        public_opts["deck_cards"] = sorted(deck, key=lambda c: json.dumps(c, sort_keys=True))
-    return GameView(
-        id=row.id,
-        status=row.status,
-        players=row.players,
-        seq=row.seq,
-        version=row.version,
-        seats=[SeatView.of(s) for s in row.seats],
-        options=public_opts,
-        time_limit=row.time_limit,
-        timeout_policy=row.timeout_policy,
-        pending_seat=row.pending_seat,
-        pending_kind=row.pending_kind,
-        deadline_at=row.deadline_at,
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-        started_at=row.started_at,
-        finished_at=row.finished_at,
-        result=row.result,
-        pending=row.pending if full else None,
-        public=row.public if full else None,
-    )
 
 
 def build_service(
@@ -1419,5 +963,6 @@ __all__ = [
     "build_game_service",
     "build_service",
     "choose_bot_action",
+    "etag_for",
     "hash_token",
 ]

@@ -1,0 +1,59 @@
+"""Bot moves for the service: which level replaces a human, and a bot's choice bounded by
+its time budget with a random fallback (the workers call this; requests never do)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from service.errors import Unprocessable
+
+log = logging.getLogger(__name__)
+
+
+def replacement_bot_level() -> str:
+    """Level for seats taken over by a bot when no level was chosen: the strongest
+    'cheap' level the ai package offers, ``random`` until stronger ones exist."""
+    from ai import BOT_LEVELS
+
+    for level in ("greedy", "random"):
+        if level in BOT_LEVELS:
+            return level
+    return next(iter(BOT_LEVELS))
+
+
+def choose_bot_action(game: Any, level: str, seed: int, budget: float) -> dict[str, Any]:
+    """Ask the level's bot, in a thread bounded by its budget; RandomBot on any failure.
+
+    A bot that overruns is abandoned, not stopped (Python threads cannot be killed): it
+    keeps using CPU until it returns, so bot levels must honour ``time_budget``.
+    """
+    from ai import RandomBot, make_bot
+
+    legal = game.legal_actions()
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            bot = make_bot(level, seed=seed, time_budget=budget)
+            box["action"] = bot.choose(game.clone())
+        except Exception as err:  # noqa: BLE001 - any bot failure means fallback
+            box["error"] = err
+
+    thread = threading.Thread(target=run, name=f"bot-{level}", daemon=True)
+    thread.start()
+    thread.join(timeout=budget * 1.5 + 0.5)
+    action = box.get("action")
+    if thread.is_alive() or action not in legal:
+        reason = "timeout" if thread.is_alive() else repr(box.get("error", "illegal action"))
+        log.warning("bot %s failed (%s); RandomBot plays this move", level, reason)
+        action = RandomBot(seed).choose(game)
+    return action
+
+
+def check_bot_level(level: str, code: str) -> None:
+    from ai import BOT_LEVELS
+
+    if level not in BOT_LEVELS:
+        raise Unprocessable(code, f"unknown bot level {level!r}; known: {sorted(BOT_LEVELS)}")
