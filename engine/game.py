@@ -10,7 +10,7 @@ from engine.board import FIELD_COUNT, FIELD_NAMES
 from engine.environment import card_to_dict, deck_from_data
 from engine.errors import EngineError
 from engine.genes import GENES, cards_for, genes_of, mask_of
-from engine.machine import DECISIONS, Decision, pending_of, run
+from engine.machine import OPS, Decision, pending_of, run
 from engine.rng import seed_state
 from engine.state import AMOEBAS_PER_COLOUR, CUBES_PER_COLOUR, START_BP, State
 
@@ -43,13 +43,15 @@ class Game(State):
         for c in range(players):
             for f in range(FIELD_COUNT):
                 g.add_cubes(f, c, CUBES_PER_FIELD_AT_SETUP)
-        g.emit("game_created", players=players, food_per_field=CUBES_PER_FIELD_AT_SETUP)
+        g.emit(
+            {"type": "game_created", "players": players, "food_per_field": CUBES_PER_FIELD_AT_SETUP}
+        )
         g.deck = list(range(len(g.cards)))
         for i in range(len(g.deck) - 1, 0, -1):  # Fisher-Yates with the game's generator
             j = g.rand_below(i + 1)
             g.deck[i], g.deck[j] = g.deck[j], g.deck[i]
         g.deck_pos = 1
-        g.emit("card_revealed", card=card_to_dict(g.current_card()), round=0)
+        g.emit({"type": "card_revealed", "card": card_to_dict(g.current_card()), "round": 0})
         g.stack = [("setup",)]
         run(g)
         g.setup_events = g.events
@@ -140,7 +142,9 @@ class Game(State):
         legal_action = legal[index]
         events: list[dict] = []
         self.events = events
-        self.emit("action", seat=decision.seat, kind=decision.kind, action=legal_action)
+        self.emit(
+            {"type": "action", "seat": decision.seat, "kind": decision.kind, "action": legal_action}
+        )
         self._resolve(legal_action)
         self.events = None
         return events
@@ -156,7 +160,7 @@ class Game(State):
         frame = self.stack.pop()
         self.seq += 1
         self.pending = None
-        DECISIONS[frame[0]][1](self, frame, action)
+        OPS[frame[0]].resolve(self, frame, action)
         run(self)
 
     # --- copies ---------------------------------------------------------------------------

@@ -26,8 +26,35 @@ Step = Callable[["State", Frame], None]
 Legal = Callable[["State", Frame], "Decision | None"]
 Resolve = Callable[["State", Frame, dict], None]
 
-STEPS: Final[dict[str, Step]] = {}
-DECISIONS: Final[dict[str, tuple[Legal, Resolve]]] = {}
+
+def _not_a_step(state: State, frame: Frame) -> None:
+    raise AssertionError(f"{frame[0]!r} is a decision, not a step")
+
+
+def _not_a_decision(state: State, frame: Frame) -> Decision | None:
+    raise AssertionError(f"{frame[0]!r} is a step, not a decision")
+
+
+def _no_resolve(state: State, frame: Frame, action: dict) -> None:
+    raise AssertionError(f"{frame[0]!r} is a step, not a decision")
+
+
+class Op:
+    """A registered op: a step (``is_step``) or a decision's ``legal`` and ``resolve``.
+
+    One record per op, so that the interpreter finds everything about a frame with ONE dict
+    look-up and typed attribute reads (the registry is on the path of every frame)."""
+
+    __slots__ = ("is_step", "step", "legal", "resolve")
+
+    def __init__(self, is_step: bool, step: Step, legal: Legal, resolve: Resolve) -> None:
+        self.is_step = is_step
+        self.step = step
+        self.legal = legal
+        self.resolve = resolve
+
+
+OPS: Final[dict[str, Op]] = {}
 
 
 class Decision:
@@ -72,8 +99,8 @@ def step(op: str) -> Callable[[Step], Step]:
     """Register a step under ``op``."""
 
     def register(fn: Step) -> Step:
-        assert op not in STEPS and op not in DECISIONS, op
-        STEPS[op] = fn
+        assert op not in OPS, op
+        OPS[op] = Op(True, fn, _not_a_decision, _no_resolve)
         return fn
 
     return register
@@ -83,8 +110,8 @@ def decision(op: str, legal: Legal) -> Callable[[Resolve], Resolve]:
     """Register a decision under ``op``: ``legal`` decorates-in its ``resolve``."""
 
     def register(resolve: Resolve) -> Resolve:
-        assert op not in STEPS and op not in DECISIONS, op
-        DECISIONS[op] = (legal, resolve)
+        assert op not in OPS, op
+        OPS[op] = Op(False, _not_a_step, legal, resolve)
         return resolve
 
     return register
@@ -97,18 +124,15 @@ def run(state: State) -> None:
     (RULINGS.md: a choice with only one legal answer may be resolved by the engine).
     """
     stack = state.stack
-    steps = STEPS
-    decisions = DECISIONS
+    ops = OPS
     while stack:
         frame = stack[-1]
-        op = frame[0]
-        fn = steps.get(op)
-        if fn is not None:
+        op = ops[frame[0]]
+        if op.is_step:
             stack.pop()
-            fn(state, frame)
+            op.step(state, frame)
             continue
-        legal, resolve = decisions[op]
-        pending = legal(state, frame)
+        pending = op.legal(state, frame)
         if pending is None:
             stack.pop()
             continue
@@ -125,7 +149,7 @@ def run(state: State) -> None:
                         "action": action,
                     }  # fmt: skip
                 )
-            resolve(state, frame, action)
+            op.resolve(state, frame, action)
             continue
         state.pending = pending
         return
@@ -136,8 +160,8 @@ def pending_of(state: State) -> Decision | None:
     """Recompute the pending decision from the stack (after ``from_dict``)."""
     if not state.stack:
         return None
-    legal, _ = DECISIONS[state.stack[-1][0]]
-    return legal(state, state.stack[-1])
+    frame = state.stack[-1]
+    return OPS[frame[0]].legal(state, frame)
 
 
 def push(state: State, *frames: Frame) -> None:

@@ -61,11 +61,13 @@ class State:
     pending: Decision | None
 
     # --- events and chance ---------------------------------------------------------------
-    def emit(self, event_type: str, /, **data: object) -> None:
-        """Record an event (skipped when ``events`` is None, as in search playouts)."""
+    def emit(self, event: dict) -> None:
+        """Record an event (skipped when ``events`` is None, as in search playouts).
+
+        Callers pass the event as one dict display with ``"type"`` first: built in one go at
+        the call site (keyword arguments would build a dict and then insert the type)."""
         if self.events is not None:
-            data["type"] = event_type
-            self.events.append(data)
+            self.events.append(event)
 
     def rand_below(self, k: int) -> int:
         self.rng, value = next_below(self.rng, k)
@@ -112,9 +114,11 @@ class State:
         self.apos[i] = -1
         self.adp[i] = 0
         name = FIELD_NAMES[field]
-        self.emit("amoeba_died", seat=seat, number=number, field=name, cause=cause)
+        self.emit(
+            {"type": "amoeba_died", "seat": seat, "number": number, "field": name, "cause": cause}
+        )
         placed = [self.add_cubes(field, c, cubes_each) for c in range(self.n)]
-        self.emit("cubes_placed", field=name, cubes=placed)
+        self.emit({"type": "cubes_placed", "field": name, "cubes": placed})
 
     def add_damage(self, seat: int, number: int, amount: int = 1) -> int:
         i = seat * AMOEBAS_PER_COLOUR + number - 1

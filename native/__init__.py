@@ -13,8 +13,10 @@ so a half-compiled engine is never mixed.
 Writing for both builds: module constants are ``Final`` (the compiled code reads them as C
 statics, not by a dict lookup per use); a function's annotations are enforced by the compiled
 build, so public entry points that validate their input take ``object``; a variable that starts
-as an int must not later hold a float. ``tests/test_native.py`` plays fixed games in both builds
-and compares every event, state and bot choice.
+as an int must not later hold a float; a stack frame's items are untyped, so rules unpack them
+with ``cast`` to the frame's tuple type or annotate them (``seat: int = frame[1]``), else every
+operation on them is a generic Python call. ``tests/test_native.py`` plays fixed games in both
+builds and compares every event, state and bot choice.
 
 ``URSUPPE_REQUIRE_NATIVE=1`` turns a fallback into an ImportError (``make test`` sets it, so
 the suite checks what production runs).

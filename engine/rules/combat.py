@@ -12,7 +12,7 @@ attacker's Persistence retries.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from engine.genes import AGGRESSION, ARMOR, DEFENSE, ESCAPE, PERSISTENCE, STREAMLINING
 from engine.machine import Decision, decision, push, step
@@ -27,14 +27,26 @@ KILL_CUBES: Final = 2  # a death in phase 5 (natural or Aggression) leaves two o
 _ACCEPT: Final = {"type": "accept"}
 _DEFEND: Final = {"type": "defend"}
 _ESCAPE: Final = {"type": "escape"}
+# Frame shapes, checked and unboxed by ``cast`` in the compiled build (an untyped frame item
+# would make every operation on it a generic Python call).
+# An attack in progress: (op, seat, number, target, target_number, field, phase, flags).
+AttackFrame = tuple[str, int, int, int, int, int, int, int]
+# An attack to retry (Persistence): (op, seat, number, phase).
+RetryFrame = tuple[str, int, int, int]
 
 
 def start_attack(g: State, seat: int, number: int, target: int, target_number: int,
                  phase: int, flags: int) -> None:  # fmt: skip
     """Declare an attack; the target's owner answers only if it holds Defense or Escape."""
     field = g.pos(seat, number)
-    g.emit("attack_declared", attacker=amoeba_ref(g, seat, number),
-           target=amoeba_ref(g, target, target_number), phase=phase)  # fmt: skip
+    g.emit(
+        {
+            "type": "attack_declared",
+            "attacker": amoeba_ref(g, seat, number),
+            "target": amoeba_ref(g, target, target_number),
+            "phase": phase,
+        }
+    )
     frame = (seat, number, target, target_number, field, phase, flags)
     if g.genes[target] & (DEFENSE | ESCAPE):
         push(g, ("defend", *frame))
@@ -57,7 +69,7 @@ def _legal_defend(g: State, frame: tuple) -> Decision | None:
     ``DEFENSE_USED`` in the flags means a fight was fought and lost (a won fight ends the
     attack): the defender may then still escape, or with Persistence fight once more, free.
     """
-    _, seat, number, target, target_number, field, phase, flags = frame
+    _, seat, number, target, target_number, field, phase, flags = cast(AttackFrame, frame)
     if g.pos(target, target_number) != field:
         return None
     genes = g.genes[target]
@@ -77,7 +89,7 @@ def _legal_defend(g: State, frame: tuple) -> Decision | None:
 
 @decision("defend", _legal_defend)
 def _defend(g: State, frame: tuple, action: dict) -> None:
-    _, seat, number, target, target_number, field, phase, flags = frame
+    _, seat, number, target, target_number, field, phase, flags = cast(AttackFrame, frame)
     kind = action["type"]
     if kind == "accept":
         push(g, ("attack_hits", *frame[1:]))
@@ -86,14 +98,14 @@ def _defend(g: State, frame: tuple, action: dict) -> None:
             flags |= DEFENSE_RETRIED
         else:
             g.bp[target] -= 1
-            g.emit("bp_paid", seat=target, amount=1, reason="defense")
+            g.emit({"type": "bp_paid", "seat": target, "amount": 1, "reason": "defense"})
             flags |= DEFENSE_USED
         _fight(g, frame[1:7], flags)
     else:
         if not g.genes[target] & STREAMLINING:
             g.bp[target] -= 1
-            g.emit("bp_paid", seat=target, amount=1, reason="escape")
-        g.emit("escape_started", amoeba=amoeba_ref(g, target, target_number))
+            g.emit({"type": "bp_paid", "seat": target, "amount": 1, "reason": "escape"})
+        g.emit({"type": "escape_started", "amoeba": amoeba_ref(g, target, target_number)})
         push(
             g,
             ("escape_move", target, target_number),
@@ -110,31 +122,37 @@ def _fight(g: State, attack: tuple, flags: int) -> None:
     """
     while True:
         a, d = g.roll(), g.roll()
-        g.emit("fight_rolled", attacker_die=a, defender_die=d)
+        g.emit({"type": "fight_rolled", "attacker_die": a, "defender_die": d})
         if a != d:
             break
     if a > d:
-        g.emit("fight_won", winner="attacker")
+        g.emit({"type": "fight_won", "winner": "attacker"})
         push(g, ("defend", *attack, flags))
     else:
-        g.emit("fight_won", winner="defender")
+        g.emit({"type": "fight_won", "winner": "defender"})
         push(g, ("attack_misses", *attack, flags))
 
 
 @step("escape_check")
 def _escape_check(g: State, frame: tuple) -> None:
     """The attack fails if the target ended on another field; else it may still defend."""
-    _, seat, number, target, target_number, field, phase, flags = frame
+    _, seat, number, target, target_number, field, phase, flags = cast(AttackFrame, frame)
     now = g.pos(target, target_number)
     if now == field:
-        g.emit("escape_failed", amoeba=amoeba_ref(g, target, target_number))
+        g.emit({"type": "escape_failed", "amoeba": amoeba_ref(g, target, target_number)})
         push(g, ("defend", *frame[1:]))
         return
-    g.emit("escape_succeeded", amoeba=amoeba_ref(g, target, target_number))
+    g.emit({"type": "escape_succeeded", "amoeba": amoeba_ref(g, target, target_number)})
     if g.pos(seat, number) == now:
         # FAQ 8: an attacker with Holding clung to the escaping target: the attack ends; in
         # phase 1 the attacker may still eat on the new field.
-        g.emit("attack_ended", attacker=amoeba_ref(g, seat, number), reason="clung_to_target")
+        g.emit(
+            {
+                "type": "attack_ended",
+                "attacker": amoeba_ref(g, seat, number),
+                "reason": "clung_to_target",
+            }
+        )
         if phase == 1:
             push_feed(g, seat, number, may_attack=False)
         return
@@ -143,29 +161,44 @@ def _escape_check(g: State, frame: tuple) -> None:
 
 @step("attack_hits")
 def _attack_hits(g: State, frame: tuple) -> None:
-    _, seat, number, target, target_number, field, phase, flags = frame
+    _, seat, number, target, target_number, field, phase, flags = cast(AttackFrame, frame)
     if phase == 1:
-        g.emit("attack_succeeded", attacker=amoeba_ref(g, seat, number),
-               target=amoeba_ref(g, target, target_number))  # fmt: skip
+        g.emit(
+            {
+                "type": "attack_succeeded",
+                "attacker": amoeba_ref(g, seat, number),
+                "target": amoeba_ref(g, target, target_number),
+            }
+        )
         g.remove_amoeba(target, target_number, STRUGGLE_CUBES, cause="struggle_for_survival")
         return
     if g.genes[target] & ARMOR:
         dp = g.add_damage(target, target_number)
-        g.emit("armor_absorbed", target=amoeba_ref(g, target, target_number), dp=dp)
+        g.emit({"type": "armor_absorbed", "target": amoeba_ref(g, target, target_number), "dp": dp})
         if dp >= g.death_limit(target):
             g.remove_amoeba(target, target_number, KILL_CUBES, cause="aggression")
         return
-    g.emit("attack_succeeded", attacker=amoeba_ref(g, seat, number),
-           target=amoeba_ref(g, target, target_number))  # fmt: skip
+    g.emit(
+        {
+            "type": "attack_succeeded",
+            "attacker": amoeba_ref(g, seat, number),
+            "target": amoeba_ref(g, target, target_number),
+        }
+    )
     g.remove_amoeba(target, target_number, KILL_CUBES, cause="aggression")
 
 
 @step("attack_misses")
 def _attack_misses(g: State, frame: tuple) -> None:
     """A failed attack: Persistence may try once more; else in phase 1 the attacker starves."""
-    _, seat, number, target, target_number, field, phase, flags = frame
-    g.emit("attack_failed", attacker=amoeba_ref(g, seat, number),
-           target=amoeba_ref(g, target, target_number))  # fmt: skip
+    _, seat, number, target, target_number, field, phase, flags = cast(AttackFrame, frame)
+    g.emit(
+        {
+            "type": "attack_failed",
+            "attacker": amoeba_ref(g, seat, number),
+            "target": amoeba_ref(g, target, target_number),
+        }
+    )
     if g.pos(seat, number) < 0:
         return
     if g.genes[seat] & PERSISTENCE and not flags & ATTACK_RETRIED:
@@ -185,7 +218,7 @@ def _aggression_targets(g: State, seat: int) -> list[dict]:
 
 
 def _legal_attack_retry(g: State, frame: tuple) -> Decision | None:
-    _, seat, number, phase = frame
+    _, seat, number, phase = cast(RetryFrame, frame)
     if phase == 1:
         field = g.pos(seat, number)
         actions = [{"type": "starve"}, *attack_targets(g, seat, number, field)]
@@ -198,7 +231,7 @@ def _legal_attack_retry(g: State, frame: tuple) -> Decision | None:
 @decision("attack_retry", _legal_attack_retry)
 def _attack_retry(g: State, frame: tuple, action: dict) -> None:
     """Persistence: the second attempt is free; Defense and Escape may answer it afresh."""
-    _, seat, number, phase = frame
+    _, seat, number, phase = cast(RetryFrame, frame)
     kind = action["type"]
     if kind == "starve":
         starve(g, seat, number)
@@ -209,7 +242,7 @@ def _attack_retry(g: State, frame: tuple, action: dict) -> None:
 
 
 def _legal_aggression(g: State, frame: tuple) -> Decision | None:
-    seat = frame[1]
+    seat: int = frame[1]
     if g.bp[seat] < 1:
         return None
     targets = _aggression_targets(g, seat)
@@ -222,9 +255,9 @@ def _legal_aggression(g: State, frame: tuple) -> Decision | None:
 def _aggression(g: State, frame: tuple, action: dict) -> None:
     """Phase 5: once per round, pay 1 BP to attack another player's amoeba on a shared field."""
     if action["type"] == "attack":
-        seat = frame[1]
+        seat: int = frame[1]
         g.bp[seat] -= 1
-        g.emit("bp_paid", seat=seat, amount=1, reason="aggression")
+        g.emit({"type": "bp_paid", "seat": seat, "amount": 1, "reason": "aggression"})
         target = action["target"]
         start_attack(g, seat, action["attacker"], target["seat"], target["number"], 5, 0)
 

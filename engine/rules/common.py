@@ -67,7 +67,7 @@ def free_number_mask(g: State, seat: int) -> int:
 def starve(g: State, seat: int, number: int) -> None:
     """The amoeba eats nothing, excretes nothing and takes 1 DP (phase 1, failed attacks)."""
     dp = g.add_damage(seat, number)
-    g.emit("amoeba_starved", seat=seat, number=number, dp=dp)
+    g.emit({"type": "amoeba_starved", "seat": seat, "number": number, "dp": dp})
 
 
 def push_feed(g: State, seat: int, number: int, may_attack: bool) -> None:

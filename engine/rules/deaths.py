@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def _phase5(g: State, frame: tuple) -> None:
     """Descending order, amoebas in number order: 2+ DP (3+ with Life Expectancy) die."""
     g.phase = 5
-    g.emit("phase_started", round=g.round, phase=5)
+    g.emit({"type": "phase_started", "round": g.round, "phase": 5})
     for s in g.descending():
         limit = g.death_limit(s)
         for k in g.alive_numbers(s):

@@ -7,7 +7,7 @@ until covered; overpayment is lost. Who cannot cover it gives up everything that
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from engine.environment import card_to_dict
 from engine.genes import GENE_INDEX, GENES, genes_of, total_mp
@@ -22,9 +22,9 @@ DEFECTS_FROM_ROUND: Final = 2
 @step("phase2")
 def _phase2(g: State, frame: tuple) -> None:
     g.phase = 2
-    g.emit("phase_started", round=g.round, phase=2)
+    g.emit({"type": "phase_started", "round": g.round, "phase": 2})
     g.deck_pos += 1
-    g.emit("card_revealed", card=card_to_dict(g.current_card()), round=g.round)
+    g.emit({"type": "card_revealed", "card": card_to_dict(g.current_card()), "round": g.round})
     if g.round >= DEFECTS_FROM_ROUND:
         push(g, *(("defect", s) for s in g.descending()))
 
@@ -37,30 +37,32 @@ def return_gene(g: State, seat: int, gene_id: str, reason: str) -> None:
     i = GENE_INDEX[gene_id]
     g.genes[seat] &= ~(1 << i)
     g.gene_supply[i] += 1
-    g.emit("gene_returned", seat=seat, gene=gene_id, reason=reason)
+    g.emit({"type": "gene_returned", "seat": seat, "gene": gene_id, "reason": reason})
 
 
 @step("defect")
 def _defect(g: State, frame: tuple) -> None:
-    seat = frame[1]
+    seat: int = frame[1]
     ozone = g.current_card()[1]
     mp = total_mp(g.genes[seat])
     difference = mp - ozone
     if difference <= 0:
         return
-    g.emit("gene_defect", seat=seat, mp=mp, ozone=ozone, difference=difference)
+    g.emit(
+        {"type": "gene_defect", "seat": seat, "mp": mp, "ozone": ozone, "difference": difference}
+    )
     if defect_value(g.genes[seat]) + g.bp[seat] <= difference:
         for gene_id in genes_of(g.genes[seat]):
             return_gene(g, seat, gene_id, "gene_defect")
         if g.bp[seat]:
-            g.emit("bp_paid", seat=seat, amount=g.bp[seat], reason="gene_defect")
+            g.emit({"type": "bp_paid", "seat": seat, "amount": g.bp[seat], "reason": "gene_defect"})
             g.bp[seat] = 0
         return
     push(g, ("defect_pay", seat, difference))
 
 
 def _legal_defect_pay(g: State, frame: tuple) -> Decision:
-    _, seat, remaining = frame
+    _, seat, remaining = cast("tuple[str, int, int]", frame)
     actions = [{"type": "pay_bp", "amount": k} for k in range(min(g.bp[seat], remaining), 0, -1)]
     actions.extend({"type": "give_up_gene", "gene": gid} for gid in genes_of(g.genes[seat]))
     return Decision(seat, "pay_defect", actions, {"remaining": remaining})
@@ -68,11 +70,11 @@ def _legal_defect_pay(g: State, frame: tuple) -> Decision:
 
 @decision("defect_pay", _legal_defect_pay)
 def _defect_pay(g: State, frame: tuple, action: dict) -> None:
-    _, seat, remaining = frame
+    _, seat, remaining = cast("tuple[str, int, int]", frame)
     if action["type"] == "pay_bp":
         paid = action["amount"]
         g.bp[seat] -= paid
-        g.emit("bp_paid", seat=seat, amount=paid, reason="gene_defect")
+        g.emit({"type": "bp_paid", "seat": seat, "amount": paid, "reason": "gene_defect"})
     else:
         paid = GENES[GENE_INDEX[action["gene"]]].defect_value
         return_gene(g, seat, action["gene"], "gene_defect")
@@ -80,4 +82,4 @@ def _defect_pay(g: State, frame: tuple, action: dict) -> None:
     if remaining > 0:
         push(g, ("defect_pay", seat, remaining))
     elif remaining < 0:
-        g.emit("overpayment_lost", seat=seat, amount=-remaining)
+        g.emit({"type": "overpayment_lost", "seat": seat, "amount": -remaining})

@@ -27,10 +27,10 @@ def division_cost(g: State, seat: int) -> int:
 @step("phase4")
 def _phase4(g: State, frame: tuple) -> None:
     g.phase = 4
-    g.emit("phase_started", round=g.round, phase=4)
+    g.emit({"type": "phase_started", "round": g.round, "phase": 4})
     for s in g.descending():
         g.bp[s] += division_bp(g.n)
-        g.emit("bp_received", seat=s, amount=division_bp(g.n))
+        g.emit({"type": "bp_received", "seat": s, "amount": division_bp(g.n)})
     push(g, *(("divide", s) for s in g.descending()))
 
 
@@ -55,7 +55,7 @@ def division_field_mask(g: State, seat: int, count: int) -> int:
 
 
 def _legal_divide(g: State, frame: tuple) -> Decision | None:
-    seat = frame[1]
+    seat: int = frame[1]
     mine = g.apos[seat * 7 : seat * 7 + 7]
     count = MAX_AMOEBAS - mine.count(-1)
     if count >= MAX_AMOEBAS:
@@ -80,12 +80,20 @@ def _legal_divide(g: State, frame: tuple) -> Decision | None:
 def _divide(g: State, frame: tuple, action: dict) -> None:
     if action["type"] == "done":
         return
-    seat = frame[1]
+    seat: int = frame[1]
     free = g.amoeba_count(seat) == 0
     if not free:
         cost = division_cost(g, seat)
         g.bp[seat] -= cost
-        g.emit("bp_paid", seat=seat, amount=cost, reason="division")
+        g.emit({"type": "bp_paid", "seat": seat, "amount": cost, "reason": "division"})
     g.place_amoeba(seat, action["number"], FIELD_INDEX[action["field"]])
-    g.emit("amoeba_placed", seat=seat, number=action["number"], field=action["field"], dp=0)
+    g.emit(
+        {
+            "type": "amoeba_placed",
+            "seat": seat,
+            "number": action["number"],
+            "field": action["field"],
+            "dp": 0,
+        }
+    )
     push(g, ("divide", seat))

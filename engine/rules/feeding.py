@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import permutations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from engine.genes import FRUGALITY, HAS_STRUGGLE, PARASITISM, SUBSTITUTION
 from engine.machine import Decision, decision
@@ -95,10 +95,21 @@ def eat_vectors(
     return tuple((list(v), par, is_base) for (v, par), is_base in out.items())
 
 
-@cache
-def _feed_table(
-    players: int, seat: int, feed_genes: int
-) -> tuple[tuple[tuple[tuple[int, int], ...], list[int], dict | None, bool], ...]:
+FeedTable = tuple[tuple[tuple[tuple[int, int], ...], list[int], dict | None, bool], ...]
+# Per (players, seat, feed genes): a plain dict, not functools.cache, whose wrapper costs a
+# Python-level call with a key tuple on every feeding decision.
+_FEED_TABLES: Final[dict[int, FeedTable]] = {}
+
+
+def _feed_table(players: int, seat: int, feed_genes: int) -> FeedTable:
+    key = (feed_genes << 8) | (seat << 4) | players
+    table = _FEED_TABLES.get(key)
+    if table is None:
+        table = _FEED_TABLES[key] = _build_feed_table(players, seat, feed_genes)
+    return table
+
+
+def _build_feed_table(players: int, seat: int, feed_genes: int) -> FeedTable:
     """Per eat vector: the (colour, count) pairs to check, the vector, its shared action dict
     (None when a victim must be named) and whether it is the base pattern."""
     return tuple(
@@ -135,7 +146,7 @@ def feed_actions(g: State, seat: int, field: int) -> tuple[list[dict], bool]:
 
 
 def _legal_feed(g: State, frame: tuple) -> Decision | None:
-    _, seat, number, may_attack = frame
+    _, seat, number, may_attack = cast("tuple[str, int, int, int]", frame)
     field = g.pos(seat, number)
     if field < 0:
         return None
@@ -156,7 +167,7 @@ def _feed_context(seat: int, number: int, field: int, food: tuple[int, ...]) -> 
 
 @decision("p1_feed", _legal_feed)
 def _feed(g: State, frame: tuple, action: dict) -> None:
-    _, seat, number, _ = frame
+    _, seat, number, _flag = cast("tuple[str, int, int, int]", frame)
     kind = action["type"]
     if kind == "feed":
         eat(g, seat, number, action["eat"], action.get("parasite"))
@@ -164,7 +175,7 @@ def _feed(g: State, frame: tuple, action: dict) -> None:
         starve(g, seat, number)
     else:
         g.bp[seat] -= 1
-        g.emit("bp_paid", seat=seat, amount=1, reason="struggle_for_survival")
+        g.emit({"type": "bp_paid", "seat": seat, "amount": 1, "reason": "struggle_for_survival"})
         target = action["target"]
         start_attack(g, seat, number, target["seat"], target["number"], phase=1, flags=0)
 
@@ -178,7 +189,15 @@ def eat(g: State, seat: int, number: int, vec: list[int], parasite: int | None) 
         g.supply[c] += k
     if parasite is not None:
         g.bp[parasite] -= 1
-        g.emit("bp_paid", seat=parasite, amount=1, reason="parasitism")
+        g.emit({"type": "bp_paid", "seat": parasite, "amount": 1, "reason": "parasitism"})
     excreted = g.add_cubes(field, seat, EXCRETED)
-    g.emit("amoeba_fed", seat=seat, number=number, eaten=vec, excreted=excreted,
-           parasite=parasite)  # fmt: skip
+    g.emit(
+        {
+            "type": "amoeba_fed",
+            "seat": seat,
+            "number": number,
+            "eaten": vec,
+            "excreted": excreted,
+            "parasite": parasite,
+        }
+    )

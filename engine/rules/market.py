@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 @step("phase3")
 def _phase3(g: State, frame: tuple) -> None:
     g.phase = 3
-    g.emit("phase_started", round=g.round, phase=3)
+    g.emit({"type": "phase_started", "round": g.round, "phase": 3})
     push(g, *(("buy", s) for s in g.descending()))
 
 
@@ -45,7 +45,7 @@ def buy_actions(g: State, seat: int) -> list[dict]:
 
 
 def _legal_buy(g: State, frame: tuple) -> Decision | None:
-    seat = frame[1]
+    seat: int = frame[1]
     purchases = buy_actions(g, seat)
     if not purchases:
         return None
@@ -56,14 +56,14 @@ def _legal_buy(g: State, frame: tuple) -> Decision | None:
 def _buy(g: State, frame: tuple, action: dict) -> None:
     if action["type"] == "done":
         return
-    seat = frame[1]
+    seat: int = frame[1]
     i = GENE_INDEX[action["gene"]]
     gene = GENES[i]
     g.bp[seat] -= gene.price
     g.gene_supply[i] -= 1
     g.genes[seat] |= 1 << i
     g.new_genes[seat] |= 1 << i
-    g.emit("gene_bought", seat=seat, gene=gene.id, price=gene.price)
+    g.emit({"type": "gene_bought", "seat": seat, "gene": gene.id, "price": gene.price})
     if "give_up" in action:
         return_gene(g, seat, action["give_up"], "upgraded")
         # No gene together with a lower gene (RULINGS.md; DE: "Man darf nicht zugleich ein Gen

@@ -10,7 +10,7 @@ Escape (engine.rules.combat) reuses ``escape_move`` -> ``active_move`` -> ``afte
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from engine.board import FIELD_NAMES, NEIGHBOUR
 from engine.compass import DIE_FACE, DIRECTION_INDEX, DIRECTION_NAMES, FREE_CHOICE, STAY
@@ -51,25 +51,26 @@ def can_pay_move(g: State, seat: int) -> bool:
 def pay_move(g: State, seat: int, reason: str) -> None:
     if not g.genes[seat] & STREAMLINING:
         g.bp[seat] -= 1
-        g.emit("bp_paid", seat=seat, amount=1, reason=reason)
+        g.emit({"type": "bp_paid", "seat": seat, "amount": 1, "reason": reason})
 
 
 # --- phase 1 order ---------------------------------------------------------------------------
 @step("phase1")
 def _phase1(g: State, frame: tuple) -> None:
     g.phase = 1
-    g.emit("phase_started", round=g.round, phase=1)
+    g.emit({"type": "phase_started", "round": g.round, "phase": 1})
     push(g, *(("p1_player", s) for s in g.ascending()))
 
 
 @step("p1_player")
 def _p1_player(g: State, frame: tuple) -> None:
-    seat = frame[1]
+    seat: int = frame[1]
     push(g, *(("p1_amoeba", seat, k) for k in g.alive_numbers(seat)))
 
 
 def _legal_p1_amoeba(g: State, frame: tuple) -> Decision | None:
-    seat, number = frame[1], frame[2]
+    seat: int = frame[1]
+    number: int = frame[2]
     field = g.apos[seat * 7 + number - 1]
     if field < 0:
         return None  # killed earlier this phase
@@ -91,17 +92,18 @@ def _movement_context(seat: int, number: int, field: int, drift: int) -> dict:
 
 @decision("p1_amoeba", _legal_p1_amoeba)
 def _p1_amoeba(g: State, frame: tuple, action: dict) -> None:
-    seat, number = frame[1], frame[2]
+    seat: int = frame[1]
+    number: int = frame[2]
     kind = action["type"]
     if kind == "drift":
         drift = g.current_card()[0]
         if drift == STAY:
-            g.emit("amoeba_stayed", seat=seat, number=number, reason="no_drift")
+            g.emit({"type": "amoeba_stayed", "seat": seat, "number": number, "reason": "no_drift"})
             push(g, ("p1_feed", seat, number, 1))
         else:
             push(g, ("displace", seat, number, drift, "drift"), ("p1_feed", seat, number, 1))
     elif kind == "hold":
-        g.emit("amoeba_stayed", seat=seat, number=number, reason="hold")
+        g.emit({"type": "amoeba_stayed", "seat": seat, "number": number, "reason": "hold"})
         push(g, ("p1_feed", seat, number, 1))
     else:
         pay_move(g, seat, "move")
@@ -117,7 +119,7 @@ def _p1_amoeba(g: State, frame: tuple, action: dict) -> None:
 def _apply_face(g: State, seat: int, number: int, face: int, reason: str) -> None:
     target = DIE_FACE[face]
     if target == STAY:
-        g.emit("amoeba_stayed", seat=seat, number=number, reason="die_5")
+        g.emit({"type": "amoeba_stayed", "seat": seat, "number": number, "reason": "die_5"})
     elif target == FREE_CHOICE:
         push(g, ("choose_direction", seat, number, reason))
     else:
@@ -126,23 +128,23 @@ def _apply_face(g: State, seat: int, number: int, face: int, reason: str) -> Non
 
 @step("active_move")
 def _active_move(g: State, frame: tuple) -> None:
-    _, seat, number, code, reason = frame
+    _, seat, number, code, reason = cast("tuple[str, int, int, int, str]", frame)
     if code == STAY:
-        g.emit("amoeba_stayed", seat=seat, number=number, reason="chosen")
+        g.emit({"type": "amoeba_stayed", "seat": seat, "number": number, "reason": "chosen"})
     elif code != ROLL:
         push(g, ("displace", seat, number, code, reason))
     elif g.genes[seat] & MOVEMENT_1:
         a, b = g.roll(), g.roll()
-        g.emit("dice_rolled", seat=seat, number=number, dice=[a, b])
+        g.emit({"type": "dice_rolled", "seat": seat, "number": number, "dice": [a, b]})
         push(g, ("choose_die", seat, number, a, b, reason))
     else:
         face = g.roll()
-        g.emit("dice_rolled", seat=seat, number=number, dice=[face])
+        g.emit({"type": "dice_rolled", "seat": seat, "number": number, "dice": [face]})
         _apply_face(g, seat, number, face, reason)
 
 
 def _legal_choose_die(g: State, frame: tuple) -> Decision:
-    _, seat, number, a, b, _reason = frame
+    _, seat, number, a, b, _reason = cast("tuple[str, int, int, int, int, str]", frame)
     faces = [a] if a == b else [a, b]
     return Decision(
         seat,
@@ -158,7 +160,8 @@ def _choose_die(g: State, frame: tuple, action: dict) -> None:
 
 
 def _legal_choose_direction(g: State, frame: tuple) -> Decision:
-    seat, number = frame[1], frame[2]
+    seat: int = frame[1]
+    number: int = frame[2]
     return Decision(
         seat, "choose_direction", _DIRECTION_CHOICES, {"amoeba": amoeba_ref(g, seat, number)}
     )
@@ -172,13 +175,15 @@ def _choose_direction(g: State, frame: tuple, action: dict) -> None:
 @step("after_move")
 def _after_move(g: State, frame: tuple) -> None:
     """Speed (and Persistence): after an active move, a free second one, never after drift."""
-    seat, number = frame[1], frame[2]
+    seat: int = frame[1]
+    number: int = frame[2]
     if g.genes[seat] & HAS_SPEED and g.pos(seat, number) >= 0:
         push(g, ("second_move", seat, number, frame[3]))
 
 
 def _legal_second_move(g: State, frame: tuple) -> Decision | None:
-    seat, number = frame[1], frame[2]
+    seat: int = frame[1]
+    number: int = frame[2]
     actions = [_SKIP, *move_actions(g, seat)]
     return Decision(
         seat, "second_move", actions, (amoeba_context, seat, number, g.pos(seat, number))
@@ -192,7 +197,8 @@ def _second_move(g: State, frame: tuple, action: dict) -> None:
 
 
 def _legal_escape_move(g: State, frame: tuple) -> Decision:
-    seat, number = frame[1], frame[2]
+    seat: int = frame[1]
+    number: int = frame[2]
     return Decision(
         seat, "escape_move", move_actions(g, seat), {"amoeba": amoeba_ref(g, seat, number)}
     )
@@ -207,22 +213,36 @@ def _escape_move(g: State, frame: tuple, action: dict) -> None:
 @step("displace")
 def _displace(g: State, frame: tuple) -> None:
     """Move one field; an obstacle stops it. Tentacle cubes, then clinging amoebas, go along."""
-    _, seat, number, direction, reason = frame
+    _, seat, number, direction, reason = cast("tuple[str, int, int, int, str]", frame)
     src = g.pos(seat, number)
     dst = NEIGHBOUR[src][direction]
     if dst < 0:
         g.emit(
-            "amoeba_blocked", seat=seat, number=number, field=FIELD_NAMES[src],
-            direction=DIRECTION_NAMES[direction], reason=reason,
-        )  # fmt: skip
+            {
+                "type": "amoeba_blocked",
+                "seat": seat,
+                "number": number,
+                "field": FIELD_NAMES[src],
+                "direction": DIRECTION_NAMES[direction],
+                "reason": reason,
+            }
+        )
         return
     frames: list[tuple] = []
-    if g.genes[seat] & TENTACLE and any(g.food_on(src)):
-        frames.append(("tentacle", seat, number, src, dst))
-    if any(g.genes[o] & HOLDING for o in range(g.n) if o != seat):
-        for other, other_number in g.amoebas_on(src):
-            if other != seat and g.genes[other] & HOLDING:
-                frames.append(("cling", other, other_number, seat, number, src, dst))
+    genes = g.genes
+    n = g.n
+    if genes[seat] & TENTACLE:
+        food = g.food
+        for i in range(src * n, src * n + n):  # loops, not any(<generator>): a hot step
+            if food[i]:
+                frames.append(("tentacle", seat, number, src, dst))
+                break
+    for o in range(n):
+        if o != seat and genes[o] & HOLDING:
+            for other, other_number in g.amoebas_on(src):
+                if other != seat and genes[other] & HOLDING:
+                    frames.append(("cling", other, other_number, seat, number, src, dst))
+            break
     frames.append(("relocate", seat, number, src, dst, reason))
     push(g, *frames)
 
@@ -239,9 +259,24 @@ def _takes(food: list[int], limit: int) -> list[list[int]]:
     return takes
 
 
+# The tentacle actions per (limit, food capped at the limit): at most 4**4 keys per limit, and
+# the shared action dicts are never mutated (engine.rules.common).
+_TENTACLE_ACTIONS: Final[dict[tuple[int, ...], list[dict]]] = {}
+
+
+def tentacle_actions(food: list[int], limit: int) -> list[dict]:
+    """The legal tentacle actions for ``food`` on the field being left, as a fresh list."""
+    key = (limit, *[c if c < limit else limit for c in food])
+    actions = _TENTACLE_ACTIONS.get(key)
+    if actions is None:
+        actions = [{"type": "tentacle", "take": t} for t in _takes(food, limit)]
+        _TENTACLE_ACTIONS[key] = actions
+    return list(actions)
+
+
 def _legal_tentacle(g: State, frame: tuple) -> Decision:
-    _, seat, number, src, dst = frame
-    actions = [{"type": "tentacle", "take": t} for t in _takes(g.food_on(src), tentacle_limit(g))]
+    _, seat, number, src, dst = cast("tuple[str, int, int, int, int]", frame)
+    actions = tentacle_actions(g.food_on(src), tentacle_limit(g))
     context = {"amoeba": amoeba_ref(g, seat, number), "from": FIELD_NAMES[src],
                "to": FIELD_NAMES[dst], "limit": tentacle_limit(g)}  # fmt: skip
     return Decision(seat, "tentacle", actions, context)
@@ -249,19 +284,29 @@ def _legal_tentacle(g: State, frame: tuple) -> Decision:
 
 @decision("tentacle", _legal_tentacle)
 def _tentacle(g: State, frame: tuple, action: dict) -> None:
-    _, seat, number, src, dst = frame
+    _, seat, number, src, dst = cast("tuple[str, int, int, int, int]", frame)
     take = action["take"]
     if sum(take):
         n = g.n
         for c, k in enumerate(take):
             g.food[src * n + c] -= k
             g.food[dst * n + c] += k
-        g.emit("cubes_carried", seat=seat, number=number, cubes=take,
-               from_field=FIELD_NAMES[src], to_field=FIELD_NAMES[dst])  # fmt: skip
+        g.emit(
+            {
+                "type": "cubes_carried",
+                "seat": seat,
+                "number": number,
+                "cubes": take,
+                "from_field": FIELD_NAMES[src],
+                "to_field": FIELD_NAMES[dst],
+            }
+        )
 
 
 def _legal_cling(g: State, frame: tuple) -> Decision | None:
-    _, seat, number, mover, mover_number, src, dst = frame
+    _, seat, number, mover, mover_number, src, dst = cast(
+        "tuple[str, int, int, int, int, int, int]", frame
+    )
     if g.pos(seat, number) != src or g.pos(mover, mover_number) != src:
         return None
     context = {"amoeba": amoeba_ref(g, seat, number), "leaving": amoeba_ref(g, mover, mover_number),
@@ -271,16 +316,34 @@ def _legal_cling(g: State, frame: tuple) -> Decision | None:
 
 @decision("cling", _legal_cling)
 def _cling(g: State, frame: tuple, action: dict) -> None:
-    _, seat, number, mover, mover_number, src, dst = frame
+    _, seat, number, mover, mover_number, src, dst = cast(
+        "tuple[str, int, int, int, int, int, int]", frame
+    )
     if action["type"] == "cling":
         g.apos[seat * 7 + number - 1] = dst
-        g.emit("amoeba_carried", seat=seat, number=number, by={"seat": mover, "number": mover_number},
-               from_field=FIELD_NAMES[src], to_field=FIELD_NAMES[dst])  # fmt: skip
+        g.emit(
+            {
+                "type": "amoeba_carried",
+                "seat": seat,
+                "number": number,
+                "by": {"seat": mover, "number": mover_number},
+                "from_field": FIELD_NAMES[src],
+                "to_field": FIELD_NAMES[dst],
+            }
+        )
 
 
 @step("relocate")
 def _relocate(g: State, frame: tuple) -> None:
-    _, seat, number, src, dst, reason = frame
+    _, seat, number, src, dst, reason = cast("tuple[str, int, int, int, int, str]", frame)
     g.apos[seat * 7 + number - 1] = dst
-    g.emit("amoeba_moved", seat=seat, number=number, from_field=FIELD_NAMES[src], to_field=FIELD_NAMES[dst],
-           reason=reason)  # fmt: skip
+    g.emit(
+        {
+            "type": "amoeba_moved",
+            "seat": seat,
+            "number": number,
+            "from_field": FIELD_NAMES[src],
+            "to_field": FIELD_NAMES[dst],
+            "reason": reason,
+        }
+    )

@@ -16,7 +16,7 @@ FINISH_ZONE: Final = 41
 def _round(g: State, frame: tuple) -> None:
     g.round += 1
     g.new_genes = [0] * g.n
-    g.emit("round_started", round=g.round)
+    g.emit({"type": "round_started", "round": g.round})
     push(g, ("phase1",), ("phase2",), ("phase3",), ("phase4",), ("phase5",), ("phase6",),
          ("round_end",))  # fmt: skip
 
@@ -29,10 +29,12 @@ def _round_end(g: State, frame: tuple) -> None:
         g.over = True
         g.phase = 0
         g.emit(
-            "game_ended",
-            reason="finish_zone" if reached else "deck_exhausted",
-            ranking=g.ranking(),
-            scores=list(g.score),
+            {
+                "type": "game_ended",
+                "reason": "finish_zone" if reached else "deck_exhausted",
+                "ranking": g.ranking(),
+                "scores": list(g.score),
+            }
         )
         return
     push(g, ("round",))

@@ -41,9 +41,17 @@ def advance_marker(score: list[int], seat: int, steps: int) -> int:
 @step("phase6")
 def _phase6(g: State, frame: tuple) -> None:
     g.phase = 6
-    g.emit("phase_started", round=g.round, phase=6)
+    g.emit({"type": "phase_started", "round": g.round, "phase": 6})
     for s in g.descending():
         steps = advance_for(g, s)
         before = g.score[s]
         after = advance_marker(g.score, s, steps)
-        g.emit("marker_advanced", seat=s, steps=steps, from_space=before, to_space=after)
+        g.emit(
+            {
+                "type": "marker_advanced",
+                "seat": s,
+                "steps": steps,
+                "from_space": before,
+                "to_space": after,
+            }
+        )

@@ -19,7 +19,7 @@ def start_order(g: State, seats: list[int]) -> list[int]:
     for s in seats:
         a, b = g.roll(), g.roll()
         rolls[s] = a + b
-        g.emit("start_roll", seat=s, dice=[a, b])
+        g.emit({"type": "start_roll", "seat": s, "dice": [a, b]})
     order: list[int] = []
     for total in sorted(set(rolls.values()), reverse=True):
         tied = [s for s in seats if rolls[s] == total]
@@ -30,12 +30,12 @@ def start_order(g: State, seats: list[int]) -> list[int]:
 @step("setup")
 def _setup(g: State, frame: tuple) -> None:
     order = start_order(g, list(range(g.n)))
-    g.emit("start_order", seats=order)
+    g.emit({"type": "start_order", "seats": order})
     push(g, *(("choose_start", s) for s in order), ("setup_round", 1))
 
 
 def _legal_start(g: State, frame: tuple) -> Decision:
-    seat = frame[1]
+    seat: int = frame[1]
     free = [k for k in range(1, g.n + 1) if k not in g.score]
     return Decision(seat, "start_space", [{"type": "start_space", "space": k} for k in free], {})
 
@@ -43,7 +43,7 @@ def _legal_start(g: State, frame: tuple) -> Decision:
 @decision("choose_start", _legal_start)
 def _choose_start(g: State, frame: tuple, action: dict) -> None:
     g.score[frame[1]] = action["space"]
-    g.emit("start_space_taken", seat=frame[1], space=action["space"])
+    g.emit({"type": "start_space_taken", "seat": frame[1], "space": action["space"]})
 
 
 @step("setup_round")
@@ -56,7 +56,7 @@ def _setup_round(g: State, frame: tuple) -> None:
 
 
 def _legal_setup_place(g: State, frame: tuple) -> Decision:
-    seat = frame[1]
+    seat: int = frame[1]
     occupied = 0
     for p in g.apos:
         if p >= 0:
@@ -71,6 +71,15 @@ def _legal_setup_place(g: State, frame: tuple) -> Decision:
 
 @decision("setup_place", _legal_setup_place)
 def _setup_place(g: State, frame: tuple, action: dict) -> None:
-    seat, dp = frame[1], frame[2]
+    seat: int = frame[1]
+    dp: int = frame[2]
     g.place_amoeba(seat, action["number"], FIELD_INDEX[action["field"]], dp)
-    g.emit("amoeba_placed", seat=seat, number=action["number"], field=action["field"], dp=dp)
+    g.emit(
+        {
+            "type": "amoeba_placed",
+            "seat": seat,
+            "number": action["number"],
+            "field": action["field"],
+            "dp": dp,
+        }
+    )
