@@ -6,7 +6,7 @@ machines differ a lot (the same engine measured 85,000 checked actions/s on one 
 whatever else the machine does. So changes to the engine are compared here, and the actions/s
 of ``bench.engine_bench`` say what this particular machine makes of them.
 
-Method: the timed loop of ``bench.engine_bench`` (random 4-player games, checked ``apply`` with
+Method: the timed loop of ``bench.engine_bench`` (``play_random``: random 4-player games, checked ``apply`` with
 events, and ``apply_unchecked``) runs under callgrind for GAMES games and for none; the
 difference divided by the actions played is the cost of one action, game set-up included.
 Results: bench/results/engine_instructions.json (skipped, with a message, without valgrind).
@@ -29,19 +29,9 @@ RESULTS = ROOT / "bench" / "results" / "engine_instructions.json"
 GAMES = 40
 
 _LOOP = """
-import random, sys
-from engine import Game
-games, checked = int(sys.argv[1]), sys.argv[2] == "checked"
-actions = 0
-for seed in range(games):
-    g = Game.new(4, seed)
-    rnd = random.Random(seed).random
-    apply = g.apply if checked else g.apply_unchecked
-    while not g.is_over:
-        legal = g.pending.actions
-        apply(legal[int(rnd() * len(legal))])
-        actions += 1
-print("actions", actions)
+import sys
+from bench.engine_bench import play_random
+print("actions", play_random(int(sys.argv[1]), 4, sys.argv[2] == "checked"))
 """
 
 
