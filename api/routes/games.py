@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, current_app
@@ -33,7 +34,7 @@ from api.schemas import (
     PendingSchema,
     RecordSchema,
 )
-from service.games import etag_for
+from service.games import GameView, etag_for
 
 blp = Blueprint(
     "games",
@@ -48,7 +49,8 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 class RepresentationCache:
-    """Serialized game documents by (game id, version), per process, bounded (LRU).
+    """Serialized game documents by (key, version), per process, bounded (LRU); the key is
+    the game id for the game itself, ``pending/<id>`` for its pending decision.
 
     Always correct because every write bumps the version and each read checks the current
     version first; it saves loading and serialising the state for the (frequent) polls
@@ -60,23 +62,24 @@ class RepresentationCache:
         self._items: OrderedDict[str, tuple[int, bytes]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, game_id: str, version: int) -> bytes | None:
+    def get(self, key: str, version: int) -> bytes | None:
         with self._lock:
-            item = self._items.get(game_id)
+            item = self._items.get(key)
             if item is None or item[0] != version:
                 return None
-            self._items.move_to_end(game_id)
+            self._items.move_to_end(key)
             return item[1]
 
-    def put(self, game_id: str, version: int, body: bytes) -> None:
+    def put(self, key: str, version: int, body: bytes) -> None:
         with self._lock:
-            self._items[game_id] = (version, body)
-            self._items.move_to_end(game_id)
+            self._items[key] = (version, body)
+            self._items.move_to_end(key)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
 
 _GAME_SCHEMA = GameSchema()
+_PENDING_SCHEMA = PendingSchema()
 
 
 def _representations() -> RepresentationCache:
@@ -84,6 +87,29 @@ def _representations() -> RepresentationCache:
     if cache is None:
         cache = current_app.extensions["ursuppe_representations"] = RepresentationCache()
     return cache
+
+
+def _cached_document(
+    game_id: str, key: str, render: Callable[[GameView], dict[str, Any]]
+) -> Response:
+    """A read of a game document: the version first (one small query, no state loaded), then
+    304 on a matching ``If-None-Match``, else the cached body of that version, rendered from
+    the loaded game only on a miss. Polling clients hit this between moves."""
+    svc = deps.service()
+    version = svc.get_version(game_id)
+    etag = etag_for(version)
+    if if_none_match_hits(etag):
+        return _not_modified(etag)
+    cache = _representations()
+    body = cache.get(key, version)
+    if body is None:
+        game = svc.get(game_id)
+        body = current_app.json.dumps(render(game)).encode()
+        cache.put(key, game.version, body)
+        etag = game.etag
+    resp = current_app.response_class(body, status=200, mimetype="application/json")
+    resp.headers["ETag"] = etag
+    return resp
 
 
 def _not_modified(etag: str) -> Response:
@@ -153,20 +179,7 @@ class GameResource(MethodView):
         the undrawn environment cards). Send `If-None-Match` with the last `ETag` to get a
         cheap 304 when nothing changed.
         """
-        svc = deps.service()
-        version = svc.get_version(game_id)  # one small query, no state loaded
-        etag = etag_for(version)
-        if if_none_match_hits(etag):
-            return _not_modified(etag)
-        body = _representations().get(game_id, version)
-        if body is None:
-            game = svc.get(game_id)
-            body = current_app.json.dumps(_GAME_SCHEMA.dump(game)).encode()
-            _representations().put(game_id, game.version, body)
-            etag = game.etag
-        resp = current_app.response_class(body, status=200, mimetype="application/json")
-        resp.headers["ETag"] = etag
-        return resp
+        return _cached_document(game_id, game_id, _GAME_SCHEMA.dump)
 
 
 @blp.route("/<game_id>/abort")
@@ -266,10 +279,12 @@ class Pending(MethodView):
         clients submit one of them verbatim. `actions[0]` is the engine's safe default,
         which is also what a timeout plays under the `default_action` policy.
         """
-        game = deps.service().get(game_id)
-        if if_none_match_hits(game.etag):
-            return _not_modified(game.etag)
-        payload = {
+        return _cached_document(game_id, f"pending/{game_id}", _pending_document)
+
+
+def _pending_document(game: GameView) -> dict[str, Any]:
+    return _PENDING_SCHEMA.dump(
+        {
             "game_id": game.id,
             "status": game.status,
             "seq": game.seq,
@@ -277,7 +292,7 @@ class Pending(MethodView):
             "deadline_at": game.deadline_at,
             "pending": game.pending if game.status == "active" else None,
         }
-        return payload, 200, {"ETag": game.etag}
+    )
 
 
 @blp.route("/<game_id>/actions")

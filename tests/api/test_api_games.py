@@ -141,6 +141,20 @@ def test_get_game_etag_and_conditional_get(client, http: Http) -> None:
     assert r2.status_code == 200 and r2.headers["ETag"] != etag
 
 
+def test_pending_etag_conditional_get_and_fresh_after_an_action(client, http: Http) -> None:
+    """``/pending`` is served from the per-version cache: never stale after a move."""
+    table = http.started(players=3)
+    r = client.get(f"{table.url}/pending")
+    assert r.status_code == 200 and r.json["pending"] is not None
+    etag, seq = r.headers["ETag"], r.json["seq"]
+    assert client.get(f"{table.url}/pending", headers={"If-None-Match": etag}).status_code == 304
+    assert http.act(table).status_code == 200
+    r2 = client.get(f"{table.url}/pending", headers={"If-None-Match": etag})
+    assert r2.status_code == 200 and r2.headers["ETag"] != etag
+    assert r2.json["seq"] > seq and r2.json["version"] > r.json["version"]
+    assert r2.json == client.get(f"{table.url}/pending").json  # a cache hit: the same document
+
+
 def test_get_unknown_game(client) -> None:
     assert_problem(client.get(f"{API}/games/doesnotexist"), 404, "game_not_found")
     assert_problem(
