@@ -301,10 +301,40 @@ def _area(food: _Food, f: int, s: int, fg: int) -> float:
 
 def evaluate(g: Game) -> list[float]:
     """Projected final ladder points per seat (higher is better), from public information."""
+    if g.pending is None:
+        return [float(s) for s in g.score]
+    return _project(g, None)
+
+
+# The terms of one seat's projection, in the order ``evaluate_parts`` gives them.
+PART_NAMES: Final = (
+    "score",
+    "gene_advance",
+    "amoeba_advance",
+    "bp",
+    "abilities",
+    "feeding",
+    "defects",
+    "amoebas_now",
+    "amoebas_next",
+    "bp_raw",
+    "progress_cards",
+)
+
+
+def evaluate_parts(g: Game) -> tuple[list[float], list[list[float]]]:
+    """``evaluate`` and the terms behind it, per seat (``PART_NAMES``), for a fitted value
+    (``ai.value``) that weighs them by the stage of the game instead of one hand-set way.
+    Only for a game that is not over."""
+    parts: list[list[float]] = []
+    totals = _project(g, parts)
+    return totals, parts
+
+
+def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
+    """``evaluate`` for a game in progress; appends each seat's terms to ``parts`` if given."""
     n = g.n
     score = g.score
-    if g.pending is None:
-        return [float(s) for s in score]
     rem = remaining_scorings(g)
     apos, adp, bp, genes_l = g.apos, g.adp, g.bp, g.genes
     phase = g.phase if g.round >= 1 else 0
@@ -396,18 +426,43 @@ def evaluate(g: Game) -> list[float]:
         bp_value = 0.05 + 0.045 * min(max(buys_left, 0), 5)
         if genes & DIVISION_RATE:
             bp_value *= 1.15
-        extra = bp[s] * bp_value
-        extra += ability * min(rem, 6) * 0.5
-        extra += 0.15 * feed_sum * min(rem, 3) / 3
+        bp_part = bp[s] * bp_value
+        ability_part = ability * min(rem, 6) * 0.5
+        feed_part = 0.15 * feed_sum * min(rem, 3) / 3
+        extra = bp_part
+        extra += ability_part
+        extra += feed_part
         # Expected gene defects in the phase-2s still to come.
+        defect_part = 0.0
         if ozones and mp > 0:
             draws = rem - 1 if phase >= 2 else rem
             if g.round == 0:
                 draws = rem - 1
             if draws > 0:
                 exp_over = sum(max(0, mp - oz) for oz in ozones) / len(ozones)
-                extra -= exp_over * draws * 0.3
+                defect_part = exp_over * draws * 0.3
+                extra -= defect_part
         extras.append(extra)
+        if parts is not None:
+            alive_now = 0.0
+            for k in range(7):
+                if apos[base + k] >= 0:
+                    alive_now += 1.0
+            parts.append(
+                [
+                    float(score[s]),
+                    0.0,  # gene advance and amoeba advance: filled in below
+                    0.0,
+                    bp_part,
+                    ability_part,
+                    feed_part,
+                    defect_part,
+                    alive_now,
+                    counts[0] if horizon_cap > 0 else alive_now,
+                    float(bp[s]),
+                    float(progress),
+                ]
+            )
 
     # The game ends early when a marker reaches the finish zone.
     gene_adv_l = [GENE_VALUE[min(gene_stats(genes_l[s])[1], 6)] for s in range(n)]
@@ -423,9 +478,15 @@ def evaluate(g: Game) -> list[float]:
     for s in range(n):
         c = count_l[s]
         proj = score[s] + horizon * gene_adv_l[s]
+        amoebas = 0.0
         for t in range(horizon):
-            proj += _amoeba_table(c[t])
+            a = _amoeba_table(c[t])
+            proj += a
+            amoebas += a
         out.append(proj + extras[s])
+        if parts is not None:
+            parts[s][1] = horizon * gene_adv_l[s]
+            parts[s][2] = amoebas
     return out
 
 

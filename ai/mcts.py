@@ -15,8 +15,10 @@ Design, and why (measured against GreedyBot, see docs/ai.md):
   anew in every iteration). Open loop: a node is an action history; children are keyed by
   action and only the actions legal in the iteration's state are candidates (availability
   counts, as in ISMCTS).
-- Value: own projected points minus the best opponent's (``ai.greedy.margin``), the same
-  objective GreedyBot maximises, so that more iterations can only sharpen greedy's estimate.
+- Value: the expected final margin (own points minus the best opponent's) from the fitted
+  leaf value (``ai.value``), which weighs the evaluation's terms by the stage of the game. The
+  hand margin GreedyBot maximises (``value="hand"``) compares the actions of one decision well
+  but not positions at different depths: with it MCTS lost to greedy (docs/ai.md).
 - Cost per iteration: one clone, the actions along the path (the engine runs them without
   validation) and one evaluation at the leaf - no per-node ranking of every action. Priors
   (one evaluation per action) are computed only at nodes with more than ``WIDEN_ABOVE``
@@ -40,12 +42,14 @@ from typing import TYPE_CHECKING, Final
 
 from ai.evaluation import evaluate
 from ai.greedy import FOLLOW_UP_KINDS, determinize, margin
+from ai.value import leaf_value
 
 if TYPE_CHECKING:
     from engine import Game
 
 WIDEN_ABOVE: Final = 6  # decisions with more distinct actions are widened progressively
 PRIOR_CAP: Final = 140  # never score more actions than this for a prior
+LEAF_VALUES: Final = frozenset({"fit", "hand"})  # the fitted value, or GreedyBot's margin
 
 
 def action_key(action: dict) -> tuple:
@@ -122,9 +126,14 @@ class MctsBot:
         widen: float = 1.5,
         prior_visits: float = 2.0,
         early_stop: bool = True,
+        value: str = "fit",
     ) -> None:
         if iterations is None and time_budget < 0.01:
             raise ValueError("time_budget must be at least 0.01 s")
+        if value not in LEAF_VALUES:
+            raise ValueError(f"value must be one of {sorted(LEAF_VALUES)}, not {value!r}")
+        self.value = value
+        self._fitted = value == "fit"
         self._rng = random.Random(seed)
         self.time_budget = time_budget
         self.iterations = iterations
@@ -221,7 +230,7 @@ class MctsBot:
                 if pending is None or pending.seat != seat:
                     break
                 acts, keys = distinct(pending.actions)
-        value = margin(evaluate(state), seat)
+        value = self._leaf(state, seat)
         self._values_n += 1
         self._values_sum += value
         self._values_sq += value * value
@@ -276,7 +285,7 @@ class MctsBot:
                 break
             c = base.clone()
             c.apply_unchecked(action)
-            scored.append((margin(evaluate(c), seat), i))
+            scored.append((self._leaf(c, seat), i))
         scored.sort(key=lambda t: (-t[0], t[1]))
         order: dict[tuple, int] = {}
         pv = self.prior_visits
@@ -286,6 +295,12 @@ class MctsBot:
         for k in keys:
             order.setdefault(k, len(order))
         node.order = order
+
+    def _leaf(self, g: Game, seat: int) -> float:
+        """The value of a leaf for ``seat``, in ladder points (see the module docstring)."""
+        if self._fitted:
+            return leaf_value(g, seat)
+        return margin(evaluate(g), seat)
 
     def _decided(self, root: Node, done: int, elapsed: float, left: float) -> bool:
         """True when the most visited root action cannot be overtaken in the time left."""

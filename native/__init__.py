@@ -68,6 +68,7 @@ SOURCES: tuple[str, ...] = (
     "ai/evaluation.py",
     "ai/greedy.py",
     "ai/mcts.py",
+    "ai/value.py",
 )
 
 
