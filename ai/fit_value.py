@@ -44,8 +44,9 @@ def play_recorded(task: tuple[int, int, float, float]) -> dict:
     last_seat = -1
     while not game.is_over:
         pending = game.pending
-        seat = pending.seat  # type: ignore[union-attr]  # not over: a decision is pending
-        if seat != last_seat and pending.kind not in FOLLOW_UP_KINDS and rng.random() < sample:  # type: ignore[union-attr]
+        assert pending is not None  # not over: a decision is pending
+        seat = pending.seat
+        if seat != last_seat and pending.kind not in FOLLOW_UP_KINDS and rng.random() < sample:
             totals, parts = evaluate_parts(game)
             positions.append({"stage": stage(game), "totals": totals, "parts": parts})
         last_seat = seat
@@ -79,15 +80,22 @@ def generate(args: argparse.Namespace) -> int:
 Row = tuple[int, list[float], float]
 
 
-def _rows(paths: list[Path]) -> Iterator[Row]:
-    """(game index, features, target margin) for every seat of every position."""
+def _rows(paths: list[Path], players: set[int]) -> Iterator[Row]:
+    """(game index, features, target margin) for every seat of every position; adds the
+    player count to ``players`` and refuses data that mixes counts (one fit per count)."""
     index = 0
     for path in paths:
         with path.open() as fh:
-            for line in fh:
-                record = json.loads(line)
+            for number, line in enumerate(fh, 1):
+                try:
+                    record = json.loads(line)
+                except ValueError as exc:
+                    raise SystemExit(f"fit: {path}:{number} is not a JSON line ({exc})") from None
                 final = record["final"]
                 n = len(final)
+                players.add(n)
+                if len(players) > 1:
+                    raise SystemExit(f"fit: {path}:{number} mixes player counts {sorted(players)}")
                 for pos in record["positions"]:
                     for seat in range(n):
                         target = final[seat] - max(final[o] for o in range(n) if o != seat)
@@ -152,7 +160,8 @@ def _report(name: str, pairs: list[tuple[float, float]]) -> str:
 
 def fit(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
-    data = list(_rows(args.data))
+    seen: set[int] = set()
+    data = list(_rows(args.data, seen))
     if not data:
         raise SystemExit("fit: no positions in the data files")
     games = 1 + max(r[0] for r in data)
@@ -171,7 +180,7 @@ def fit(args: argparse.Namespace) -> int:
     w = ridge([(x, y) for _, x, y in train], args.penalty)
     print(_report("fitted value        ", [(_predict(w, x), y) for _, x, y in test]))
     weights = ridge([(x, y) for _, x, y in data], args.penalty)
-    players = json.loads(args.data[0].open().readline())["players"]
+    players = seen.pop()
     write_weights(args.out, players, weights, args, games, len(data))
     print(f"wrote {args.out} for {players} players in {time.perf_counter() - t0:.0f} s")
     return 0

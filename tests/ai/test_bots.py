@@ -4,7 +4,7 @@ beats random, and the arena CLI runs end to end."""
 from __future__ import annotations
 
 import json
-import random
+from collections.abc import Callable
 
 import pytest
 
@@ -17,42 +17,26 @@ from ai.random_bot import RandomBot
 from engine import Game
 
 
-def _random_positions(count: int, seed: int) -> list[Game]:
-    """Positions spread over whole random games (setup, every phase, the end)."""
-    rng = random.Random(seed)
-    out: list[Game] = []
-    game_seed = seed
-    while len(out) < count:
-        g = Game.new(rng.choice((3, 4)), game_seed)
-        game_seed += 1
-        while not g.is_over:
-            if rng.random() < 0.08:
-                out.append(g.clone())
-            acts = g.legal_actions()
-            g.apply_unchecked(acts[rng.randrange(len(acts))])
-    return out[:count]
-
-
-def test_greedy_always_legal() -> None:
+def test_greedy_always_legal(random_positions: Callable[..., list[Game]]) -> None:
     bot = GreedyBot(seed=3)
-    for g in _random_positions(150, seed=11):
+    for g in random_positions(150, seed=11):
         before = g.to_dict()
         action = bot.choose(g)
         assert action in g.legal_actions()
         assert g.to_dict() == before  # choose() must not touch the game
 
 
-def test_mcts_always_legal() -> None:
+def test_mcts_always_legal(random_positions: Callable[..., list[Game]]) -> None:
     bot = MctsBot(seed=5, iterations=12)
-    for g in _random_positions(40, seed=12):
+    for g in random_positions(40, seed=12):
         before = g.to_dict()
         action = bot.choose(g)
         assert action in g.legal_actions()
         assert g.to_dict() == before
 
 
-def test_mcts_reproducible_by_iterations() -> None:
-    positions = _random_positions(8, seed=13)
+def test_mcts_reproducible_by_iterations(random_positions: Callable[..., list[Game]]) -> None:
+    positions = random_positions(8, seed=13)
     a = [MctsBot(seed=7, iterations=25).choose(g) for g in positions]
     b = [MctsBot(seed=7, iterations=25).choose(g) for g in positions]
     assert a == b

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,21 +18,6 @@ from ai.value_weights import WEIGHTS
 from engine import Game
 
 
-def _positions(count: int, seed: int, players: int = 4) -> list[Game]:
-    rng = random.Random(seed)
-    out: list[Game] = []
-    game_seed = seed
-    while len(out) < count:
-        g = Game.new(players, game_seed)
-        game_seed += 1
-        while not g.is_over:
-            if rng.random() < 0.1:
-                out.append(g.clone())
-            acts = g.legal_actions()
-            g.apply_unchecked(acts[rng.randrange(len(acts))])
-    return out[:count]
-
-
 def _finished(seed: int) -> Game:
     rng = random.Random(seed)
     g = Game.new(4, seed)
@@ -41,10 +27,10 @@ def _finished(seed: int) -> Game:
     return g
 
 
-def test_parts_are_the_terms_evaluate_adds_up() -> None:
+def test_parts_are_the_terms_evaluate_adds_up(random_positions: Callable[..., list[Game]]) -> None:
     """``evaluate_parts`` returns exactly ``evaluate`` (greedy plays as before) and the parts
     add up to it: score + gene + amoeba advance + BP + abilities + feeding - defects."""
-    for g in _positions(60, seed=3):
+    for g in random_positions(60, seed=3, players=4):
         totals, parts = evaluate_parts(g)
         assert totals == evaluate(g)
         for s, p in enumerate(parts):
@@ -93,9 +79,11 @@ def test_finished_game_is_worth_its_actual_margin() -> None:
         assert leaf_value(g, seat) == g.score[seat] - best_other
 
 
-def test_leaf_value_reads_no_hidden_information() -> None:
+def test_leaf_value_reads_no_hidden_information(
+    random_positions: Callable[..., list[Game]],
+) -> None:
     """Reordering the undrawn cards and reseeding the dice changes no value."""
-    for g in _positions(30, seed=8):
+    for g in random_positions(30, seed=8, players=4):
         h = g.clone()
         rest = h.deck[h.deck_pos :]
         random.Random(1).shuffle(rest)
@@ -139,12 +127,29 @@ def test_generate_and_fit_end_to_end(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("value", ["fit", "hand"])
-def test_mcts_with_either_value_answers_legally(value: str) -> None:
+def test_mcts_with_either_value_answers_legally(
+    value: str, random_positions: Callable[..., list[Game]]
+) -> None:
     bot = MctsBot(seed=1, iterations=20, value=value)
-    for g in _positions(12, seed=21):
+    for g in random_positions(12, seed=21, players=4):
         assert bot.choose(g) in g.legal_actions()
 
 
 def test_mcts_rejects_an_unknown_value() -> None:
     with pytest.raises(ValueError, match="value must be one of"):
         MctsBot(value="oracle")
+
+
+def test_fit_refuses_mixed_player_counts_and_broken_lines(tmp_path: Path) -> None:
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text(
+        '{"players": 4, "final": [1, 2, 3, 4], "positions": []}\n'
+        '{"players": 3, "final": [1, 2, 3], "positions": []}\n'
+    )
+    with pytest.raises(SystemExit, match="mixes player counts"):
+        fit_value.main(["fit", str(mixed), "--out", str(tmp_path / "w.py")])
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"players": 4, "final": [1, 2\n')
+    with pytest.raises(SystemExit, match="broken.jsonl:1 is not a JSON line"):
+        fit_value.main(["fit", str(broken), "--out", str(tmp_path / "w.py")])
+    assert not (tmp_path / "w.py").exists()  # nothing written on bad input
