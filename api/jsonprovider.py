@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+from flask import current_app
 from flask.json.provider import DefaultJSONProvider
 
 _COMPACT = (",", ":")
@@ -42,3 +43,10 @@ class OrjsonProvider(DefaultJSONProvider):
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         return orjson.loads(s)
+
+
+def json_body(obj: Any) -> bytes:
+    """The bytes ``jsonify`` would send (compact, sorted keys, ASCII, trailing newline), for
+    responses built by hand (cached game documents, problem details): one JSON style for
+    every response, whichever path produced it."""
+    return (current_app.json.dumps(obj, separators=_COMPACT) + "\n").encode()

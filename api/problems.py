@@ -13,11 +13,12 @@ import logging
 from typing import Any
 
 import marshmallow as ma
-from flask import Response, current_app, has_request_context, json, request
+from flask import Response, current_app, has_request_context, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
+from api.jsonprovider import json_body
 from service.errors import ServiceError
 
 PROBLEM_MIMETYPE = "application/problem+json"
@@ -102,7 +103,7 @@ def problem_response(
     if has_request_context():
         body["instance"] = request.path
     body.update({k: v for k, v in extra.items() if v is not None})
-    resp = current_app.response_class(json.dumps(body), status=status, mimetype=PROBLEM_MIMETYPE)
+    resp = current_app.response_class(json_body(body), status=status, mimetype=PROBLEM_MIMETYPE)
     for key, value in (headers or {}).items():
         resp.headers[key] = value
     return resp

@@ -18,6 +18,7 @@ from flask.views import MethodView
 from api import deps
 from api.auth import bearer_token, idempotency_key, if_match_version, if_none_match_hits
 from api.blueprint import ApiBlueprint as Blueprint
+from api.jsonprovider import json_body
 from api.problems import ApiProblem
 from api.schemas import (
     ActionResultSchema,
@@ -104,7 +105,7 @@ def _cached_document(
     body = cache.get(key, version)
     if body is None:
         game = svc.get(game_id)
-        body = current_app.json.dumps(render(game)).encode()
+        body = json_body(render(game))
         cache.put(key, game.version, body)
         etag = game.etag
     resp = current_app.response_class(body, status=200, mimetype="application/json")

@@ -117,3 +117,28 @@ def test_redaction_filter() -> None:
 
     assert redact("Authorization: Bearer abc.DEF-123") == "Authorization: Bearer [redacted]"
     assert redact('{"token": "s3cret", "x": 1}') == '{"token": "[redacted]", "x": 1}'
+
+
+def test_every_response_path_writes_one_json_style(client, http: Http) -> None:
+    """Cached game documents, schema-dumped responses and problem details are written the
+    same way (compact, sorted keys, ASCII escapes, a trailing newline), so a client sees one
+    style whichever path built the body."""
+    table = http.started(players=3)
+    bodies = {
+        "cached game document": client.get(table.url),
+        "cached pending document": client.get(f"{table.url}/pending"),
+        "schema-dumped list": client.get("/api/v1/games"),
+        "problem details (game full)": client.post(f"{table.url}/seats", json={"name": "Zoë"}),
+    }
+    assert bodies["problem details (game full)"].status_code == 409
+    for path, resp in bodies.items():
+        parsed = json.loads(resp.data)
+        canonical = json.dumps(parsed, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        assert resp.data == (canonical + "\n").encode(), path
+
+
+def test_non_ascii_names_are_escaped_in_cached_documents(client, http: Http) -> None:
+    table = http.create(players=3)
+    http.join(table, "Zoë")
+    body = client.get(table.url).data
+    assert b"Zo\\u00eb" in body and "Zoë".encode() not in body
