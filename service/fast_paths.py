@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -38,10 +37,9 @@ class VersionReader:
 
     FAILED: Any = object()
 
-    def __init__(self, engine: Any, sql: str, set_autocommit: Callable[[Any], None]) -> None:
+    def __init__(self, engine: Any, driver: _SqliteVersions | _PgVersions) -> None:
         self.engine = engine
-        self.sql = sql
-        self.set_autocommit = set_autocommit
+        self.driver = driver
         self.pid = os.getpid()
         self.local = threading.local()
 
@@ -52,9 +50,9 @@ class VersionReader:
         table = GameRow.__table__.name
         dialect, driver = engine.dialect.name, engine.dialect.driver
         if dialect == "sqlite" and driver == "pysqlite":
-            return cls(engine, f"SELECT version FROM {table} WHERE id = ?", _sqlite_autocommit)
+            return cls(engine, _SqliteVersions(f"SELECT version FROM {table} WHERE id = ?"))
         if dialect == "postgresql" and driver == "psycopg":
-            return cls(engine, f"SELECT version FROM {table} WHERE id = %s", _pg_autocommit)
+            return cls(engine, _PgVersions(f"SELECT version FROM {table} WHERE id = $1"))
         return None
 
     def read(self, game_id: str) -> Any:
@@ -68,19 +66,15 @@ class VersionReader:
                 fairy = self.engine.raw_connection()
                 fairy.detach()
                 conn = fairy.dbapi_connection
-                self.set_autocommit(conn)
-                self.local.cursor = conn.cursor()
+                self.local.handle = self.driver.open(conn)
                 self.local.conn = conn
-            cur = self.local.cursor
-            cur.execute(self.sql, (game_id,))
-            rows = cur.fetchall()  # to the end: SQLite ends the read transaction
+            return self.driver.query(self.local.handle, game_id)
         except Exception:  # noqa: BLE001 - the pooled path reports real errors
-            self.local.conn = self.local.cursor = None
+            self.local.conn = self.local.handle = None
             if conn is not None:
                 with contextlib.suppress(Exception):  # already broken
                     conn.close()
             return self.FAILED
-        return rows[0][0] if rows else None
 
 
 #: Per-thread state inherited over fork(); kept referenced so that garbage collection never
@@ -88,12 +82,53 @@ class VersionReader:
 _FORKED_CONNECTIONS: list[Any] = []
 
 
-def _sqlite_autocommit(conn: Any) -> None:
-    conn.isolation_level = None
+class _SqliteVersions:
+    """sqlite3: an autocommit connection and one reusable cursor."""
+
+    def __init__(self, sql: str) -> None:
+        self.sql = sql
+
+    def open(self, conn: Any) -> Any:
+        conn.isolation_level = None
+        return conn.cursor()
+
+    def query(self, cursor: Any, game_id: str) -> int | None:
+        cursor.execute(self.sql, (game_id,))
+        rows = cursor.fetchall()  # to the end: SQLite ends the read transaction
+        return rows[0][0] if rows else None
 
 
-def _pg_autocommit(conn: Any) -> None:
-    conn.autocommit = True
+class _PgVersions:
+    """psycopg: a server-side prepared statement run through psycopg's libpq wrapper
+    (``psycopg.pq``, which releases the GIL while it waits). The cursor machinery around
+    the same round trip costs about 20 µs of CPU per read, a tenth of the read path; the
+    connection is used for nothing else, so psycopg's own bookkeeping is not needed."""
+
+    NAME = b"ursuppe_game_version"
+
+    def __init__(self, sql: str) -> None:
+        from psycopg import pq
+
+        self.sql = sql.encode()
+        self.command_ok = pq.ExecStatus.COMMAND_OK
+        self.tuples_ok = pq.ExecStatus.TUPLES_OK
+
+    def open(self, conn: Any) -> Any:
+        conn.autocommit = True
+        pgconn = conn.pgconn
+        _expect(pgconn.prepare(self.NAME, self.sql), self.command_ok)
+        return pgconn
+
+    def query(self, pgconn: Any, game_id: str) -> int | None:
+        res = _expect(pgconn.exec_prepared(self.NAME, [game_id.encode()]), self.tuples_ok)
+        return int(res.get_value(0, 0)) if res.ntuples else None
+
+
+def _expect(res: Any, status: Any) -> Any:
+    """libpq reports errors in the result, not by raising: make them exceptions."""
+    if res.status != status:
+        raise RuntimeError((res.error_message or b"").decode(errors="replace"))
+    return res
 
 
 # The action transaction in Core (see GameService._apply). The game and its seats are read

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from sqlalchemy import func, inspect, select
 
 from service.db import downgrade_database, make_engine, upgrade_database
 from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed, ServiceError
+from service.fast_paths import VersionReader
 from service.games import GameService, SeatSpec
 from service.models import ActionLogRow
 
@@ -209,6 +211,32 @@ def test_get_version_follows_every_write_and_recovers_a_broken_connection(servic
     service._versions.local.conn.close()  # e.g. the database server restarted
     assert service.get_version(game_id) == view.version + 1  # the pooled path answers
     assert service.get_version(game_id) == view.version + 1  # a new connection
+
+
+def test_version_reads_survive_the_server_ending_their_connection(service, db_engine) -> None:
+    """The per-thread version connection answers reads itself (not the pooled fallback);
+    when the server ends it (a restart, an idle timeout), that read falls back and the
+    next one opens a new fast connection."""
+    game_id, _ = started(service)
+    version = service.get(game_id).version
+    reader = service._versions
+    assert reader.read(game_id) == version and reader.read("no-such-game") is None
+    first = reader.local.conn
+    if db_engine.dialect.name == "postgresql":
+        pid = first.info.backend_pid
+        with db_engine.connect() as admin:
+            admin.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
+            for _ in range(500):  # the backend exits asynchronously
+                alive = f"SELECT count(*) FROM pg_stat_activity WHERE pid = {pid}"
+                if not admin.exec_driver_sql(alive).scalar():
+                    break
+                time.sleep(0.01)
+    else:
+        first.close()
+    assert reader.read(game_id) is VersionReader.FAILED  # the broken connection is dropped
+    assert service.get_version(game_id) == version  # the service answers all the same
+    assert reader.read(game_id) == version  # and the fast path is back
+    assert reader.local.conn is not first
 
 
 def test_action_loses_to_a_write_between_its_read_and_its_write(service, monkeypatch) -> None:
