@@ -9,6 +9,8 @@ on 127.0.0.1 with bounded request counts. Scenarios, interleaved per round:
 - ``ceiling_get`` / ``ceiling_post``: constant JSON (POST carries an action-sized body);
 - ``ceiling_write``: the POST ceiling after committing one row to the same database: not the
   goal's ceiling, but what a durable write costs here, to judge submit against a write too;
+- ``ceiling_write_raw``: the same row through a plain DBAPI connection (no SQLAlchemy): the
+  cheapest durable write, the floor under any submit that commits before it answers;
 - ``get_state``: ``GET /api/v1/games/<id>`` of a running game (full 200, no 304 shortcut);
 - ``submit_action``: ``POST /api/v1/games/<id>/actions`` with a legal action, chaining
   each response's next decision (each client owns its games, so every request applies).
@@ -61,13 +63,14 @@ def wait_http(port: int, path: str, timeout: float = 30.0) -> None:
 
 
 @contextmanager
-def gunicorn(app: str, env: dict[str, str], workers: int, health: str):
+def gunicorn(app: str, env: dict[str, str], workers: int, threads: int, health: str):
     port = free_port()
     cmd = [
         sys.executable, "-m", "gunicorn", app,
         "--bind", f"{HOST}:{port}",
         "--workers", str(workers),
-        "--worker-class", "sync",
+        "--threads", str(threads),
+        "--worker-class", "sync" if threads == 1 else "gthread",
         "--log-level", "warning",
         "--backlog", "2048",
     ]  # fmt: skip
@@ -199,7 +202,9 @@ def database(kind: str, tmp: Path):
 # ---------------------------------------------------------------------------- main
 
 
-def bench_db(kind: str, requests: int, rounds: int, clients: int, workers: int) -> dict:
+def bench_db(
+    kind: str, requests: int, rounds: int, clients: int, workers: int, threads: int
+) -> dict:
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
         url = stack.enter_context(database(kind, Path(tmp)))
         per_client_actions = requests // clients
@@ -215,15 +220,18 @@ def bench_db(kind: str, requests: int, rounds: int, clients: int, workers: int) 
             "URSUPPE_AUTO_MIGRATE": "0",
             "PYTHONPATH": str(ROOT),
         }
-        ceiling = stack.enter_context(gunicorn("bench.api_ceiling:app", env, workers, "/ceiling"))
-        ours = stack.enter_context(gunicorn("api.wsgi:app", env, workers, "/healthz"))
+        ceiling = stack.enter_context(
+            gunicorn("bench.api_ceiling:app", env, workers, threads, "/ceiling")
+        )
+        ours = stack.enter_context(gunicorn("api.wsgi:app", env, workers, threads, "/healthz"))
         pool = stack.enter_context(mp.get_context("fork").Pool(clients))
         action_body = json.dumps(
             {"action": {"type": "start_space", "space": 3}, "expected_seq": 0}
         ).encode()
         n = per_client_actions
         scenarios: dict[str, list[dict]] = {k: [] for k in (
-            "ceiling_get", "ceiling_post", "ceiling_write", "get_state", "submit_action")}  # fmt: skip
+            "ceiling_get", "ceiling_post", "ceiling_write", "ceiling_write_raw", "get_state",
+            "submit_action")}  # fmt: skip
         # Warm-up: connections, imports, caches.
         run_load(pool, _client_static, [(ceiling, "GET", "/ceiling", None, 50)] * clients)
         run_load(
@@ -253,6 +261,13 @@ def bench_db(kind: str, requests: int, rounds: int, clients: int, workers: int) 
                     [(ceiling, "POST", "/ceiling/write", action_body, n)] * clients,
                 )
             )
+            scenarios["ceiling_write_raw"].append(
+                run_load(
+                    pool,
+                    _client_static,
+                    [(ceiling, "POST", "/ceiling/write-raw", action_body, n)] * clients,
+                )
+            )
             scenarios["submit_action"].append(run_load(
                 pool, _client_submit, [(ours, chunks[c], n) for c in range(clients)]))  # fmt: skip
         summary = {
@@ -274,6 +289,10 @@ def bench_db(kind: str, requests: int, rounds: int, clients: int, workers: int) 
             "submit_action_vs_write_ceiling": round(
                 summary["submit_action"]["rps"] / summary["ceiling_write"]["rps"], 3
             ),
+            # The floor for any design that commits each move: a bare DBAPI write.
+            "raw_write_vs_ceiling": round(
+                summary["ceiling_write_raw"]["rps"] / summary["ceiling_post"]["rps"], 3
+            ),
         }
         return summary
 
@@ -285,12 +304,14 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clients", type=int, default=4, help="client processes")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--threads", type=int, default=1, help="per worker; >1 uses gthread")
     args = parser.parse_args([] if argv is None else argv)
     results: dict[str, Any] = {
         "benchmark": "api",
         "goal": "get_state and submit_action reach >= 0.7 of the bare-Flask ceiling",
         "settings": {
-            "gunicorn": f"--workers {args.workers} --worker-class sync",
+            "gunicorn": f"--workers {args.workers} --threads {args.threads} --worker-class "
+            + ("sync" if args.threads == 1 else "gthread"),
             "clients": args.clients,
             "requests_per_scenario_round": args.requests,
             "rounds": args.rounds,
@@ -306,11 +327,16 @@ def main(argv: list[str] | None = None) -> dict:
     }
     for kind in [k.strip() for k in args.db.split(",") if k.strip()]:
         print(f"api_bench: {kind} ...", flush=True)
-        summary = bench_db(kind, args.requests, args.rounds, args.clients, args.workers)
+        summary = bench_db(
+            kind, args.requests, args.rounds, args.clients, args.workers, args.threads
+        )
         results["databases"][kind] = summary
-        for name in ("ceiling_get", "get_state", "ceiling_post", "ceiling_write", "submit_action"):
+        for name in (
+            "ceiling_get", "get_state", "ceiling_post", "ceiling_write", "ceiling_write_raw",
+            "submit_action",
+        ):  # fmt: skip
             s = summary[name]
-            print(f"  {name:14s} {s['rps']:8.0f} req/s  p50 {s['p50_ms']:6.2f} ms  "
+            print(f"  {name:17s} {s['rps']:8.0f} req/s  p50 {s['p50_ms']:6.2f} ms  "
                   f"p99 {s['p99_ms']:6.2f} ms")  # fmt: skip
         print(f"  ratios: {summary['ratios']}", flush=True)
     results["machine"]["loadavg_after"] = [round(x, 2) for x in os.getloadavg()]

@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 import os
+import threading
+from typing import Any
 
 from flask import Flask, jsonify
 from sqlalchemy import Column, Integer, MetaData, String, Table, insert
@@ -28,6 +30,24 @@ _ROWS = Table(
     Column("body", String, nullable=False),
 )
 _engine = make_engine(os.environ["DATABASE_URL"]) if os.environ.get("DATABASE_URL") else None
+
+
+_raw = threading.local()
+_RAW_INSERT = "INSERT INTO bench_ceiling_rows (body) VALUES ({})"
+
+
+def _raw_connection() -> Any:
+    """This thread's DBAPI connection (opened through the engine, so the same driver and
+    SQLite pragmas, then kept out of the pool)."""
+    conn = getattr(_raw, "conn", None)
+    if conn is None:
+        assert _engine is not None
+        fairy = _engine.raw_connection()
+        fairy.detach()
+        conn = _raw.conn = fairy.dbapi_connection
+        marker = "?" if _engine.dialect.paramstyle == "qmark" else "%s"
+        _raw.sql = _RAW_INSERT.format(marker)
+    return conn
 
 
 def prepare(database_url: str) -> None:
@@ -54,4 +74,16 @@ def ceiling_write():  # noqa: ANN201 - a Flask view
         return jsonify({"error": "DATABASE_URL is not set"}), 500
     with _engine.begin() as conn:
         conn.execute(insert(_ROWS).values(body='{"type": "start_space", "space": 3}'))
+    return jsonify(_PAYLOAD)
+
+
+@app.post("/ceiling/write-raw")
+def ceiling_write_raw():  # noqa: ANN201 - a Flask view
+    if _engine is None:
+        return jsonify({"error": "DATABASE_URL is not set"}), 500
+    conn = _raw_connection()
+    cur = conn.cursor()
+    cur.execute(_raw.sql, ('{"type": "start_space", "space": 3}',))
+    conn.commit()
+    cur.close()
     return jsonify(_PAYLOAD)
