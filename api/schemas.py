@@ -6,9 +6,12 @@ client's body is a 422 rather than a silently ignored option.
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from service.lifecycle import LABEL, LABEL_RULE
 from service.models import GAME_STATUSES
 
 NAME = validate.Length(min=1, max=64)
@@ -63,6 +66,14 @@ class GameCreateSchema(ma.Schema):
         },
     )
     options = fields.Nested(GameOptionsSchema, load_default=dict)
+    label = fields.String(
+        validate=validate.Regexp(LABEL, error=LABEL_RULE),
+        metadata={
+            "description": "your grouping of games (a tournament, a league round); "
+            "list them with ?label=",
+            "example": "cup-2026:round-1",
+        },
+    )
 
 
 class SeatSchema(ma.Schema):
@@ -97,6 +108,7 @@ class GameSummarySchema(ma.Schema):
     updated_at = fields.DateTime()
     started_at = fields.DateTime(allow_none=True)
     finished_at = fields.DateTime(allow_none=True)
+    label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
     result = fields.Dict(
         allow_none=True, metadata={"description": "{ranking: [seats, winner first], scores}"}
     )
@@ -125,6 +137,17 @@ class GameListQuerySchema(ma.Schema):
     status = fields.String(validate=validate.OneOf(list(GAME_STATUSES)))
     open_seats = fields.Boolean(
         metadata={"description": "true: only open games with a free human seat; false: others"}
+    )
+    label = fields.String(
+        validate=validate.Regexp(LABEL, error=LABEL_RULE),
+        metadata={"description": "only games created with this label"},
+    )
+    updated_after = fields.AwareDateTime(
+        default_timezone=UTC,
+        metadata={
+            "description": "only games changed after this instant (ISO 8601; UTC when no "
+            "offset is given): poll with the newest updated_at you have seen"
+        },
     )
 
 

@@ -4,6 +4,7 @@ telling which seat a token belongs to."""
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import Sequence
 from datetime import timedelta
@@ -23,6 +24,9 @@ from service.views import CreatedGame, GameView, Joined, SeatSpec, SeatView, gam
 log = logging.getLogger(__name__)
 
 JOIN_RETRIES = 8
+#: Labels go into URLs and log lines as they are: a conservative alphabet, no spaces.
+LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$")  # anchored for OpenAPI too
+LABEL_RULE = "a label is 1-64 characters: letters, digits and . _ : - (not first)"
 
 
 class GameLifecycle(ServiceCore):
@@ -37,16 +41,20 @@ class GameLifecycle(ServiceCore):
         timeout_policy: str = "default_action",
         options: dict[str, Any] | None = None,
         seed: int | None = None,
+        label: str | None = None,
     ) -> CreatedGame:
         """Create a game; bot seats are filled at once, human seats wait for ``join``.
 
         ``options``: ``deck`` (custom environment deck, passed to the engine),
         ``timeout_bot_level`` (bot that takes over on timeout with policy "bot"),
         ``resign_bot_level`` (bot that takes over a resigned seat).
+        ``label``: the creator's grouping (e.g. a tournament), filterable in ``list_games``.
         A game without human seats starts immediately.
         """
         from engine import EngineError, Game
 
+        if label is not None and not LABEL.fullmatch(label):
+            raise Unprocessable("invalid_label", LABEL_RULE)
         if players not in (3, 4):
             raise Unprocessable("invalid_players", "a game has 3 or 4 players")
         specs = [seat_spec(s) for s in (seats or [SeatSpec() for _ in range(players)])]
@@ -100,6 +108,7 @@ class GameLifecycle(ServiceCore):
             time_limit=time_limit,
             timeout_policy=timeout_policy,
             creator_token_hash=hash_token(creator_token),
+            label=label,
             created_at=now,
             updated_at=now,
         )

@@ -87,6 +87,8 @@ class GameRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     setup_events: Mapped[list[Any] | None] = mapped_column(JSON, deferred=True)
+    #: The creator's own grouping (a tournament, a league round): listings filter on it.
+    label: Mapped[str | None] = mapped_column(String(64))
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game", order_by="SeatRow.seat", lazy="joined"
@@ -95,6 +97,7 @@ class GameRow(Base):
     __table_args__ = (
         Index("ix_games_status_deadline", "status", "deadline_at"),
         Index("ix_games_created_at", "created_at"),
+        Index("ix_games_label_created_at", "label", "created_at"),
     )
     # Every UPDATE of a game is conditional on the version read (optimistic concurrency):
     # UPDATE games SET ..., version = v+1 WHERE id = :id AND version = v; zero rows → lost race.

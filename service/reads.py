@@ -3,6 +3,7 @@ listings, the event log and the full record of a finished game."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, func, select
@@ -52,13 +53,25 @@ class GameReads(ServiceCore):
         *,
         status: str | None = None,
         open_seats: bool | None = None,
+        label: str | None = None,
+        updated_after: datetime | None = None,
         page: int = 1,
         page_size: int = 20,
     ) -> tuple[list[GameView], int]:
-        """Newest first. ``open_seats=True``: only games a human can still join."""
+        """Newest first. ``open_seats=True``: only games a human can still join.
+
+        ``label`` and ``updated_after`` let a site that runs many games follow just its
+        own: the games of one label that changed since its last look, in one request.
+        """
         query = select(GameRow)
         if status is not None:
             query = query.where(GameRow.status == status)
+        if label is not None:
+            query = query.where(GameRow.label == label)
+        if updated_after is not None:
+            if updated_after.tzinfo is None:
+                raise ValueError("updated_after must be an aware datetime")
+            query = query.where(GameRow.updated_at > updated_after)
         if open_seats is not None:
             has_open = (
                 select(SeatRow.seat)

@@ -59,6 +59,7 @@ class GameView:
     started_at: datetime | None
     finished_at: datetime | None
     result: dict[str, Any] | None
+    label: str | None = None
     pending: dict[str, Any] | None = None
     public: dict[str, Any] | None = None
 
@@ -176,6 +177,7 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
         started_at=row.started_at,
         finished_at=row.finished_at,
         result=row.result,
+        label=row.label,
         pending=row.pending if full else None,
         public=row.public if full else None,
     )

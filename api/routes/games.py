@@ -128,12 +128,16 @@ class Games(MethodView):
     def get(self, query: dict[str, Any], pagination_parameters: Any) -> Any:
         """List games, newest first
 
-        Filter by `status` and by `open_seats` (games a human can still join). Paged with
+        Filter by `status`, by `open_seats` (games a human can still join), by `label` (the
+        grouping given at creation) and by `updated_after`: a site running many games follows
+        them with `?label=<its label>&updated_after=<newest updated_at seen>`. Paged with
         `page`/`page_size`; the `X-Pagination` header carries totals.
         """
         games, total = deps.service().list_games(
             status=query.get("status"),
             open_seats=query.get("open_seats"),
+            label=query.get("label"),
+            updated_after=query.get("updated_after"),
             page=pagination_parameters.page,
             page_size=pagination_parameters.page_size,
         )
@@ -158,6 +162,7 @@ class Games(MethodView):
             time_limit=body.get("time_limit"),
             timeout_policy=body["timeout_policy"],
             options=body.get("options") or {},
+            label=body.get("label"),
         )
         headers = {
             "Location": f"/api/v1/games/{created.game.id}",

@@ -128,6 +128,46 @@ def test_list_games_filters_and_pagination(client, http: Http, clock) -> None:
     assert_problem(client.get(f"{API}/games?page_size=1000"), 422, "validation_error")
 
 
+def test_a_tournament_follows_its_own_games_by_label(client, http: Http, clock) -> None:
+    """Games created with a label are listed by it; with updated_after a site polls only
+    the games of its label that changed since its last look (the "who uses it" of a site
+    that creates games in bulk, follows them and collects results)."""
+    cup = [http.create(players=3, label="cup-2026:r1") for _ in range(2)]
+    http.create(players=3)  # somebody else's game, no label
+    http.create(players=3, label="cup-2026:r2")
+    ids = lambda resp: {g["id"] for g in resp.json}  # noqa: E731
+
+    listed = client.get(f"{API}/games?label=cup-2026:r1")
+    assert listed.status_code == 200 and ids(listed) == {t.id for t in cup}
+    assert {g["label"] for g in listed.json} == {"cup-2026:r1"}
+    assert client.get(cup[0].url).json["label"] == "cup-2026:r1"
+
+    seen = max(g["updated_at"] for g in listed.json)
+    since = {"label": "cup-2026:r1", "updated_after": seen}  # encoded: '+' of the offset
+    assert client.get(f"{API}/games", query_string=since).json == []
+    clock.advance(5)
+    http.join(cup[1])  # the one change since the last look
+    changed = client.get(
+        f"{API}/games", query_string={"label": "cup-2026:r1", "updated_after": seen}
+    )
+    assert ids(changed) == {cup[1].id}
+    naive = seen.replace("+00:00", "")  # an instant without an offset is taken as UTC
+    assert ids(
+        client.get(f"{API}/games", query_string={"label": "cup-2026:r1", "updated_after": naive})
+    ) == {cup[1].id}
+
+
+def test_labels_are_checked(client) -> None:
+    for bad in ["", "-starts-with-dash", "has space", "x" * 65, "ünïcode"]:
+        r = client.post(f"{API}/games", json={"players": 3, "label": bad})
+        assert_problem(r, 422, "validation_error")
+        assert_problem(
+            client.get(f"{API}/games", query_string={"label": bad}), 422, "validation_error"
+        )
+    assert_problem(client.get(f"{API}/games?updated_after=yesterday"), 422, "validation_error")
+    assert client.post(f"{API}/games", json={"players": 3, "label": "x" * 64}).status_code == 201
+
+
 def test_get_game_etag_and_conditional_get(client, http: Http) -> None:
     table = http.create(players=3)
     r = client.get(table.url)
