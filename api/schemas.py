@@ -146,7 +146,8 @@ class GameListQuerySchema(ma.Schema):
         default_timezone=UTC,
         metadata={
             "description": "only games changed after this instant (ISO 8601; UTC when no "
-            "offset is given): poll with the newest updated_at you have seen"
+            "offset is given). Poll with some overlap (the newest updated_at seen minus a "
+            "minute: server clocks and paging) and keep the highest version per game"
         },
     )
 
