@@ -22,6 +22,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -66,7 +67,7 @@ class GameRow(Base):
     __tablename__ = "games"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    status: Mapped[str] = mapped_column(String(16), index=True)
+    status: Mapped[str] = mapped_column(String(16))  # ix_games_status_deadline leads with it
     players: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
@@ -97,7 +98,14 @@ class GameRow(Base):
     __table_args__ = (
         Index("ix_games_status_deadline", "status", "deadline_at"),
         Index("ix_games_created_at", "created_at"),
-        Index("ix_games_label_created_at", "label", "created_at"),
+        # Partial: only labelled games have an entry, so the others' moves don't update it.
+        Index(
+            "ix_games_label_created_at",
+            "label",
+            "created_at",
+            postgresql_where=text("label IS NOT NULL"),
+            sqlite_where=text("label IS NOT NULL"),
+        ),
     )
     # Every UPDATE of a game is conditional on the version read (optimistic concurrency):
     # UPDATE games SET ..., version = v+1 WHERE id = :id AND version = v; zero rows → lost race.
