@@ -25,7 +25,6 @@ from service.errors import (
     Unprocessable,
     from_engine_error,
 )
-from service.fast_paths import insert_log, load_for_action, store_action, store_action_with_log
 from service.models import ActionLogRow, GameRow
 from service.seats import hash_token, seat_by_hash, seat_of
 from service.views import ActionResult, etag_for
@@ -123,25 +122,15 @@ class GameActions(ServiceCore):
                 return previous
         ctx = AfterCommit()
         try:
-            if self._single_statement_actions and actor != "timeout":
-                # PostgreSQL: read without a transaction, then ONE statement that updates
-                # the game (conditional on the version read) and inserts the log row, so
-                # the two commit together without BEGIN/COMMIT round trips. (A timeout
-                # also counts against the seat: that takes the transaction below.)
-                with self._autocommit.connect() as conn:
-                    row = load_for_action(conn, game_id)
-                    read_version = row.version
-                    seat, log_row = self._step(row, seat, request, ctx)
-                    store_action_with_log(conn, row, read_version, log_row)
-            elif self.engine is not None:
-                # The hottest write (every move): the same transaction in Core statements,
-                # without the ORM's identity map and unit of work.
-                with self.engine.begin() as conn:
-                    row = load_for_action(conn, game_id)
-                    read_version = row.version
-                    seat, log_row = self._step(row, seat, request, ctx)
-                    store_action(conn, row, read_version, seat if actor == "timeout" else None)
-                    insert_log(conn, log_row)
+            if self._actions is not None:
+                # The hottest write (every move): prebuilt statements on the thread's own
+                # connection, without the ORM's identity map and unit of work.
+                row = self._actions.load(game_id)
+                read_version = row.version
+                seat, log_row = self._step(row, seat, request, ctx)
+                self._actions.store(
+                    row, read_version, log_row, seat if actor == "timeout" else None
+                )
             else:
                 with self.sessions.begin() as session:
                     row = self._load(session, game_id, state=True)

@@ -21,7 +21,7 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from service.config import Settings
 from service.errors import NotFound
-from service.fast_paths import VersionReader
+from service.fast_paths import ActionStore, ThreadConnection, VersionReader
 from service.models import GameRow, utcnow
 from service.scheduling import NullScheduler, Scheduler
 from service.seats import seat_of
@@ -72,10 +72,11 @@ class ServiceCore:
             if self.engine is not None
             else None
         )
-        self._versions = VersionReader.for_engine(self.engine)
-        self._single_statement_actions = (
-            self.engine is not None and self.engine.dialect.name == "postgresql"
-        )
+        # The hot paths' own connection per thread (SQLite/pysqlite, PostgreSQL/psycopg);
+        # None for other engines, which take the ORM paths.
+        connection = ThreadConnection.for_engine(self.engine)
+        self._versions = VersionReader(connection) if connection is not None else None
+        self._actions = ActionStore(connection) if connection is not None else None
         self.scheduler: Scheduler = scheduler or NullScheduler()
         self.settings = settings or Settings()
         self.clock = clock

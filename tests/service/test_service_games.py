@@ -208,9 +208,41 @@ def test_get_version_follows_every_write_and_recovers_a_broken_connection(servic
     reader.start()
     reader.join()
     assert seen == [view.version + 1]
-    service._versions.local.conn.close()  # e.g. the database server restarted
+    service._versions.connection.get().conn.close()  # e.g. the database server restarted
     assert service.get_version(game_id) == view.version + 1  # the pooled path answers
     assert service.get_version(game_id) == view.version + 1  # a new connection
+
+
+def end_connection(conn, db_engine) -> None:
+    """What a database restart does to a held connection: PostgreSQL terminates its backend
+    (waited for: the backend exits asynchronously); SQLite's analogue is a closed handle."""
+    if db_engine.dialect.name != "postgresql":
+        conn.close()
+        return
+    pid = conn.info.backend_pid
+    with db_engine.connect() as admin:
+        admin.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
+        for _ in range(500):
+            alive = f"SELECT count(*) FROM pg_stat_activity WHERE pid = {pid}"
+            if not admin.exec_driver_sql(alive).scalar():
+                return
+            time.sleep(0.01)
+
+
+def test_an_action_survives_the_server_ending_the_hot_connection(service, db_engine) -> None:
+    """The action path keeps its own connection per thread instead of checking one out with
+    a pre-ping; a connection that died in the meantime is replaced at the read, before
+    anything is written, so the move is applied once and logged once."""
+    game_id, _ = started(service)
+    view = service.get(game_id)
+    service.get_version(game_id)  # the thread's hot connection is open
+    first = service._actions.connection.get().conn
+    end_connection(first, db_engine)
+    result = service.apply_action(
+        game_id, view.pending_seat, view.pending["actions"][0], expected_seq=view.seq
+    )
+    assert result.seq == view.seq + 1 and service._actions.connection.get().conn is not first
+    assert service.get(game_id).version == view.version + 1 and log_count(service, game_id) == 1
 
 
 def test_version_reads_survive_the_server_ending_their_connection(service, db_engine) -> None:
@@ -221,22 +253,12 @@ def test_version_reads_survive_the_server_ending_their_connection(service, db_en
     version = service.get(game_id).version
     reader = service._versions
     assert reader.read(game_id) == version and reader.read("no-such-game") is None
-    first = reader.local.conn
-    if db_engine.dialect.name == "postgresql":
-        pid = first.info.backend_pid
-        with db_engine.connect() as admin:
-            admin.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
-            for _ in range(500):  # the backend exits asynchronously
-                alive = f"SELECT count(*) FROM pg_stat_activity WHERE pid = {pid}"
-                if not admin.exec_driver_sql(alive).scalar():
-                    break
-                time.sleep(0.01)
-    else:
-        first.close()
+    first = reader.connection.get().conn
+    end_connection(first, db_engine)
     assert reader.read(game_id) is VersionReader.FAILED  # the broken connection is dropped
     assert service.get_version(game_id) == version  # the service answers all the same
     assert reader.read(game_id) == version  # and the fast path is back
-    assert reader.local.conn is not first
+    assert reader.connection.get().conn is not first
 
 
 def test_action_loses_to_a_write_between_its_read_and_its_write(service, monkeypatch) -> None:
