@@ -245,6 +245,26 @@ def test_an_action_survives_the_server_ending_the_hot_connection(service, db_eng
     assert service.get(game_id).version == view.version + 1 and log_count(service, game_id) == 1
 
 
+def test_engines_without_a_hot_path_take_the_orm_paths(service) -> None:
+    """Drivers other than pysqlite and psycopg get no thread connection: actions go through
+    the ORM session and version reads through the pool, with the same results."""
+    service._actions = service._versions = None
+    game_id, tokens = started(service)
+    view = service.get(game_id)
+    result = service.submit(
+        game_id, tokens[view.pending_seat], view.pending["actions"][0], expected_seq=view.seq
+    )
+    assert result.seq == view.seq + 1 and service.get_version(game_id) == view.version + 1
+    with pytest.raises(Conflict) as err:  # the same checks: a stale seq
+        service.submit(
+            game_id,
+            tokens[result.pending["seat"]],
+            result.pending["actions"][0],
+            expected_seq=view.seq,
+        )
+    assert err.value.code == "stale_seq" and log_count(service, game_id) == 1
+
+
 def test_version_reads_survive_the_server_ending_their_connection(service, db_engine) -> None:
     """The per-thread version connection answers reads itself (not the pooled fallback);
     when the server ends it (a restart, an idle timeout), that read falls back and the
