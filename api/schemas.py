@@ -261,6 +261,7 @@ class RecordActionSchema(ma.Schema):
 
 class RecordSchema(ma.Schema):
     id = fields.String()
+    label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
     players = fields.Integer()
     seed = fields.Integer()
     options = fields.Dict()

@@ -133,6 +133,7 @@ class GameReads(ServiceCore):
             ).all()
             return {
                 "id": row.id,
+                "label": row.label,
                 "players": row.players,
                 "seed": row.seed,
                 "options": row.options,

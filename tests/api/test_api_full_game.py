@@ -31,7 +31,7 @@ def play_to_the_end(http: Http, table: Table, rng: random.Random, max_actions: i
 def test_full_game_over_http(client, http: Http, service, players: int) -> None:
     from engine import replay
 
-    table = http.started(players=players, time_limit=0)
+    table = http.started(players=players, time_limit=0, label=f"full-{players}p")
     n = play_to_the_end(http, table, random.Random(players))
     game = http.game(table)
     assert game["status"] == "finished" and game["finished_at"]
@@ -59,6 +59,7 @@ def test_full_game_over_http(client, http: Http, service, players: int) -> None:
     # The record replays to the same final state.
     record = client.get(f"{table.url}/record").json
     assert record["players"] == players and isinstance(record["seed"], int)
+    assert record["label"] == f"full-{players}p"  # results collected by label keep it
     assert [a["seq"] for a in record["actions"]] == list(range(1, n + 1))
     replayed = replay(
         players=players,
