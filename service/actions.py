@@ -114,7 +114,11 @@ class GameActions(ServiceCore):
             ),
         )
 
-    def _apply(self, game_id: str, seat: int | None, request: ActionRequest) -> ActionResult:
+    def _apply(
+        self, game_id: str, seat: int | None, request: ActionRequest, preloaded: Any = None
+    ) -> ActionResult:
+        """Check and apply ``request``; ``preloaded``: a record the hot path read earlier
+        (a bot's turn), written conditionally on its version like a fresh read."""
         action, actor, idempotency_key = request.action, request.actor, request.idempotency_key
         if idempotency_key is not None and seat is not None:
             previous = self._find_idempotent(game_id, seat, idempotency_key, action)
@@ -125,7 +129,7 @@ class GameActions(ServiceCore):
             if self._actions is not None:
                 # The hottest write (every move): prebuilt statements on the thread's own
                 # connection, without the ORM's identity map and unit of work.
-                row = self._actions.load(game_id)
+                row = preloaded if preloaded is not None else self._actions.load(game_id)
                 read_version = row.version
                 seat, log_row = self._step(row, seat, request, ctx)
                 self._actions.store(

@@ -155,6 +155,7 @@ _LOG = ActionLogRow.__table__
 # may leave as it is (``public`` and ``pending`` are always recomputed, so not read).
 _ACTION_GAME_COLUMNS = (
     "id",
+    "seed",  # a bot's turn derives its bot's seed from it
     "status",
     "seq",
     "version",

@@ -14,10 +14,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
 from sqlalchemy.orm.exc import StaleDataError
 
-from service.actions import GameActions
+from service.actions import ActionRequest, GameActions
 from service.bots import choose_bot_action, replacement_bot_level
 from service.core import MAX_SEED, AfterCommit, Followup, touch
-from service.errors import Conflict, Forbidden, PreconditionFailed
+from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed
 from service.models import GameRow
 from service.seats import seat_of
 
@@ -26,12 +26,13 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class _BotTurn:
-    """A bot's pending decision as read (the session is closed before the bot thinks)."""
+    """A bot's pending decision as read (no session stays open while the bot thinks)."""
 
     game: Any
     seat: int
     level: str
     game_seed: int
+    row: Any  # the record read (the hot path's), reused for the write; None on the ORM path
 
 
 class WorkerTurns(GameActions):
@@ -48,7 +49,7 @@ class WorkerTurns(GameActions):
             return False
         bot_seed = (turn.game_seed * 1_000_003 + seq * 7919 + turn.seat) % MAX_SEED
         action = choose_bot_action(turn.game, turn.level, bot_seed, self.settings.bot_time_budget)
-        return self._play_for_bot(game_id, seq, turn.seat, action)
+        return self._play_for_bot(game_id, seq, turn, action)
 
     def play_random_turn(self, game_id: str, seq: int) -> bool:
         """A RandomBot move for the pending bot decision at ``seq`` (False when stale).
@@ -61,26 +62,34 @@ class WorkerTurns(GameActions):
         if turn is None:
             return False
         action = RandomBot((turn.game_seed + seq) % MAX_SEED).choose(turn.game)
-        return self._play_for_bot(game_id, seq, turn.seat, action)
+        return self._play_for_bot(game_id, seq, turn, action)
 
     def _bot_turn(self, game_id: str, seq: int) -> _BotTurn | None:
-        """The pending decision at ``seq`` when a bot seat owes it, else None (stale)."""
-        from engine import Game
+        """The pending decision at ``seq`` when a bot seat owes it, else None (stale).
 
+        On the hot path this is the action transaction's own read, and the write reuses it
+        (conditional on its version): one read of the game per bot move instead of two.
+        """
+        if self._actions is not None:
+            try:
+                return _owed_by_bot(self._actions.load(game_id), seq, reuse=True)
+            except NotFound:
+                return None
         with self.sessions() as session:
             row = session.get(GameRow, game_id, options=[undefer(GameRow.state)])
-            if row is None or row.status != "active" or row.seq != seq:
-                return None
-            seat_row = seat_of(row, row.pending_seat)
-            if seat_row is None or seat_row.kind != "bot":
-                return None
-            return _BotTurn(
-                Game.from_dict(row.state), seat_row.seat, seat_row.bot_level or "random", row.seed
-            )
+            return None if row is None else _owed_by_bot(row, seq, reuse=False)
 
-    def _play_for_bot(self, game_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
+    def _play_for_bot(self, game_id: str, seq: int, turn: _BotTurn, action: dict[str, Any]) -> bool:
+        request = ActionRequest(action, "bot", expected_seq=seq)
         try:
-            self.apply_action(game_id, seat, action, expected_seq=seq, actor="bot")
+            try:
+                self._apply(game_id, turn.seat, request, preloaded=turn.row)
+            except Conflict as err:
+                if turn.row is None or err.code != "version_conflict":
+                    raise
+                # The game changed while the bot thought (another seat resigned, say):
+                # judge the move on a fresh read, as if it had been read just now.
+                self._apply(game_id, turn.seat, request)
         except (Conflict, PreconditionFailed, Forbidden):
             return False  # the game moved on meanwhile (another delivery, a resign...)
         return True
@@ -160,3 +169,20 @@ class WorkerTurns(GameActions):
                 .limit(limit)
             ).all()
             return [(r[0], r[1]) for r in rows]
+
+
+def _owed_by_bot(row: Any, seq: int, *, reuse: bool) -> _BotTurn | None:
+    from engine import Game
+
+    if row.status != "active" or row.seq != seq:
+        return None
+    seat_row = seat_of(row, row.pending_seat)
+    if seat_row is None or seat_row.kind != "bot":
+        return None
+    return _BotTurn(
+        Game.from_dict(row.state),
+        seat_row.seat,
+        seat_row.bot_level or "random",
+        row.seed,
+        row if reuse else None,
+    )

@@ -59,6 +59,32 @@ def test_play_bot_turn_is_a_noop_for_humans_and_stale_seq(service) -> None:
     assert service.play_random_turn(game_id, 0) is False
 
 
+def test_a_bot_move_survives_a_change_while_it_thinks(service, monkeypatch) -> None:
+    """A bot turn writes with the read it thought on (one read per move); if the game
+    changed meanwhile without moving on (here: another seat resigns), the move is judged
+    on a fresh read and applied, instead of being dropped until the deadline sweep."""
+    import service.turns as turns
+
+    game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
+    while (view := service.get(game_id)).pending_seat != 0:  # play the humans to the bot
+        service.apply_action(game_id, view.pending_seat, view.pending["actions"][0])
+    thinking = turns.choose_bot_action
+
+    def resign_meanwhile(*args, **kwargs):
+        service.resign(game_id, tokens[1])
+        return thinking(*args, **kwargs)
+
+    applies = []
+    apply = service._apply
+    monkeypatch.setattr(turns, "choose_bot_action", resign_meanwhile)
+    monkeypatch.setattr(service, "_apply", lambda *a, **k: applies.append(k) or apply(*a, **k))
+    assert service.play_bot_turn(game_id, view.seq) is True
+    after = service.get(game_id)
+    assert after.seq == view.seq + 1 and after.version == view.version + 2  # resign, move
+    assert log_count(service, game_id) == view.seq + 1
+    assert len(applies) == (2 if service._actions is not None else 1)  # stale read, fresh read
+
+
 def test_broken_bot_falls_back_to_random(service, monkeypatch) -> None:
     import ai
 
