@@ -92,8 +92,9 @@ class GameActions(ServiceCore):
     ) -> ActionResult:
         """``apply_action`` for a human identified by a seat token (the HTTP path).
 
-        The token is checked in the same transaction that applies the action, so a seat
-        given up concurrently cannot be played with its old token. ``seat``, when given,
+        The token is checked against the very read that the write is conditional on, and
+        every seat change bumps the game's version, so a seat given up concurrently cannot
+        be played with its old token. ``seat``, when given,
         must be the token's seat (403 ``wrong_seat``).
         """
         digest = hash_token(token)
