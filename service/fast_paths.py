@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
@@ -34,11 +34,11 @@ SUPPORTED = {("sqlite", "pysqlite"), ("postgresql", "psycopg")}
 
 @dataclass
 class _Held:
-    """A thread's own connection, with a cursor to reuse and what was prepared on it."""
+    """A thread's own connection, with a cursor to reuse."""
 
     conn: Any
     cursor: Any
-    prepared: set[bytes] = field(default_factory=set)
+    version_prepared: bool = False  # PostgreSQL: the version read's statement exists
 
 
 class ThreadConnection:
@@ -127,9 +127,9 @@ class VersionReader:
                 rows = held.cursor.fetchall()  # to the end: SQLite ends the read transaction
                 return rows[0][0] if rows else None
             pgconn = held.conn.pgconn
-            if self.PG_NAME not in held.prepared:
+            if not held.version_prepared:
                 _expect(pgconn.prepare(self.PG_NAME, self.sql), self.command_ok)
-                held.prepared.add(self.PG_NAME)
+                held.version_prepared = True
             res = _expect(pgconn.exec_prepared(self.PG_NAME, [game_id.encode()]), self.tuples_ok)
             return int(res.get_value(0, 0)) if res.ntuples else None
         except Exception:  # noqa: BLE001 - the pooled path reports real errors
