@@ -337,23 +337,29 @@ class ActionStore:
         game = game_write_params(row, read_version)
         log = {name: getattr(log_row, name) for name in _LOG_COLUMNS}
         cursor = self.connection.get().cursor
+
+        def game_written() -> None:  # the conditional UPDATE matched: no race was lost
+            if cursor.rowcount != 1:
+                raise StaleDataError(f"game {row.id} changed since version {read_version}")
+
         began = False
         try:
             if self.move_and_log is not None and timed_out is None:
                 both = self.move_and_log
                 cursor.execute(both.sql, both.params({**game, **_prefixed(log)}))
-                if cursor.rowcount != 1:
-                    raise StaleDataError(f"game {row.id} changed since version {read_version}")
+                game_written()
             else:
                 cursor.execute(self.begin)
                 began = True
                 cursor.execute(self.write_game.sql, self.write_game.params(game))
-                if cursor.rowcount != 1:
-                    raise StaleDataError(f"game {row.id} changed since version {read_version}")
+                game_written()
                 seat_row = seat_of(row, timed_out)
                 if seat_row is not None:
-                    seat = {"b_game_id": row.id, "b_seat": seat_row.seat}
-                    seat["timeouts"] = seat_row.timeouts
+                    seat = {
+                        "b_game_id": row.id,
+                        "b_seat": seat_row.seat,
+                        "timeouts": seat_row.timeouts,
+                    }
                     cursor.execute(self.write_timeouts.sql, self.write_timeouts.params(seat))
                 cursor.execute(self.insert_log.sql, self.insert_log.params(log))
                 cursor.execute("COMMIT")
