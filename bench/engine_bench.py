@@ -1,17 +1,18 @@
-"""Engine benchmark: random 4-player games/s and actions/s on one core, clone() in µs,
-serialized state size, for the compiled build and for plain Python. Results:
-bench/results/engine.json.
+"""Engine benchmark: random 4-player games/s and actions/s on one core (and for every player
+count side by side), clone() in µs,
+serialized state size. Results: bench/results/engine.json.
 
 "actions" are the player decisions applied through ``Game.apply`` (validated, with events),
 the figure a client or a bot sees; decisions the engine resolves by itself (one legal answer)
 are counted separately as ``auto_actions``, in an untimed replay of the same games. The timed
 loop does nothing but pick (``random.random()`` into the legal list) and apply, so that it
-measures the engine, not the harness. Each build runs in its own process (``bench.builds``).
+measures the engine, not the harness.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import platform
 import random
 import statistics
@@ -19,19 +20,19 @@ import sys
 import time
 from pathlib import Path
 
-from bench.builds import build_info, loadavg, measure_in
-from engine import Game
+from engine import SUPPORTED_PLAYERS, Game
+from engine.counts import VARIANTS
 
 RESULTS = Path(__file__).parent / "results" / "engine.json"
 GOAL = {"actions_per_s": 100_000, "clone_us": 10.0}
 
 
-def play_random(games: int, players: int, checked: bool) -> int:
+def play_random(games: int, players: int, checked: bool, variant: str | None = None) -> int:
     """Play ``games`` random games (seeds 0..games-1); return the actions applied. The loop
     only picks and applies, so that it measures the engine, not the harness."""
     actions = 0
     for seed in range(games):
-        g = Game.new(players, seed)
+        g = Game.new(players, seed, variant=variant)
         rnd = random.Random(seed).random
         apply = g.apply if checked else g.apply_unchecked
         while not g.is_over:
@@ -41,9 +42,9 @@ def play_random(games: int, players: int, checked: bool) -> int:
     return actions
 
 
-def _playouts(games: int, players: int, checked: bool) -> dict:
+def _playouts(games: int, players: int, checked: bool, variant: str | None = None) -> dict:
     t0 = time.perf_counter()
-    actions = play_random(games, players, checked)
+    actions = play_random(games, players, checked, variant)
     dt = time.perf_counter() - t0
     out = {
         "games": games,
@@ -52,7 +53,7 @@ def _playouts(games: int, players: int, checked: bool) -> dict:
         "actions_per_s": round(actions / dt),
         "actions_per_game": round(actions / games, 1),
     }
-    if checked:
+    if checked and variant is None:
         out["auto_actions_per_game"] = round(_auto_actions(games, players) / games, 1)
     return out
 
@@ -90,50 +91,53 @@ def _clone_us(repeat: int = 200_000) -> dict:
 RUNS = 7  # this VM's speed swings by +-30% within a minute: the median of 7 runs is quoted
 
 
+def loadavg() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
 def measure(games: int) -> dict:
-    """Every figure, in this process's build; the median of RUNS runs for the main figure."""
+    """Every figure; the median of RUNS runs for the main figure."""
     runs = sorted((_playouts(games, 4, checked=True) for _ in range(RUNS)),
                   key=lambda r: r["actions_per_s"])  # fmt: skip
     return {
-        "build": build_info(),
         "checked_apply_with_events": runs[len(runs) // 2],
         "checked_runs_actions_per_s": [r["actions_per_s"] for r in runs],
         "apply_unchecked_no_events": _playouts(games, 4, checked=False),
-        "three_players": _playouts(games // 2, 3, checked=True),
+        # Every supported player count side by side, in the same run (same load).
+        "by_players": {str(n): _playouts(games // 2, n, checked=True) for n in SUPPORTED_PLAYERS},
+        "by_variant": {
+            v: _playouts(games // 2, spec.players, checked=True, variant=v)
+            for v, spec in VARIANTS.items()
+        },  # fmt: skip
         **_clone_us(),
     }
 
 
 def main(games: int = 300) -> dict:
-    print(f"engine bench: {games} random 4-player games per run, one core, both builds ...",
-          flush=True)  # fmt: skip
+    print(f"engine bench: {games} random 4-player games per run, one core ...", flush=True)
     before = loadavg()
-    compiled = measure_in("bench.engine_bench", True, str(games))
-    plain = measure_in("bench.engine_bench", False, str(games))
+    figures = measure(games)
     result = {
         "python": sys.version.split()[0],
         "machine": platform.machine(),
         "goal": GOAL,
         "loadavg_before": before,
         "loadavg_after": loadavg(),
-        "compiled": compiled,
-        "plain": plain,
+        **figures,
     }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2) + "\n")
-    for name, r in (("compiled", compiled), ("plain", plain)):
-        c = r["checked_apply_with_events"]
-        print(f"{name:>8} ({r['build']['reason']}): {c['actions_per_s']:,} actions/s "
-              f"({c['games_per_s']} games/s), unchecked "
-              f"{r['apply_unchecked_no_events']['actions_per_s']:,}/s, "
-              f"clone {r['clone_us_median']} µs")  # fmt: skip
+    c = figures["checked_apply_with_events"]
+    print(f"{c['actions_per_s']:,} actions/s ({c['games_per_s']} games/s), unchecked "
+          f"{figures['apply_unchecked_no_events']['actions_per_s']:,}/s, "
+          f"clone {figures['clone_us_median']} µs")  # fmt: skip
+    for n, r in figures["by_players"].items():
+        print(f"  {n} players: {r['actions_per_s']:,} actions/s, {r['actions_per_game']} a game")
+    for v, r in figures["by_variant"].items():
+        print(f"  2 players, {v}: {r['actions_per_s']:,} actions/s, {r['actions_per_game']} a game")
     print(f"saved {RESULTS}")
     return result
 
 
 if __name__ == "__main__":
-    if "--measure" in sys.argv:
-        rest = [a for a in sys.argv[1:] if a != "--measure"]
-        print(json.dumps(measure(int(rest[0]) if rest else 300)))
-    else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)

@@ -23,8 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.builds import ROOT
-
+ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "engine_instructions.json"
 GAMES = 40
 
@@ -35,11 +34,10 @@ print("actions", play_random(int(sys.argv[1]), 4, sys.argv[2] == "checked"))
 """
 
 
-def _count(script: Path, games: int, mode: str, compiled: bool) -> tuple[int, int]:
+def _count(script: Path, games: int, mode: str) -> tuple[int, int]:
     """(instructions, actions) of one run of the loop under callgrind."""
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, URSUPPE_NATIVE="1" if compiled else "0", PYTHONPATH=str(ROOT))
-        env["URSUPPE_REQUIRE_NATIVE"] = "1" if compiled else "0"
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
         proc = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out",
              sys.executable, str(script), str(games), mode],
@@ -52,14 +50,14 @@ def _count(script: Path, games: int, mode: str, compiled: bool) -> tuple[int, in
     return int(collected.group(1)), int(actions.group(1))
 
 
-def measure(compiled: bool) -> dict:
+def measure() -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "loop.py"
         script.write_text(_LOOP)
         out: dict = {}
         for mode in ("checked", "unchecked"):
-            total, actions = _count(script, GAMES, mode, compiled)
-            base, _ = _count(script, 0, mode, compiled)
+            total, actions = _count(script, GAMES, mode)
+            base, _ = _count(script, 0, mode)
             out[mode] = {"actions": actions, "instructions_per_action": (total - base) // actions}
         return out
 
@@ -68,15 +66,14 @@ def main() -> dict | None:
     if shutil.which("valgrind") is None:
         print("engine_instructions: valgrind is not installed; skipped")
         return None
-    print(f"engine_instructions: {GAMES} random 4-player games under callgrind, both builds ...",
-          flush=True)  # fmt: skip
-    result = {"games": GAMES, "compiled": measure(True), "plain": measure(False)}
+    print(f"engine_instructions: {GAMES} random 4-player games under callgrind ...", flush=True)
+    result = {"games": GAMES, **measure()}
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2) + "\n")
-    for build in ("compiled", "plain"):
-        r = result[build]
-        print(f"{build:>9}: {r['checked']['instructions_per_action']:,} instructions per checked "
-              f"action, {r['unchecked']['instructions_per_action']:,} unchecked")  # fmt: skip
+    print(
+        f"{result['checked']['instructions_per_action']:,} instructions per checked action, "
+        f"{result['unchecked']['instructions_per_action']:,} unchecked"
+    )
     print(f"saved {RESULTS}")
     return result
 

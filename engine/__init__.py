@@ -1,15 +1,34 @@
 """The Ursuppe rules engine: pure Python, no I/O. Public interface: docs/engine-api.md."""
 
-import native
-
-native.activate(__path__, __name__)  # the compiled build of these sources, when current
-
-# ruff: noqa: E402 - the imports below must come after ``activate``
-
 from engine.actions import ACTION_TYPES
-from engine.errors import EngineError
+from engine.counts import AMOEBAS_PER_COLOUR, CUBES_PER_COLOUR, SUPPORTED_PLAYERS
+from engine.decision import Decision
+from engine.errors import (
+    EngineError,
+    GameOverError,
+    IllegalActionError,
+    InvalidOptionsError,
+    InvalidStateError,
+    MalformedActionError,
+    NotYourTurnError,
+)
 from engine.game import Game, replay
-from engine.machine import Decision
 from engine.rules_data import rules_data
 
-__all__ = ["ACTION_TYPES", "Decision", "EngineError", "Game", "replay", "rules_data"]
+__all__ = [
+    "ACTION_TYPES",
+    "Decision",
+    "EngineError",
+    "Game",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidOptionsError",
+    "InvalidStateError",
+    "MalformedActionError",
+    "NotYourTurnError",
+    "AMOEBAS_PER_COLOUR",
+    "CUBES_PER_COLOUR",
+    "SUPPORTED_PLAYERS",
+    "replay",
+    "rules_data",
+]

@@ -1,4 +1,4 @@
-"""The 19-field board (RULINGS.md, "Board").
+"""The 19-field board (docs/rules.md, "Material and board").
 
 Fields sit on a 5x5 grid, x = column 0..4 (A..E, west to east), y = row 0..4 (1..5, north to
 south). C3 is the compass island and, like every cell off the board, an obstacle: a drift or

@@ -1,4 +1,4 @@
-"""Directions and the compass die (RULINGS.md, "Compass and dice").
+"""Directions and the compass die (docs/rules.md, "Material and board").
 
 Die 1 = West, 2 = North, 3 = East, 4 = South, 5 = no movement, 6 = free choice of the four
 directions.

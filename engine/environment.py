@@ -1,7 +1,7 @@
-"""Environment cards: drift direction and ozone thickness (RULINGS.md, "Environment cards").
+"""Environment cards: drift direction and ozone thickness (docs/rules.md, "Material and board").
 
 The printed values are in no source we have: DEFAULT_DECK is this project's documented
-assumption (RULINGS.md's table); a game may be created with another deck.
+assumption (the table in docs/rules.md); a game may be created with another deck.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.compass import DIRECTION_INDEX, DIRECTION_NAMES, STAY
-from engine.errors import EngineError
+from engine.errors import InvalidOptionsError
 
 # (drift direction or STAY, ozone thickness)
 Card = tuple[int, int]
@@ -35,15 +35,15 @@ def deck_from_data(data: object) -> tuple[Card, ...]:
     if data is None:
         return DEFAULT_DECK
     if not isinstance(data, list) or not MIN_DECK <= len(data) <= MAX_DECK:
-        raise EngineError("invalid_options", f"deck must be a list of {MIN_DECK}..{MAX_DECK} cards")
+        raise InvalidOptionsError(f"deck must be a list of {MIN_DECK}..{MAX_DECK} cards")
     cards = []
     for i, item in enumerate(data):
         if not isinstance(item, dict) or set(item) != {"drift", "ozone"}:
-            raise EngineError("invalid_options", f"deck card {i} must be {{'drift', 'ozone'}}")
+            raise InvalidOptionsError(f"deck card {i} must be {{'drift', 'ozone'}}")
         drift, ozone = item["drift"], item["ozone"]
         if drift not in DIRECTION_INDEX and drift != "none":
-            raise EngineError("invalid_options", f"deck card {i}: drift must be W, N, E, S or none")
+            raise InvalidOptionsError(f"deck card {i}: drift must be W, N, E, S or none")
         if not isinstance(ozone, int) or isinstance(ozone, bool) or not 0 <= ozone <= 99:
-            raise EngineError("invalid_options", f"deck card {i}: ozone must be an int 0..99")
+            raise InvalidOptionsError(f"deck card {i}: ozone must be an int 0..99")
         cards.append((DIRECTION_INDEX[drift] if drift != "none" else STAY, ozone))
     return tuple(cards)

@@ -1,20 +1,60 @@
-"""The one exception the engine raises for bad input."""
+"""The engine's exceptions: one class per reason, all ``EngineError``.
+
+A caller catches ``EngineError`` for any rejected request, or one subclass for one reason (as
+python-chess's ``IllegalMoveError``); ``code`` is the stable, machine-readable name of the
+reason (the API passes it on as its problem code), ``message`` is for people. Whatever is
+raised, the game state is unchanged.
+"""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 
 class EngineError(Exception):
-    """A rejected request; the game state is unchanged.
+    """A rejected request; the game state is unchanged."""
 
-    ``code`` is stable and machine-readable (the API passes it on); ``message`` is for people.
-    Codes: ``malformed_action``, ``illegal_action``, ``not_your_turn``, ``game_over``,
-    ``invalid_options``, ``invalid_state``.
-    """
+    code: ClassVar[str] = "engine_error"
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
+    def __init__(self, message: str) -> None:
+        super().__init__(f"{self.code}: {message}")
         self.message = message
 
     def to_dict(self) -> dict:
         return {"code": self.code, "message": self.message}
+
+
+class MalformedActionError(EngineError):
+    """The action is not shaped like any action type (unknown type, fields, value types)."""
+
+    code = "malformed_action"
+
+
+class IllegalActionError(EngineError):
+    """A well-formed action that is not among the pending decision's legal actions."""
+
+    code = "illegal_action"
+
+
+class NotYourTurnError(EngineError):
+    """Another seat must decide now."""
+
+    code = "not_your_turn"
+
+
+class GameOverError(EngineError):
+    """The game is over: no action can be applied."""
+
+    code = "game_over"
+
+
+class InvalidOptionsError(EngineError):
+    """``Game.new`` got options it cannot set up a game with."""
+
+    code = "invalid_options"
+
+
+class InvalidStateError(EngineError):
+    """Not a saved game (``Game.from_dict``), or a position that cannot be built."""
+
+    code = "invalid_state"

@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Final
 
 from engine import rules  # noqa: F401  (registers every step and decision)
 from engine.actions import shape_problem
 from engine.board import FIELD_COUNT, FIELD_NAMES
-from engine.environment import card_to_dict, deck_from_data
-from engine.errors import EngineError
+from engine.chance import ChanceSource
+from engine.counts import AMOEBAS_PER_COLOUR, CUBES_PER_COLOUR, SUPPORTED_PLAYERS, VARIANTS
+from engine.decision import Decision
+from engine.environment import Card, card_to_dict, deck_from_data
+from engine.errors import (
+    EngineError,
+    GameOverError,
+    IllegalActionError,
+    InvalidOptionsError,
+    InvalidStateError,
+    MalformedActionError,
+    NotYourTurnError,
+)
+from engine.frames import Stage, frame_from_list
 from engine.genes import GENES, cards_for, genes_of, mask_of
-from engine.machine import OPS, Decision, pending_of, run
+from engine.machine import OPS, pending_of, run
 from engine.rng import seed_state
-from engine.state import AMOEBAS_PER_COLOUR, CUBES_PER_COLOUR, START_BP, State
+from engine.state import START_BP, State
 
-SUPPORTED_PLAYERS: Final = (3, 4)
 FORMAT_VERSION: Final = 1
 CUBES_PER_FIELD_AT_SETUP: Final = 2
 
@@ -22,29 +34,47 @@ CUBES_PER_FIELD_AT_SETUP: Final = 2
 class Game(State):
     """One game of Ursuppe. See docs/engine-api.md for the contract."""
 
-    __slots__ = ("setup_events",)
+    __slots__ = ("setup_events", "variant", "controllers")
     setup_events: list[dict]
+    variant: str | None  # engine.counts.VARIANTS key; None for the base game
+    controllers: tuple[int, ...]  # the player deciding for each colour (seat)
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: object, seed: object, *, deck: object = None) -> Game:
+    def new(
+        cls,
+        players: int,
+        seed: int,
+        *,
+        deck: list[dict] | None = None,
+        chance: ChanceSource | None = None,
+        variant: str | None = None,
+    ) -> Game:
         """Set up a game and advance to its first decision.
 
+        ``variant`` (``engine.counts.VARIANTS``): a way to play with 2 players; ``players``
+        counts the players, the game has the variant's colours (docs/rules.md, "2 players").
+
+        ``chance`` (tests only): a source of dice such as ``engine.chance.ScriptedDice``;
+        without it every die comes from the game's generator (docs/engine-api.md, "Chance").
+
         The setup's events (food, deck, start rolls) are in ``game.setup_events``. The
-        arguments are typed ``object`` because they are checked here: anything else is an
-        ``invalid_options`` error, never a TypeError (the compiled build enforces annotations).
+        arguments are checked here, since they come from clients: a wrong value or type is an
+        ``invalid_options`` error, never a TypeError.
         """
-        if type(players) is not int or players not in SUPPORTED_PLAYERS:
-            raise EngineError("invalid_options", f"players must be one of {SUPPORTED_PLAYERS}")
+        colours = _colours(players, variant)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise EngineError("invalid_options", "seed must be an integer")
-        g = cls._blank(players, seed, deck_from_data(deck))
+            raise InvalidOptionsError("seed must be an integer")
+        if chance is not None and not callable(getattr(chance, "roll", None)):
+            raise InvalidOptionsError("chance must have a roll() method")
+        g = cls._blank(colours, seed, deck_from_data(deck), variant)
+        g.chance = chance  # type: ignore[assignment]
         g.events = []
-        for c in range(players):
+        for c in range(colours):
             for f in range(FIELD_COUNT):
                 g.add_cubes(f, c, CUBES_PER_FIELD_AT_SETUP)
         g.emit(
-            {"type": "game_created", "players": players, "food_per_field": CUBES_PER_FIELD_AT_SETUP}
+            {"type": "game_created", "players": colours, "food_per_field": CUBES_PER_FIELD_AT_SETUP}
         )
         g.deck = list(range(len(g.cards)))
         for i in range(len(g.deck) - 1, 0, -1):  # Fisher-Yates with the game's generator
@@ -52,16 +82,19 @@ class Game(State):
             g.deck[i], g.deck[j] = g.deck[j], g.deck[i]
         g.deck_pos = 1
         g.emit({"type": "card_revealed", "card": card_to_dict(g.current_card()), "round": 0})
-        g.stack = [("setup",)]
+        g.stack = [Stage.new("setup")]
         run(g)
         g.setup_events = g.events
         g.events = None
         return g
 
     @classmethod
-    def _blank(cls, players: int, seed: int, cards: tuple) -> Game:
-        g = cls()  # not object.__new__: the compiled build's classes refuse it
+    def _blank(cls, players: int, seed: int, cards: tuple, variant: str | None = None) -> Game:
+        """An empty game of ``players`` colours."""
+        g = cls()
         n = players
+        g.variant = variant
+        g.controllers = VARIANTS[variant].controllers if variant else tuple(range(n))
         g.n = n
         g.seed = seed
         g.rng = seed_state(seed)
@@ -84,6 +117,7 @@ class Game(State):
         g.over = False
         g.events = None
         g.pending = None
+        g.chance = None
         g.setup_events = []
         return g
 
@@ -91,6 +125,26 @@ class Game(State):
     @property
     def players(self) -> int:
         return self.n
+
+    @property
+    def player_count(self) -> int:
+        """The people (or bots) playing: ``players`` colours unless a variant says otherwise."""
+        return max(self.controllers) + 1
+
+    @property
+    def pending_player(self) -> int | None:
+        """The player who decides the pending decision (for the colour ``pending.seat``)."""
+        return self.controllers[self.pending.seat] if self.pending is not None else None
+
+    def player_ranking(self) -> list[int]:
+        """Players, the winner first. A player with several colours (Double I) is placed by
+        the worse of them: its colour furthest back on the ladder (docs/rules.md, "2 players")."""
+        order = self.ranking()
+        if self.variant is None:
+            return order
+        worst = [max(order.index(c) for c, p in enumerate(self.controllers) if p == player)
+                 for player in range(self.player_count)]  # fmt: skip
+        return sorted(range(self.player_count), key=worst.__getitem__)
 
     @property
     def is_over(self) -> bool:
@@ -103,18 +157,27 @@ class Game(State):
     def legal_actions(self) -> list[dict]:
         return self.pending.actions if self.pending is not None else []
 
-    def apply(self, action: object, seat: int | None = None) -> list[dict]:
+    def apply(
+        self, action: object, seat: int | None = None, *, player: int | None = None
+    ) -> list[dict]:
         """Apply one action of the pending decision; return the events it caused.
 
-        Raises EngineError (state untouched) for a finished game, the wrong seat, a malformed
-        action or one that is not legal now.
+        ``seat`` is the colour deciding, ``player`` the player controlling it (they differ
+        only in a variant); either is checked when given. Raises EngineError (state untouched)
+        for a finished game, the wrong seat or player, a malformed action or one that is not
+        legal now.
         """
         decision = self.pending
         if decision is None:
-            raise EngineError("game_over", "the game is over; no action can be applied")
+            raise GameOverError("the game is over; no action can be applied")
         if seat is not None and seat != decision.seat:
-            raise EngineError(
-                "not_your_turn", f"seat {decision.seat} must decide ({decision.kind}), not {seat}"
+            raise NotYourTurnError(
+                f"seat {decision.seat} must decide ({decision.kind}), not {seat}"
+            )
+        if player is not None and player != self.controllers[decision.seat]:
+            raise NotYourTurnError(
+                f"player {self.controllers[decision.seat]} must decide ({decision.kind}) for "
+                f"colour {decision.seat}, not player {player}"
             )
         legal = decision.actions
         index = -1
@@ -133,9 +196,8 @@ class Game(State):
         if index < 0:
             problem = shape_problem(action)
             if problem is not None:
-                raise EngineError("malformed_action", problem)
-            raise EngineError(
-                "illegal_action",
+                raise MalformedActionError(problem)
+            raise IllegalActionError(
                 f"{action!r} is not legal for the pending {decision.kind!r} decision of seat "
                 f"{decision.seat}; legal: {len(decision.actions)} actions",
             )
@@ -163,11 +225,68 @@ class Game(State):
         OPS[frame[0]].resolve(self, frame, action)
         run(self)
 
+    # --- what search may read, and copies with the hidden parts resampled --------------------
+    @property
+    def deck_size(self) -> int:
+        """Environment cards in this game's deck, drawn or not."""
+        return len(self.deck)
+
+    @property
+    def cards_left(self) -> int:
+        """Environment cards not drawn yet (one is drawn each round)."""
+        return len(self.deck) - self.deck_pos
+
+    def undrawn_cards(self) -> list[Card]:
+        """The undrawn environment cards as a multiset: every player may count them (all cards
+        minus the revealed ones), nobody knows their order, so they come in the order of the
+        game's card list, never in draw order."""
+        cards = self.cards
+        return [cards[i] for i in sorted(self.deck[self.deck_pos :])]
+
+    def amoebas_to_feed(self) -> set[tuple[int, int]]:
+        """(seat, number) of the amoebas that still move and feed in this round's phase 1
+        (empty outside phase 1): the ones that fed already face no feeding before the scoring.
+
+        Read from the frames waiting on the stack: a seat whose turn has not begun yet, or one
+        amoeba still to move or still to feed."""
+        out: set[tuple[int, int]] = set()
+        if self.phase != 1:
+            return out
+        for frame in self.stack:
+            if frame.op == "p1_amoeba" or frame.op == "p1_feed":
+                out.add((frame.seat, frame.number))
+            elif frame.op == "p1_player":
+                out.update((frame.seat, k) for k in self.alive_numbers(frame.seat))
+        return out
+
+    def determinized(self, rng: random.Random | int) -> Game:
+        """A clone whose hidden parts come from ``rng`` (a ``random.Random``, or a seed for one):
+        the undrawn environment cards in a new order and a new generator for the dice.
+
+        What search plays on: a bot that only ever looks at determinized copies cannot use the
+        real order of the cards or the coming dice, because it never sees them."""
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        c = self.clone()
+        rest = c.deck[c.deck_pos :]
+        rng.shuffle(rest)
+        c.deck[c.deck_pos :] = rest
+        c.rng = seed_state(rng.getrandbits(64))
+        c.chance = None  # a test's scripted dice are not part of what search may know
+        return c
+
+    def chance_since(self, earlier: Game) -> bool:
+        """Whether a die was rolled or a card revealed since ``earlier``, the copy this game
+        was cloned from: search averages such actions over several determinizations."""
+        return self.rng != earlier.rng or self.deck_pos != earlier.deck_pos
+
     # --- copies ---------------------------------------------------------------------------
     def clone(self) -> Game:
         """An independent copy sharing only immutable parts (cards, frames, the decision)."""
         g = Game()
         g.n = self.n
+        g.variant = self.variant
+        g.controllers = self.controllers
         g.seed = self.seed
         g.rng = self.rng
         g.cards = self.cards
@@ -189,6 +308,7 @@ class Game(State):
         g.over = self.over
         g.events = None
         g.pending = self.pending
+        g.chance = self.chance.copy() if self.chance is not None else None
         g.setup_events = []
         return g
 
@@ -197,6 +317,7 @@ class Game(State):
         return {
             "format": FORMAT_VERSION,
             "players": self.n,
+            "variant": self.variant,
             "seed": self.seed,
             "rng": format(self.rng, "016x"),
             "cards": [card_to_dict(c) for c in self.cards],
@@ -225,8 +346,11 @@ class Game(State):
         ``data`` is ``Any``: whatever it is, a bad one raises ``invalid_state``."""
         try:
             if data.get("format") != FORMAT_VERSION:
-                raise EngineError("invalid_state", f"unknown state format {data.get('format')!r}")
-            g = cls._blank(data["players"], data["seed"], deck_from_data(data["cards"]))
+                raise InvalidStateError(f"unknown state format {data.get('format')!r}")
+            variant = data.get("variant")  # absent in states saved before variants
+            if variant is not None and variant not in VARIANTS:
+                raise InvalidStateError(f"unknown variant {variant!r}")
+            g = cls._blank(data["players"], data["seed"], deck_from_data(data["cards"]), variant)
             g.rng = int(data["rng"], 16)
             g.deck = list(data["deck"])
             g.deck_pos = data["deck_pos"]
@@ -241,11 +365,11 @@ class Game(State):
             g.new_genes = [mask_of(ids) for ids in data["new_genes"]]
             g.gene_supply = [data["gene_supply"][gene.id] for gene in GENES]
             g.score = list(data["score"])
-            g.stack = [tuple(f) for f in data["stack"]]
+            g.stack = [frame_from_list(f) for f in data["stack"]]
             g.seq = data["seq"]
             g.over = data["over"]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise EngineError("invalid_state", f"not a saved game: {exc!r}") from exc
+            raise InvalidStateError(f"not a saved game: {exc!r}") from exc
         g.pending = pending_of(g)
         return g
 
@@ -258,9 +382,13 @@ class Game(State):
             players.append(
                 {
                     "seat": s,
+                    "player": self.controllers[s],
                     "score": self.score[s],
                     "bp": self.bp[s],
                     "genes": genes_of(self.genes[s]),
+                    # docs/rules.md "Phase 3": a lower gene bought this round cannot be
+                    # given up for its advanced gene yet; players can see which those are.
+                    "genes_bought_this_round": genes_of(self.new_genes[s]),
                     "amoebas": [
                         {
                             "number": k,
@@ -273,13 +401,20 @@ class Game(State):
                 }
             )
         revealed = [card_to_dict(self.cards[i]) for i in self.deck[: self.deck_pos]]
+        pending = None
+        if self.pending is not None:
+            pending = self.pending.to_dict()
+            pending["player"] = self.controllers[self.pending.seat]
         return {
             "players": n,
+            "variant": self.variant,
+            "player_count": self.player_count,
             "round": self.round,
             "phase": self.phase,
             "seq": self.seq,
             "over": self.is_over,
             "ranking": self.ranking() if self.is_over else None,
+            "player_ranking": self.player_ranking() if self.is_over else None,
             "seats": players,
             "fields": [
                 {"name": FIELD_NAMES[f], "food": self.food[f * n : f * n + n]}
@@ -291,7 +426,7 @@ class Game(State):
                 "remaining": len(self.deck) - self.deck_pos,
             },
             "gene_supply": {g.id: self.gene_supply[i] for i, g in enumerate(GENES)},
-            "pending": self.pending.to_dict() if self.pending is not None else None,
+            "pending": pending,
         }
 
 
@@ -306,14 +441,34 @@ def _same_types(a: object, b: object) -> bool:
     return a == b
 
 
-def replay(players: object, seed: object, actions: Any, deck: object = None) -> Game:
+def _colours(players: object, variant: object) -> int:
+    """The colours of a new game; ``invalid_options`` for a count or variant not offered."""
+    if variant is None:
+        if type(players) is not int or players not in SUPPORTED_PLAYERS:
+            raise InvalidOptionsError(f"players must be one of {SUPPORTED_PLAYERS}")
+        return players
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise InvalidOptionsError(f"variant must be one of {sorted(VARIANTS)}")
+    spec = VARIANTS[variant]
+    if type(players) is not int or players != spec.players:
+        raise InvalidOptionsError(f"variant {variant} is for {spec.players} players")
+    return spec.colours
+
+
+def replay(
+    players: int,
+    seed: int,
+    actions: Any,
+    deck: list[dict] | None = None,
+    variant: str | None = None,
+) -> Game:
     """Rebuild a game from its seed and the actions players applied, in order."""
-    game = Game.new(players, seed, deck=deck)
+    game = Game.new(players, seed, deck=deck, variant=variant)
     for i, action in enumerate(actions):
         try:
             game.apply(action)
         except EngineError as exc:
-            raise EngineError(exc.code, f"replay failed at action {i}: {exc.message}") from exc
+            raise type(exc)(f"replay failed at action {i}: {exc.message}") from exc
     return game
 
 

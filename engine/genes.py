@@ -1,4 +1,4 @@
-"""The gene table (RULINGS.md, "Genes").
+"""The gene table (docs/rules.md, "Genes").
 
 Each gene has an index used as a bit in a player's gene mask: a mask is one int, so cloning
 the genes of a player is free and "does the player hold X" is one AND.
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 from typing import Final, NamedTuple
+
+from engine.counts import PLAYER_COUNTS
 
 
 class Gene(NamedTuple):
@@ -76,7 +78,7 @@ MOVEMENT_2: Final = BIT["movement_2"]
 AGGRESSION: Final = BIT["aggression"]
 ARMOR: Final = BIT["armor"]
 
-# An advanced gene keeps its lower gene's ability (RULINGS.md): these masks ask "can it".
+# An advanced gene keeps its lower gene's ability (docs/rules.md): these masks ask "can it".
 HAS_SPEED: Final = SPEED | PERSISTENCE
 HAS_STRUGGLE: Final = STRUGGLE | AGGRESSION
 
@@ -89,7 +91,8 @@ for _i, _gene in enumerate(GENES):
 
 def cards_for(players: int) -> list[int]:
     """Cards of each gene in the supply at the start (5-6 players use the 4-player counts)."""
-    return [g.cards3 if players == 3 else g.cards4 for g in GENES]
+    column = PLAYER_COUNTS[players].gene_cards_column
+    return [g.cards3 if column == 3 else g.cards4 for g in GENES]
 
 
 def genes_of(mask: int) -> list[str]:

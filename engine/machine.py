@@ -1,9 +1,10 @@
 """The interpreter that drives a game: a stack of frames, one pending decision at a time.
 
-Why a stack of plain tuples: the game must stop at any decision of any seat (a defender in the
+Why a stack of tuples: the game must stop at any decision of any seat (a defender in the
 middle of another player's turn, an amoeba clinging to one that leaves), be saved, restored and
-cloned, and resume exactly there. A frame is a tuple ``(op, *ints/strs)``: immutable, so a clone
-copies the list and shares the frames, and JSON-able, so ``to_dict`` stores where the game is.
+cloned, and resume exactly there. A frame is a typed NamedTuple ``(op, *ints/strs)``
+(engine.frames, with the table of every op): immutable, so a clone copies the list and shares
+the frames, and JSON-able, so ``to_dict`` stores where the game is.
 
 Two kinds of op are registered here by the rule modules:
 - a *step* runs at once: it pops itself and pushes the frames that continue the game;
@@ -16,12 +17,14 @@ Two kinds of op are registered here by the rule modules:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
+
+from engine.decision import Decision, Frame
+from engine.frames import OPS_FRAMES
 
 if TYPE_CHECKING:
     from engine.state import State
 
-Frame = tuple
 Step = Callable[["State", Frame], None]
 Legal = Callable[["State", Frame], "Decision | None"]
 Resolve = Callable[["State", Frame, dict], None]
@@ -57,49 +60,11 @@ class Op:
 OPS: Final[dict[str, Op]] = {}
 
 
-class Decision:
-    """What the game waits for: ``seat`` must pick one of ``actions``.
-
-    ``actions[0]`` is always the conservative choice (drift, done, pass, accept, take nothing,
-    the first feeding pattern): the timeout policy "default action" applies it.
-    """
-
-    __slots__ = ("seat", "kind", "actions", "_context")
-
-    def __init__(
-        self, seat: int, kind: str, actions: list[dict], context: dict[str, Any] | tuple
-    ) -> None:
-        self.seat = seat
-        self.kind = kind
-        self.actions = actions
-        # A dict, or ``(builder, *immutable args)`` built on first read: search and playouts
-        # create far more decisions than anyone reads the context of.
-        self._context = context
-
-    @property
-    def context(self) -> dict[str, Any]:
-        context = self._context
-        if type(context) is tuple:
-            context = self._context = context[0](*context[1:])
-        return context  # type: ignore[return-value]
-
-    def to_dict(self) -> dict:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "actions": self.actions,
-            "context": self.context,
-        }
-
-    def __repr__(self) -> str:
-        return f"Decision(seat={self.seat}, kind={self.kind!r}, {len(self.actions)} actions)"
-
-
 def step(op: str) -> Callable[[Step], Step]:
     """Register a step under ``op``."""
 
     def register(fn: Step) -> Step:
-        assert op not in OPS, op
+        assert op not in OPS and OPS_FRAMES[op][1], op
         OPS[op] = Op(True, fn, _not_a_decision, _no_resolve)
         return fn
 
@@ -110,7 +75,7 @@ def decision(op: str, legal: Legal) -> Callable[[Resolve], Resolve]:
     """Register a decision under ``op``: ``legal`` decorates-in its ``resolve``."""
 
     def register(resolve: Resolve) -> Resolve:
-        assert op not in OPS, op
+        assert op not in OPS and not OPS_FRAMES[op][1], op
         OPS[op] = Op(False, _not_a_step, legal, resolve)
         return resolve
 
@@ -121,7 +86,7 @@ def run(state: State) -> None:
     """Advance until a decision with a real choice is pending, or the game is over.
 
     A decision with exactly one legal action is resolved here and logged as ``auto_action``
-    (RULINGS.md: a choice with only one legal answer may be resolved by the engine).
+    (docs/rules.md: a choice with only one legal answer may be resolved by the engine).
     """
     stack = state.stack
     ops = OPS

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.actions import ACTION_TYPES
 from engine.board import board_data
 from engine.compass import compass_data
+from engine.counts import PLAYER_COUNTS, SUPPORTED_PLAYERS, VARIANTS
 from engine.environment import DEFAULT_DECK, card_to_dict
 from engine.genes import gene_table_data
 
@@ -16,5 +17,7 @@ def rules_data() -> dict:
         "environment_deck": [card_to_dict(c) for c in DEFAULT_DECK],
         "genes": gene_table_data(),
         "action_types": ACTION_TYPES,
-        "players": [3, 4],
+        "players": list(SUPPORTED_PLAYERS),
+        "player_counts": [PLAYER_COUNTS[n].as_data() for n in SUPPORTED_PLAYERS],
+        "variants": [v.as_data() for v in VARIANTS.values()],
     }

@@ -15,16 +15,18 @@ Layout (n = number of players, seat = colour index 0..n-1, amoeba numbers 1..7):
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engine.board import FIELD_COUNT, FIELD_NAMES
+from engine.counts import AMOEBAS_PER_COLOUR
+from engine.decision import Decision, Frame
 from engine.environment import Card
 from engine.genes import LIFE_EXPECTANCY
-from engine.machine import Decision, Frame
 from engine.rng import next_below
 
-AMOEBAS_PER_COLOUR: Final = 7
-CUBES_PER_COLOUR: Final = 55
+if TYPE_CHECKING:
+    from engine.chance import ChanceSource
+
 START_BP: Final = 4
 
 
@@ -34,7 +36,7 @@ class State:
     __slots__ = (
         "n", "seed", "rng", "cards", "deck", "deck_pos", "round", "phase",
         "food", "supply", "apos", "adp", "bp", "genes", "new_genes", "gene_supply",
-        "score", "stack", "seq", "over", "events", "pending",
+        "score", "stack", "seq", "over", "events", "pending", "chance",
     )  # fmt: skip
 
     n: int
@@ -59,6 +61,7 @@ class State:
     over: bool
     events: list[dict] | None
     pending: Decision | None
+    chance: ChanceSource | None  # None: dice from ``rng`` (docs/engine-api.md, "Chance")
 
     # --- events and chance ---------------------------------------------------------------
     def emit(self, event: dict) -> None:
@@ -74,7 +77,9 @@ class State:
         return value
 
     def roll(self) -> int:
-        """One die, 1..6, from the state's own generator."""
+        """One die, 1..6: from the state's own generator, or from a test's scripted source."""
+        if self.chance is not None:
+            return self.chance.roll()
         self.rng, value = next_below(self.rng, 6)
         return value + 1
 
@@ -164,7 +169,7 @@ class State:
         return out
 
     def ranking(self) -> list[int]:
-        """Seats, the furthest marker first (RULINGS.md, "Scoring ladder")."""
+        """Seats, the furthest marker first (docs/rules.md, "Phase 6" and "End")."""
         return self.descending()
 
     def current_card(self) -> Card:

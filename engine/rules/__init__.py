@@ -1,11 +1,5 @@
 """The rules, one module per part of the game; importing the package registers them all."""
 
-import native
-
-native.activate(__path__, __name__)  # the compiled build of these sources, when current
-
-# ruff: noqa: E402 - the imports below must come after ``activate``
-
 from engine.rules import (  # noqa: F401
     combat,
     deaths,

@@ -1,4 +1,4 @@
-"""Attacks and their answers (RULINGS.md: Struggle for Survival, Aggression, Defense, Escape,
+"""Attacks and their answers (docs/rules.md: Struggle for Survival, Aggression, Defense, Escape,
 Armor, Persistence, and Holding against an escaping target).
 
 An attack is a chain of frames that may hand the decision to the target's owner in the middle
@@ -7,32 +7,29 @@ of someone else's turn and then return exactly there:
 escape move then ``escape_check`` (failed: back to ``defend``) -> ``attack_hits`` or
 ``attack_misses`` (-> the attacker's Persistence retry).
 ``flags`` remember what this attack has used: Defense, Escape, the defender's and the
-attacker's Persistence retries.
+attacker's Persistence retries, and whether the attacker clung to the escaping target (which
+ends the attack, docs/rules.md "Escape and Holding").
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
+from engine.decision import Decision
+from engine.frames import AmoebaStep, Attack, AttackRetry, MoveStep, SeatTurn
 from engine.genes import AGGRESSION, ARMOR, DEFENSE, ESCAPE, PERSISTENCE, STREAMLINING
-from engine.machine import Decision, decision, push, step
+from engine.machine import decision, push, step
 from engine.rules.common import amoeba_ref, push_feed, starve
 
 if TYPE_CHECKING:
     from engine.state import State
 
-DEFENSE_USED, ESCAPE_USED, DEFENSE_RETRIED, ATTACK_RETRIED = 1, 2, 4, 8
+DEFENSE_USED, ESCAPE_USED, DEFENSE_RETRIED, ATTACK_RETRIED, ATTACKER_CLUNG = 1, 2, 4, 8, 16
 STRUGGLE_CUBES: Final = 1  # a Struggle for Survival victim leaves one cube of every colour
 KILL_CUBES: Final = 2  # a death in phase 5 (natural or Aggression) leaves two of every colour
 _ACCEPT: Final = {"type": "accept"}
 _DEFEND: Final = {"type": "defend"}
 _ESCAPE: Final = {"type": "escape"}
-# Frame shapes, checked and unboxed by ``cast`` in the compiled build (an untyped frame item
-# would make every operation on it a generic Python call).
-# An attack in progress: (op, seat, number, target, target_number, field, phase, flags).
-AttackFrame = tuple[str, int, int, int, int, int, int, int]
-# An attack to retry (Persistence): (op, seat, number, phase).
-RetryFrame = tuple[str, int, int, int]
 
 
 def start_attack(g: State, seat: int, number: int, target: int, target_number: int,
@@ -47,11 +44,8 @@ def start_attack(g: State, seat: int, number: int, target: int, target_number: i
             "phase": phase,
         }
     )
-    frame = (seat, number, target, target_number, field, phase, flags)
-    if g.genes[target] & (DEFENSE | ESCAPE):
-        push(g, ("defend", *frame))
-    else:
-        push(g, ("attack_hits", *frame))
+    op = "defend" if g.genes[target] & (DEFENSE | ESCAPE) else "attack_hits"
+    push(g, Attack(op, seat, number, target, target_number, field, phase, flags))
 
 
 def attack_targets(g: State, seat: int, number: int, field: int) -> list[dict]:
@@ -63,13 +57,13 @@ def attack_targets(g: State, seat: int, number: int, field: int) -> list[dict]:
     ]
 
 
-def _legal_defend(g: State, frame: tuple) -> Decision | None:
+def _legal_defend(g: State, frame: Attack) -> Decision | None:
     """The target's answer: accept, Defense (a fight), Escape; each once, in either order.
 
     ``DEFENSE_USED`` in the flags means a fight was fought and lost (a won fight ends the
     attack): the defender may then still escape, or with Persistence fight once more, free.
     """
-    _, seat, number, target, target_number, field, phase, flags = cast(AttackFrame, frame)
+    _, seat, number, target, target_number, field, phase, flags = frame
     if g.pos(target, target_number) != field:
         return None
     genes = g.genes[target]
@@ -88,11 +82,11 @@ def _legal_defend(g: State, frame: tuple) -> Decision | None:
 
 
 @decision("defend", _legal_defend)
-def _defend(g: State, frame: tuple, action: dict) -> None:
-    _, seat, number, target, target_number, field, phase, flags = cast(AttackFrame, frame)
+def _defend(g: State, frame: Attack, action: dict) -> None:
+    target, target_number, flags = frame.target, frame.target_number, frame.flags
     kind = action["type"]
     if kind == "accept":
-        push(g, ("attack_hits", *frame[1:]))
+        push(g, frame._replace(op="attack_hits"))
     elif kind == "defend":
         if flags & DEFENSE_USED:  # Persistence: the lost fight once more, free
             flags |= DEFENSE_RETRIED
@@ -100,7 +94,7 @@ def _defend(g: State, frame: tuple, action: dict) -> None:
             g.bp[target] -= 1
             g.emit({"type": "bp_paid", "seat": target, "amount": 1, "reason": "defense"})
             flags |= DEFENSE_USED
-        _fight(g, frame[1:7], flags)
+        _fight(g, frame._replace(flags=flags))
     else:
         if not g.genes[target] & STREAMLINING:
             g.bp[target] -= 1
@@ -108,13 +102,13 @@ def _defend(g: State, frame: tuple, action: dict) -> None:
         g.emit({"type": "escape_started", "amoeba": amoeba_ref(g, target, target_number)})
         push(
             g,
-            ("escape_move", target, target_number),
-            ("after_move", target, target_number, "escape"),
-            ("escape_check", *frame[1:7], flags | ESCAPE_USED),
+            AmoebaStep.new("escape_move", target, target_number),
+            MoveStep.new("after_move", target, target_number, "escape"),
+            frame._replace(op="escape_check", flags=flags | ESCAPE_USED),
         )
 
 
-def _fight(g: State, attack: tuple, flags: int) -> None:
+def _fight(g: State, attack: Attack) -> None:
     """Both roll one die, ties re-rolled; the higher wins.
 
     A lost fight returns to the defender's ``defend`` decision, which offers what is left
@@ -127,25 +121,39 @@ def _fight(g: State, attack: tuple, flags: int) -> None:
             break
     if a > d:
         g.emit({"type": "fight_won", "winner": "attacker"})
-        push(g, ("defend", *attack, flags))
+        push(g, attack._replace(op="defend"))
     else:
         g.emit({"type": "fight_won", "winner": "defender"})
-        push(g, ("attack_misses", *attack, flags))
+        push(g, attack._replace(op="attack_misses"))
+
+
+def attacker_clung(g: State, seat: int, number: int, target: int, target_number: int) -> None:
+    """Amoeba (seat, number) clung to (target, target_number): if that is the attacker of the
+    attack the target is escaping from, the attack is over from this moment (docs/rules.md,
+    "Escape and Holding"), whatever the later steps of the escape."""
+    stack = g.stack
+    for i in range(len(stack) - 1, -1, -1):
+        frame = stack[i]
+        if frame.op == "escape_check":
+            assert isinstance(frame, Attack)
+            if (frame.seat, frame.number, frame.target, frame.target_number) == (
+                seat, number, target, target_number
+            ):  # fmt: skip
+                stack[i] = frame._replace(flags=frame.flags | ATTACKER_CLUNG)
+            return
 
 
 @step("escape_check")
-def _escape_check(g: State, frame: tuple) -> None:
-    """The attack fails if the target ended on another field; else it may still defend."""
-    _, seat, number, target, target_number, field, phase, flags = cast(AttackFrame, frame)
+def _escape_check(g: State, frame: Attack) -> None:
+    """The attack is over if the attacker clung; it fails if the target ended on another
+    field; else the target may still defend."""
+    _, seat, number, target, target_number, field, phase, flags = frame
     now = g.pos(target, target_number)
-    if now == field:
-        g.emit({"type": "escape_failed", "amoeba": amoeba_ref(g, target, target_number)})
-        push(g, ("defend", *frame[1:]))
-        return
-    g.emit({"type": "escape_succeeded", "amoeba": amoeba_ref(g, target, target_number)})
-    if g.pos(seat, number) == now:
-        # FAQ 8: an attacker with Holding clung to the escaping target: the attack ends; in
-        # phase 1 the attacker may still eat on the new field.
+    if flags & ATTACKER_CLUNG:
+        # docs/rules.md "Escape and Holding" (FAQ 8): the attack ended when the attacker clung;
+        # in phase 1 it then feeds, or starves, where it ends up, its attack spent.
+        if now != field:
+            g.emit({"type": "escape_succeeded", "amoeba": amoeba_ref(g, target, target_number)})
         g.emit(
             {
                 "type": "attack_ended",
@@ -153,15 +161,20 @@ def _escape_check(g: State, frame: tuple) -> None:
                 "reason": "clung_to_target",
             }
         )
-        if phase == 1:
+        if phase == 1 and g.pos(seat, number) >= 0:
             push_feed(g, seat, number, may_attack=False)
         return
-    push(g, ("attack_misses", *frame[1:]))
+    if now == field:
+        g.emit({"type": "escape_failed", "amoeba": amoeba_ref(g, target, target_number)})
+        push(g, frame._replace(op="defend"))
+        return
+    g.emit({"type": "escape_succeeded", "amoeba": amoeba_ref(g, target, target_number)})
+    push(g, frame._replace(op="attack_misses"))
 
 
 @step("attack_hits")
-def _attack_hits(g: State, frame: tuple) -> None:
-    _, seat, number, target, target_number, field, phase, flags = cast(AttackFrame, frame)
+def _attack_hits(g: State, frame: Attack) -> None:
+    _, seat, number, target, target_number, _field, phase, _flags = frame
     if phase == 1:
         g.emit(
             {
@@ -189,9 +202,9 @@ def _attack_hits(g: State, frame: tuple) -> None:
 
 
 @step("attack_misses")
-def _attack_misses(g: State, frame: tuple) -> None:
+def _attack_misses(g: State, frame: Attack) -> None:
     """A failed attack: Persistence may try once more; else in phase 1 the attacker starves."""
-    _, seat, number, target, target_number, field, phase, flags = cast(AttackFrame, frame)
+    _, seat, number, target, target_number, _field, phase, flags = frame
     g.emit(
         {
             "type": "attack_failed",
@@ -202,7 +215,7 @@ def _attack_misses(g: State, frame: tuple) -> None:
     if g.pos(seat, number) < 0:
         return
     if g.genes[seat] & PERSISTENCE and not flags & ATTACK_RETRIED:
-        push(g, ("attack_retry", seat, number, phase))
+        push(g, AttackRetry.new("attack_retry", seat, number, phase))
     elif phase == 1:
         starve(g, seat, number)
 
@@ -217,8 +230,8 @@ def _aggression_targets(g: State, seat: int) -> list[dict]:
     return actions
 
 
-def _legal_attack_retry(g: State, frame: tuple) -> Decision | None:
-    _, seat, number, phase = cast(RetryFrame, frame)
+def _legal_attack_retry(g: State, frame: AttackRetry) -> Decision | None:
+    _, seat, number, phase = frame
     if phase == 1:
         field = g.pos(seat, number)
         actions = [{"type": "starve"}, *attack_targets(g, seat, number, field)]
@@ -229,9 +242,9 @@ def _legal_attack_retry(g: State, frame: tuple) -> Decision | None:
 
 
 @decision("attack_retry", _legal_attack_retry)
-def _attack_retry(g: State, frame: tuple, action: dict) -> None:
+def _attack_retry(g: State, frame: AttackRetry, action: dict) -> None:
     """Persistence: the second attempt is free; Defense and Escape may answer it afresh."""
-    _, seat, number, phase = cast(RetryFrame, frame)
+    _, seat, number, phase = frame
     kind = action["type"]
     if kind == "starve":
         starve(g, seat, number)
@@ -241,8 +254,8 @@ def _attack_retry(g: State, frame: tuple, action: dict) -> None:
         start_attack(g, seat, attacker, target["seat"], target["number"], phase, ATTACK_RETRIED)
 
 
-def _legal_aggression(g: State, frame: tuple) -> Decision | None:
-    seat: int = frame[1]
+def _legal_aggression(g: State, frame: SeatTurn) -> Decision | None:
+    seat = frame.seat
     if g.bp[seat] < 1:
         return None
     targets = _aggression_targets(g, seat)
@@ -252,10 +265,10 @@ def _legal_aggression(g: State, frame: tuple) -> Decision | None:
 
 
 @decision("aggression", _legal_aggression)
-def _aggression(g: State, frame: tuple, action: dict) -> None:
+def _aggression(g: State, frame: SeatTurn, action: dict) -> None:
     """Phase 5: once per round, pay 1 BP to attack another player's amoeba on a shared field."""
     if action["type"] == "attack":
-        seat: int = frame[1]
+        seat = frame.seat
         g.bp[seat] -= 1
         g.emit({"type": "bp_paid", "seat": seat, "amount": 1, "reason": "aggression"})
         target = action["target"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from engine.board import FIELD_COUNT, FIELD_NAMES
+from engine.counts import AMOEBAS_PER_COLOUR
+from engine.frames import Feed
 from engine.machine import push
 
 if TYPE_CHECKING:
@@ -27,10 +29,14 @@ def _placement_sets() -> tuple[tuple[tuple[dict, ...], ...], ...]:
     out by the engine are never mutated, by the engine or by its callers.
     """
     one = [
-        [{"type": "place", "field": name, "number": k} for k in range(8)] for name in FIELD_NAMES
+        [{"type": "place", "field": name, "number": k} for k in range(AMOEBAS_PER_COLOUR + 1)]
+        for name in FIELD_NAMES
     ]
     return tuple(
-        tuple(tuple(row[k] for k in range(1, 8) if mask >> (k - 1) & 1) for mask in range(1 << 7))
+        tuple(
+            tuple(row[k] for k in range(1, AMOEBAS_PER_COLOUR + 1) if mask >> (k - 1) & 1)
+            for mask in range(1 << AMOEBAS_PER_COLOUR)
+        )
         for row in one
     )
 
@@ -56,9 +62,9 @@ def place_actions(field_mask: int, number_mask: int) -> list[dict]:
 def free_number_mask(g: State, seat: int) -> int:
     """The amoeba numbers of ``seat`` not on the board, as bits (bit k-1 = number k)."""
     apos = g.apos
-    base = seat * 7
+    base = seat * AMOEBAS_PER_COLOUR
     mask = 0
-    for k in range(7):
+    for k in range(AMOEBAS_PER_COLOUR):
         if apos[base + k] < 0:
             mask |= 1 << k
     return mask
@@ -72,4 +78,4 @@ def starve(g: State, seat: int, number: int) -> None:
 
 def push_feed(g: State, seat: int, number: int, may_attack: bool) -> None:
     """Schedule the amoeba's feeding; ``may_attack`` is off once its one attack is spent."""
-    push(g, ("p1_feed", seat, number, 1 if may_attack else 0))
+    push(g, Feed.new("p1_feed", seat, number, 1 if may_attack else 0))

@@ -1,23 +1,25 @@
-"""Phase 4: cell division (RULINGS.md, "Phase 4")."""
+"""Phase 4: cell division (docs/rules.md, "Phase 4")."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
 from engine.board import ADJACENT_MASK, ALL_FIELDS_MASK, FIELD_INDEX
+from engine.counts import AMOEBAS_PER_COLOUR, PLAYER_COUNTS
+from engine.decision import Decision
+from engine.frames import SeatTurn, Stage
 from engine.genes import DIVISION_RATE, SPORES
-from engine.machine import Decision, decision, push, step
+from engine.machine import decision, push, step
 from engine.rules.common import free_number_mask, place_actions
 
 if TYPE_CHECKING:
     from engine.state import State
 
-MAX_AMOEBAS: Final = 7
 _DONE: Final = {"type": "done"}
 
 
 def division_bp(players: int) -> int:
-    return 11 if players >= 5 else 10
+    return PLAYER_COUNTS[players].division_bp
 
 
 def division_cost(g: State, seat: int) -> int:
@@ -25,13 +27,13 @@ def division_cost(g: State, seat: int) -> int:
 
 
 @step("phase4")
-def _phase4(g: State, frame: tuple) -> None:
+def _phase4(g: State, frame: Stage) -> None:
     g.phase = 4
     g.emit({"type": "phase_started", "round": g.round, "phase": 4})
     for s in g.descending():
         g.bp[s] += division_bp(g.n)
         g.emit({"type": "bp_received", "seat": s, "amount": division_bp(g.n)})
-    push(g, *(("divide", s) for s in g.descending()))
+    push(g, *(SeatTurn.new("divide", s) for s in g.descending()))
 
 
 def division_field_mask(g: State, seat: int, count: int) -> int:
@@ -40,11 +42,13 @@ def division_field_mask(g: State, seat: int, count: int) -> int:
     No amoeba yet: anywhere. Exactly one, or Spores: any field without an own amoeba.
     Otherwise: without an own amoeba and adjacent to a field with one.
     """
-    base = seat * 7
+    base = seat * AMOEBAS_PER_COLOUR
     apos = g.apos
     own = 0
     near = 0
-    for i in range(base, base + 7):  # bit masks, not sets: this runs at every division
+    for i in range(
+        base, base + AMOEBAS_PER_COLOUR
+    ):  # bit masks, not sets: this runs at every division
         p = apos[i]
         if p >= 0:
             own |= 1 << p
@@ -54,11 +58,12 @@ def division_field_mask(g: State, seat: int, count: int) -> int:
     return near & ~own
 
 
-def _legal_divide(g: State, frame: tuple) -> Decision | None:
-    seat: int = frame[1]
-    mine = g.apos[seat * 7 : seat * 7 + 7]
-    count = MAX_AMOEBAS - mine.count(-1)
-    if count >= MAX_AMOEBAS:
+def _legal_divide(g: State, frame: SeatTurn) -> Decision | None:
+    seat = frame.seat
+    base = seat * AMOEBAS_PER_COLOUR
+    mine = g.apos[base : base + AMOEBAS_PER_COLOUR]
+    count = AMOEBAS_PER_COLOUR - mine.count(-1)
+    if count >= AMOEBAS_PER_COLOUR:
         return None
     cost = division_cost(g, seat)
     if count and g.bp[seat] < cost:
@@ -77,10 +82,10 @@ def _legal_divide(g: State, frame: tuple) -> Decision | None:
 
 
 @decision("divide", _legal_divide)
-def _divide(g: State, frame: tuple, action: dict) -> None:
+def _divide(g: State, frame: SeatTurn, action: dict) -> None:
     if action["type"] == "done":
         return
-    seat: int = frame[1]
+    seat = frame.seat
     free = g.amoeba_count(seat) == 0
     if not free:
         cost = division_cost(g, seat)
@@ -96,4 +101,4 @@ def _divide(g: State, frame: tuple, action: dict) -> None:
             "dp": 0,
         }
     )
-    push(g, ("divide", seat))
+    push(g, frame)

@@ -1,7 +1,7 @@
-"""Phase 1, the feeding half (RULINGS.md, "Phase 1", Substitution, Frugality, Parasitism).
+"""Phase 1, the feeding half (docs/rules.md, "Phase 1", Substitution, Frugality, Parasitism).
 
 A feeding *pattern* is the multiset of cube counts an amoeba eats from the other colours:
-(1, 1, 1) with 4 players, (2, 1) with 3. Alternative feeding genes transform patterns and
+(1, 1, 1) with 4 players, (2, 1) with 3, (1, 1, 1, 1) with 5, (1, 1, 1, 1, 0) with 6. Alternative feeding genes transform patterns and
 combine: the legal patterns are every base pattern transformed by any subset of the genes
 held, in any order. Patterns are enumerated once per (players, gene subset) and cached; at
 run time only the concrete eat vectors the field can supply are kept.
@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import permutations
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
+from engine.counts import PLAYER_COUNTS
+from engine.decision import Decision
+from engine.frames import Feed
 from engine.genes import FRUGALITY, HAS_STRUGGLE, PARASITISM, SUBSTITUTION
-from engine.machine import Decision, decision
+from engine.machine import decision
 from engine.rules.combat import attack_targets, start_attack
 from engine.rules.common import amoeba_context, starve
 
@@ -26,8 +29,9 @@ _FEED_GENES: Final = SUBSTITUTION | FRUGALITY | PARASITISM
 
 
 def base_pattern(players: int) -> tuple[int, ...]:
-    """4 players: one of each other colour; 3 players: two of one and one of the other."""
-    return (1, 1, 1) if players == 4 else (2, 1)
+    """The pattern without genes, from ``engine.counts.PLAYER_COUNTS`` (4 players: one of each
+    other colour; 3: two of one and one of the other; 5: four of four; 6: four of five)."""
+    return PLAYER_COUNTS[players].feed_pattern
 
 
 def _norm(p: list[int] | tuple[int, ...]) -> tuple[int, ...]:
@@ -123,12 +127,14 @@ def _build_feed_table(players: int, seat: int, feed_genes: int) -> FeedTable:
     )
 
 
-def feed_actions(g: State, seat: int, field: int) -> tuple[list[dict], bool]:
-    """The concrete feeding actions on ``field`` and whether the base pattern is possible."""
+def feed_actions(g: State, seat: int, field: int) -> tuple[list[dict], list[dict], bool]:
+    """The concrete feeding actions on ``field``: those that make no other player pay, those
+    that do (Parasitism), and whether the base pattern is possible."""
     food = g.food
     base = field * g.n
     victims: list[int] | None = None
     actions: list[dict] = []
+    parasitic: list[dict] = []
     base_ok = False
     for needs, vec, action, is_base in _feed_table(g.n, seat, g.genes[seat] & _FEED_GENES):
         for c, k in needs:
@@ -141,18 +147,27 @@ def feed_actions(g: State, seat: int, field: int) -> tuple[list[dict], bool]:
                 continue
             if victims is None:
                 victims = sorted({s for s, _ in g.amoebas_on(field) if s != seat and g.bp[s] >= 1})
-            actions.extend({"type": "feed", "eat": vec, "parasite": v} for v in victims)
-    return actions, base_ok
+            parasitic.extend({"type": "feed", "eat": vec, "parasite": v} for v in victims)
+    return actions, parasitic, base_ok
 
 
-def _legal_feed(g: State, frame: tuple) -> Decision | None:
-    _, seat, number, may_attack = cast("tuple[str, int, int, int]", frame)
+_STARVE: Final = {"type": "starve"}
+
+
+def _legal_feed(g: State, frame: Feed) -> Decision | None:
+    """docs/rules.md "Alternative feeding is optional": when the base pattern cannot be eaten,
+    starving is always offered beside the alternative patterns, so that the owner decides; an
+    alternative pattern is never applied on its own, and Parasitism never makes another
+    player pay unless the owner picks it. ``actions[0]`` (the timeout default) is a pattern
+    that makes no one else pay, else starving."""
+    _, seat, number, may_attack = frame
     field = g.pos(seat, number)
     if field < 0:
         return None
-    actions, base_ok = feed_actions(g, seat, field)
-    if not actions:
-        actions.append({"type": "starve"})
+    actions, parasitic, base_ok = feed_actions(g, seat, field)
+    if not base_ok:
+        actions.append(_STARVE)
+    actions.extend(parasitic)
     if may_attack and not base_ok and g.genes[seat] & HAS_STRUGGLE and g.bp[seat] >= 1:
         actions.extend(attack_targets(g, seat, number, field))
     food = tuple(g.food[field * g.n : field * g.n + g.n])
@@ -166,8 +181,8 @@ def _feed_context(seat: int, number: int, field: int, food: tuple[int, ...]) -> 
 
 
 @decision("p1_feed", _legal_feed)
-def _feed(g: State, frame: tuple, action: dict) -> None:
-    _, seat, number, _flag = cast("tuple[str, int, int, int]", frame)
+def _feed(g: State, frame: Feed, action: dict) -> None:
+    seat, number = frame.seat, frame.number
     kind = action["type"]
     if kind == "feed":
         eat(g, seat, number, action["eat"], action.get("parasite"))

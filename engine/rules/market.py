@@ -1,12 +1,14 @@
-"""Phase 3: buying genes (RULINGS.md, "Phase 3"): descending order, one turn each, any number
+"""Phase 3: buying genes (docs/rules.md, "Phase 3"): descending order, one turn each, any number
 of purchases closed by "done"."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.decision import Decision
+from engine.frames import SeatTurn, Stage
 from engine.genes import ADVANCED_OF, BIT, GENE_INDEX, GENES
-from engine.machine import Decision, decision, push, step
+from engine.machine import decision, push, step
 from engine.rules.defects import return_gene
 
 if TYPE_CHECKING:
@@ -14,10 +16,10 @@ if TYPE_CHECKING:
 
 
 @step("phase3")
-def _phase3(g: State, frame: tuple) -> None:
+def _phase3(g: State, frame: Stage) -> None:
     g.phase = 3
     g.emit({"type": "phase_started", "round": g.round, "phase": 3})
-    push(g, *(("buy", s) for s in g.descending()))
+    push(g, *(SeatTurn.new("buy", s) for s in g.descending()))
 
 
 def buy_actions(g: State, seat: int) -> list[dict]:
@@ -44,8 +46,8 @@ def buy_actions(g: State, seat: int) -> list[dict]:
     return actions
 
 
-def _legal_buy(g: State, frame: tuple) -> Decision | None:
-    seat: int = frame[1]
+def _legal_buy(g: State, frame: SeatTurn) -> Decision | None:
+    seat = frame.seat
     purchases = buy_actions(g, seat)
     if not purchases:
         return None
@@ -53,10 +55,10 @@ def _legal_buy(g: State, frame: tuple) -> Decision | None:
 
 
 @decision("buy", _legal_buy)
-def _buy(g: State, frame: tuple, action: dict) -> None:
+def _buy(g: State, frame: SeatTurn, action: dict) -> None:
     if action["type"] == "done":
         return
-    seat: int = frame[1]
+    seat = frame.seat
     i = GENE_INDEX[action["gene"]]
     gene = GENES[i]
     g.bp[seat] -= gene.price
@@ -66,10 +68,10 @@ def _buy(g: State, frame: tuple, action: dict) -> None:
     g.emit({"type": "gene_bought", "seat": seat, "gene": gene.id, "price": gene.price})
     if "give_up" in action:
         return_gene(g, seat, action["give_up"], "upgraded")
-        # No gene together with a lower gene (RULINGS.md; DE: "Man darf nicht zugleich ein Gen
+        # No gene together with a lower gene (docs/rules.md; DE: "Man darf nicht zugleich ein Gen
         # und seine Vorgängergene besitzen"): Armor bought by a holder of both Defense and
         # Escape returns the one that did not pay for it as well.
         for low in gene.replaces:
             if g.genes[seat] & BIT[low]:
                 return_gene(g, seat, low, "lower_gene_of_advanced")
-    push(g, ("buy", seat))
+    push(g, frame)

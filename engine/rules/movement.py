@@ -1,4 +1,4 @@
-"""Phase 1, the moving half (RULINGS.md, "Phase 1" and the movement genes).
+"""Phase 1, the moving half (docs/rules.md, "Phase 1" and the movement genes).
 
 An amoeba's turn is a chain of frames:
 ``p1_amoeba`` (drift / hold / move) -> ``active_move`` (roll, Movement I dice, Movement II
@@ -10,12 +10,28 @@ Escape (engine.rules.combat) reuses ``escape_move`` -> ``active_move`` -> ``afte
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from engine.board import FIELD_NAMES, NEIGHBOUR
 from engine.compass import DIE_FACE, DIRECTION_INDEX, DIRECTION_NAMES, FREE_CHOICE, STAY
+from engine.counts import AMOEBAS_PER_COLOUR, PLAYER_COUNTS
+from engine.decision import Decision
+from engine.frames import (
+    ActiveMove,
+    AmoebaStep,
+    ChooseDie,
+    Cling,
+    Displace,
+    Feed,
+    MoveStep,
+    Relocate,
+    SeatTurn,
+    Stage,
+    Tentacle,
+)
 from engine.genes import HAS_SPEED, HOLDING, MOVEMENT_1, MOVEMENT_2, STREAMLINING, TENTACLE
-from engine.machine import Decision, decision, push, step
+from engine.machine import decision, push, step
+from engine.rules.combat import attacker_clung
 from engine.rules.common import amoeba_context, amoeba_ref
 
 if TYPE_CHECKING:
@@ -56,22 +72,21 @@ def pay_move(g: State, seat: int, reason: str) -> None:
 
 # --- phase 1 order ---------------------------------------------------------------------------
 @step("phase1")
-def _phase1(g: State, frame: tuple) -> None:
+def _phase1(g: State, frame: Stage) -> None:
     g.phase = 1
     g.emit({"type": "phase_started", "round": g.round, "phase": 1})
-    push(g, *(("p1_player", s) for s in g.ascending()))
+    push(g, *(SeatTurn.new("p1_player", s) for s in g.ascending()))
 
 
 @step("p1_player")
-def _p1_player(g: State, frame: tuple) -> None:
-    seat: int = frame[1]
-    push(g, *(("p1_amoeba", seat, k) for k in g.alive_numbers(seat)))
+def _p1_player(g: State, frame: SeatTurn) -> None:
+    seat = frame.seat
+    push(g, *(AmoebaStep.new("p1_amoeba", seat, k) for k in g.alive_numbers(seat)))
 
 
-def _legal_p1_amoeba(g: State, frame: tuple) -> Decision | None:
-    seat: int = frame[1]
-    number: int = frame[2]
-    field = g.apos[seat * 7 + number - 1]
+def _legal_p1_amoeba(g: State, frame: AmoebaStep) -> Decision | None:
+    seat, number = frame.seat, frame.number
+    field = g.apos[seat * AMOEBAS_PER_COLOUR + number - 1]
     if field < 0:
         return None  # killed earlier this phase
     genes = g.genes[seat]
@@ -91,27 +106,30 @@ def _movement_context(seat: int, number: int, field: int, drift: int) -> dict:
 
 
 @decision("p1_amoeba", _legal_p1_amoeba)
-def _p1_amoeba(g: State, frame: tuple, action: dict) -> None:
-    seat: int = frame[1]
-    number: int = frame[2]
+def _p1_amoeba(g: State, frame: AmoebaStep, action: dict) -> None:
+    seat, number = frame.seat, frame.number
     kind = action["type"]
     if kind == "drift":
         drift = g.current_card()[0]
         if drift == STAY:
             g.emit({"type": "amoeba_stayed", "seat": seat, "number": number, "reason": "no_drift"})
-            push(g, ("p1_feed", seat, number, 1))
+            push(g, Feed.new("p1_feed", seat, number, 1))
         else:
-            push(g, ("displace", seat, number, drift, "drift"), ("p1_feed", seat, number, 1))
+            push(
+                g,
+                Displace.new("displace", seat, number, drift, "drift"),
+                Feed.new("p1_feed", seat, number, 1),
+            )
     elif kind == "hold":
         g.emit({"type": "amoeba_stayed", "seat": seat, "number": number, "reason": "hold"})
-        push(g, ("p1_feed", seat, number, 1))
+        push(g, Feed.new("p1_feed", seat, number, 1))
     else:
         pay_move(g, seat, "move")
         push(
             g,
-            ("active_move", seat, number, move_code(action), "move"),
-            ("after_move", seat, number, "move"),
-            ("p1_feed", seat, number, 1),
+            ActiveMove.new("active_move", seat, number, move_code(action), "move"),
+            MoveStep.new("after_move", seat, number, "move"),
+            Feed.new("p1_feed", seat, number, 1),
         )
 
 
@@ -121,30 +139,30 @@ def _apply_face(g: State, seat: int, number: int, face: int, reason: str) -> Non
     if target == STAY:
         g.emit({"type": "amoeba_stayed", "seat": seat, "number": number, "reason": "die_5"})
     elif target == FREE_CHOICE:
-        push(g, ("choose_direction", seat, number, reason))
+        push(g, MoveStep.new("choose_direction", seat, number, reason))
     else:
-        push(g, ("displace", seat, number, target, reason))
+        push(g, Displace.new("displace", seat, number, target, reason))
 
 
 @step("active_move")
-def _active_move(g: State, frame: tuple) -> None:
-    _, seat, number, code, reason = cast("tuple[str, int, int, int, str]", frame)
+def _active_move(g: State, frame: ActiveMove) -> None:
+    _, seat, number, code, reason = frame
     if code == STAY:
         g.emit({"type": "amoeba_stayed", "seat": seat, "number": number, "reason": "chosen"})
     elif code != ROLL:
-        push(g, ("displace", seat, number, code, reason))
+        push(g, Displace.new("displace", seat, number, code, reason))
     elif g.genes[seat] & MOVEMENT_1:
         a, b = g.roll(), g.roll()
         g.emit({"type": "dice_rolled", "seat": seat, "number": number, "dice": [a, b]})
-        push(g, ("choose_die", seat, number, a, b, reason))
+        push(g, ChooseDie.new("choose_die", seat, number, a, b, reason))
     else:
         face = g.roll()
         g.emit({"type": "dice_rolled", "seat": seat, "number": number, "dice": [face]})
         _apply_face(g, seat, number, face, reason)
 
 
-def _legal_choose_die(g: State, frame: tuple) -> Decision:
-    _, seat, number, a, b, _reason = cast("tuple[str, int, int, int, int, str]", frame)
+def _legal_choose_die(g: State, frame: ChooseDie) -> Decision:
+    _, seat, number, a, b, _reason = frame
     faces = [a] if a == b else [a, b]
     return Decision(
         seat,
@@ -155,35 +173,33 @@ def _legal_choose_die(g: State, frame: tuple) -> Decision:
 
 
 @decision("choose_die", _legal_choose_die)
-def _choose_die(g: State, frame: tuple, action: dict) -> None:
-    _apply_face(g, frame[1], frame[2], action["face"], frame[5])
+def _choose_die(g: State, frame: ChooseDie, action: dict) -> None:
+    _apply_face(g, frame.seat, frame.number, action["face"], frame.reason)
 
 
-def _legal_choose_direction(g: State, frame: tuple) -> Decision:
-    seat: int = frame[1]
-    number: int = frame[2]
+def _legal_choose_direction(g: State, frame: MoveStep) -> Decision:
+    seat, number = frame.seat, frame.number
     return Decision(
         seat, "choose_direction", _DIRECTION_CHOICES, {"amoeba": amoeba_ref(g, seat, number)}
     )
 
 
 @decision("choose_direction", _legal_choose_direction)
-def _choose_direction(g: State, frame: tuple, action: dict) -> None:
-    push(g, ("displace", frame[1], frame[2], DIRECTION_INDEX[action["direction"]], frame[3]))
+def _choose_direction(g: State, frame: MoveStep, action: dict) -> None:
+    direction = DIRECTION_INDEX[action["direction"]]
+    push(g, Displace.new("displace", frame.seat, frame.number, direction, frame.reason))
 
 
 @step("after_move")
-def _after_move(g: State, frame: tuple) -> None:
+def _after_move(g: State, frame: MoveStep) -> None:
     """Speed (and Persistence): after an active move, a free second one, never after drift."""
-    seat: int = frame[1]
-    number: int = frame[2]
+    seat, number = frame.seat, frame.number
     if g.genes[seat] & HAS_SPEED and g.pos(seat, number) >= 0:
-        push(g, ("second_move", seat, number, frame[3]))
+        push(g, MoveStep.new("second_move", seat, number, frame.reason))
 
 
-def _legal_second_move(g: State, frame: tuple) -> Decision | None:
-    seat: int = frame[1]
-    number: int = frame[2]
+def _legal_second_move(g: State, frame: MoveStep) -> Decision | None:
+    seat, number = frame.seat, frame.number
     actions = [_SKIP, *move_actions(g, seat)]
     return Decision(
         seat, "second_move", actions, (amoeba_context, seat, number, g.pos(seat, number))
@@ -191,29 +207,29 @@ def _legal_second_move(g: State, frame: tuple) -> Decision | None:
 
 
 @decision("second_move", _legal_second_move)
-def _second_move(g: State, frame: tuple, action: dict) -> None:
+def _second_move(g: State, frame: MoveStep, action: dict) -> None:
     if action["type"] == "move":
-        push(g, ("active_move", frame[1], frame[2], move_code(action), frame[3]))
+        code = move_code(action)
+        push(g, ActiveMove.new("active_move", frame.seat, frame.number, code, frame.reason))
 
 
-def _legal_escape_move(g: State, frame: tuple) -> Decision:
-    seat: int = frame[1]
-    number: int = frame[2]
+def _legal_escape_move(g: State, frame: AmoebaStep) -> Decision:
+    seat, number = frame.seat, frame.number
     return Decision(
         seat, "escape_move", move_actions(g, seat), {"amoeba": amoeba_ref(g, seat, number)}
     )
 
 
 @decision("escape_move", _legal_escape_move)
-def _escape_move(g: State, frame: tuple, action: dict) -> None:
-    push(g, ("active_move", frame[1], frame[2], move_code(action), "escape"))
+def _escape_move(g: State, frame: AmoebaStep, action: dict) -> None:
+    push(g, ActiveMove.new("active_move", frame.seat, frame.number, move_code(action), "escape"))
 
 
 # --- leaving a field ---------------------------------------------------------------------------
 @step("displace")
-def _displace(g: State, frame: tuple) -> None:
+def _displace(g: State, frame: Displace) -> None:
     """Move one field; an obstacle stops it. Tentacle cubes, then clinging amoebas, go along."""
-    _, seat, number, direction, reason = cast("tuple[str, int, int, int, str]", frame)
+    _, seat, number, direction, reason = frame
     src = g.pos(seat, number)
     dst = NEIGHBOUR[src][direction]
     if dst < 0:
@@ -235,20 +251,20 @@ def _displace(g: State, frame: tuple) -> None:
         food = g.food
         for i in range(src * n, src * n + n):  # loops, not any(<generator>): a hot step
             if food[i]:
-                frames.append(("tentacle", seat, number, src, dst))
+                frames.append(Tentacle.new("tentacle", seat, number, src, dst))
                 break
     for o in range(n):
         if o != seat and genes[o] & HOLDING:
             for other, other_number in g.amoebas_on(src):
                 if other != seat and genes[other] & HOLDING:
-                    frames.append(("cling", other, other_number, seat, number, src, dst))
+                    frames.append(Cling.new("cling", other, other_number, seat, number, src, dst))
             break
-    frames.append(("relocate", seat, number, src, dst, reason))
+    frames.append(Relocate.new("relocate", seat, number, src, dst, reason))
     push(g, *frames)
 
 
 def tentacle_limit(g: State) -> int:
-    return 3 if g.n >= 4 else 2
+    return PLAYER_COUNTS[g.n].tentacle_limit
 
 
 def _takes(food: list[int], limit: int) -> list[list[int]]:
@@ -274,8 +290,8 @@ def tentacle_actions(food: list[int], limit: int) -> list[dict]:
     return list(actions)
 
 
-def _legal_tentacle(g: State, frame: tuple) -> Decision:
-    _, seat, number, src, dst = cast("tuple[str, int, int, int, int]", frame)
+def _legal_tentacle(g: State, frame: Tentacle) -> Decision:
+    _, seat, number, src, dst = frame
     actions = tentacle_actions(g.food_on(src), tentacle_limit(g))
     context = {"amoeba": amoeba_ref(g, seat, number), "from": FIELD_NAMES[src],
                "to": FIELD_NAMES[dst], "limit": tentacle_limit(g)}  # fmt: skip
@@ -283,8 +299,8 @@ def _legal_tentacle(g: State, frame: tuple) -> Decision:
 
 
 @decision("tentacle", _legal_tentacle)
-def _tentacle(g: State, frame: tuple, action: dict) -> None:
-    _, seat, number, src, dst = cast("tuple[str, int, int, int, int]", frame)
+def _tentacle(g: State, frame: Tentacle, action: dict) -> None:
+    _, seat, number, src, dst = frame
     take = action["take"]
     if sum(take):
         n = g.n
@@ -303,10 +319,8 @@ def _tentacle(g: State, frame: tuple, action: dict) -> None:
         )
 
 
-def _legal_cling(g: State, frame: tuple) -> Decision | None:
-    _, seat, number, mover, mover_number, src, dst = cast(
-        "tuple[str, int, int, int, int, int, int]", frame
-    )
+def _legal_cling(g: State, frame: Cling) -> Decision | None:
+    _, seat, number, mover, mover_number, src, dst = frame
     if g.pos(seat, number) != src or g.pos(mover, mover_number) != src:
         return None
     context = {"amoeba": amoeba_ref(g, seat, number), "leaving": amoeba_ref(g, mover, mover_number),
@@ -315,12 +329,10 @@ def _legal_cling(g: State, frame: tuple) -> Decision | None:
 
 
 @decision("cling", _legal_cling)
-def _cling(g: State, frame: tuple, action: dict) -> None:
-    _, seat, number, mover, mover_number, src, dst = cast(
-        "tuple[str, int, int, int, int, int, int]", frame
-    )
+def _cling(g: State, frame: Cling, action: dict) -> None:
+    _, seat, number, mover, mover_number, src, dst = frame
     if action["type"] == "cling":
-        g.apos[seat * 7 + number - 1] = dst
+        g.apos[seat * AMOEBAS_PER_COLOUR + number - 1] = dst
         g.emit(
             {
                 "type": "amoeba_carried",
@@ -331,12 +343,13 @@ def _cling(g: State, frame: tuple, action: dict) -> None:
                 "to_field": FIELD_NAMES[dst],
             }
         )
+        attacker_clung(g, seat, number, mover, mover_number)
 
 
 @step("relocate")
-def _relocate(g: State, frame: tuple) -> None:
-    _, seat, number, src, dst, reason = cast("tuple[str, int, int, int, int, str]", frame)
-    g.apos[seat * 7 + number - 1] = dst
+def _relocate(g: State, frame: Relocate) -> None:
+    _, seat, number, src, dst, reason = frame
+    g.apos[seat * AMOEBAS_PER_COLOUR + number - 1] = dst
     g.emit(
         {
             "type": "amoeba_moved",

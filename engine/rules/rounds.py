@@ -1,28 +1,30 @@
-"""A round's frame: its six phases, then the end check (RULINGS.md, "Scoring ladder")."""
+"""A round's frame: its six phases, then the end check (docs/rules.md, "Phase 6" and "End")."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from engine.frames import Stage
 from engine.machine import push, step
 
 if TYPE_CHECKING:
     from engine.state import State
 
 FINISH_ZONE: Final = 41
+_ROUND: Final = tuple(Stage.new(op) for op in ("phase1", "phase2", "phase3", "phase4", "phase5",
+                                           "phase6", "round_end"))  # fmt: skip
 
 
 @step("round")
-def _round(g: State, frame: tuple) -> None:
+def _round(g: State, frame: Stage) -> None:
     g.round += 1
     g.new_genes = [0] * g.n
     g.emit({"type": "round_started", "round": g.round})
-    push(g, ("phase1",), ("phase2",), ("phase3",), ("phase4",), ("phase5",), ("phase6",),
-         ("round_end",))  # fmt: skip
+    push(g, *_ROUND)
 
 
 @step("round_end")
-def _round_end(g: State, frame: tuple) -> None:
+def _round_end(g: State, frame: Stage) -> None:
     """The game ends after phase 6 if a marker is in 41..50, or after the last card's round."""
     reached = any(s >= FINISH_ZONE for s in g.score)
     if reached or g.deck_pos >= len(g.deck):
@@ -37,4 +39,4 @@ def _round_end(g: State, frame: tuple) -> None:
             }
         )
         return
-    push(g, ("round",))
+    push(g, Stage.new("round"))

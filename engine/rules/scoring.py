@@ -1,9 +1,11 @@
-"""Phase 6: the scoring ladder (RULINGS.md, "Scoring ladder")."""
+"""Phase 6: the scoring ladder (docs/rules.md, "Phase 6" and "End")."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from engine.counts import PLAYER_COUNTS
+from engine.frames import Stage
 from engine.genes import progress_cards
 from engine.machine import step
 
@@ -11,13 +13,11 @@ if TYPE_CHECKING:
     from engine.state import State
 
 LADDER_END: Final = 50
-AMOEBA_ADVANCE: Final = (0, 0, 0, 1, 2, 4, 5, 6)  # by amoebas on the board, 3-4 players
-AMOEBA_ADVANCE_5_6: Final = (0, 0, 1, 2, 4, 5, 6, 6)
 GENE_ADVANCE: Final = (0, 0, 0, 1, 2, 3, 4)  # by gene cards (advanced 2, Ray Protection 0); 6+ -> 4
 
 
 def advance_for(g: State, seat: int) -> int:
-    table = AMOEBA_ADVANCE if g.n <= 4 else AMOEBA_ADVANCE_5_6
+    table = PLAYER_COUNTS[g.n].amoeba_advance  # by amoebas on the board
     cards = min(progress_cards(g.genes[seat]), len(GENE_ADVANCE) - 1)
     return table[g.amoeba_count(seat)] + GENE_ADVANCE[cards]
 
@@ -39,7 +39,7 @@ def advance_marker(score: list[int], seat: int, steps: int) -> int:
 
 
 @step("phase6")
-def _phase6(g: State, frame: tuple) -> None:
+def _phase6(g: State, frame: Stage) -> None:
     g.phase = 6
     g.emit({"type": "phase_started", "round": g.round, "phase": 6})
     for s in g.descending():

@@ -1,4 +1,4 @@
-"""Setup (RULINGS.md, "Setup" and "Scoring ladder"): start-order rolls, start spaces, the two
+"""Setup (docs/rules.md, "Setup" and "Phase 6"): start-order rolls, start spaces, the two
 placement rounds."""
 
 from __future__ import annotations
@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.board import ALL_FIELDS_MASK, FIELD_INDEX
-from engine.machine import Decision, decision, push, step
+from engine.counts import PLAYER_COUNTS
+from engine.decision import Decision
+from engine.frames import SeatTurn, SetupPlace, SetupRound, Stage
+from engine.machine import decision, push, step
 from engine.rules.common import free_number_mask, place_actions
 
 if TYPE_CHECKING:
@@ -28,35 +31,39 @@ def start_order(g: State, seats: list[int]) -> list[int]:
 
 
 @step("setup")
-def _setup(g: State, frame: tuple) -> None:
+def _setup(g: State, frame: Stage) -> None:
     order = start_order(g, list(range(g.n)))
     g.emit({"type": "start_order", "seats": order})
-    push(g, *(("choose_start", s) for s in order), ("setup_round", 1))
+    push(g, *(SeatTurn.new("choose_start", s) for s in order), SetupRound.new("setup_round", 1))
 
 
-def _legal_start(g: State, frame: tuple) -> Decision:
-    seat: int = frame[1]
+def _legal_start(g: State, frame: SeatTurn) -> Decision:
+    seat = frame.seat
     free = [k for k in range(1, g.n + 1) if k not in g.score]
     return Decision(seat, "start_space", [{"type": "start_space", "space": k} for k in free], {})
 
 
 @decision("choose_start", _legal_start)
-def _choose_start(g: State, frame: tuple, action: dict) -> None:
-    g.score[frame[1]] = action["space"]
-    g.emit({"type": "start_space_taken", "seat": frame[1], "space": action["space"]})
+def _choose_start(g: State, frame: SeatTurn, action: dict) -> None:
+    g.score[frame.seat] = action["space"]
+    g.emit({"type": "start_space_taken", "seat": frame.seat, "space": action["space"]})
 
 
 @step("setup_round")
-def _setup_round(g: State, frame: tuple) -> None:
-    """First placement ascending (1 DP with 4 players), second descending, no DP."""
-    first = frame[1] == 1
+def _setup_round(g: State, frame: SetupRound) -> None:
+    """First placement ascending (1 DP with 4 or 6 players), second descending, no DP."""
+    first = frame.placement == 1
     order = g.ascending() if first else g.descending()
-    dp = 1 if first and g.n in (4, 6) else 0
-    push(g, *(("setup_place", s, dp) for s in order), ("setup_round", 2) if first else ("round",))
+    dp = PLAYER_COUNTS[g.n].first_amoeba_dp if first else 0
+    push(
+        g,
+        *(SetupPlace.new("setup_place", s, dp) for s in order),
+        SetupRound.new("setup_round", 2) if first else Stage.new("round"),
+    )
 
 
-def _legal_setup_place(g: State, frame: tuple) -> Decision:
-    seat: int = frame[1]
+def _legal_setup_place(g: State, frame: SetupPlace) -> Decision:
+    seat = frame.seat
     occupied = 0
     for p in g.apos:
         if p >= 0:
@@ -65,14 +72,13 @@ def _legal_setup_place(g: State, frame: tuple) -> Decision:
         seat,
         "place_amoeba",
         place_actions(ALL_FIELDS_MASK & ~occupied, free_number_mask(g, seat)),
-        {"reason": "setup", "dp": frame[2]},
+        {"reason": "setup", "dp": frame.dp},
     )
 
 
 @decision("setup_place", _legal_setup_place)
-def _setup_place(g: State, frame: tuple, action: dict) -> None:
-    seat: int = frame[1]
-    dp: int = frame[2]
+def _setup_place(g: State, frame: SetupPlace, action: dict) -> None:
+    seat, dp = frame.seat, frame.dp
     g.place_amoeba(seat, action["number"], FIELD_INDEX[action["field"]], dp)
     g.emit(
         {

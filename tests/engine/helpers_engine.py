@@ -1,23 +1,19 @@
-"""Helpers for the engine's rule tests: hand-made positions, dice control, event queries.
+"""Helpers for the engine's rule tests: event queries and board look-ups.
 
-Every rule test builds a position with ``engine.position.build_position`` and drives it with
-``Game.apply``. Dice come from the state's SplitMix64 generator, whose state starts as the
-position's seed, so ``seed_with_rolls(6, 2)`` finds a seed whose next two dice are 6 then 2.
+Every rule test builds a position with ``engine.position.build_position`` (at a named
+decision, ``at=Feeding(0, 1)``) and drives it with ``Game.apply``; the dice it needs are
+scripted with ``chance=engine.chance.ScriptedDice([...])`` (docs/engine-api.md).
 """
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.board import FIELD_INDEX, FIELD_NAMES
 from engine.game import Game
 from engine.position import build_position
-from engine.rng import next_u64
 
 __all__ = [
     "Game",
     "build_position",
-    "seed_with_rolls",
     "of_type",
     "first",
     "types",
@@ -28,20 +24,6 @@ __all__ = [
     "FIELD_INDEX",
     "FIELD_NAMES",
 ]
-
-
-@cache
-def seed_with_rolls(*faces: int) -> int:
-    """The smallest seed whose generator yields exactly these die faces first."""
-    for seed in range(10_000_000):
-        state = seed
-        for face in faces:
-            state, bits = next_u64(state)
-            if bits % 6 + 1 != face:
-                break
-        else:
-            return seed
-    raise AssertionError(f"no seed rolls {faces}")
 
 
 def of_type(events: list[dict], event_type: str) -> list[dict]:

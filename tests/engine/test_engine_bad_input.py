@@ -7,12 +7,13 @@ import pytest
 from helpers_engine import build_position
 
 from engine import EngineError, Game
+from engine.position import Moving, StartSpace
 
 
 @pytest.fixture
 def game() -> Game:
     """A movement decision of seat 0 (drift or move)."""
-    return build_position(4, amoebas=[(0, 1, "B2")], frames=[("p1_amoeba", 0, 1)])
+    return build_position(4, amoebas=[(0, 1, "B2")], at=Moving(0, 1))
 
 
 def rejected(g: Game, action, seat=None) -> EngineError:
@@ -75,14 +76,14 @@ def test_bad_input_extra_fields_and_wrong_value_types_are_malformed(game):
     illegal = well-formed but not allowed now; clients and the API need to tell them apart."""
     assert rejected(game, {"type": "drift", "please": True}).code == "malformed_action"
     g = build_position(4, amoebas=[(0, 1, "B3")], genes=[["movement_2"], [], [], []],
-                       frames=[("p1_amoeba", 0, 1)])  # fmt: skip
+                       at=Moving(0, 1))  # fmt: skip
     assert rejected(g, {"type": "move", "direction": 3}).code == "malformed_action"
 
 
 def test_bad_input_wrong_value_types_bool_or_float_for_an_int_are_rejected():
     """Wrong value types must raise: JSON true is not the number 1 (Python's True == 1 and
     1.0 == 1 make list.index() accept them)."""
-    g = build_position(4, scores=[0, 0, 0, 0], frames=[("choose_start", 0)])
+    g = build_position(4, scores=[0, 0, 0, 0], at=StartSpace(0))
     for bad in ({"type": "start_space", "space": True}, {"type": "start_space", "space": 1.0}):
         with pytest.raises(EngineError):
             g.clone().apply(bad, 0)
@@ -127,7 +128,7 @@ def test_bad_input_a_rejected_action_changes_nothing_not_even_the_rng(game):
 
 def test_bad_options_for_a_new_game():
     """Game.new rejects bad options with code invalid_options."""
-    for kwargs in ({"players": 2, "seed": 1}, {"players": 5, "seed": 1},
+    for kwargs in ({"players": 1, "seed": 1}, {"players": 7, "seed": 1},
                    {"players": 4, "seed": "x"}, {"players": 4, "seed": True},
                    {"players": 4, "seed": 1, "deck": [{"drift": "Q", "ozone": 1}] * 3},
                    {"players": 4, "seed": 1, "deck": []}):  # fmt: skip
@@ -142,3 +143,26 @@ def test_bad_saved_state_is_invalid_state():
         with pytest.raises(EngineError) as info:
             Game.from_dict(data)
         assert info.value.code == "invalid_state"
+
+
+def test_bad_input_each_reason_has_its_exception_class_with_the_same_code(game):
+    """Issue 15 item 5: "Engine errors as exception subclasses per code (like python-chess's
+    IllegalMoveError)"; the codes stay as the API's problem codes."""
+    import engine
+
+    assert isinstance(rejected(game, {"type": "teleport"}), engine.MalformedActionError)
+    assert isinstance(rejected(game, {"type": "hold"}), engine.IllegalActionError)
+    assert isinstance(rejected(game, {"type": "drift"}, seat=2), engine.NotYourTurnError)
+    with pytest.raises(engine.InvalidOptionsError) as err:
+        Game.new(7, 1)
+    assert err.value.code == "invalid_options"
+    with pytest.raises(engine.InvalidStateError) as err:
+        Game.from_dict({"format": 99})
+    assert err.value.code == "invalid_state"
+    codes = {cls.code for cls in (engine.MalformedActionError, engine.IllegalActionError,
+             engine.NotYourTurnError, engine.GameOverError, engine.InvalidOptionsError,
+             engine.InvalidStateError)}  # fmt: skip
+    assert codes == {"malformed_action", "illegal_action", "not_your_turn", "game_over",
+                     "invalid_options", "invalid_state"}  # fmt: skip
+    assert all(issubclass(cls, EngineError) for cls in vars(engine).values()
+               if isinstance(cls, type) and cls.__name__.endswith("Error"))  # fmt: skip

@@ -3,32 +3,35 @@ Persistence's retries, and FAQ 8 and 10 (RULINGS.md, "Genes")."""
 
 from __future__ import annotations
 
-from helpers_engine import build_position, dp, first, food, of_type, play, seed_with_rolls, where
+from helpers_engine import build_position, dp, first, food, of_type, play, where
+
+from engine.chance import ScriptedDice
+from engine.position import Aggression, Feeding
 
 ATTACK_1_1 = {"type": "attack", "target": {"seat": 1, "number": 1}}
 
 
-def struggle(target_genes=(), attacker_genes=("struggle_for_survival",), seed=0, field_food=None,
+def struggle(target_genes=(), attacker_genes=("struggle_for_survival",), dice=None, field_food=None,
              bp=None, others=(), field="B3"):  # fmt: skip
     """Seat 0's amoeba 1 must feed on ``field`` (empty: it would starve) next to seat 1's
     amoeba 1."""
     return build_position(
         4,
-        seed=seed,
+        chance=None if dice is None else ScriptedDice(dice),
         amoebas=[(0, 1, field), (1, 1, field), *others],
         food={field: field_food or [0, 0, 0, 0]},
         genes=[list(attacker_genes), list(target_genes), [], []],
         bp=bp,
-        frames=[("p1_feed", 0, 1, 1)],
+        at=Feeding(0, 1),
     )
 
 
-def aggression(target_genes=(), attacker_genes=("aggression",), seed=0, bp=None, amoebas=None,
+def aggression(target_genes=(), attacker_genes=("aggression",), dice=None, bp=None, amoebas=None,
                scores=None):  # fmt: skip
     """Phase 5 with seat 0's amoeba 1 and seat 1's amoeba 1 on B3."""
     return build_position(
         4,
-        seed=seed,
+        chance=None if dice is None else ScriptedDice(dice),
         phase=5,
         amoebas=amoebas or [(0, 1, "B3"), (1, 1, "B3")],
         genes=[list(attacker_genes), list(target_genes), [], []],
@@ -83,7 +86,7 @@ def test_struggle_for_survival_feeding_genes_need_not_be_used_first():
     g = struggle(attacker_genes=("struggle_for_survival", "substitution"),
                  field_food=[0, 2, 2, 0])  # fmt: skip
     kinds = {a["type"] for a in g.pending.actions}
-    assert kinds == {"feed", "attack"}
+    assert kinds == {"feed", "starve", "attack"}  # alternative feeding is optional
 
 
 def test_struggle_for_survival_costs_1_bp_so_not_without_bp():
@@ -100,8 +103,8 @@ def test_struggle_for_survival_armor_is_immune_in_phase_1():
 
 def test_struggle_for_survival_only_one_attack():
     """"may, once, attack": a failed attack ends in starving (without Persistence)."""
-    seed = seed_with_rolls(2, 5)  # the defender wins the fight
-    g = struggle(target_genes=("defense",), seed=seed, others=[(2, 1, "B3")])
+    g = struggle(target_genes=("defense",), dice=[2, 5],  # the defender wins the fight
+                 others=[(2, 1, "B3")])
     play(g, ATTACK_1_1, {"type": "defend"})
     assert dp(g, 0, 1) == 1 and where(g, 2, 1) == "B3"
 
@@ -110,7 +113,7 @@ def test_struggle_for_survival_only_one_attack():
 def test_defense_pay_1_bp_and_fight_the_higher_die_wins_attacker_wins():
     """"Defense: against an attack, pay 1 BP to fight: both roll one die, re-roll ties, higher
     wins. Attacker wins: the defender dies as if undefended.\""""
-    g = struggle(target_genes=("defense",), seed=seed_with_rolls(6, 2))
+    g = struggle(target_genes=("defense",), dice=[6, 2])
     g.apply(ATTACK_1_1, 0)
     assert g.pending.kind == "defend" and g.pending.seat == 1
     assert g.pending.actions == [{"type": "accept"}, {"type": "defend"}]
@@ -124,7 +127,7 @@ def test_defense_pay_1_bp_and_fight_the_higher_die_wins_attacker_wins():
 
 def test_defense_defender_wins_survives_and_in_phase_1_the_attacker_starves():
     """"Defender wins: it survives; in phase 1 the attacker starves.\""""
-    g = struggle(target_genes=("defense",), seed=seed_with_rolls(2, 6))
+    g = struggle(target_genes=("defense",), dice=[2, 6])
     events = play(g, ATTACK_1_1, {"type": "defend"})
     assert first(events, "fight_won")["winner"] == "defender"
     assert where(g, 1, 1) == "B3" and dp(g, 0, 1) == 1
@@ -133,7 +136,7 @@ def test_defense_defender_wins_survives_and_in_phase_1_the_attacker_starves():
 
 def test_defense_ties_are_re_rolled():
     """"re-roll ties".\""""
-    g = struggle(target_genes=("defense",), seed=seed_with_rolls(3, 3, 4, 4, 1, 5))
+    g = struggle(target_genes=("defense",), dice=[3, 3, 4, 4, 1, 5])
     events = play(g, ATTACK_1_1, {"type": "defend"})
     rolls = [(e["attacker_die"], e["defender_die"]) for e in of_type(events, "fight_rolled")]
     assert rolls == [(3, 3), (4, 4), (1, 5)]
@@ -157,7 +160,7 @@ def test_defense_needs_1_bp():
 def test_faq10_defense_against_aggression_in_phase_5_defender_wins_no_cubes():
     """"Usable in phase 1 and against Aggression in phase 5 (FAQ 10)" and FAQ 10: the winning
     defender leaves no cubes.\""""
-    g = aggression(target_genes=("defense",), seed=seed_with_rolls(1, 4))
+    g = aggression(target_genes=("defense",), dice=[1, 4])
     assert g.pending.kind == "aggression"
     g.apply({"type": "attack", "attacker": 1, "target": {"seat": 1, "number": 1}}, 0)
     assert g.pending.kind == "defend" and g.pending.context["phase"] == 5
@@ -169,7 +172,7 @@ def test_faq10_defense_against_aggression_in_phase_5_defender_wins_no_cubes():
 
 def test_faq10_defense_against_aggression_attacker_wins_two_cubes_each():
     """Attacker wins: "the defender dies as if undefended" — Aggression's two of every colour."""
-    g = aggression(target_genes=("defense",), seed=seed_with_rolls(5, 4))
+    g = aggression(target_genes=("defense",), dice=[5, 4])
     play(g, {"type": "attack", "attacker": 1, "target": {"seat": 1, "number": 1}},
          {"type": "defend"})  # fmt: skip
     assert where(g, 1, 1) is None and food(g, "B3") == [2, 2, 2, 2]
@@ -179,7 +182,7 @@ def test_faq10_defense_against_aggression_attacker_wins_two_cubes_each():
 def test_escape_pay_1_bp_and_move_out_of_turn_the_attack_fails_on_another_field():
     """"Escape: against an attack, pay 1 BP ... to move out of turn ... The attack fails if the
     amoeba ends on another field.\""""
-    g = struggle(target_genes=("escape",), seed=seed_with_rolls(4))
+    g = struggle(target_genes=("escape",), dice=[4])
     g.apply(ATTACK_1_1, 0)
     assert g.pending.actions == [{"type": "accept"}, {"type": "escape"}]
     events = g.apply({"type": "escape"}, 1)
@@ -191,7 +194,7 @@ def test_escape_pay_1_bp_and_move_out_of_turn_the_attack_fails_on_another_field(
 
 def test_escape_free_with_streamlining():
     """"pay 1 BP (free with Streamlining)".\""""
-    g = struggle(target_genes=("escape", "streamlining"), seed=seed_with_rolls(4),
+    g = struggle(target_genes=("escape", "streamlining"), dice=[4],
                  bp=[4, 0, 4, 4])  # fmt: skip
     g.apply(ATTACK_1_1, 0)
     g.apply({"type": "escape"}, 1)
@@ -201,7 +204,7 @@ def test_escape_free_with_streamlining():
 def test_escape_fails_when_it_ends_on_the_same_field():
     """"The attack fails if the amoeba ends on another field" — a 5 (or an obstacle) keeps it
     there, and the attack goes on."""
-    g = struggle(target_genes=("escape",), seed=seed_with_rolls(5))
+    g = struggle(target_genes=("escape",), dice=[5])
     events = play(g, ATTACK_1_1, {"type": "escape"})
     assert of_type(events, "escape_failed")
     assert where(g, 1, 1) is None and g.bp[1] == 3
@@ -237,7 +240,7 @@ def test_escape_with_speed_back_to_the_same_field_fails():
 def test_escape_then_defense_against_one_attack():
     """"With Defense and Escape both may be used against one attack, in either order, each
     once." Escape first, fails, then Defense."""
-    g = struggle(target_genes=("escape", "defense"), seed=seed_with_rolls(5, 1, 6))
+    g = struggle(target_genes=("escape", "defense"), dice=[5, 1, 6])
     play(g, ATTACK_1_1, {"type": "escape"})
     assert g.pending.kind == "defend"
     assert g.pending.actions == [{"type": "accept"}, {"type": "defend"}]  # escape used
@@ -248,7 +251,7 @@ def test_escape_then_defense_against_one_attack():
 def test_defense_then_escape_against_one_attack():
     """"With Defense and Escape both may be used against one attack, in either order, each
     once." Defense first: the fight is lost, then the defender escapes."""
-    g = struggle(target_genes=("escape", "defense"), seed=seed_with_rolls(6, 1, 4))
+    g = struggle(target_genes=("escape", "defense"), dice=[6, 1, 4])
     play(g, ATTACK_1_1, {"type": "defend"})
     assert g.pending is not None and g.pending.seat == 1
     assert {"type": "escape"} in g.pending.actions
@@ -258,7 +261,7 @@ def test_defense_then_escape_against_one_attack():
 
 def test_escape_against_aggression_in_phase_5():
     """"in phase 1 or 5".\""""
-    g = aggression(target_genes=("escape",), seed=seed_with_rolls(2))
+    g = aggression(target_genes=("escape",), dice=[2])
     play(g, {"type": "attack", "attacker": 1, "target": {"seat": 1, "number": 1}},
          {"type": "escape"})  # fmt: skip
     assert where(g, 1, 1) == "B2"
@@ -268,7 +271,7 @@ def test_faq8_attacker_with_holding_clings_to_the_escaping_target_attack_ends_ma
     """"An attacker with Holding may cling to an escaping target: the attack ends, and in phase 1
     the attacker may still eat on the new field (FAQ 8).\""""
     g = struggle(attacker_genes=("struggle_for_survival", "holding"), target_genes=("escape",),
-                 seed=seed_with_rolls(4), others=[(3, 1, "B4")])  # fmt: skip
+                 dice=[4], others=[(3, 1, "B4")])  # fmt: skip
     g.food[g.pos(3, 1) * 4 : g.pos(3, 1) * 4 + 4] = [0, 1, 1, 1]
     g.supply = [55, 54, 54, 54]
     play(g, ATTACK_1_1, {"type": "escape"})
@@ -283,9 +286,75 @@ def test_faq8_attacker_with_holding_clings_to_the_escaping_target_attack_ends_ma
 def test_faq8_the_clinging_attacker_cannot_attack_a_second_time():
     """FAQ 8: "el atacante no puede atacar una segunda vez" — no food there: it starves."""
     g = struggle(attacker_genes=("struggle_for_survival", "holding"), target_genes=("escape",),
-                 seed=seed_with_rolls(4), others=[(3, 1, "B4")])  # fmt: skip
+                 dice=[4], others=[(3, 1, "B4")])  # fmt: skip
     play(g, ATTACK_1_1, {"type": "escape"}, {"type": "cling"})
     assert dp(g, 0, 1) == 1 and where(g, 1, 1) == "B4" and where(g, 3, 1) == "B4"
+
+
+CLING = {"type": "cling"}
+LET_GO = {"type": "let_go"}
+FAST_ESCAPER = ["escape", "speed", "movement_2"]
+
+
+def test_faq8_clinging_ends_the_attack_even_if_the_target_steps_back_phase_1():
+    """FAQ 8: "el atacante es arrastrado al cuadro de destino, el ataque por tanto ha acabado";
+    RULINGS.md: "The attack ends at the moment the attacker clings, whatever the later steps of
+    the escape (a second move with Speed, letting go): an attacker never removes or damages a
+    target that is not on its own field, and in phase 1 it then feeds, or starves, where it
+    ends up." (Issue 14's phase-1 reproduction.)"""
+    g = build_position(4, amoebas=[(0, 1, "B4"), (1, 1, "B4")],
+                       genes=[["struggle_for_survival", "holding"], FAST_ESCAPER, [], []],
+                       at=Feeding(0, 1))  # fmt: skip
+    events = play(g, ATTACK_1_1, {"type": "escape"}, {"type": "move", "direction": "E"}, CLING,
+                  {"type": "move", "direction": "W"}, LET_GO)  # fmt: skip
+    assert where(g, 0, 1) == "C4" and where(g, 1, 1) == "B4"
+    assert first(events, "attack_ended") == {"type": "attack_ended", "reason": "clung_to_target",
+        "attacker": {"seat": 0, "number": 1, "field": "C4"}}  # fmt: skip
+    assert not of_type(events, "attack_succeeded") and not of_type(events, "attack_failed")
+    assert not of_type(events, "amoeba_died")
+    # it feeds where it ends up: C4 is empty, so it starves; its one attack is spent
+    assert first(events, "amoeba_starved") == {"type": "amoeba_starved", "seat": 0, "number": 1,
+                                               "dp": 1}  # fmt: skip
+
+
+def test_faq8_the_attacker_that_clung_feeds_on_the_field_where_it_ends_up():
+    """FAQ 8: "En la fase 1 sin embargo, el atacante aún puede comer en el cuadro de destino, si
+    hay suficiente cubos de materia orgánica ahí" — also after letting go on the way."""
+    g = build_position(4, amoebas=[(0, 1, "B4"), (1, 1, "B4")], food={"C4": [0, 1, 1, 1]},
+                       genes=[["struggle_for_survival", "holding"], FAST_ESCAPER, [], []],
+                       at=Feeding(0, 1))  # fmt: skip
+    events = play(g, ATTACK_1_1, {"type": "escape"}, {"type": "move", "direction": "E"}, CLING,
+                  {"type": "move", "direction": "E"}, LET_GO)  # fmt: skip
+    assert where(g, 0, 1) == "C4" and where(g, 1, 1) == "D4"
+    fed = first(events, "amoeba_fed")
+    assert (fed["seat"], fed["number"], fed["eaten"]) == (0, 1, [0, 1, 1, 1])
+
+
+def test_faq8_clinging_ends_the_aggression_attack_phase_5():
+    """RULINGS.md: "an attacker never removes or damages a target that is not on its own
+    field"; Aggression kills "another player's amoeba that shares a field with one of its
+    amoebas". (Issue 14's phase-5 reproduction.)"""
+    g = build_position(4, round=10, amoebas=[(0, 1, "B4"), (1, 1, "B4")],
+                       genes=[["aggression", "holding"], FAST_ESCAPER, [], []],
+                       at=Aggression(0))  # fmt: skip
+    events = play(g, {"type": "attack", "attacker": 1, "target": {"seat": 1, "number": 1}},
+                  {"type": "escape"}, {"type": "move", "direction": "E"}, CLING,
+                  {"type": "move", "direction": "W"}, LET_GO)  # fmt: skip
+    assert first(events, "attack_ended")["reason"] == "clung_to_target"
+    assert not of_type(events, "attack_succeeded") and not of_type(events, "amoeba_died")
+    assert where(g, 1, 1) == "B4" and where(g, 0, 1) == "C4"
+
+
+def test_faq8_an_attacker_that_did_not_cling_is_not_ended_by_another_amoeba_clinging():
+    """Only the attacker's own clinging ends the attack: a third amoeba with Holding clinging to
+    the escaping target changes nothing (the target escaped: the attack fails)."""
+    g = build_position(4, amoebas=[(0, 1, "B4"), (1, 1, "B4"), (2, 1, "B4")],
+                       genes=[["struggle_for_survival"], ["escape", "movement_2"], ["holding"],
+                              []], at=Feeding(0, 1))  # fmt: skip
+    events = play(g, ATTACK_1_1, {"type": "escape"}, {"type": "move", "direction": "E"}, CLING)
+    assert not of_type(events, "attack_ended")
+    assert first(events, "attack_failed")["target"]["field"] == "C4"
+    assert where(g, 2, 1) == "C4" and where(g, 0, 1) == "B4"
 
 
 # --- Armor ------------------------------------------------------------------------------------------
@@ -369,7 +438,7 @@ def test_persistence_a_failed_struggle_for_survival_attack_may_be_tried_once_mor
     """"Persistence: a failed Struggle for Survival, Defense or Aggression attempt may be tried
     once more, free.\""""
     g = struggle(attacker_genes=("struggle_for_survival", "persistence"), target_genes=("defense",),
-                 seed=seed_with_rolls(1, 6))  # fmt: skip
+                 dice=[1, 6])  # fmt: skip
     play(g, ATTACK_1_1, {"type": "defend"})
     assert g.pending.kind == "attack_retry" and g.pending.seat == 0
     assert g.pending.actions[0] == {"type": "starve"}
@@ -381,7 +450,7 @@ def test_persistence_a_failed_struggle_for_survival_attack_may_be_tried_once_mor
 
 def test_persistence_a_lost_defense_may_be_fought_once_more_free():
     """"a failed ... Defense ... attempt may be tried once more, free.\""""
-    g = struggle(target_genes=("defense", "persistence"), seed=seed_with_rolls(6, 1, 2, 5))
+    g = struggle(target_genes=("defense", "persistence"), dice=[6, 1, 2, 5])
     play(g, ATTACK_1_1, {"type": "defend"})
     assert g.pending.kind == "defend" and g.pending.seat == 1
     assert g.pending.context["fight_lost"] is True
@@ -394,7 +463,7 @@ def test_persistence_a_lost_defense_may_be_fought_once_more_free():
 def test_persistence_a_failed_aggression_may_be_tried_once_more_free():
     """"a failed ... Aggression attempt may be tried once more, free.\""""
     g = aggression(attacker_genes=("aggression", "persistence"), target_genes=("escape",),
-                   seed=seed_with_rolls(2), amoebas=[(0, 1, "B3"), (1, 1, "B3"), (2, 1, "B3")])
+                   dice=[2], amoebas=[(0, 1, "B3"), (1, 1, "B3"), (2, 1, "B3")])
     play(g, {"type": "attack", "attacker": 1, "target": {"seat": 1, "number": 1}},
          {"type": "escape"})  # fmt: skip
     assert where(g, 1, 1) == "B2"

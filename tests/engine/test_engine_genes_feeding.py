@@ -6,6 +6,7 @@ from __future__ import annotations
 from helpers_engine import build_position, dp, first, food, of_type
 
 from engine.genes import FRUGALITY, PARASITISM, SUBSTITUTION
+from engine.position import Feeding
 from engine.rules.feeding import patterns
 
 LOTS = [5, 5, 5, 5]
@@ -19,7 +20,7 @@ def feed(genes, field_food, players=4, others=(), bp=None, field="B2"):
         food={field: field_food},
         genes=[list(genes)] + [[]] * (players - 1),
         bp=bp,
-        frames=[("p1_feed", 0, 1, 1)],
+        at=Feeding(0, 1),
     )
 
 
@@ -52,7 +53,8 @@ def test_substitution_3_players_4_0():
 def test_substitution_lets_an_amoeba_eat_where_it_would_starve():
     """A field with only two other colours feeds a Substitution amoeba 2:2:0."""
     g = feed(["substitution"], [0, 2, 2, 0])
-    assert g.pending is None or g.pending.kind != "feed"  # one answer: taken for it
+    assert g.pending.actions == [{"type": "feed", "eat": [0, 2, 2, 0]}, {"type": "starve"}]
+    g.apply(g.pending.actions[0], 0)
     assert food(g, "B2") == [2, 0, 0, 0] and dp(g, 0, 1) == 0
 
 
@@ -82,6 +84,8 @@ def test_frugality_3_players_1_1_or_2_0():
 def test_frugality_excretion_unchanged():
     """"excretion unchanged".\""""
     g = feed(["frugality"], [0, 1, 1, 0])
+    events = g.apply({"type": "feed", "eat": [0, 1, 1, 0]}, 0)
+    assert first(events, "amoeba_fed")["excreted"] == 2
     assert food(g, "B2") == [2, 0, 0, 0]
 
 
@@ -109,7 +113,7 @@ def test_parasitism_one_cube_fewer_the_victims_owner_pays_1_bp_to_the_bank():
     """"Parasitism: if a field holds another player's amoeba whose owner has >=1 BP, need one
     cube fewer; that owner pays 1 BP to the bank".\""""
     g = feed(["parasitism"], [0, 1, 1, 0], others=[(2, 1, "B2")], bp=[4, 4, 3, 4])
-    events = g.setup_events  # one legal answer: eaten as the position was built
+    events = g.apply({"type": "feed", "eat": [0, 1, 1, 0], "parasite": 2}, 0)
     fed = first(events, "amoeba_fed")
     assert fed["parasite"] == 2 and fed["eaten"] == [0, 1, 1, 0]
     assert g.bp[2] == 2 and g.bp[0] == 4
@@ -155,3 +159,51 @@ def test_parasitism_is_optional():
     assert g.pending.actions[0] == {"type": "feed", "eat": [0, 1, 1, 1]}
     g.apply(g.pending.actions[0], 0)
     assert g.bp[2] == 4
+
+
+# --- alternative feeding is optional (issue 14) --------------------------------------------------
+def test_alternative_feeding_is_optional_frugality_only_way_to_eat_offers_starve():
+    """German: "Alternative Ernährungs (GENÜGSAMKEIT, ERSATZKOST und auch PARASITISMUS) können,
+    müssen aber nicht verwendet werden"; RULINGS.md: "the owner may always decline it, even
+    when it is the only way to eat, and then starves or attacks"."""
+    g = feed(["frugality"], [0, 1, 1, 0])
+    assert g.pending.kind == "feed" and g.pending.seat == 0
+    assert g.pending.actions == [{"type": "feed", "eat": [0, 1, 1, 0]}, {"type": "starve"}]
+    events = g.apply({"type": "starve"}, 0)
+    assert first(events, "amoeba_starved")["dp"] == 1
+    assert food(g, "B2") == [0, 1, 1, 0]
+
+
+def test_alternative_feeding_is_optional_parasitism_never_makes_another_player_pay_unasked():
+    """RULINGS.md: "Alternative feeding (Substitution, Frugality, Parasitism) is optional"; the
+    German card: "Der betroffene Besitzer muß 1 BP an die Bank abgeben" — only if the eater
+    chooses it. The default (timeout) action does not make anyone pay."""
+    g = feed(["parasitism"], [0, 1, 1, 0], others=[(2, 1, "B2")], bp=[4, 4, 3, 4])
+    assert g.pending.kind == "feed" and not of_type(g.setup_events, "bp_paid")
+    assert g.pending.actions == [
+        {"type": "starve"},
+        {"type": "feed", "eat": [0, 1, 1, 0], "parasite": 2},
+    ]
+    g.apply(g.pending.actions[0], 0)
+    assert g.bp == [4, 4, 3, 4] and dp(g, 0, 1) == 1
+
+
+def test_alternative_feeding_is_optional_struggle_may_attack_instead():
+    """RULINGS.md: "(the owner may always decline it ... and then starves or attacks)" and
+    Struggle for Survival: "Feeding genes need not be used before choosing to attack"."""
+    g = feed(["frugality", "struggle_for_survival"], [0, 1, 1, 0], others=[(1, 1, "B2")])
+    assert g.pending.actions == [
+        {"type": "feed", "eat": [0, 1, 1, 0]},
+        {"type": "starve"},
+        {"type": "attack", "target": {"seat": 1, "number": 1}},
+    ]
+    events = g.apply({"type": "attack", "target": {"seat": 1, "number": 1}}, 0)
+    assert first(events, "attack_succeeded")["target"] == {"seat": 1, "number": 1, "field": "B2"}
+
+
+def test_alternative_feeding_the_base_pattern_on_the_field_is_eaten():
+    """RULINGS.md, "Phase 1": "If it cannot eat it starves" — with the base pattern on the field
+    the amoeba eats: no starve, the alternatives stay offered."""
+    g = feed(["frugality"], LOTS)
+    kinds = {a["type"] for a in g.pending.actions}
+    assert kinds == {"feed"}

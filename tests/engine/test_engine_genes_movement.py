@@ -3,30 +3,33 @@ Holding (RULINGS.md, "Phase 1" and "Genes")."""
 
 from __future__ import annotations
 
-from helpers_engine import build_position, first, food, of_type, play, seed_with_rolls, where
+from helpers_engine import build_position, first, food, of_type, play, where
+
+from engine.chance import ScriptedDice
+from engine.position import Moving
 
 FULL = [2, 2, 2, 2]
 
 
-def turn(genes=(), field="A2", bp=4, seed=0, players=4, others=(), food_map=None, deck=None,
+def turn(genes=(), field="A2", bp=4, dice=None, players=4, others=(), food_map=None, deck=None,
          other_genes=None):  # fmt: skip
     """Seat 0's amoeba 1 on ``field`` about to move or drift (round 1, drift W)."""
     return build_position(
         players,
-        seed=seed,
+        chance=None if dice is None else ScriptedDice(dice),
         deck=deck,
         amoebas=[(0, 1, field), *others],
         food=food_map or {},
         bp=[bp] + [4] * (players - 1),
         genes=[list(genes), *(other_genes or [[]] * (players - 1))],
-        frames=[("p1_amoeba", 0, 1)],
+        at=Moving(0, 1),
     )
 
 
 # --- Movement I ---------------------------------------------------------------------------------
 def test_movement_1_roll_two_dice_and_choose_one_of_the_two_results():
     """"Movement I: roll two dice, choose one of the two results, then apply it".\""""
-    g = turn(["movement_1"], field="B3", seed=seed_with_rolls(3, 4))
+    g = turn(["movement_1"], field="B3", dice=[3, 4])
     events = g.apply({"type": "move"}, 0)
     assert first(events, "dice_rolled")["dice"] == [3, 4]
     assert g.pending.kind == "choose_die"
@@ -37,18 +40,18 @@ def test_movement_1_roll_two_dice_and_choose_one_of_the_two_results():
 
 def test_movement_1_costs_are_unchanged():
     """German card: "Die Bewegungskosten ändern sich nicht." (1 BP)"""
-    g = turn(["movement_1"], field="B3", seed=seed_with_rolls(3, 4))
+    g = turn(["movement_1"], field="B3", dice=[3, 4])
     g.apply({"type": "move"}, 0)
     assert g.bp[0] == 3
 
 
 def test_movement_1_a_chosen_5_stays_and_a_chosen_6_is_free_choice():
     """"then apply it (5 stays, 6 free choice)".\""""
-    g = turn(["movement_1"], field="B3", seed=seed_with_rolls(5, 6))
+    g = turn(["movement_1"], field="B3", dice=[5, 6])
     g.apply({"type": "move"}, 0)
     events = g.apply({"type": "die", "face": 5}, 0)
     assert first(events, "amoeba_stayed")["reason"] == "die_5"
-    g = turn(["movement_1"], field="B3", seed=seed_with_rolls(5, 6))
+    g = turn(["movement_1"], field="B3", dice=[5, 6])
     play(g, {"type": "move"}, {"type": "die", "face": 6})
     assert g.pending.kind == "choose_direction"
     g.apply({"type": "direction", "direction": "N"}, 0)
@@ -86,7 +89,7 @@ def test_faq9_movement_2_still_costs_1_bp():
 # --- Speed ----------------------------------------------------------------------------------------
 def test_speed_after_an_active_move_a_second_free_move_from_where_the_first_ended():
     """"Speed: after an active move the amoeba may make a second active move, free of BP".\""""
-    g = turn(["speed"], field="A2", seed=seed_with_rolls(3, 4))
+    g = turn(["speed"], field="A2", dice=[3, 4])
     g.apply({"type": "move"}, 0)
     assert where(g, 0, 1) == "B2"
     assert g.pending.kind == "second_move"
@@ -98,7 +101,7 @@ def test_speed_after_an_active_move_a_second_free_move_from_where_the_first_ende
 
 def test_speed_the_second_move_may_be_skipped():
     """FAQ 7: "no está obligado a hacerlo" (not obliged to make it)."""
-    g = turn(["speed"], field="A2", seed=seed_with_rolls(3))
+    g = turn(["speed"], field="A2", dice=[3])
     play(g, {"type": "move"}, {"type": "skip"})
     assert where(g, 0, 1) == "B2"
 
@@ -114,7 +117,7 @@ def test_faq7_speed_no_second_move_after_a_drift():
 
 def test_faq7_speed_second_direction_found_the_same_way_movement_1_two_dice():
     """"its direction found the same way" — with Movement I, two dice again."""
-    g = turn(["speed", "movement_1"], field="A2", seed=seed_with_rolls(3, 3, 4, 5))
+    g = turn(["speed", "movement_1"], field="A2", dice=[3, 3, 4, 5])
     events = play(g, {"type": "move"})  # 3,3: one choice, taken for it
     assert where(g, 0, 1) == "B2"
     events = play(g, {"type": "move"})
@@ -134,7 +137,7 @@ def test_faq7_speed_second_direction_found_the_same_way_movement_2_chosen():
 
 def test_speed_feeds_once_at_the_end():
     """"It feeds once, at the end" (German: "Gefressen wird nur 1x auf dem Endfeld")."""
-    g = turn(["speed"], field="A2", seed=seed_with_rolls(3, 4),
+    g = turn(["speed"], field="A2", dice=[3, 4],
              food_map={"B2": FULL, "B3": FULL})  # fmt: skip
     events = play(g, {"type": "move"}, {"type": "move"})
     fed = of_type(events, "amoeba_fed")
@@ -144,7 +147,7 @@ def test_speed_feeds_once_at_the_end():
 
 def test_persistence_acts_as_speed():
     """"Persistence acts as Speed".\""""
-    g = turn(["persistence"], field="A2", seed=seed_with_rolls(3, 4))
+    g = turn(["persistence"], field="A2", dice=[3, 4])
     g.apply({"type": "move"}, 0)
     assert g.pending.kind == "second_move"
     g.apply({"type": "move"}, 0)
@@ -154,14 +157,14 @@ def test_persistence_acts_as_speed():
 # --- Streamlining ---------------------------------------------------------------------------------
 def test_streamlining_moves_cost_no_bp():
     """"Moving costs 1 BP (none with Streamlining)".\""""
-    g = turn(["streamlining"], field="B3", bp=3, seed=seed_with_rolls(3))
+    g = turn(["streamlining"], field="B3", bp=3, dice=[3])
     events = g.apply({"type": "move"}, 0)
     assert not of_type(events, "bp_paid") and g.bp[0] == 3
 
 
 def test_streamlining_a_player_without_bp_may_still_move():
     """"a player without BP cannot move" does not bind a move that costs nothing."""
-    g = turn(["streamlining"], field="B3", bp=0, seed=seed_with_rolls(4))
+    g = turn(["streamlining"], field="B3", bp=0, dice=[4])
     assert {"type": "move"} in g.pending.actions
     g.apply({"type": "move"}, 0)
     assert where(g, 0, 1) == "B4" and g.bp[0] == 0
@@ -204,7 +207,7 @@ def test_tentacle_cubes_carried_can_be_eaten_on_the_destination():
 
 def test_tentacle_also_on_an_active_move():
     """"when the amoeba is moved (drift, move, escape)".\""""
-    g = turn(["tentacle"], field="B3", food_map={"B3": FULL}, seed=seed_with_rolls(4))
+    g = turn(["tentacle"], field="B3", food_map={"B3": FULL}, dice=[4])
     g.apply({"type": "move"}, 0)
     assert g.pending.kind == "tentacle" and g.pending.context["to"] == "B4"
 
@@ -249,7 +252,7 @@ def test_holding_let_go_stays():
 
 def test_holding_decided_after_the_direction_and_the_tentacle_cubes_are_known():
     """"you decide after the direction and the tentacle cubes are known.\""""
-    g = turn(["tentacle"], field="B3", seed=seed_with_rolls(6), food_map={"B3": FULL},
+    g = turn(["tentacle"], field="B3", dice=[6], food_map={"B3": FULL},
              others=[(1, 3, "B3")], other_genes=[["holding"], [], []])  # fmt: skip
     g.apply({"type": "move"}, 0)
     assert g.pending.kind == "choose_direction"

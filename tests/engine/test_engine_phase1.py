@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import pytest
-from helpers_engine import build_position, dp, first, food, of_type, play, seed_with_rolls, where
+from helpers_engine import build_position, dp, first, food, of_type, play, where
+
+from engine.chance import ScriptedDice
+from engine.position import Feeding, Moving
 
 FULL = [2, 2, 2, 2]
 NO_DRIFT_DECK = [{"drift": "none", "ozone": 10}, {"drift": "W", "ozone": 10},
                  {"drift": "W", "ozone": 10}]  # fmt: skip
 
 
-def one_amoeba(players=4, field="B2", bp=4, genes=(), seed=0, deck=None, food_map=None, **kw):
+def one_amoeba(players=4, field="B2", bp=4, genes=(), dice=None, deck=None, food_map=None, **kw):
     """Seat 0's amoeba 1 on ``field``, its phase-1 turn pending (round 1, current card W 8)."""
     return build_position(
         players,
-        seed=seed,
+        chance=None if dice is None else ScriptedDice(dice),
         deck=deck,
         amoebas=[(0, 1, field), *kw.pop("others", [])],
         food=food_map if food_map is not None else {},
         bp=[bp] + [4] * (players - 1),
         genes=[list(genes)] + [[]] * (players - 1),
-        frames=[("p1_amoeba", 0, 1)],
+        at=Moving(0, 1),
         **kw,
     )
 
@@ -66,7 +69,7 @@ def test_phase1_other_amoebas_are_no_obstacle():
 
 def test_phase1_moving_costs_1_bp():
     """"Moving costs 1 BP (none with Streamlining)".\""""
-    g = one_amoeba(bp=4, seed=seed_with_rolls(5))
+    g = one_amoeba(bp=4, dice=[5])
     events = g.apply({"type": "move"}, 0)
     assert first(events, "bp_paid") == {"type": "bp_paid", "seat": 0, "amount": 1, "reason": "move"}
     assert g.bp[0] == 3
@@ -75,7 +78,7 @@ def test_phase1_moving_costs_1_bp():
 def test_phase1_a_player_without_bp_cannot_move():
     """"a player without BP cannot move." With drift the only choice, the engine takes it."""
     g = build_position(4, amoebas=[(0, 1, "B2"), (1, 1, "D4")], bp=[0, 4, 4, 4],
-                       frames=[("p1_amoeba", 0, 1), ("p1_amoeba", 1, 1)])  # fmt: skip
+                       at=[Moving(0, 1), Moving(1, 1)])  # fmt: skip
     assert g.pending.seat == 1  # seat 0's amoeba was resolved without asking
     assert where(g, 0, 1) == "A2"
     assert g.bp[0] == 0
@@ -86,7 +89,7 @@ def test_phase1_a_player_without_bp_cannot_move():
 )
 def test_phase1_die_faces_1_to_4_are_west_north_east_south(face, to):
     """"Die 1 = West, 2 = North, 3 = East, 4 = South".  B3 -> its neighbours."""
-    g = one_amoeba(field="B3", seed=seed_with_rolls(face))
+    g = one_amoeba(field="B3", dice=[face])
     events = g.apply({"type": "move"}, 0)
     assert first(events, "dice_rolled")["dice"] == [face]
     assert where(g, 0, 1) == to
@@ -94,7 +97,7 @@ def test_phase1_die_faces_1_to_4_are_west_north_east_south(face, to):
 
 def test_phase1_die_face_5_is_no_movement():
     """"5 = no movement" (the BP is still spent)."""
-    g = one_amoeba(field="B3", seed=seed_with_rolls(5))
+    g = one_amoeba(field="B3", dice=[5])
     events = g.apply({"type": "move"}, 0)
     assert first(events, "amoeba_stayed")["reason"] == "die_5"
     assert where(g, 0, 1) == "B3" and g.bp[0] == 3
@@ -102,7 +105,7 @@ def test_phase1_die_face_5_is_no_movement():
 
 def test_phase1_die_face_6_is_free_choice_of_the_four_directions():
     """"6 = free choice of the four directions".\""""
-    g = one_amoeba(field="B3", seed=seed_with_rolls(6))
+    g = one_amoeba(field="B3", dice=[6])
     g.apply({"type": "move"}, 0)
     assert g.pending.kind == "choose_direction" and g.pending.seat == 0
     assert [a["direction"] for a in g.pending.actions] == ["W", "N", "E", "S"]
@@ -112,7 +115,7 @@ def test_phase1_die_face_6_is_free_choice_of_the_four_directions():
 
 def test_phase1_active_move_toward_the_island_is_blocked():
     """"a drift or move toward an obstacle leaves the amoeba where it is" (B3 east = C3)."""
-    g = one_amoeba(field="B3", seed=seed_with_rolls(6))
+    g = one_amoeba(field="B3", dice=[6])
     events = play(g, {"type": "move"}, {"type": "direction", "direction": "E"})
     assert first(events, "amoeba_blocked")["direction"] == "E"
     assert where(g, 0, 1) == "B3"
@@ -120,7 +123,7 @@ def test_phase1_active_move_toward_the_island_is_blocked():
 
 def test_phase1_feeding_with_4_players_one_cube_of_each_other_colour():
     """"4 players: one cube of each of the three other colours." """
-    g = one_amoeba(field="B3", food_map={"A3": FULL}, seed=seed_with_rolls(1))
+    g = one_amoeba(field="B3", food_map={"A3": FULL}, dice=[1])
     events = g.apply({"type": "move"}, 0)
     assert where(g, 0, 1) == "A3"
     fed = first(events, "amoeba_fed")
@@ -131,7 +134,7 @@ def test_phase1_feeding_with_4_players_one_cube_of_each_other_colour():
 def test_phase1_feeding_with_3_players_two_of_one_other_colour_one_of_the_other():
     """"3 players: two cubes of one other colour and one of the other (player's choice)."""
     g = build_position(3, amoebas=[(0, 1, "A2")], food={"A2": [0, 3, 3]},
-                       frames=[("p1_feed", 0, 1, 1)])  # fmt: skip
+                       at=Feeding(0, 1))  # fmt: skip
     assert g.pending.kind == "feed"
     eats = sorted(a["eat"] for a in g.pending.actions)
     assert eats == [[0, 1, 2], [0, 2, 1]]
@@ -142,7 +145,7 @@ def test_phase1_feeding_with_3_players_two_of_one_other_colour_one_of_the_other(
 def test_phase1_feeding_is_all_or_nothing_a_missing_cube_means_starving():
     """"Feeding needs every required cube or none is eaten." """
     g = build_position(4, amoebas=[(0, 1, "A2")], food={"A2": [0, 5, 5, 0]},
-                       frames=[("p1_feed", 0, 1, 1)], bp=[0, 4, 4, 4])  # fmt: skip
+                       at=Feeding(0, 1), bp=[0, 4, 4, 4])  # fmt: skip
     # the only answer is to starve, taken by the engine
     assert food(g, "A2") == [0, 5, 5, 0]
     assert dp(g, 0, 1) == 1
@@ -151,7 +154,7 @@ def test_phase1_feeding_is_all_or_nothing_a_missing_cube_means_starving():
 def test_phase1_eating_excretes_two_cubes_of_its_own_colour_from_the_supply():
     """"After eating it excretes two cubes of its own colour from the supply".\""""
     g = build_position(4, amoebas=[(2, 1, "D4")], food={"D4": [1, 1, 0, 1]},
-                       frames=[("p1_feed", 2, 1, 1)])  # fmt: skip
+                       at=Feeding(2, 1))  # fmt: skip
     assert food(g, "D4") == [0, 0, 2, 0]
     assert g.supply == [55, 55, 53, 55]
 
@@ -160,7 +163,7 @@ def test_phase1_excretion_only_as_many_as_the_supply_holds():
     """"When the supply lacks cubes that should be placed, only those available are placed." """
     g = build_position(4, amoebas=[(0, 1, "A2")],
                        food={"A2": [0, 1, 1, 1], "E4": [54, 0, 0, 0]},
-                       frames=[("p1_feed", 0, 1, 1)])  # fmt: skip
+                       at=Feeding(0, 1))  # fmt: skip
     # fed automatically (single pattern) while building; only 1 cube was left to excrete
     assert first(g.setup_events, "amoeba_fed")["excreted"] == 1
     assert food(g, "A2") == [1, 0, 0, 0]
@@ -171,7 +174,7 @@ def test_phase1_excretion_only_as_many_as_the_supply_holds():
 def test_phase1_starving_eats_nothing_excretes_nothing_and_gives_1_dp():
     """"If it cannot eat it starves: eats nothing, excretes nothing, gets 1 DP." """
     g = build_position(4, amoebas=[(0, 1, "A2", 1)], food={"A2": [3, 1, 1, 0]},
-                       frames=[("p1_feed", 0, 1, 1)])  # fmt: skip
+                       at=Feeding(0, 1))  # fmt: skip
     assert food(g, "A2") == [3, 1, 1, 0]
     assert dp(g, 0, 1) == 2
     assert g.supply == [52, 54, 54, 55]

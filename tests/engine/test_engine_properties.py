@@ -13,15 +13,17 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import EngineError, Game, replay
+from engine import SUPPORTED_PLAYERS, EngineError, Game, replay
 from engine.board import FIELD_COUNT
+from engine.counts import VARIANTS
 from engine.genes import BIT, GENES, cards_for
+from engine.position import Aggression, Feeding, build_position
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
-PLAYERS = st.sampled_from([3, 4])
+PLAYERS = st.sampled_from(SUPPORTED_PLAYERS)
 EXCLUSIVE = [(BIT["persistence"], BIT["speed"]), (BIT["movement_2"], BIT["movement_1"]),
              (BIT["aggression"], BIT["struggle_for_survival"])]  # fmt: skip
-FULL_CARDS = {3: cards_for(3), 4: cards_for(4)}
+FULL_CARDS = {n: cards_for(n) for n in SUPPORTED_PLAYERS}
 REACTIONS = {"defend", "cling", "attack_retry", "escape_move", "tentacle",
              "second_move"}  # fmt: skip
 
@@ -62,17 +64,27 @@ def check_invariants(g: Game) -> None:
         assert g.over and g.phase == 0
 
 
+def check_attacks(events: list[dict]) -> None:
+    """docs/rules.md, "Escape and Holding": "an attacker never removes or damages a target that
+    is not on its own field" — a successful attack's attacker and target share a field."""
+    for e in events:
+        if e["type"] == "attack_succeeded":
+            assert e["attacker"]["field"] == e["target"]["field"], e
+
+
 def random_game(players: int, seed: int, rnd: random.Random, check: bool = True):
     g = Game.new(players, seed)
     actions = []
     if check:
         check_invariants(g)
+        check_attacks(g.setup_events)
     while not g.is_over:
         action = rnd.choice(g.pending.actions)
-        g.apply(action, g.pending.seat)
+        events = g.apply(action, g.pending.seat)
         actions.append(action)
         if check:
             check_invariants(g)
+            check_attacks(events)
     return g, actions
 
 
@@ -80,10 +92,46 @@ def random_game(players: int, seed: int, rnd: random.Random, check: bool = True)
 @given(seed=SEEDS, players=PLAYERS)
 def test_property_invariants_hold_after_every_action(seed, players):
     """Cubes + supply = 55 per colour; <= 7 amoebas; one marker per space; BP and DP never
-    negative; cards held + supply = the count; the game ends within the deck's rounds."""
+    negative; cards held + supply = the count; the game ends within the deck's rounds; a
+    successful attack's attacker and target share a field."""
     g, actions = random_game(players, seed, random.Random(seed))
     assert g.round <= 10 and g.over
     assert g.ranking() == sorted(range(players), key=lambda s: -g.score[s])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(seed=SEEDS, variant=st.sampled_from(sorted(VARIANTS)))
+def test_property_every_variant_keeps_the_invariants_and_replays(seed, variant):
+    """The same invariants in every 2-player variant, each decision answered by the player
+    controlling its colour; the game replays exactly from its seed and actions."""
+    spec = VARIANTS[variant]
+    g = Game.new(spec.players, seed, variant=variant)
+    rnd = random.Random(seed)
+    actions = []
+    check_invariants(g)
+    while not g.is_over:
+        action = rnd.choice(g.pending.actions)
+        check_attacks(g.apply(action, player=g.pending_player))
+        actions.append(action)
+        check_invariants(g)
+    assert sorted(g.player_ranking()) == list(range(spec.players))
+    assert replay(spec.players, seed, actions, variant=variant).to_dict() == g.to_dict()
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(seed=SEEDS, phase=st.sampled_from([1, 5]))
+def test_property_an_attacker_clinging_to_its_escaping_target_never_kills_it_elsewhere(seed, phase):
+    """The invariant where it is easiest to break (issue 14): an attacker with Holding beside a
+    target with Escape, Speed and Movement I (rolled dice), both players' choices random, the
+    game played to its end."""
+    rnd = random.Random(seed)
+    attacker = ["struggle_for_survival" if phase == 1 else "aggression", "holding"]
+    g = build_position(4, seed=seed, amoebas=[(0, 1, "B4"), (1, 1, "B4"), (2, 1, "D2")],
+                       genes=[attacker, ["escape", "speed", "movement_1"], [], []],
+                       at=Feeding(0, 1) if phase == 1 else Aggression(0))  # fmt: skip
+    check_attacks(g.setup_events)
+    while not g.is_over:
+        check_attacks(g.apply(rnd.choice(g.pending.actions)))
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)

@@ -1,0 +1,98 @@
+"""How many of each component a game has, and what changes with the number of players.
+
+Defined once here because a variant changes them (more players, another number of amoebas or
+cubes per colour): every module, the bots, the service's validation and the rules data import
+them from here. ``PLAYER_COUNTS`` is the one table of what differs between 3, 4, 5 and 6
+players (docs/rules.md, "Player counts"); ``SUPPORTED_PLAYERS`` is its keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+AMOEBAS_PER_COLOUR: Final = 7  # numbered 1..7; also the most one player can have on the board
+CUBES_PER_COLOUR: Final = 55
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCount:
+    """The rules that depend on the number of players (colours in play)."""
+
+    players: int
+    feed_pattern: tuple[int, ...]  # cubes eaten from the other colours, largest first
+    division_bp: int  # BP each player receives in phase 4
+    first_amoeba_dp: int  # DP on each player's first setup amoeba
+    amoeba_advance: tuple[int, ...]  # ladder advance by amoebas on the board (index 0..7)
+    gene_cards_column: int  # which printed column of gene card counts is used (3 or 4)
+    tentacle_limit: int  # cubes Tentacle may take from the field left
+
+    def as_data(self) -> dict:
+        """For ``GET /rules``: what a client shows about this player count."""
+        return {
+            "players": self.players,
+            "feed_pattern": list(self.feed_pattern),
+            "division_bp": self.division_bp,
+            "first_amoeba_dp": self.first_amoeba_dp,
+            "amoeba_advance": list(self.amoeba_advance),
+            "gene_cards_column": self.gene_cards_column,
+            "tentacle_limit": self.tentacle_limit,
+        }
+
+
+_ADVANCE_3_4: Final = (0, 0, 0, 1, 2, 4, 5, 6)  # docs/rules.md, "Player counts"
+_ADVANCE_5_6: Final = (0, 0, 1, 2, 4, 5, 6, 6)  # docs/rules.md, "Player counts"
+
+PLAYER_COUNTS: Final[dict[int, PlayerCount]] = {
+    # 3 players: two cubes of one other colour and one of the other.
+    3: PlayerCount(3, (2, 1), 10, 0, _ADVANCE_3_4, 3, 2),
+    # 4 players: one cube of each of the three other colours; first amoebas 1 DP.
+    4: PlayerCount(4, (1, 1, 1), 10, 1, _ADVANCE_3_4, 4, 3),
+    # 5 players: one cube of each of the four other colours; 11 BP.
+    5: PlayerCount(5, (1, 1, 1, 1), 11, 0, _ADVANCE_5_6, 4, 3),
+    # 6 players: one cube of four of the five other colours (owner's pick); 11 BP; 1 DP.
+    # The 5-6 gene cards are not in our sources: the 4-player counts stand in (docs/rules.md).
+    6: PlayerCount(6, (1, 1, 1, 1, 0), 11, 1, _ADVANCE_5_6, 4, 3),
+}
+SUPPORTED_PLAYERS: Final = tuple(PLAYER_COUNTS)
+SUPPORTED_PLAYERS_TEXT: Final = (
+    ", ".join(map(str, SUPPORTED_PLAYERS[:-1])) + f" or {SUPPORTED_PLAYERS[-1]}"
+)
+"""The player counts for messages: "3, 4, 5 or 6"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A way to play with a number of players the base game does not have (docs/rules.md, "2
+    players"): how many players, how many colours, and which player controls each colour."""
+
+    id: str
+    players: int
+    controllers: tuple[int, ...]  # controllers[colour] = the player who decides for it
+    summary: str
+
+    @property
+    def colours(self) -> int:
+        return len(self.controllers)
+
+    def as_data(self) -> dict:
+        """For ``GET /rules``: the variant and what changes in it."""
+        return {
+            "id": self.id,
+            "players": self.players,
+            "colours": self.colours,
+            "controllers": list(self.controllers),
+            "summary": self.summary,
+        }
+
+
+VARIANTS: Final[dict[str, Variant]] = {
+    # Colours alternate between the players (0, 1, 0, 1): docs/rules.md, "2 players".
+    "double_1": Variant(
+        "double_1",
+        2,
+        (0, 1, 0, 1),
+        "Double I: each player plays two colours of a 4-colour game; a player's result is the "
+        "worse of their two colours.",
+    ),
+}
