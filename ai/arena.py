@@ -23,8 +23,12 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from ai.argtypes import positive_int, positive_seconds
 from ai.levels import BOT_LEVELS, make_bot
-from engine import Game
+from engine import SUPPORTED_PLAYERS, Game
+from engine.counts import SUPPORTED_PLAYERS_TEXT
+
+SEAT_COUNTS = SUPPORTED_PLAYERS_TEXT  # "3, 4, 5 or 6", for messages
 
 Z95 = 1.959963984540054
 
@@ -131,29 +135,28 @@ def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
     p.add_argument(
         "bots",
         nargs="+",
-        help=f"one bot level per seat (3 or 4), e.g. greedy random random random; "
+        choices=BOT_LEVELS,
+        metavar="LEVEL",
+        help=f"one bot level per seat ({SEAT_COUNTS}), e.g. greedy random random random; "
         f"levels: {', '.join(BOT_LEVELS)}",
     )
-    p.add_argument("-n", "--games", type=int, default=100, help="games to play (rounded up to "
+    p.add_argument("-n", "--games", type=positive_int, default=100, help="games to play (rounded up to "
                    "whole seed groups)")  # fmt: skip
     p.add_argument("--seed", type=int, default=1, help="first game seed")
-    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="processes")
-    p.add_argument("--time-budget", type=float, default=None,
+    p.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1, help="processes")
+    p.add_argument("--time-budget", type=positive_seconds, default=None,
                    help="override the time budget (s) of search levels")  # fmt: skip
     p.add_argument("--out", type=Path, default=Path("var/arena"),
                    help="directory for results.json and results.md")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.set_defaults(func=run_arena)
+    p.set_defaults(func=run_arena, parser=p)
     return p
 
 
 def run_arena(args: argparse.Namespace) -> int:
     lineup: list[str] = list(args.bots)
-    if len(lineup) not in (3, 4):
-        raise SystemExit("arena: give one bot level per seat, 3 or 4 of them")
-    for level in lineup:
-        if level not in BOT_LEVELS:
-            raise SystemExit(f"arena: unknown level {level!r}; known: {', '.join(BOT_LEVELS)}")
+    if len(lineup) not in SUPPORTED_PLAYERS:
+        args.parser.error(f"give one bot level per seat, {SEAT_COUNTS} of them (got {len(lineup)})")
     perms = seatings(lineup)
     groups = max(1, math.ceil(args.games / len(perms)))
     tasks = [(args.seed + g, perm, args.time_budget, g) for g in range(groups) for perm in perms]

@@ -7,6 +7,7 @@ import sys
 
 from ai.arena import add_arena_parser
 from ai.simulate import add_simulate_parser
+from ai.verify import add_verify_parser
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -14,6 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     add_simulate_parser(sub)
     add_arena_parser(sub)
+    add_verify_parser(sub)
     return parser
 
 

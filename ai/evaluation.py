@@ -17,44 +17,38 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Final
 
-from engine.rules_data import rules_data
+from engine.board import FIELD_COUNT, NEIGHBOUR
+from engine.counts import AMOEBAS_PER_COLOUR, PLAYER_COUNTS
+from engine.genes import (
+    DIVISION_RATE,
+    FRUGALITY,
+    GENES,
+    HOLDING,
+    LIFE_EXPECTANCY,
+    MOVEMENT_1,
+    MOVEMENT_2,
+    PARASITISM,
+    STREAMLINING,
+    SUBSTITUTION,
+)
+from engine.rules.feeding import patterns as feeding_patterns
 
 if TYPE_CHECKING:
     from engine import Game
+    from engine.environment import Card
 
-_DATA: Final = rules_data()
-_FIELDS: Final = _DATA["board"]["fields"]
-_FIELD_INDEX: Final = {f["name"]: i for i, f in enumerate(_FIELDS)}
-FIELD_COUNT: Final = len(_FIELDS)
-_DIRS: Final = ("W", "N", "E", "S")
 # DEST[field][direction 0..3] -> field after one step (an obstacle leaves it in place).
 DEST: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(_FIELD_INDEX[f["neighbours"][d]] if d in f["neighbours"] else i for d in _DIRS)
-    for i, f in enumerate(_FIELDS)
+    tuple(i if f < 0 else f for f in row) for i, row in enumerate(NEIGHBOUR)
 )
 ADJACENT: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted({d for d in row if d != i})) for i, row in enumerate(DEST)
 )
 
-_GENES: Final = _DATA["genes"]
-GENE_IDS: Final[tuple[str, ...]] = tuple(g["id"] for g in _GENES)
-BIT: Final[dict[str, int]] = {gid: 1 << i for i, gid in enumerate(GENE_IDS)}
-_MP: Final = tuple(g["mp"] for g in _GENES)
-_PROGRESS: Final = tuple(g["progress"] for g in _GENES)
+GENE_IDS: Final[tuple[str, ...]] = tuple(g.id for g in GENES)
+_MP: Final = tuple(g.mp for g in GENES)
+_PROGRESS: Final = tuple(g.progress for g in GENES)
 
-MOVEMENT_1, MOVEMENT_2 = BIT["movement_1"], BIT["movement_2"]
-SUBSTITUTION, FRUGALITY, PARASITISM = BIT["substitution"], BIT["frugality"], BIT["parasitism"]
-LIFE_EXPECTANCY, STREAMLINING, HOLDING = (
-    BIT["life_expectancy"],
-    BIT["streamlining"],
-    BIT["holding"],
-)
-HAS_STRUGGLE: Final = BIT["struggle_for_survival"] | BIT["aggression"]
-ARMOR, DEFENSE, ESCAPE = BIT["armor"], BIT["defense"], BIT["escape"]
-DIVISION_RATE: Final = BIT["division_rate"]
-
-# Float tuples spell out their type: mypyc 2.4 leaves an inferred ``Final`` float tuple unset.
-AMOEBA_ADVANCE: Final[tuple[float, ...]] = (0.0, 0.0, 0.0, 1.0, 2.0, 4.0, 5.0, 6.0)
 GENE_ADVANCE: Final = (0, 0, 0, 1, 2, 3, 4)
 # The tables as the evaluation uses them: the printed tables pay nothing below 3 amoebas or 3
 # genes, so a one-step search would never buy the first genes or rebuild from one amoeba (each
@@ -92,7 +86,7 @@ _ABILITY_BY_INDEX: Final = tuple(_ABILITY.get(gid, 0.0) for gid in GENE_IDS)
 
 
 def _mask_sum(mask: int, table: tuple) -> float:
-    total = 0.0  # float: the tables hold ints or floats (an int here breaks the compiled build)
+    total = 0.0
     i = 0
     while mask:
         if mask & 1:
@@ -121,34 +115,11 @@ def gene_stats(mask: int) -> tuple[int, int, float]:
 def _patterns(players: int, genes: int) -> tuple[tuple[int, ...], ...]:
     """Feeding patterns (cubes of the other colours, largest first) the genes allow.
 
-    An approximation of the engine's rule (RULINGS.md, alternative feeding): parasitism is
-    treated as frugality, since a victim is usually around when it matters.
+    The engine's own patterns (``engine.rules.feeding.patterns``, so every player count is
+    covered), with one approximation: a parasitic pattern counts as available, since a victim
+    is usually around when it matters.
     """
-    pats: set[tuple[int, ...]]
-    sub: set[tuple[int, ...]]
-    fru: set[tuple[int, ...]]
-    both: set[tuple[int, ...]]
-    two_fewer: set[tuple[int, ...]]
-    if players == 4:
-        pats = {(1, 1, 1)}
-        sub, fru = {(2, 2, 0), (3, 1, 0)}, {(1, 1, 0)}
-        both = {(2, 1, 0), (3, 0, 0)}
-        two_fewer = {(1, 0, 0)}
-    else:
-        pats = {(2, 1)}
-        sub, fru = {(4, 0)}, {(1, 1), (2, 0)}
-        both = {(3, 0)}
-        two_fewer = {(1, 0)}
-    cheap = genes & (FRUGALITY | PARASITISM)
-    if genes & SUBSTITUTION:
-        pats |= sub
-    if cheap:
-        pats |= fru
-    if genes & SUBSTITUTION and cheap:
-        pats |= both
-    if genes & FRUGALITY and genes & PARASITISM:
-        pats |= two_fewer
-    return tuple(sorted(pats))
+    return tuple(sorted({p for p, _parasitic in feeding_patterns(players, genes & _FEED_GENES)}))
 
 
 _PATTERN_CACHE: Final[dict[tuple[int, int], tuple[tuple[int, ...], ...]]] = {}
@@ -196,7 +167,7 @@ def remaining_scorings(g: Game) -> int:
     """Phase-6 scorings still to come, the current round's included (0 when over)."""
     if g.pending is None:
         return 0
-    left = len(g.deck) - g.deck_pos
+    left = g.cards_left
     if g.round >= 1 and g.phase >= 2:
         left += 1
     return left
@@ -206,60 +177,63 @@ _UNDRAWN_CACHE: Final[dict[tuple, tuple[list[float], list[int]]]] = {}
 
 
 def _undrawn(g: Game) -> tuple[list[float], list[int]]:
-    """(drift weights [W, N, E, S, none], ozones) of the undrawn cards, cached by what is
-    revealed: the multiset is public, the order is never looked at."""
-    key = (g.cards, tuple(g.deck[: g.deck_pos]))
+    """(drift weights [W, N, E, S, none], ozones) of the undrawn cards, cached by their
+    multiset: it is public, the order is not (and the engine does not give it)."""
+    undrawn = g.undrawn_cards()
+    key = tuple(undrawn)
     hit = _UNDRAWN_CACHE.get(key)
     if hit is None:
-        counts = undrawn_drifts(g)
+        counts = undrawn_drifts(undrawn)
         total = sum(counts) or 1
-        hit = ([c / total for c in counts], undrawn_ozones(g))
+        hit = ([c / total for c in counts], undrawn_ozones(undrawn))
         if len(_UNDRAWN_CACHE) > 10_000:
             _UNDRAWN_CACHE.clear()
         _UNDRAWN_CACHE[key] = hit
     return hit
 
 
-def undrawn_drifts(g: Game) -> list[int]:
-    """Drift counts [W, N, E, S, none] over the undrawn cards: public (all minus revealed)."""
+def undrawn_drifts(undrawn: list[Card]) -> list[int]:
+    """Drift counts [W, N, E, S, none] over the undrawn cards (``Game.undrawn_cards``)."""
     counts = [0, 0, 0, 0, 0]
-    for card in g.cards:
-        d = card[0]
+    for d, _ozone in undrawn:
         counts[d if 0 <= d <= 3 else 4] += 1
-    for i in g.deck[: g.deck_pos]:
-        d = g.cards[i][0]
-        counts[d if 0 <= d <= 3 else 4] -= 1
     return counts
 
 
-def undrawn_ozones(g: Game) -> list[int]:
-    """Ozone values of the undrawn cards, as a multiset (order unknown and unused)."""
-    pool: dict[int, int] = {}
-    for card in g.cards:
-        pool[card[1]] = pool.get(card[1], 0) + 1
-    for i in g.deck[: g.deck_pos]:
-        pool[g.cards[i][1]] -= 1
-    return [oz for oz, k in pool.items() for _ in range(k)]
+def undrawn_ozones(undrawn: list[Card]) -> list[int]:
+    """Ozone values of the undrawn cards (``Game.undrawn_cards``)."""
+    return [ozone for _drift, ozone in undrawn]
 
 
-def _amoeba_table(count: float) -> float:
+def _amoeba_values(players: int) -> tuple[float, ...]:
+    """``AMOEBA_VALUE`` (made for the 3-4 player table) moved to where the player count's
+    printed table starts paying: the 5-6 table pays one amoeba earlier (docs/rules.md)."""
+    table = PLAYER_COUNTS[players].amoeba_advance
+    shift = 3 - next(k for k, v in enumerate(table) if v)
+    last = len(AMOEBA_VALUE) - 1
+    return (0.0, *(AMOEBA_VALUE[min(k + shift, last)] for k in range(1, last + 1)))
+
+
+_AMOEBA_VALUES: Final = {n: _amoeba_values(n) for n in PLAYER_COUNTS}
+
+
+def _amoeba_table(count: float, values: tuple[float, ...]) -> float:
     """The amoeba table (as valued here), interpolated for an expected (fractional) count."""
     if count <= 0:
         return 0.0
     if count >= 7:
-        return AMOEBA_VALUE[7]
+        return values[7]
     lo = int(count)
-    return AMOEBA_VALUE[lo] + (count - lo) * (AMOEBA_VALUE[lo + 1] - AMOEBA_VALUE[lo])
+    return values[lo] + (count - lo) * (values[lo + 1] - values[lo])
 
 
 class _Food:
-    """What one evaluation reads about the food on every field, computed once per call.
-    With module-level helpers instead of closures: the compiled build calls them directly."""
+    """What one evaluation reads about the food on every field, computed once per call."""
 
     __slots__ = ("n", "cubes", "codes", "crowd", "totals", "area")
 
     def __init__(self, g: Game) -> None:
-        n = g.n
+        n = g.players
         food = g.food
         self.n = n
         self.cubes = [tuple(food[b : b + n]) for b in range(0, FIELD_COUNT * n, n)]
@@ -302,7 +276,7 @@ def _area(food: _Food, f: int, s: int, fg: int) -> float:
 def evaluate(g: Game) -> list[float]:
     """Projected final ladder points per seat (higher is better), from public information."""
     if g.pending is None:
-        return [float(s) for s in g.score]
+        return [float(s) for s in g.scores]
     return _project(g, None)
 
 
@@ -333,15 +307,15 @@ def evaluate_parts(g: Game) -> tuple[list[float], list[list[float]]]:
 
 def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
     """``evaluate`` for a game in progress; appends each seat's terms to ``parts`` if given."""
-    n = g.n
-    score = g.score
+    n = g.players
+    score = g.scores
     rem = remaining_scorings(g)
     apos, adp, bp, genes_l = g.apos, g.adp, g.bp, g.genes
     phase = g.phase if g.round >= 1 else 0
     this_round_pending = g.round >= 1 and phase <= 5
     # Drift distribution for the next feeding: the current card during phase 1, else unknown.
     if phase == 1:
-        d = g.cards[g.deck[g.deck_pos - 1]][0]
+        d = g.current_card()[0]
         drift_w = [0.0] * 5
         drift_w[d if 0 <= d <= 3 else 4] = 1.0
         ozones = _undrawn(g)[1]
@@ -350,18 +324,9 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
 
     fields = _Food(g)
 
-    # Phase 1: which amoebas still have to move and feed this round (their frames are on the
-    # stack); the others have fed already and face their next feeding next round.
-    to_feed: set[int] | None = None
-    if phase == 1:
-        to_feed = set()
-        for fr in g.stack:
-            op = fr[0]
-            if op == "p1_amoeba" or op == "p1_feed":
-                to_feed.add(fr[1] * 7 + fr[2] - 1)
-            elif op == "p1_player":
-                b = fr[1] * 7
-                to_feed.update(range(b, b + 7))
+    # Phase 1: which amoebas still have to move and feed this round; the others have fed
+    # already and face their next feeding next round.
+    to_feed = g.amoebas_to_feed() if phase == 1 else None
     # Scorings still to come and how many phase-1 feedings precede the first of them.
     first_k = 0 if this_round_pending else 1
     horizon_cap = rem
@@ -375,10 +340,10 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
         can_move = bp[s] >= 1 or bool(genes & STREAMLINING)
         counts = [0.0] * (horizon_cap + 1)
         feed_sum = 0.0
-        base = s * 7
+        base = s * AMOEBAS_PER_COLOUR
         fg = genes & _FEED_GENES
         pcache: dict[int, float] = {}
-        for k in range(7):
+        for k in range(AMOEBAS_PER_COLOUR):
             f = apos[base + k]
             if f < 0:
                 continue
@@ -414,7 +379,7 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
                         p = p_move * 0.97
                 pcache[f] = p
             feed_sum += p
-            k0 = first_k if to_feed is None else int(base + k in to_feed)
+            k0 = first_k if to_feed is None else int((s, k + 1) in to_feed)
             reach = _area(fields, f, s, fg)
             p_later = LATER_BASE + LATER_AREA * reach + LATER_NOW * p
             alive = _alive(limit - dp, k0, p, p_later, horizon_cap)
@@ -445,7 +410,7 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
         extras.append(extra)
         if parts is not None:
             alive_now = 0.0
-            for k in range(7):
+            for k in range(AMOEBAS_PER_COLOUR):
                 if apos[base + k] >= 0:
                     alive_now += 1.0
             parts.append(
@@ -466,10 +431,11 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
 
     # The game ends early when a marker reaches the finish zone.
     gene_adv_l = [GENE_VALUE[min(gene_stats(genes_l[s])[1], 6)] for s in range(n)]
+    values = _AMOEBA_VALUES[n]
     rounds_to_finish = rem
     for s in range(n):
         c = count_l[s]
-        a = max(_amoeba_table(c[1] if horizon_cap > 1 else c[0]) + gene_adv_l[s], 1.0)
+        a = max(_amoeba_table(c[1] if horizon_cap > 1 else c[0], values) + gene_adv_l[s], 1.0)
         r = math.ceil(max(FINISH_ZONE - score[s], 0) / a)
         if r < rounds_to_finish:
             rounds_to_finish = max(r, 1)
@@ -480,7 +446,7 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
         proj = score[s] + horizon * gene_adv_l[s]
         amoebas = 0.0
         for t in range(horizon):
-            a = _amoeba_table(c[t])
+            a = _amoeba_table(c[t], values)
             proj += a
             amoebas += a
         out.append(proj + extras[s])
@@ -545,7 +511,7 @@ def win_probabilities(values: list[float], rem: int) -> list[float]:
 def rewards(g: Game) -> list[float]:
     """Per-seat rewards in [0, 1] for search: the win (plus a little rank) when over, else
     estimated win chances from ``evaluate``."""
-    n = g.n
+    n = g.players
     if g.pending is None:
         ranking = g.ranking()
         out = [0.0] * n

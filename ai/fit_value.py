@@ -31,7 +31,7 @@ from tqdm import tqdm
 from ai.evaluation import evaluate_parts
 from ai.greedy import FOLLOW_UP_KINDS, GreedyBot
 from ai.value import FEATURE_NAMES, features, stage
-from engine import Game
+from engine import SUPPORTED_PLAYERS, Game
 
 
 def play_recorded(task: tuple[int, int, float, float]) -> dict:
@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.fit_value", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate", help="greedy self-play games with recorded positions")
-    g.add_argument("--players", type=int, choices=(3, 4), default=4)
+    g.add_argument("--players", type=int, choices=SUPPORTED_PLAYERS, default=4)
     g.add_argument("--games", type=int, default=1500)
     g.add_argument("--seed", type=int, default=700000, help="first game seed")
     g.add_argument("--jobs", type=int, default=2, help="processes")

@@ -4,9 +4,9 @@ For each legal action it plays the action on a determinized clone and scores the
 game reaches (the next pending decision) with ``ai.evaluation``: its own projected points minus
 the best opponent's, because only the ladder order counts. Two refinements keep it sensible:
 
-- chance: an action that rolls dice or reveals a card (the clone's generator or deck position
-  changed) is scored as the mean over a few samples, each with the undrawn deck reshuffled and
-  the generator reseeded from the bot's own RNG, so the bot never peeks at the hidden order;
+- chance: an action that rolls dice or reveals a card (``Game.chance_since``) is scored as the
+  mean over a few samples, each on a copy whose undrawn deck order and dice come from the bot's
+  own RNG (``Game.determinized``), so the bot never peeks at the hidden order;
 - follow-ups: when the action hands the same seat a small follow-up choice in the same turn
   (which die, which direction, a second move, tentacle cubes, how to feed, paying a defect),
   the bot takes the best follow-up, so that "move" is judged by where the amoeba can get to,
@@ -26,16 +26,6 @@ if TYPE_CHECKING:
 FOLLOW_UP_KINDS: Final = frozenset(
     {"choose_die", "choose_direction", "second_move", "tentacle", "feed", "pay_defect"}
 )
-
-
-def determinize(game: Game, rng: random.Random) -> Game:
-    """A clone whose hidden parts (undrawn deck order, generator) come from ``rng``."""
-    c = game.clone()
-    rest = c.deck[c.deck_pos :]
-    rng.shuffle(rest)
-    c.deck[c.deck_pos :] = rest
-    c.rng = rng.getrandbits(64)
-    return c
 
 
 def margin(values: list[float], seat: int) -> float:
@@ -73,16 +63,16 @@ def score_actions(
 ) -> list[float]:
     """Greedy score of every action for the seat that decides (see the module docstring)."""
     seat = game.pending.seat  # type: ignore[union-attr]  # a decision is pending
-    base = determinize(game, rng)
+    base = game.determinized(rng)
     out = []
     for action in actions:
         c = base.clone()
         c.apply_unchecked(action)
         total = _value(c, seat, follow_depth)
-        if c.rng != base.rng or c.deck_pos != base.deck_pos:
+        if c.chance_since(base):
             # Chance was involved: average over independent determinizations.
             for _ in range(samples - 1):
-                c = determinize(game, rng)
+                c = game.determinized(rng)
                 c.apply_unchecked(action)
                 total += _value(c, seat, follow_depth)
             total /= samples

@@ -32,12 +32,13 @@ def _mcts(default_budget: float) -> BotFactory:
     return factory
 
 
+#: Seconds per decision that each searching level thinks unless told otherwise.
+DEFAULT_BUDGETS: dict[str, float] = {"mcts": 1.0, "mcts-fast": 0.1, "mcts-50ms": 0.05}
+
 BOT_LEVELS: dict[str, BotFactory] = {
     "random": _random,
     "greedy": _greedy,
-    "mcts": _mcts(1.0),
-    "mcts-fast": _mcts(0.1),
-    "mcts-50ms": _mcts(0.05),
+    **{level: _mcts(budget) for level, budget in DEFAULT_BUDGETS.items()},
 }
 
 

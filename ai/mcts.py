@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ai.evaluation import evaluate
-from ai.greedy import FOLLOW_UP_KINDS, determinize, margin
+from ai.greedy import FOLLOW_UP_KINDS, margin
 from ai.value import leaf_value
 
 if TYPE_CHECKING:
@@ -197,7 +197,7 @@ class MctsBot:
         self, root: Node, game: Game, root_acts: list[dict], root_keys: list[tuple]
     ) -> None:
         seat = self._seat
-        state = determinize(game, self._rng)
+        state = game.determinized(self._rng)
         path: list[tuple[Node, tuple]] = []
         node = root
         acts, keys = root_acts, root_keys
@@ -280,7 +280,7 @@ class MctsBot:
         seat = game.pending.seat  # type: ignore[union-attr]  # a decision is pending
         deadline = self._deadline
         scored: list[tuple[float, int]] = []
-        base = determinize(game, self._rng)
+        base = game.determinized(self._rng)
         for i, action in enumerate(acts[:PRIOR_CAP]):
             if deadline is not None and i % 8 == 0 and time.perf_counter() > deadline:
                 break

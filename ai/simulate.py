@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 
 from tqdm import tqdm
 
+from ai.argtypes import positive_int
 from ai.random_bot import RandomBot
-from engine import Game
+from engine import SUPPORTED_PLAYERS, Game
 
 
 @dataclass
@@ -66,7 +67,7 @@ def play_random_game(players: int, seed: int) -> GameResult:
     actions = 0
     while not game.is_over:
         if game.round == 0 and game.pending.kind != "start_space" and not start[0]:
-            start = list(game.score)
+            start = game.scores
         game.apply(bots[game.pending.seat].choose(game))
         actions += 1
     reason = "finish_zone" if max(game.scores) >= 41 else "deck_exhausted"
@@ -105,17 +106,15 @@ def run_simulation(
 
 def add_simulate_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("simulate", help="play random games and print engine statistics")
-    p.add_argument("--players", type=int, choices=(3, 4), default=4)
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--players", type=int, choices=SUPPORTED_PLAYERS, default=4)
+    p.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run_simulate)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise SystemExit("--games must be at least 1")
     summary = run_simulation(args.players, args.games, args.seed, args.jobs, not args.quiet)
     print("\n".join(summary.lines()))
     return 0

@@ -47,7 +47,7 @@ SEAT_TERMS: Final = len(FEATURE_NAMES) - len(CONSTANT_NAMES)
 
 def stage(g: Game) -> float:
     """The share of the game's scorings still to come: 1 at the start, 0 at the end."""
-    return min(remaining_scorings(g) / max(len(g.deck), 1), 1.0)
+    return min(remaining_scorings(g) / max(g.deck_size, 1), 1.0)
 
 
 def features(totals: list[float], parts: list[list[float]], seat: int, st: float) -> list[float]:
@@ -83,12 +83,23 @@ def features(totals: list[float], parts: list[list[float]], seat: int, st: float
     return out
 
 
+def weights_for(players: int) -> tuple[float, ...]:
+    """The fitted weights for ``players``; without a fit (5 and 6 players), those of the
+    nearest fitted count, the most players on a tie. The features are all relative to the
+    opponents (own minus their mean, own minus the best), so a 4-player fit is the closest
+    stand-in for 5-6; docs/ai.md says how it plays."""
+    if players in WEIGHTS:
+        return WEIGHTS[players]
+    nearest = min(WEIGHTS, key=lambda n: (abs(n - players), -n))
+    return WEIGHTS[nearest]
+
+
 def leaf_value(g: Game, seat: int) -> float:
     """Expected final margin of ``seat`` (own points minus the best opponent's)."""
     if g.pending is None:
         return margin(evaluate(g), seat)  # the final scores: the actual margin
     totals, parts = evaluate_parts(g)
-    weights = WEIGHTS[g.n]  # fitted for 3 and 4 players, the counts the engine plays
+    weights = weights_for(g.players)
     x = features(totals, parts, seat, stage(g))
     value = 0.0
     for i in range(SEAT_TERMS):  # the constant terms are left out: see CONSTANT_NAMES

@@ -9,14 +9,13 @@ fixed seed, so the numbers compare across commits. Results: bench/results/mcts.j
 from __future__ import annotations
 
 import json
+import os
 import platform
-import sys
 import time
 from pathlib import Path
 
 from ai.greedy import GreedyBot
 from ai.mcts import MctsBot
-from bench.builds import build_info, loadavg, measure_in
 from engine import Game
 
 RESULTS = Path(__file__).parent / "results" / "mcts.json"
@@ -48,8 +47,8 @@ def _positions(seed: int = 7) -> dict[str, list[Game]]:
 
 
 def measure() -> dict:
-    """Every point, in this process's build."""
-    out: dict = {"build": build_info(), "points": {}}
+    """Iterations per second at every point."""
+    out: dict = {"points": {}}
     for name, games in _positions().items():
         iters = 0
         secs = 0.0
@@ -72,22 +71,20 @@ def measure() -> dict:
 
 
 def main() -> dict:
-    print(f"mcts bench: {BUDGET} s per decision, 3 points, both builds ...", flush=True)
-    before = loadavg()
-    builds = {"compiled": measure_in("bench.mcts_bench", True)}
-    builds["plain"] = measure_in("bench.mcts_bench", False)
+    print(f"mcts bench: {BUDGET} s per decision, 3 points ...", flush=True)
+    before = [round(x, 2) for x in os.getloadavg()]
+    result = measure()
     out = {
         "budget_s": BUDGET,
         "python": platform.python_version(),
         "machine": platform.machine(),
         "loadavg_before": before,
-        "loadavg_after": loadavg(),
-        **builds,
+        "loadavg_after": [round(x, 2) for x in os.getloadavg()],
+        **result,
     }
-    for build, result in builds.items():
-        for name, point in result["points"].items():
-            print(f"{build:>8} {name:>6}: {point['iterations_per_s']:8.1f} iterations/s "
-                  f"over {point['decisions']}")  # fmt: skip
+    for name, point in result["points"].items():
+        print(f"{name:>6}: {point['iterations_per_s']:8.1f} iterations/s "
+              f"over {point['decisions']}")  # fmt: skip
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(out, indent=2) + "\n")
     print(f"saved {RESULTS}")
@@ -95,7 +92,4 @@ def main() -> dict:
 
 
 if __name__ == "__main__":
-    if "--measure" in sys.argv:
-        print(json.dumps(measure()))
-    else:
-        main()
+    main()

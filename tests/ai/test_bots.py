@@ -56,7 +56,7 @@ def test_mcts_does_not_peek_at_the_deck() -> None:
     g = Game.new(4, 31)
     while g.round < 2:
         g.apply(g.legal_actions()[0])
-    h = _hidden_parts_changed(g, 0x5555)
+    h = _hidden_parts_changed(g, 5)
     assert MctsBot(seed=2, iterations=30).choose(g) == MctsBot(seed=2, iterations=30).choose(h)
 
 
@@ -98,17 +98,16 @@ def test_evaluation_reads_only_public_information() -> None:
     g = Game.new(4, 41)
     while g.round < 3:
         g.apply(g.legal_actions()[0])
-    h = _hidden_parts_changed(g, 0x1234)
+    h = _hidden_parts_changed(g, 1234)
     assert evaluate(g) == evaluate(h)
 
 
-def _hidden_parts_changed(g: Game, rng_flip: int) -> Game:
-    """A clone that differs only in what nobody may see: the undrawn deck order, the dice."""
-    h = g.clone()
-    rest = h.deck[h.deck_pos :]
-    rest.reverse()
-    h.deck[h.deck_pos :] = rest
-    h.rng ^= rng_flip
+def _hidden_parts_changed(g: Game, seed: int) -> Game:
+    """A copy that differs only in what nobody may see: the undrawn deck order, the dice."""
+    h = g.determinized(seed)
+    saved, copy = g.to_dict(), h.to_dict()
+    assert copy["deck"] != saved["deck"] and copy["rng"] != saved["rng"]
+    assert copy["stack"] == saved["stack"] and h.public_view() == g.public_view()
     return h
 
 

@@ -37,7 +37,7 @@ def test_parallel_jobs_give_the_same_totals_as_one_process() -> None:
 
 def test_console_script_rejects_bad_arguments() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "ai.cli", "simulate", "--players", "5"],
+        [sys.executable, "-m", "ai.cli", "simulate", "--players", "7"],
         capture_output=True,
         text=True,
     )
