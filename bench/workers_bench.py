@@ -30,7 +30,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from workers import harness
+from tests.support import processes
+from tests.support.databases import postgres_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "workers.json"
 BOT = {"kind": "bot", "level": "random"}
@@ -214,8 +215,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     rng = random.Random(20261122)
     load_before = os.getloadavg()
     workdir = Path(tempfile.mkdtemp(prefix="ursuppe-wbench-"))
-    with harness.redis_server() as base, harness.postgres_database(prefix="ursuppe_wb") as pg:
-        redis_url = harness.pick_redis_db(base)
+    with processes.redis_server() as redis_url, postgres_database("ursuppe_wb", durable=True) as pg:
         queue = f"ursuppe-bench-{uuid.uuid4().hex[:8]}"
         env = {
             "DATABASE_URL": pg, "REDIS_URL": redis_url, "URSUPPE_QUEUE": queue,
@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             CeleryScheduler(app=app),
             migrate=False,
         )
-        worker = harness.WorkerProcess(
+        worker = processes.WorkerProcess(
             env, queue=queue, concurrency=args.concurrency, beat=True, workdir=workdir
         )
         try:
@@ -242,7 +242,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             worker.stop()
             service.sessions.kw["bind"].dispose()
             app.close()
-            harness.release_redis_db(redis_url)
     results = {
         "benchmark": "workers",
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

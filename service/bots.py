@@ -12,18 +12,16 @@ from service.errors import Unprocessable
 log = logging.getLogger(__name__)
 
 
-def replacement_bot_level() -> str:
-    """Level for seats taken over by a bot when no level was chosen: the strongest
-    'cheap' level the ai package offers, ``random`` until stronger ones exist."""
-    from ai import BOT_LEVELS
+def thinking_budget(level: str, ceiling: float) -> float:
+    """Seconds the level's bot may think here: its own budget, never more than the
+    service's ceiling (``URSUPPE_BOT_TIME_BUDGET``); levels that do not search get the
+    ceiling as the bound on their (short) answer."""
+    from ai.levels import DEFAULT_BUDGETS
 
-    for level in ("greedy", "random"):
-        if level in BOT_LEVELS:
-            return level
-    return next(iter(BOT_LEVELS))
+    return min(DEFAULT_BUDGETS.get(level, ceiling), ceiling)
 
 
-def choose_bot_action(game: Any, level: str, seed: int, budget: float) -> dict[str, Any]:
+def choose_bot_action(game: Any, level: str, seed: int, ceiling: float) -> dict[str, Any]:
     """Ask the level's bot, in a thread bounded by its budget; RandomBot on any failure.
 
     A bot that overruns is abandoned, not stopped (Python threads cannot be killed): it
@@ -31,6 +29,7 @@ def choose_bot_action(game: Any, level: str, seed: int, budget: float) -> dict[s
     """
     from ai import RandomBot, make_bot
 
+    budget = thinking_budget(level, ceiling)
     legal = game.legal_actions()
     box: dict[str, Any] = {}
 

@@ -36,6 +36,8 @@ class Settings:
 
     ``rate_limit`` is ``"<requests>/<seconds>"`` per token (or client address); empty means
     off, which is the default because a reverse proxy usually does this job in production.
+    ``player_rate_limit`` is the budget of each player token (a tournament site may get a
+    larger one); empty means the same as ``rate_limit``.
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -47,10 +49,15 @@ class Settings:
     max_time_limit: int = 7 * 24 * 3600
     bot_time_budget: float = 2.0  # seconds a bot may think before the random fallback
     bot_grace: int = 30  # seconds after which the sweep plays a bot turn whose task was lost
+    #: The stand-in for a human who timed out or resigned, unless the game's options name
+    #: one: the best level that answers within a small budget (docs/ai.md, "Stand-ins").
+    standin_level: str = "greedy"
     max_content_length: int = 64 * 1024
     rate_limit: str = ""
+    player_rate_limit: str = ""
     require_precondition: bool = True  # actions need If-Match or expected_seq, else 428
     log_page_max: int = 500
+    cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API; "*" = any
     sql_echo: bool = False
     extra: dict = field(default_factory=dict)
 
@@ -66,17 +73,19 @@ class Settings:
             default_time_limit=_env_int("URSUPPE_DEFAULT_TIME_LIMIT", cls.default_time_limit),
             bot_time_budget=_env_float("URSUPPE_BOT_TIME_BUDGET", cls.bot_time_budget),
             bot_grace=_env_int("URSUPPE_BOT_GRACE", cls.bot_grace),
+            standin_level=os.environ.get("URSUPPE_STANDIN_LEVEL") or cls.standin_level,
             max_content_length=_env_int("URSUPPE_MAX_CONTENT_LENGTH", cls.max_content_length),
             rate_limit=os.environ.get("URSUPPE_RATE_LIMIT", ""),
+            player_rate_limit=os.environ.get("URSUPPE_PLAYER_RATE_LIMIT", ""),
             require_precondition=_env_bool("URSUPPE_REQUIRE_PRECONDITION", True),
             sql_echo=_env_bool("URSUPPE_SQL_ECHO", False),
+            cors_origins=tuple(
+                o.strip()
+                for o in os.environ.get("URSUPPE_CORS_ORIGINS", "").split(",")
+                if o.strip()
+            ),
         )
         return replace(settings, **overrides) if overrides else settings
-
-    @property
-    def embedded(self) -> bool:
-        """Embedded mode: no Redis configured, the workers use a server-less broker."""
-        return self.redis_url is None
 
 
 def ensure_sqlite_dir(database_url: str) -> None:

@@ -33,7 +33,14 @@ def json_dumps(value: object) -> str:
 def make_engine(database_url: str, *, echo: bool = False) -> Engine:
     """Create the SQLAlchemy engine with per-backend settings that make concurrency safe."""
     ensure_sqlite_dir(database_url)
-    common = {"echo": echo, "json_serializer": json_dumps, "json_deserializer": orjson.loads}
+    # Pre-ping: a pooled connection the server ended (a restart, an idle timeout) is
+    # replaced at checkout, before anything is written on it.
+    common = {
+        "echo": echo,
+        "json_serializer": json_dumps,
+        "json_deserializer": orjson.loads,
+        "pool_pre_ping": True,
+    }
     if database_url.startswith("sqlite"):
         engine = create_engine(
             database_url,
@@ -42,7 +49,7 @@ def make_engine(database_url: str, *, echo: bool = False) -> Engine:
         )
         event.listen(engine, "connect", _sqlite_on_connect)
         return engine
-    return create_engine(database_url, pool_pre_ping=True, pool_size=5, max_overflow=10, **common)
+    return create_engine(database_url, pool_size=5, max_overflow=10, **common)
 
 
 def _sqlite_on_connect(dbapi_conn, _record) -> None:  # noqa: ANN001 - DBAPI objects

@@ -1,8 +1,10 @@
-"""Service errors with stable, machine-readable codes.
+"""Service errors: one class per kind of refusal, each instance with a stable ``code``.
 
-The HTTP layer turns each into an RFC 9457 problem document; the HTTP status lives here so
-that every caller (API, workers, CLI) agrees on what kind of failure a code is. Codes are
-part of the public contract: add new ones, never rename.
+The kinds say what went wrong in the game's terms (no such game, not your seat, the game's
+state does not allow it, ...); they know nothing of HTTP. The API turns them into problem
+documents with one table (``api/problems.py``); workers and scripts branch on the class or
+the code. Codes are part of the public contract (docs/api.md lists them): add new ones,
+never rename.
 """
 
 from __future__ import annotations
@@ -11,16 +13,13 @@ from typing import Any
 
 
 class ServiceError(Exception):
-    """A refused request. ``code`` is stable, ``status`` the matching HTTP status."""
+    """A refused request: ``code`` is stable, ``message`` is for humans, ``extra`` holds
+    members a client may use (e.g. ``current_seq``)."""
 
-    status: int = 400
-
-    def __init__(self, code: str, message: str, *, status: int | None = None, **extra: Any):
+    def __init__(self, code: str, message: str, **extra: Any):
         super().__init__(message)
         self.code = code
         self.message = message
-        if status is not None:
-            self.status = status
         self.extra = extra
 
     def __repr__(self) -> str:
@@ -28,46 +27,44 @@ class ServiceError(Exception):
 
 
 class NotFound(ServiceError):
-    status = 404
+    """No such game, or no such seat in it."""
 
 
 class Unauthorized(ServiceError):
-    status = 401
+    """The token is not one of this game's seats."""
 
 
 class Forbidden(ServiceError):
-    status = 403
+    """The caller is known but may not do this (another seat, a bot's seat, not the creator)."""
 
 
 class Conflict(ServiceError):
     """The request is valid but the game's current state does not allow it."""
 
-    status = 409
-
 
 class PreconditionFailed(ServiceError):
-    status = 412
+    """The caller's idea of the game's version is out of date."""
 
 
 class Unprocessable(ServiceError):
     """Well-formed but semantically wrong: illegal actions, bad options."""
 
-    status = 422
 
-
-# Engine error codes (docs/engine-api.md) and the status each maps to. An illegal or
-# malformed action is the client's mistake about the content (422); a move out of turn or on
-# a finished game conflicts with the game's state (409).
-ENGINE_CODE_STATUS: dict[str, int] = {
-    "malformed_action": 422,
-    "illegal_action": 422,
-    "not_your_turn": 409,
-    "game_over": 409,
+# Engine error codes (docs/engine-api.md) and the kind each is. An illegal or malformed
+# action is the client's mistake about the content; a move out of turn or on a finished game
+# conflicts with the game's state.
+ENGINE_CODE_KINDS: dict[str, type[ServiceError]] = {
+    "malformed_action": Unprocessable,
+    "illegal_action": Unprocessable,
+    "not_your_turn": Conflict,
+    "game_over": Conflict,
 }
 
 
 def from_engine_error(err: Exception) -> ServiceError:
-    """Wrap an ``engine.EngineError`` keeping its code and message (the engine's reason)."""
+    """Wrap an engine error keeping its code and message (the engine's reason).
+
+    Mapped by ``code``, so a plain ``EngineError`` and a subclass per code read the same."""
     code = str(getattr(err, "code", "illegal_action"))
     message = str(getattr(err, "message", None) or err)
-    return ServiceError(code, message, status=ENGINE_CODE_STATUS.get(code, 422))
+    return ENGINE_CODE_KINDS.get(code, Unprocessable)(code, message)

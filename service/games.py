@@ -1,21 +1,53 @@
-"""GameService: the only code that loads, changes and saves games, shared by the HTTP
-layer and the workers, working without a Flask request.
+"""GameService: the only code that loads, changes and saves games, shared by the HTTP layer
+and the workers, working without a Flask request.
 
-Its parts live by concern in ``service.core`` (shared state, loading, after-commit
-hand-off), ``service.lifecycle``, ``service.reads``, ``service.actions`` and
-``service.turns``; this module puts them together and builds a ready service.
+Every change follows one pattern: in one transaction (``GameStore.changing``) load the game,
+check, compute the new state with the engine (``service.play``), write the game row
+conditionally on the version read together with its seats and log row; after the commit,
+hand the follow-up (a bot turn, a deadline) to the scheduler. Losing a race shows up as a
+version conflict and nothing is written.
 """
 
 from __future__ import annotations
 
-from service.bots import choose_bot_action
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
+
+from service import fairness, idempotency, play
+from service.bots import check_bot_level, choose_bot_action
 from service.config import Settings
-from service.errors import ServiceError
-from service.lifecycle import GameLifecycle
-from service.reads import GameReads
-from service.scheduling import Scheduler
-from service.seats import hash_token
-from service.turns import WorkerTurns
+from service.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    PreconditionFailed,
+    ServiceError,
+    Unauthorized,
+    Unprocessable,
+)
+from service.lifecycle import new_game_row, roll_setup
+from service.models import PlayerRow, utcnow
+from service.paging import GamePage, decode_cursor, encode_cursor
+from service.players import (
+    BoardSeat,
+    CreatedPlayer,
+    PlayerView,
+    Turn,
+    new_player_id,
+    new_player_token,
+)
+from service.publishing import NullPublisher, Publisher
+from service.scheduling import NullScheduler, Scheduler
+from service.seats import hash_token, new_token, seat_by_token, seat_of
+from service.store import GameStore
 from service.views import (
     ActionResult,
     CreatedGame,
@@ -25,14 +57,759 @@ from service.views import (
     SeatSpec,
     SeatView,
     etag_for,
+    game_view,
 )
 
+log = logging.getLogger(__name__)
 
-class GameService(GameLifecycle, GameReads, WorkerTurns):
-    """The whole service (lifecycle, reads, actions, the workers' turns) over one
-    ``ServiceCore``: ``GameService(sessions, scheduler=None, settings=None, clock=utcnow)``,
-    or ``build_service()`` for a ready one. One class, so the HTTP layer and the workers hold
-    the same object and every path shares the same checks."""
+JOIN_RETRIES = 8
+ACTORS = ("human", "bot", "timeout")
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRequest:
+    """One action as a caller asked for it: who (by token or trusted seat), what, and the
+    preconditions."""
+
+    action: dict[str, Any]
+    actor: str
+    token_hash: str | None = None
+    claimed_seat: int | None = None
+    expected_seq: int | None = None
+    expected_version: int | None = None
+    idempotency_key: str | None = None
+
+
+class GameService:
+    """Games from creation to their record: ``GameService(sessions, scheduler=None,
+    settings=None, clock=utcnow)``, or ``build_service()`` for a ready one. The HTTP layer
+    and the workers hold the same kind of object, so every path shares the same checks.
+
+    ``scheduler`` may be replaced after construction (``service.scheduler = ...``), which
+    is how late wiring plugs in. ``publisher`` announces every committed change to the live
+    streams (``service.publishing``).
+    """
+
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        scheduler: Scheduler | None = None,
+        settings: Settings | None = None,
+        clock: Callable[[], datetime] = utcnow,
+        publisher: Publisher | None = None,
+    ) -> None:
+        self.sessions = sessions
+        self.store = GameStore(sessions)
+        self.scheduler: Scheduler = scheduler or NullScheduler()
+        self.publisher: Publisher = publisher or NullPublisher()
+        self.settings = settings or Settings()
+        check_bot_level(self.settings.standin_level, "invalid_option")  # fail at start-up
+        self.clock = clock
+
+    # ------------------------------------------------------------------ creation and seats
+
+    def create_game(
+        self,
+        *,
+        players: int = 4,
+        seats: Sequence[SeatSpec | dict[str, Any]] | None = None,
+        time_limit: int | None = None,
+        timeout_policy: str = "default_action",
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        label: str | None = None,
+        player: str | None = None,
+        private: bool = False,
+        idempotency_key: str | None = None,
+    ) -> CreatedGame:
+        """Create a game; bot seats are filled at once, human seats wait for ``join``.
+
+        ``options``: ``deck`` (custom environment deck, passed to the engine),
+        ``timeout_bot_level`` (bot that takes over on timeout with policy "bot"),
+        ``resign_bot_level`` (bot that takes over a resigned seat).
+        ``label``: the creator's grouping (e.g. a tournament), filterable in ``list_games``;
+        a label belongs to the first player who creates a game under it (``player``, the
+        creating player's id), and nobody else may use it afterwards (403 ``label_owned``).
+        ``private``: not listed to others; each human seat not reserved for a player gets
+        an invitation code (in ``CreatedGame.invitations``, shown once).
+        A game without human seats starts immediately. With ``idempotency_key`` a retry
+        returns the same game (as it is now) and creator token (``service.idempotency``).
+        """
+        now = self.clock()
+        request = {
+            "players": players,
+            "seats": [s if isinstance(s, dict) else vars(s) for s in seats or []],
+            "time_limit": time_limit,
+            "timeout_policy": timeout_policy,
+            "options": options,
+            "seed": seed,
+            "label": label,
+            "player": player,
+            "private": private,
+        }
+        if idempotency_key is not None:
+            with self.sessions() as session:
+                found = idempotency.first(session, "create", idempotency_key, request, now)
+            if found is not None:
+                return CreatedGame(self.get(found[0].game_id), found[1], replayed=True)
+        creator_token = new_token()
+        row, game = new_game_row(
+            self.settings,
+            now,
+            creator_token,
+            players=players,
+            seats=seats,
+            time_limit=time_limit,
+            timeout_policy=timeout_policy,
+            options=options,
+            seed=seed,
+            label=label,
+        )
+        row.creator_player_id = player
+        row.private = private
+        invitations = self._reserve(row, private)
+        if label is not None:
+            owner = self.store.claim_label(label, player, now)
+            if owner is not None and owner != player:
+                raise Forbidden("label_owned", f"the label {label!r} belongs to another player")
+        followup = None
+        try:
+            with self.sessions.begin() as session:
+                if all(s.kind == "bot" for s in row.seats):
+                    followup = play.start(row, game, now, self.settings.bot_grace)
+                session.add(row)
+                if idempotency_key is not None:
+                    session.flush()  # the game first: the kept response refers to it
+                    idempotency.remember(
+                        session, "create", idempotency_key, request,
+                        game_id=row.id, seat=None, token=creator_token, now=now,
+                    )  # fmt: skip
+        except IntegrityError:
+            if idempotency_key is None:
+                raise
+            # A concurrent twin with the same key committed first: answer as it did.
+            return self.create_game(**request, idempotency_key=idempotency_key)  # type: ignore[arg-type]
+        self._send(followup)  # nobody can be streaming a game that did not exist yet
+        log.info("game %s created (%d players, status %s)", row.id, players, row.status)
+        return CreatedGame(
+            game=game_view(row, full=True),
+            creator_token=creator_token,
+            invitations=invitations or None,
+        )
+
+    def _reserve(self, row: Any, private: bool) -> dict[int, str]:
+        """Check the seats' reservations name players; in a private game give every other
+        human seat an invitation code (returned, only its hash is kept)."""
+        codes: dict[int, str] = {}
+        for seat in row.seats:
+            if seat.reserved_for is not None:
+                if not self.store.player_exists(seat.reserved_for):
+                    raise Unprocessable("invalid_seats", f"no player {seat.reserved_for}")
+            elif private and seat.kind == "human":
+                codes[seat.seat] = new_token()
+                seat.invite_hash = hash_token(codes[seat.seat])
+        return codes
+
+    def join(
+        self,
+        game_id: str,
+        name: str | None = None,
+        seat: int | None = None,
+        *,
+        player: str | None = None,
+        invite: str | None = None,
+        entropy: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> Joined:
+        """Take an open human seat (the lowest one the caller may take unless ``seat`` is
+        given). ``player``: the joining player's id (the seat is linked to it, and seats
+        reserved for it may be taken); ``invite``: an invitation code of the game.
+
+        The token is returned here once and only its hash is stored. The game starts when
+        the last seat is filled. ``entropy``: the seat's contribution to the dice
+        (docs/fairness.md), any text up to ``fairness.MAX_ENTROPY`` characters. With
+        ``idempotency_key`` a retry returns the same seat and token (``service.idempotency``).
+        """
+        invite_hash = hash_token(invite) if invite is not None else None
+        if entropy is not None and not 0 < len(entropy) <= fairness.MAX_ENTROPY:
+            raise Unprocessable(
+                "invalid_entropy", f"entropy is 1-{fairness.MAX_ENTROPY} characters"
+            )
+        scope, request = (
+            f"join:{game_id}",
+            {"name": name, "seat": seat, "entropy": entropy, "player": player},
+        )
+        for _attempt in range(JOIN_RETRIES):
+            if idempotency_key is not None:
+                with self.sessions() as session:
+                    found = idempotency.first(
+                        session, scope, idempotency_key, request, self.clock()
+                    )
+                if found is not None:
+                    kept, token = found
+                    assert kept.seat is not None
+                    return Joined(self.get(game_id), kept.seat, token, replayed=True)
+            token = new_token()
+            try:
+                with self.store.changing(game_id, state=True) as (session, row):
+                    target = play.open_seat(row, seat, player, invite_hash)
+                    now = self.clock()
+                    if idempotency_key is not None:
+                        idempotency.remember(
+                            session, scope, idempotency_key, request,
+                            game_id=game_id, seat=target.seat, token=token, now=now,
+                        )  # fmt: skip
+                    target.token_hash = hash_token(token)
+                    target.player_id = player
+                    target.name = name
+                    target.joined_at = now
+                    target.entropy = entropy
+                    play.touch(row, now)
+                    followup = None
+                    if all(s.kind == "bot" or s.token_hash is not None for s in row.seats):
+                        game = roll_setup(row)
+                        followup = play.start(row, game, now, self.settings.bot_grace)
+            except (StaleDataError, IntegrityError):
+                continue  # someone else changed the game first; look again
+            self._committed(game_id, row.seq, followup)
+            log.info("game %s: seat %d joined", game_id, target.seat)
+            return Joined(game=game_view(row, full=True), seat=target.seat, token=token)
+        raise Conflict("version_conflict", "the game is changing too fast; retry")
+
+    def leave(self, game_id: str, token: str) -> GameView:
+        """Give a seat back before the game starts (afterwards: ``resign``)."""
+        try:
+            with self.store.changing(game_id) as (_, row):
+                seat = seat_by_token(row, token)
+                if row.status != "open":
+                    raise Conflict(
+                        "game_not_open", "the game has started; resign instead of leaving"
+                    )
+                seat.token_hash = seat.name = seat.joined_at = seat.player_id = None
+                seat.entropy = None
+                play.touch(row, self.clock())
+        except StaleDataError as err:
+            raise Conflict("version_conflict", "the game changed; retry") from err
+        self._committed(game_id, row.seq, None)
+        return game_view(row, full=True)
+
+    def abort(self, game_id: str, creator_token: str) -> GameView:
+        """Cancel a game that has not started; only its creator may."""
+        try:
+            with self.store.changing(game_id) as (_, row):
+                if not secrets.compare_digest(row.creator_token_hash, hash_token(creator_token)):
+                    raise Forbidden("not_creator", "only the game's creator may abort it")
+                if row.status != "open":
+                    raise Conflict("game_not_open", f"game is {row.status}; only open games abort")
+                now = self.clock()
+                row.status = "aborted"
+                row.finished_at = now
+                row.deadline_at = None
+                play.touch(row, now)
+        except StaleDataError as err:
+            raise Conflict("version_conflict", "the game changed; retry") from err
+        self._committed(game_id, row.seq, None)
+        log.info("game %s aborted by its creator", game_id)
+        return game_view(row, full=True)
+
+    def resign(self, game_id: str, token: str) -> GameView:
+        """Resigning hands the seat to a bot for the rest of the game.
+
+        The engine has no notion of a player leaving, so the seat keeps playing (level
+        ``options.resign_bot_level``, default ``settings.standin_level``); the human's
+        token stops working (403 ``seat_resigned``). The seat still ranks at the end.
+        """
+        followup = None
+        try:
+            with self.store.changing(game_id) as (_, row):
+                seat = seat_by_token(row, token)
+                if seat.resigned:
+                    raise Forbidden("seat_resigned", "this seat has already resigned")
+                if row.status != "active":
+                    raise Conflict(
+                        "game_not_active",
+                        f"game is {row.status}; resign only during play (leave an open game)",
+                    )
+                now = self.clock()
+                seat.kind = "bot"
+                seat.bot_level = row.options.get("resign_bot_level") or self.settings.standin_level
+                seat.resigned = True
+                play.touch(row, now)
+                if row.pending_seat == seat.seat:
+                    followup = play.bot_turn_now(row, now, self.settings.bot_grace)
+        except StaleDataError as err:
+            raise Conflict("version_conflict", "the game changed; retry") from err
+        self._committed(game_id, row.seq, followup)
+        log.info("game %s: seat %d resigned", game_id, seat.seat)
+        return game_view(row, full=True)
+
+    def seat_for_token(self, game_id: str, token: str) -> SeatView:
+        """The seat a token belongs to in this game (401 ``invalid_token`` otherwise)."""
+        seat = self.store.seat_by_token_hash(game_id, hash_token(token))
+        if seat is None:
+            raise Unauthorized("invalid_token", "the token is not a seat of this game")
+        return SeatView.of(seat)
+
+    # ------------------------------------------------------------------ reads
+
+    def ping(self) -> None:
+        """Raise when the database does not answer (readiness probes)."""
+        self.store.ping()
+
+    def get(self, game_id: str) -> GameView:
+        with self.store.reading(game_id) as row:
+            return game_view(row, full=True)
+
+    def get_version(self, game_id: str) -> int:
+        """Cheap read (one indexed column) for conditional GETs and caches."""
+        return self.store.version(game_id)
+
+    def list_games(
+        self,
+        *,
+        status: str | None = None,
+        open_seats: bool | None = None,
+        label: str | None = None,
+        updated_after: datetime | None = None,
+        cursor: str | None = None,
+        page: int | None = None,
+        page_size: int = 20,
+        count: bool = False,
+        viewer: str | None = None,
+    ) -> GamePage:
+        """Newest first. ``open_seats=True``: only games a human can still join. Private
+        games are listed only to the player who created them (``viewer``, a player id).
+
+        ``label`` and ``updated_after`` let a site that runs many games follow just its
+        own: the games of one label that changed since its last look, in one request.
+        Continue with ``cursor`` = the page's ``next_cursor`` (keyset paging, flat cost at
+        any depth); ``page`` is the deprecated OFFSET paging. ``count``: also the number of
+        matching games (one more query: only when asked).
+        """
+        if updated_after is not None and updated_after.tzinfo is None:
+            raise ValueError("updated_after must be an aware datetime")
+        if cursor is not None and page is not None:
+            raise Unprocessable("invalid_cursor", "use cursor or page, not both")
+        rows, total = self.store.list_games(
+            status=status,
+            open_seats=open_seats,
+            label=label,
+            updated_after=updated_after,
+            after=decode_cursor(cursor) if cursor is not None else None,
+            offset=(page - 1) * page_size if page is not None else 0,
+            page_size=page_size + 1,  # one more tells whether a next page exists
+            count=count,
+            viewer=viewer,
+        )
+        more = len(rows) > page_size
+        rows = rows[:page_size]
+        next_cursor = encode_cursor(rows[-1].created_at, rows[-1].id) if rows and more else None
+        return GamePage([game_view(r, full=False) for r in rows], total, next_cursor)
+
+    # ------------------------------------------------------------------ players
+
+    def create_player(self, name: str) -> CreatedPlayer:
+        """A new player; its token is returned here once and only its hash is stored."""
+        if not 1 <= len(name) <= 64:
+            raise Unprocessable("invalid_name", "a player's name is 1-64 characters")
+        token = new_player_token()
+        row = PlayerRow(
+            id=new_player_id(), name=name, token_hash=hash_token(token), created_at=self.clock()
+        )
+        self.store.add_player(row)
+        log.info("player %s created", row.id)
+        return CreatedPlayer(player=PlayerView.of(row), token=token)
+
+    def player_for_token(self, token: str) -> PlayerView:
+        """The player holding ``token`` (401 ``invalid_token`` otherwise)."""
+        row = self.store.player_by_token_hash(hash_token(token))
+        if row is None:
+            raise Unauthorized("invalid_token", "the token is not a player's")
+        return PlayerView.of(row)
+
+    def player_games(
+        self, player_id: str, *, status: str | None = None, page: int = 1, page_size: int = 20
+    ) -> tuple[list[GameView], int]:
+        """The games where the player joined a seat, newest first."""
+        rows, total = self.store.player_games(
+            player_id, status=status, page=page, page_size=page_size
+        )
+        return [game_view(r, full=False) for r in rows], total
+
+    def player_board(
+        self, player_id: str, ended_after: datetime, limit: int = 1000
+    ) -> list[BoardSeat]:
+        """The player's seats in open and active games and in games ended after
+        ``ended_after``, for the player's event stream."""
+        return [BoardSeat(*r) for r in self.store.player_board(player_id, ended_after, limit)]
+
+    def player_turns(self, player_id: str, limit: int = 100) -> list[Turn]:
+        """The decisions the player owes now, the nearest deadline first."""
+        return [Turn(*r) for r in self.store.player_turns(player_id, limit)]
+
+    def setup_events(self, game_id: str) -> list[Any]:
+        """The engine's events from setting the game up (before the first action)."""
+        return self.store.setup_events(game_id)
+
+    def events(self, game_id: str, since: int = 0, limit: int = 100) -> list[LogEntry]:
+        """Log entries with ``seq > since`` in order, at most ``limit``."""
+        return [_entry(r) for r in self.store.log(game_id, since, limit)]
+
+    def live_view(self, game_id: str, after: int, limit: int) -> tuple[GameView, list[LogEntry]]:
+        """The game and its log entries with ``after < seq <= game.seq`` (at most ``limit``),
+        for the live streams: the game is read first, so every entry up to its seq has
+        committed."""
+        row, rows = self.store.game_and_log(game_id, after, limit)
+        return game_view(row, full=True), [_entry(r) for r in rows]
+
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        """The versions of many games in one query (the live streams' periodic re-check);
+        a game that does not exist is left out."""
+        return self.store.versions(game_ids)
+
+    def record(self, game_id: str) -> dict[str, Any]:
+        """Everything needed to replay a finished game exactly (``engine.replay``)."""
+        with self.store.reading(game_id) as row:
+            if row.status != "finished":
+                raise Conflict("game_not_finished", "the record is available once finished")
+            seats = [SeatView.of(s) for s in row.seats]
+            verifiable = row.server_seed is not None
+            fair = {
+                "scheme": fairness.SCHEME if verifiable else None,
+                "commitment": row.commitment,
+                "server_seed": row.server_seed,
+                "contributions": [s.entropy for s in row.seats] if verifiable else None,
+            }
+            setup = self.store.setup_events(game_id)
+        return {
+            "id": row.id,
+            "label": row.label,
+            "players": row.players,
+            "seed": row.seed,
+            "options": row.options,
+            "deck": row.options.get("deck"),
+            "variant": row.options.get("variant"),  # engine.replay(..., variant=...)
+            "seats": seats,
+            "fairness": fair,
+            "setup": setup,
+            "actions": [
+                {
+                    "seq": a.seq,
+                    "seat": a.seat,
+                    "action": a.action,
+                    "actor": a.actor,
+                    "events": a.events,
+                }
+                for a in self.store.log(game_id)
+            ],
+            "result": row.result,
+            "created_at": row.created_at,
+            "started_at": row.started_at,
+            "finished_at": row.finished_at,
+        }
+
+    # ------------------------------------------------------------------ actions
+
+    def apply_action(
+        self,
+        game_id: str,
+        seat: int,
+        action: dict[str, Any],
+        *,
+        expected_seq: int | None = None,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        actor: str = "human",
+    ) -> ActionResult:
+        """Apply one action for ``seat``; the action and its log row commit together.
+
+        ``expected_version`` (the ETag) mismatch → ``precondition_failed``; ``expected_seq``
+        mismatch → ``stale_seq``; a lost race → ``version_conflict``; engine refusals keep
+        the engine's code and message. With ``idempotency_key`` a retry returns the first
+        result and never applies twice.
+        """
+        if actor not in ACTORS:
+            raise ValueError(f"unknown actor {actor!r}")
+        request = ActionRequest(
+            action,
+            actor,
+            expected_seq=expected_seq,
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+        )
+        return self._apply(game_id, seat, request)
+
+    def submit(
+        self,
+        game_id: str,
+        token: str,
+        action: dict[str, Any],
+        *,
+        seat: int | None = None,
+        expected_seq: int | None = None,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> ActionResult:
+        """``apply_action`` for a human identified by a seat token (the HTTP path).
+
+        The token is checked against the very read that the write is conditional on, and
+        every seat change bumps the game's version, so a seat given up concurrently cannot
+        be played with its old token. ``seat``, when given, must be the token's seat
+        (``wrong_seat``).
+        """
+        own_seat = None
+        if idempotency_key is not None:  # the key is scoped per seat: find it first
+            own_seat = self.seat_for_token(game_id, token).seat
+        request = ActionRequest(
+            action,
+            "human",
+            token_hash=hash_token(token),
+            claimed_seat=seat,
+            expected_seq=expected_seq,
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+        )
+        return self._apply(game_id, own_seat, request)
+
+    def _apply(self, game_id: str, seat: int | None, request: ActionRequest) -> ActionResult:
+        """Check and apply ``request`` in one transaction, or replay its first result."""
+        key = request.idempotency_key
+        replayable = key is not None and seat is not None
+        if replayable and (first := self._replay(game_id, seat, key, request.action)):
+            return first
+        try:
+            with self.store.changing(game_id, state=True) as (session, row):
+                if request.token_hash is not None:
+                    seat = play.authorise(row, request.token_hash, request.claimed_seat)
+                assert seat is not None
+                play.check_can_act(
+                    row, seat, request.actor, request.expected_seq, request.expected_version
+                )
+                log_row, followup = play.apply_step(
+                    row, seat, request.action, request.actor, key, self.clock(),
+                    self.settings.bot_grace,
+                )  # fmt: skip
+                session.add(log_row)
+        except (StaleDataError, IntegrityError) as err:
+            if replayable and (first := self._replay(game_id, seat, key, request.action)):
+                return first
+            raise Conflict(
+                "version_conflict", "another action was applied first; reload and retry"
+            ) from err
+        except ServiceError:
+            # A concurrent request with the same key may have committed between our first
+            # look-up and our read: then the game "moved on" because of *this* action.
+            if replayable and (first := self._replay(game_id, seat, key, request.action)):
+                return first
+            raise
+        self._committed(game_id, row.seq, followup)
+        return ActionResult.of(log_row, replayed=False)
+
+    def _replay(self, game_id: str, seat: Any, key: Any, action: dict[str, Any]) -> Any:
+        """The first result of an action submitted before under ``key``, or None."""
+        logged = self.store.logged_action(game_id, seat, key)
+        if logged is None:
+            return None
+        if logged.action != action:
+            raise Unprocessable(
+                "idempotency_key_reused",
+                "this Idempotency-Key was already used with a different action",
+            )
+        return ActionResult.of(logged, replayed=True)
+
+    # ------------------------------------------------------------------ what the workers drive
+    # Each is idempotent on (game_id, seq): a stale or repeated delivery changes nothing.
+
+    def play_bot_turn(self, game_id: str, seq: int) -> bool:
+        """Play the pending bot decision at ``seq``; False (no-op) when stale.
+
+        Builds the seat's bot with ``ai.make_bot``; a bot that fails, returns an illegal
+        action or exceeds its time budget is replaced for this move by ``ai.RandomBot``.
+        No transaction stays open while the bot thinks: the move is written like any
+        action, conditionally on ``seq`` still being pending.
+        """
+        from engine import Game
+
+        with self.store.sessions() as session:
+            try:
+                row = self.store.load(session, game_id, state=True)
+            except NotFound:
+                return False
+            seat_row = seat_of(row, row.pending_seat)
+            if row.status != "active" or row.seq != seq or seat_row is None:
+                return False
+            if seat_row.kind != "bot":
+                return False
+            seat, level = seat_row.seat, seat_row.bot_level or "random"
+            game = Game.from_dict(row.state)
+            session.commit()  # no transaction stays open while the bot thinks
+            bot_seed = (row.seed * 1_000_003 + seq * 7919 + seat) % play.MAX_SEED
+            action = choose_bot_action(game, level, bot_seed, self.settings.bot_time_budget)
+            # Write with the read the bot thought on (one read per move), conditional on
+            # its version; a game changed meanwhile is read again by ``_play_for_bot``.
+            try:
+                with session.begin():
+                    play.check_can_act(row, seat, "bot", seq)
+                    log_row, followup = play.apply_step(
+                        row, seat, action, "bot", None, self.clock(), self.settings.bot_grace
+                    )
+                    session.add(log_row)
+            except (StaleDataError, IntegrityError, Conflict, PreconditionFailed, Forbidden):
+                return self._play_for_bot(game_id, seq, seat, action)
+        self._committed(game_id, row.seq, followup)
+        return True
+
+    def play_random_turn(self, game_id: str, seq: int) -> bool:
+        """A RandomBot move for the pending bot decision at ``seq`` (False when stale).
+
+        For the workers' fallback when a bot task was killed at its hard time limit.
+        """
+        from ai import RandomBot
+
+        turn = self._owed_bot_turn(game_id, seq)
+        if turn is None:
+            return False
+        game, seat, _level, game_seed = turn
+        action = RandomBot((game_seed + seq) % play.MAX_SEED).choose(game)
+        return self._play_for_bot(game_id, seq, seat, action)
+
+    def _owed_bot_turn(self, game_id: str, seq: int) -> tuple[Any, int, str, int] | None:
+        """(engine game, seat, level, game seed) when a bot owes the decision at ``seq``."""
+        from engine import Game
+
+        try:
+            with self.store.reading(game_id, state=True) as row:
+                if row.status != "active" or row.seq != seq:
+                    return None
+                seat_row = seat_of(row, row.pending_seat)
+                if seat_row is None or seat_row.kind != "bot":
+                    return None
+                level = seat_row.bot_level or "random"
+                return Game.from_dict(row.state), seat_row.seat, level, row.seed
+        except NotFound:
+            return None
+
+    def _play_for_bot(self, game_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
+        try:
+            self._apply(game_id, seat, ActionRequest(action, "bot", expected_seq=seq))
+        except (Conflict, PreconditionFailed, Forbidden):
+            return False  # the game moved on meanwhile (another delivery, a resign...)
+        return True
+
+    def expire_deadline(self, game_id: str, seq: int) -> bool:
+        """Apply the timeout policy to the decision at ``seq`` if its deadline has passed:
+        ``default_action`` has the stand-in (``options.timeout_bot_level``, default
+        ``settings.standin_level``) play this one decision for the seat, which stays human;
+        ``bot`` hands the seat to that bot for the rest of the game.
+
+        Exactly once: the write is conditional on the version read, so of two concurrent
+        deliveries one wins and the other returns False. A bot decision whose deadline is
+        due (its task was lost) is simply played now.
+        """
+        from engine import Game
+
+        now = self.clock()
+        try:
+            with self.store.reading(game_id, state=True) as row:
+                owner = play.due_owner(row, seq, now)
+                if owner is None:
+                    return False
+                if owner.kind == "bot":
+                    return self.play_bot_turn(game_id, seq)
+                policy, game, game_seed = row.timeout_policy, Game.from_dict(row.state), row.seed
+                level = row.options.get("timeout_bot_level") or self.settings.standin_level
+        except NotFound:
+            return False
+        standin_move = None
+        if policy == "default_action":  # think before the transaction, as bot turns do
+            bot_seed = (game_seed * 1_000_003 + seq * 7919 + owner.seat) % play.MAX_SEED
+            standin_move = choose_bot_action(game, level, bot_seed, self.settings.bot_time_budget)
+        followup = None
+        try:
+            with self.store.changing(game_id, state=True) as (session, row):
+                owner = play.due_owner(row, seq, now)
+                if owner is None or owner.kind != "human":
+                    return False
+                if row.timeout_policy == "bot":
+                    owner.kind = "bot"
+                    owner.bot_level = (
+                        row.options.get("timeout_bot_level") or self.settings.standin_level
+                    )
+                    owner.replaced_by_bot = True
+                    owner.timeouts += 1
+                    play.touch(row, now)
+                    followup = play.bot_turn_now(row, now, self.settings.bot_grace)
+                    outcome = "a bot takes over"
+                else:
+                    assert standin_move is not None
+                    log_row, followup = play.apply_step(
+                        row, owner.seat, standin_move, "timeout", None, now,
+                        self.settings.bot_grace,
+                    )  # fmt: skip
+                    session.add(log_row)
+                    outcome = f"{level} plays this decision"
+        except (StaleDataError, IntegrityError):
+            return False
+        self._committed(game_id, row.seq, followup)
+        log.info("game %s: seat %d timed out, %s", game_id, owner.seat, outcome)
+        return True
+
+    def due_deadlines(self, now: datetime | None = None, limit: int = 100) -> list[tuple[str, int]]:
+        """(game_id, seq) of active games whose deadline has passed, oldest first."""
+        return self.store.due(now or self.clock(), limit)
+
+    def upcoming_deadlines(
+        self, until: datetime, limit: int = 100
+    ) -> list[tuple[str, int, datetime]]:
+        """(game_id, seq, deadline_at) of human decisions due after now and by ``until``:
+        what the sweep gives a timed message as they come within the scheduler's horizon."""
+        return self.store.upcoming(self.clock(), until, limit)
+
+    def orphaned_bot_turn(self, game_id: str, seq: int) -> int | None:
+        """After a *redelivered* task for ``seq`` found itself stale: the seq of the bot
+        decision pending now, which the worker should send again, else None.
+
+        A worker killed between committing a move and sending the next bot task leaves a
+        game whose pending bot decision has no message. Its own message is then
+        redelivered (it was never acknowledged) and finds itself stale; that is the one
+        moment to re-send. A human decision needs nothing: its deadline is in the database
+        and the sweep has it. A spare message is harmless (stale → no-op).
+        """
+        try:
+            with self.store.reading(game_id) as row:
+                if row.status != "active" or row.seq <= seq:
+                    return None
+                owner = seat_of(row, row.pending_seat)
+                return row.seq if owner is not None and owner.kind == "bot" else None
+        except NotFound:
+            return None
+
+    # ------------------------------------------------------------------ after the commit
+
+    def _send(self, followup: play.Followup | None) -> None:
+        """Hand a follow-up to the scheduler; failures are logged, never raised, because
+        the commit already happened and the deadline sweep recovers lost tasks."""
+        if followup is None:
+            return
+        try:
+            followup.send(self.scheduler)
+        except Exception:  # noqa: BLE001 - the sweep is the safety net
+            log.exception("scheduler failed for %s@%s", followup.game_id, followup.seq)
+
+    def _committed(self, game_id: str, seq: int, followup: play.Followup | None) -> None:
+        """After every commit that changed a game: hand its follow-up (if any) to the
+        scheduler, then announce the change to the live streams. Failures are logged, never
+        raised, because the commit already happened: the streams' periodic re-check makes
+        up for a lost notice."""
+        self._send(followup)
+        try:
+            self.publisher.game_changed(game_id, seq)
+        except Exception:  # noqa: BLE001 - streams re-check the log periodically
+            log.exception("publisher failed for %s@%s", game_id, seq)
+
+
+def _entry(row: Any) -> LogEntry:
+    return LogEntry(row.seq, row.seat, row.action, row.events, row.actor, row.created_at, row.after)
 
 
 def build_service(
@@ -46,6 +823,7 @@ def build_service(
     ``scheduler=None`` picks one with ``service.scheduling.build_scheduler``.
     """
     from service.db import make_engine, make_sessionmaker, upgrade_database
+    from service.publishing import build_publisher
     from service.scheduling import build_scheduler
 
     settings = settings or Settings.from_env()
@@ -56,11 +834,9 @@ def build_service(
         make_sessionmaker(engine),
         scheduler if scheduler is not None else build_scheduler(settings),
         settings,
+        publisher=build_publisher(settings),
     )
 
-
-#: Name the workers' first wiring used; kept as an alias.
-build_game_service = build_service
 
 __all__ = [
     "ActionResult",
@@ -72,7 +848,6 @@ __all__ = [
     "SeatSpec",
     "SeatView",
     "ServiceError",
-    "build_game_service",
     "build_service",
     "choose_bot_action",
     "etag_for",

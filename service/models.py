@@ -90,6 +90,16 @@ class GameRow(Base):
     setup_events: Mapped[list[Any] | None] = mapped_column(JSON, deferred=True)
     #: The creator's own grouping (a tournament, a league round): listings filter on it.
     label: Mapped[str | None] = mapped_column(String(64))
+    #: The player whose token created the game (None: created without one).
+    creator_player_id: Mapped[str | None] = mapped_column(String(32))
+    #: Private games are listed only to their creator's player and joined only by
+    #: invitation code or reservation (docs/api.md, "Players").
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Provably fair dice (docs/fairness.md): the secret server seed, never sent to a client
+    #: before the game is finished, and its public commitment. Both NULL for a game created
+    #: with an explicit seed (predetermined, not verifiable).
+    server_seed: Mapped[str | None] = mapped_column(String(64))
+    commitment: Mapped[str | None] = mapped_column(String(64))
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game", order_by="SeatRow.seat", lazy="joined"
@@ -97,12 +107,16 @@ class GameRow(Base):
 
     __table_args__ = (
         Index("ix_games_status_deadline", "status", "deadline_at"),
-        Index("ix_games_created_at", "created_at"),
+        # Keyset paging of lists (service/paging.py): each ends with the sort key.
+        Index("ix_games_created_id", "created_at", "id"),
+        Index("ix_games_status_created_id", "status", "created_at", "id"),
+        Index("ix_games_updated_at", "updated_at"),
         # Partial: only labelled games have an entry, so the others' moves don't update it.
         Index(
-            "ix_games_label_created_at",
+            "ix_games_label_created_id",
             "label",
             "created_at",
+            "id",
             postgresql_where=text("label IS NOT NULL"),
             sqlite_where=text("label IS NOT NULL"),
         ),
@@ -127,8 +141,47 @@ class SeatRow(Base):
     timeouts: Mapped[int] = mapped_column(Integer, default=0)
     replaced_by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     resigned: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The player who joined this seat with a player token ("my games", "my turns").
+    player_id: Mapped[str | None] = mapped_column(String(32))
+    #: Only this player may join the seat (a reservation by the creator).
+    reserved_for: Mapped[str | None] = mapped_column(String(32))
+    #: SHA-256 of the seat's invitation code: only its holder may join the seat.
+    invite_hash: Mapped[str | None] = mapped_column(String(64))
+    #: The entropy a human contributed when joining (docs/fairness.md); revealed in the record.
+    entropy: Mapped[str | None] = mapped_column(String(256))
 
     game: Mapped[GameRow] = relationship(back_populates="seats")
+
+    __table_args__ = (
+        # Partial: seats joined without a player token have no entry.
+        Index(
+            "ix_seats_player_id",
+            "player_id",
+            postgresql_where=text("player_id IS NOT NULL"),
+            sqlite_where=text("player_id IS NOT NULL"),
+        ),
+    )
+
+
+class PlayerRow(Base):
+    """An identity: a name and the hash of its API token (the token is shown once)."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class LabelRow(Base):
+    """A label owned by the player who used it first; nobody else creates games under it."""
+
+    __tablename__ = "labels"
+
+    label: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), ForeignKey("players.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class ActionLogRow(Base):
@@ -140,8 +193,8 @@ class ActionLogRow(Base):
         BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
     )
     game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), index=True
-    )
+        String(32), ForeignKey("games.id", ondelete="CASCADE")
+    )  # no index of its own: uq_action_log_game_seq starts with game_id
     seq: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -155,3 +208,19 @@ class ActionLogRow(Base):
         UniqueConstraint("game_id", "seq", name="uq_action_log_game_seq"),
         UniqueConstraint("game_id", "seat", "idempotency_key", name="uq_action_log_idempotency"),
     )
+
+
+class IdempotentRequestRow(Base):
+    """The first response to a create or join sent with an ``Idempotency-Key``, kept for a
+    bounded time so that a retry gets the same game, seat and token (service/idempotency.py).
+    """
+
+    __tablename__ = "idempotent_requests"
+
+    scope: Mapped[str] = mapped_column(String(48), primary_key=True)  # "create", "join:<id>"
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    request_hash: Mapped[str] = mapped_column(String(64))
+    game_id: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    sealed_token: Mapped[str] = mapped_column(String(256))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)

@@ -27,7 +27,8 @@ class Scheduler(Protocol):
     """Enqueue-only hooks. Calls are hints: every task re-checks ``seq`` and is a no-op
     when the game has moved on, so duplicates and late deliveries are harmless."""
 
-    def bot_turn(self, game_id: str, seq: int) -> None: ...
+    def bot_turn(self, game_id: str, seq: int, *, live: bool = True) -> None:
+        """``live``: a human is in the game (bot-only games may wait behind it)."""
 
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None: ...
 
@@ -36,7 +37,7 @@ class NullScheduler:
     """Drops every call; the periodic deadline sweep (``due_deadlines``) still recovers
     overdue human decisions and lost bot turns, only later."""
 
-    def bot_turn(self, game_id: str, seq: int) -> None:
+    def bot_turn(self, game_id: str, seq: int, *, live: bool = True) -> None:
         log.debug("no scheduler: bot turn %s@%s not enqueued", game_id, seq)
 
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
@@ -48,11 +49,14 @@ class RecordingScheduler:
     """Records calls in order, for tests (thread-safe)."""
 
     calls: list[tuple] = field(default_factory=list)
+    #: ``live`` of each bot turn, by (game_id, seq).
+    live: dict[tuple[str, int], bool] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
-    def bot_turn(self, game_id: str, seq: int) -> None:
+    def bot_turn(self, game_id: str, seq: int, *, live: bool = True) -> None:
         with self._lock:
             self.calls.append(("bot_turn", game_id, seq))
+            self.live[(game_id, seq)] = live
 
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
         with self._lock:
@@ -67,6 +71,7 @@ class RecordingScheduler:
     def clear(self) -> None:
         with self._lock:
             self.calls.clear()
+            self.live.clear()
 
 
 CELERY_SCHEDULER_PATH = "workers.scheduler:CeleryScheduler"

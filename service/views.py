@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from service.fairness import SCHEME
 from service.models import ActionLogRow, GameRow, SeatRow
 
 
@@ -22,6 +23,9 @@ class SeatView:
     timeouts: int
     replaced_by_bot: bool
     resigned: bool
+    player_id: str | None = None
+    reserved_for: str | None = None
+    invited: bool = False
 
     @classmethod
     def of(cls, row: SeatRow) -> SeatView:
@@ -35,6 +39,9 @@ class SeatView:
             timeouts=row.timeouts,
             replaced_by_bot=row.replaced_by_bot,
             resigned=row.resigned,
+            player_id=row.player_id,
+            reserved_for=row.reserved_for,
+            invited=row.invite_hash is not None,
         )
 
 
@@ -60,6 +67,9 @@ class GameView:
     finished_at: datetime | None
     result: dict[str, Any] | None
     label: str | None = None
+    private: bool = False
+    #: {verifiable, scheme, commitment} (docs/fairness.md); public from the creation on.
+    fairness: dict[str, Any] | None = None
     pending: dict[str, Any] | None = None
     public: dict[str, Any] | None = None
 
@@ -81,6 +91,10 @@ def etag_for(version: int) -> str:
 class CreatedGame:
     game: GameView
     creator_token: str
+    #: ``{seat: invitation code}`` of a private game's unreserved human seats (shown once).
+    invitations: dict[int, str] | None = None
+    #: A retry with the same Idempotency-Key: the first request's game and token.
+    replayed: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +102,8 @@ class Joined:
     game: GameView
     seat: int
     token: str
+    #: A retry with the same Idempotency-Key: the first request's seat and token.
+    replayed: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,6 +153,9 @@ class LogEntry:
     events: list[Any]
     actor: str
     created_at: datetime
+    #: What the entry left behind ({status, version, pending}): the live stream tells
+    #: clients the next decision and notices state changes without a log entry by it.
+    after: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -146,6 +165,8 @@ class SeatSpec:
     kind: str = "human"
     level: str | None = None
     name: str | None = None
+    #: A human seat only this player may join (its id).
+    player: str | None = None
 
 
 def game_view(row: GameRow, *, full: bool) -> GameView:
@@ -155,6 +176,7 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
         "deck": "custom" if deck is not None else "default",
         "timeout_bot_level": opts.get("timeout_bot_level"),
         "resign_bot_level": opts.get("resign_bot_level"),
+        "variant": opts.get("variant"),
     }
     if deck is not None:
         # The engine shuffles the deck; sorting hides the creator's order all the same.
@@ -178,6 +200,12 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
         finished_at=row.finished_at,
         result=row.result,
         label=row.label,
+        private=bool(row.private),
+        fairness={
+            "verifiable": row.commitment is not None,
+            "scheme": SCHEME if row.commitment is not None else None,
+            "commitment": row.commitment,
+        },
         pending=row.pending if full else None,
         public=row.public if full else None,
     )

@@ -8,6 +8,11 @@ Reliability choices, all deliberate:
   (a stale or repeated task is a no-op), so redelivery is always safe.
 * ``worker_prefetch_multiplier = 1``: a bot task can take seconds; one worker must not
   hoard messages that an idle sibling could run.
+* Two queues, consumed in order (``queue_order_strategy="priority"``: one ``BRPOP`` lists
+  the live queue first): the live queue (deadlines, sweeps, bot turns in games where a
+  human sits) and ``<queue>.bots`` (bot-only games). A free worker process always takes a
+  human-facing task before a tournament's; workers started with ``-Q <queue>`` serve
+  humans only.
 * JSON only: tasks carry ``(game_id, seq)``, never a pickled game.
 * Results are ignored: nothing waits on a task; the database is the outcome.
 """
@@ -16,39 +21,35 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from celery import Celery
+from celery import Celery, platforms, signals
+from kombu import Queue
 
 from workers.config import WorkerSettings
+
+
+@signals.beat_embedded_init.connect
+def _beat_dies_with_its_worker(**_: object) -> None:
+    """``worker -B`` runs beat in a child process that, unlike the pool's, Celery does not
+    tie to the worker: a worker killed with SIGKILL left its beat running, re-parented to
+    init, still scheduling sweeps. The kernel now kills it with the worker (Linux)."""
+    platforms.set_pdeathsig("SIGKILL")
 
 
 def make_celery(settings: WorkerSettings | None = None) -> Celery:
     """Build a configured Celery app; tests build their own with other settings."""
     settings = settings or WorkerSettings.from_env()
     app = Celery("ursuppe", include=["workers.tasks"])
-    transport_options: dict[str, object] = {}
-    if settings.is_filesystem_broker:
-        # Embedded mode: one directory is both the inbox and the outbox of every process.
-        queue_dir = settings.broker_dir / "queue"
-        queue_dir.mkdir(parents=True, exist_ok=True)
-        transport_options = {
-            "data_folder_in": str(queue_dir),
-            "data_folder_out": str(queue_dir),
-            # Exchange bindings; kombu's default is a relative "control" folder in the cwd.
-            "control_folder": str(settings.broker_dir / "control"),
-            "store_processed": False,  # a consumed message file is deleted
-            # The default 1 s poll would add up to a second to every bot reply.
-            "polling_interval": 0.05,
-        }
-    elif settings.is_redis_broker:
-        transport_options = {
-            "visibility_timeout": settings.visibility_timeout,
-            # Look for abandoned (unacknowledged) messages every few seconds, so a killed
-            # worker's task comes back about ``visibility_timeout`` after it was taken.
-            "unacked_restore_interval": min(10.0, max(1.0, settings.visibility_timeout / 4)),
-            "unacked_restore_throttle": 1,
-            "socket_connect_timeout": 5,
-            "health_check_interval": 25,
-        }
+    transport_options: dict[str, object] = {
+        "visibility_timeout": settings.visibility_timeout,
+        # Look for abandoned (unacknowledged) messages every few seconds, so a killed
+        # worker's task comes back about ``visibility_timeout`` after it was taken.
+        "unacked_restore_interval": min(10.0, max(1.0, settings.visibility_timeout / 4)),
+        "unacked_restore_throttle": 1,
+        # Take from the queues in the order of ``task_queues``: live before bot-only.
+        "queue_order_strategy": "priority",
+        "socket_connect_timeout": 5,
+        "health_check_interval": 25,
+    }
 
     app.conf.update(
         broker_url=settings.broker_url,
@@ -56,6 +57,7 @@ def make_celery(settings: WorkerSettings | None = None) -> Celery:
         broker_transport_options=transport_options,
         result_backend_transport_options={"retry_policy": {"timeout": 5.0}},
         broker_connection_retry_on_startup=True,
+        task_queues=(Queue(settings.queue), Queue(settings.bots_queue)),
         task_default_queue=settings.queue,
         task_default_exchange=settings.queue,
         task_default_routing_key=settings.queue,
@@ -78,8 +80,6 @@ def make_celery(settings: WorkerSettings | None = None) -> Celery:
         },
         timezone="UTC",
         enable_utc=True,
-        # The filesystem transport's fanout is a poor fit for remote control / pidbox.
-        worker_enable_remote_control=not settings.is_filesystem_broker,
         worker_send_task_events=False,
         beat_schedule={
             "sweep-deadlines": {

@@ -1,12 +1,10 @@
 """Worker settings, read from the environment once per process.
 
 Every process that talks to the workers (the web app scheduling tasks, the worker, beat)
-derives the same broker from the same variables, so they always meet on one queue:
-
-* ``URSUPPE_BROKER_URL`` wins when set (tests and the embedded runner use it);
-* else ``REDIS_URL`` (production: broker *and* result backend);
-* else the embedded default, kombu's ``filesystem://`` transport under ``var/broker`` —
-  a broker that needs no server, matching the API's SQLite default.
+derives the same broker from the same variable, ``REDIS_URL`` (broker *and* result
+backend), so they always meet on one queue. Production sets it; ``make run`` starts its own
+Redis server and sets it for every child (see docs/workers.md); unset, it is Celery's usual
+local default.
 """
 
 from __future__ import annotations
@@ -14,10 +12,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
-#: Where embedded mode keeps its broker files, beat schedule and SQLite database.
-DEFAULT_VAR_DIR = Path(__file__).resolve().parent.parent / "var"
+#: The broker when ``REDIS_URL`` is unset: a Redis server on this machine's default port.
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 def _float(env: Mapping[str, str], name: str, default: float) -> float:
@@ -30,7 +27,8 @@ class WorkerSettings:
     """Everything the Celery app and the scheduler need, immutable once read."""
 
     broker_url: str
-    result_backend: str | None
+    result_backend: str
+    #: The live queue: deadlines, sweeps and bot turns in games where a human sits.
     queue: str
     #: How often beat sweeps the database for deadlines that are due (seconds).
     sweep_interval: float
@@ -44,35 +42,24 @@ class WorkerSettings:
     eta_horizon: float
     #: Redis redelivers an unacknowledged message after this many seconds.
     visibility_timeout: float
-    #: Directory for the filesystem broker (embedded mode only).
-    broker_dir: Path
 
     @property
-    def is_filesystem_broker(self) -> bool:
-        """True in embedded mode: no server, no fanout, no result backend."""
-        return self.broker_url.startswith("filesystem://")
-
-    @property
-    def is_redis_broker(self) -> bool:
-        return self.broker_url.startswith(("redis://", "rediss://", "unix://"))
+    def bots_queue(self) -> str:
+        """Bot turns of bot-only games (tournaments): consumed after the live queue."""
+        return f"{self.queue}.bots"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> WorkerSettings:
-        """Read the settings; unset variables give the embedded defaults."""
+        """Read the settings; unset variables give the defaults."""
         env = os.environ if env is None else env
-        redis_url = env.get("REDIS_URL", "").strip() or None
-        broker_url = env.get("URSUPPE_BROKER_URL", "").strip() or redis_url or "filesystem://"
-        backend = env.get("URSUPPE_RESULT_BACKEND", "").strip() or None
-        if backend is None and broker_url.startswith(("redis://", "rediss://")):
-            backend = broker_url
-        var_dir = Path(env.get("URSUPPE_VAR_DIR", "").strip() or DEFAULT_VAR_DIR)
-        broker_dir = Path(env.get("URSUPPE_BROKER_DIR", "").strip() or var_dir / "broker")
+        broker_url = env.get("REDIS_URL", "").strip() or DEFAULT_REDIS_URL
+        backend = env.get("URSUPPE_RESULT_BACKEND", "").strip() or broker_url
         soft = _float(env, "URSUPPE_BOT_SOFT_TIME_LIMIT", 20.0)
         hard = max(_float(env, "URSUPPE_BOT_TIME_LIMIT", 30.0), soft + 1.0)
         # Redis redelivers any message left unacknowledged for ``visibility`` seconds, and a
         # worker holds an ETA message unacknowledged until it fires: keep ETAs well inside it.
         visibility = max(_float(env, "URSUPPE_VISIBILITY_TIMEOUT", 3600.0), 1.0)
-        horizon = min(_float(env, "URSUPPE_ETA_HORIZON", 600.0), visibility / 2)
+        horizon = min(_float(env, "URSUPPE_ETA_HORIZON", 60.0), visibility / 2)
         return cls(
             broker_url=broker_url,
             result_backend=backend,
@@ -83,5 +70,4 @@ class WorkerSettings:
             bot_time_limit=hard,
             eta_horizon=horizon,
             visibility_timeout=visibility,
-            broker_dir=broker_dir,
         )

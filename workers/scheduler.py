@@ -37,7 +37,7 @@ class CeleryScheduler:
         eta_horizon: float | None = None,
     ) -> None:
         """``settings`` is the service's ``Settings`` (``service.scheduling.build_scheduler``
-        passes it): its ``redis_url`` picks the broker unless ``URSUPPE_BROKER_URL`` is set.
+        passes it): its ``redis_url`` picks the broker.
         """
         if app is None:
             app = _app_for(getattr(settings, "redis_url", None))
@@ -46,13 +46,17 @@ class CeleryScheduler:
             WorkerSettings.from_env()
         )
         self.eta_horizon = worker_settings.eta_horizon if eta_horizon is None else eta_horizon
+        self.live_queue = worker_settings.queue
+        self.bots_queue = worker_settings.bots_queue
 
-    def bot_turn(self, game_id: str, seq: int) -> None:
-        """A bot seat must decide ``seq``: run its turn now."""
+    def bot_turn(self, game_id: str, seq: int, *, live: bool = True) -> None:
+        """A bot seat must decide ``seq``: run its turn now, on the live queue when a human
+        is in the game, else on the bot-only queue (which waits for the live one)."""
         try:
             self.app.send_task(
                 BOT_TURN_TASK,
                 args=(game_id, seq),
+                queue=self.live_queue if live else self.bots_queue,
                 task_id=f"bot-{game_id}-{seq}-{_stamp()}",
                 ignore_result=True,  # never subscribe to the result backend from a request
             )
@@ -62,16 +66,23 @@ class CeleryScheduler:
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
         """A human seat's decision ``seq`` expires at ``eta`` (already stored in the DB).
 
-        Deadlines within the ETA horizon get an ETA message (fires on time); later ones
-        (correspondence play: days) are left to the sweep, because a broker that redelivers
-        unacknowledged messages (Redis' visibility timeout) would multiply a message held
-        for days.
+        Only a deadline within the ETA horizon gets an ETA message now: a worker holds an
+        ETA message (about 9 KB) unacknowledged until it fires, and Redis redelivers what
+        stays unacknowledged past the visibility timeout. A later one waits in the database
+        alone; the sweep sends its message once it comes within the horizon
+        (``workers.tasks.sweep_deadlines``). One message per deadline: a short Redis key
+        (``SET NX``) records that it was sent, so the sweep and this call never both send.
         """
         if eta.tzinfo is None:
             eta = eta.replace(tzinfo=UTC)
         if eta - datetime.now(UTC) > timedelta(seconds=self.eta_horizon):
             log.debug("deadline %s/%s at %s beyond the ETA horizon: sweep only", game_id, seq, eta)
             return
+        try:
+            if not self._first_message(game_id, seq):
+                return
+        except Exception:  # Redis down: send anyway; a duplicate is a no-op
+            log.warning("could not mark the deadline message %s/%s as sent", game_id, seq)
         try:
             self.app.send_task(
                 EXPIRE_DEADLINE_TASK,
@@ -83,6 +94,14 @@ class CeleryScheduler:
         except Exception:
             log.exception("could not enqueue deadline %s/%s; the sweep will fire it", game_id, seq)
 
+    def _first_message(self, game_id: str, seq: int) -> bool:
+        """True once per ``(game, seq)`` within twice the horizon: the marker outlives
+        the message's wait, and expires by itself."""
+        with self.app.pool.acquire(block=True) as conn:
+            client = conn.default_channel.client
+            ttl_ms = int(max(self.eta_horizon, 1.0) * 2000)
+            return bool(client.set(f"ursuppe:eta:{game_id}:{seq}", 1, nx=True, px=ttl_ms))
+
 
 _apps: dict[str, Celery] = {}
 
@@ -92,11 +111,7 @@ def _app_for(redis_url: str | None) -> Celery:
     from workers.celery_app import app as default_app
     from workers.celery_app import make_celery
 
-    if (
-        not redis_url
-        or os.environ.get("URSUPPE_BROKER_URL")
-        or redis_url == os.environ.get("REDIS_URL")
-    ):
+    if not redis_url or redis_url == os.environ.get("REDIS_URL"):
         return default_app
     if redis_url not in _apps:
         _apps[redis_url] = make_celery(

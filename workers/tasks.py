@@ -9,7 +9,7 @@ what makes ``acks_late`` redelivery and the sweep/ETA overlap safe.
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import kombu.exceptions
@@ -83,7 +83,7 @@ def bot_turn(self: Task, game_id: str, seq: int) -> bool:
         applied = bool(service.play_bot_turn(game_id, seq))
     except SoftTimeLimitExceeded:
         log.warning("bot turn %s/%s over the soft limit; RandomBot fallback", game_id, seq)
-        applied = runtime.play_random_fallback(service, game_id, seq)
+        applied = service.play_random_turn(game_id, seq)
     if not applied and _redelivered(self):
         runtime.resume_if_orphaned(service, game_id, seq)
     return applied
@@ -92,7 +92,7 @@ def bot_turn(self: Task, game_id: str, seq: int) -> bool:
 @app.task(base=GameTask, name="workers.tasks.bot_fallback", soft_time_limit=10, time_limit=20)
 def bot_fallback(game_id: str, seq: int) -> bool:
     """Apply a RandomBot move for ``(game_id, seq)`` when the real bot was killed."""
-    return runtime.play_random_fallback(runtime.get_service(), game_id, seq)
+    return runtime.get_service().play_random_turn(game_id, seq)
 
 
 @app.task(
@@ -117,17 +117,39 @@ def expire_deadline(self: Task, game_id: str, seq: int) -> bool:
 
 @app.task(base=GameTask, name="workers.tasks.sweep_deadlines", soft_time_limit=30, time_limit=60)
 def sweep_deadlines() -> int:
-    """Hand out every deadline that is due (beat runs this every few seconds).
+    """Hand out every deadline that is due, and give an ETA message to each human deadline
+    that came within the ETA horizon (beat runs this every few seconds).
 
-    Catches what an ETA message could not: a message lost with a broker, a deadline
-    scheduled beyond the ETA horizon, a worker that was down when it fell due.
+    The due half catches what an ETA message could not: a message lost with a broker, a
+    worker that was down when it fell due. The upcoming half is how a deadline further
+    away than the horizon when it was set (correspondence play) still fires on time
+    without a message waiting in a worker all along; the scheduler sends each such
+    message once.
     """
-    due = runtime.get_service().due_deadlines(datetime.now(UTC), _settings.sweep_limit)
+    with app.pool.acquire(block=True) as conn:
+        if not take_tick(conn.default_channel.client, _settings.queue, _settings.sweep_interval):
+            log.debug("another scheduler swept this tick")
+            return 0
+    service = runtime.get_service()
+    now = datetime.now(UTC)
+    due = service.due_deadlines(now, _settings.sweep_limit)
     for game_id, seq in due:
         expire_deadline.apply_async((game_id, seq), expires=max(_settings.sweep_interval, 5.0))
     if due:
         log.info("deadline sweep handed out %d due deadline(s)", len(due))
+    horizon = now + timedelta(seconds=_settings.eta_horizon)
+    for game_id, seq, eta in service.upcoming_deadlines(horizon, _settings.sweep_limit):
+        service.scheduler.deadline(game_id, seq, eta)
     return len(due)
+
+
+def take_tick(client: Any, queue: str, interval: float) -> bool:
+    """True for the one sweep of this tick: a Redis key (``SET NX PX``) held for most of
+    the interval. Two beat instances may run (no single point of failure); each sends a
+    sweep per tick and the first to take the key sweeps, the other returns at once. A
+    beat that dies leaves a key that expires before the next tick."""
+    ttl_ms = max(int(interval * 900), 100)
+    return bool(client.set(f"ursuppe:sweep:{queue}", 1, nx=True, px=ttl_ms))
 
 
 def _redelivered(task: Task) -> bool:

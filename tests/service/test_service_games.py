@@ -4,15 +4,26 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 from sqlalchemy import func, inspect, select
 
+from ai import make_bot
+from engine import Game
+from service import play
+from service.config import Settings
 from service.db import downgrade_database, make_engine, upgrade_database
-from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed, ServiceError
-from service.fast_paths import VersionReader
+from service.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    PreconditionFailed,
+    ServiceError,
+    Unprocessable,
+)
 from service.games import GameService, SeatSpec
-from service.models import ActionLogRow
+from service.models import ActionLogRow, GameRow
 
 BOT = {"kind": "bot", "level": "random"}
 
@@ -60,29 +71,25 @@ def test_play_bot_turn_is_a_noop_for_humans_and_stale_seq(service) -> None:
 
 
 def test_a_bot_move_survives_a_change_while_it_thinks(service, monkeypatch) -> None:
-    """A bot turn writes with the read it thought on (one read per move); if the game
-    changed meanwhile without moving on (here: another seat resigns), the move is judged
-    on a fresh read and applied, instead of being dropped until the deadline sweep."""
-    import service.turns as turns
+    """If the game changed while the bot thought without moving on (here: another seat
+    resigns), the move is judged on the game as it is then and applied, instead of being
+    dropped until the deadline sweep."""
+    import service.games as games
 
     game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
     while (view := service.get(game_id)).pending_seat != 0:  # play the humans to the bot
         service.apply_action(game_id, view.pending_seat, view.pending["actions"][0])
-    thinking = turns.choose_bot_action
+    thinking = games.choose_bot_action
 
     def resign_meanwhile(*args, **kwargs):
         service.resign(game_id, tokens[1])
         return thinking(*args, **kwargs)
 
-    applies = []
-    apply = service._apply
-    monkeypatch.setattr(turns, "choose_bot_action", resign_meanwhile)
-    monkeypatch.setattr(service, "_apply", lambda *a, **k: applies.append(k) or apply(*a, **k))
+    monkeypatch.setattr(games, "choose_bot_action", resign_meanwhile)
     assert service.play_bot_turn(game_id, view.seq) is True
     after = service.get(game_id)
     assert after.seq == view.seq + 1 and after.version == view.version + 2  # resign, move
     assert log_count(service, game_id) == view.seq + 1
-    assert len(applies) == (2 if service._actions is not None else 1)  # stale read, fresh read
 
 
 def test_broken_bot_falls_back_to_random(service, monkeypatch) -> None:
@@ -116,6 +123,32 @@ def test_slow_bot_falls_back_to_random(service, monkeypatch) -> None:
     assert time.monotonic() - t0 < 2.5  # budget 0.5 s in the test settings
 
 
+@pytest.mark.parametrize(
+    ("level", "ceiling", "expected"),
+    [("mcts-fast", 2.0, 0.1), ("mcts-50ms", 2.0, 0.05), ("mcts", 0.3, 0.3), ("mcts", 2.0, 1.0)],
+)
+def test_each_bot_level_thinks_for_its_own_budget_under_the_ceiling(
+    service, monkeypatch, level, ceiling, expected
+) -> None:
+    """URSUPPE_BOT_TIME_BUDGET (``bot_time_budget``) bounds a level's budget, it does not
+    replace it: mcts-fast thinks its 0.1 s in the service too."""
+    import dataclasses
+
+    import ai
+
+    budgets: list[float | None] = []
+
+    def spy(level, seed=None, time_budget=None):
+        budgets.append(time_budget)
+        return ai.RandomBot(seed)
+
+    monkeypatch.setattr(ai, "make_bot", spy)
+    service.settings = dataclasses.replace(service.settings, bot_time_budget=ceiling)
+    created = service.create_game(players=3, seats=[{"kind": "bot", "level": level}] * 3)
+    assert service.play_bot_turn(created.game.id, 0) is True
+    assert budgets == [expected]
+
+
 def test_human_decision_gets_a_deadline_in_the_same_write(service, scheduler, clock) -> None:
     game_id, _ = started(service, time_limit=45)
     view = service.get(game_id)
@@ -127,6 +160,9 @@ def test_expire_deadline_default_action_exactly_once(service, clock, scheduler) 
     game_id, _ = started(service, time_limit=30)
     view = service.get(game_id)
     default = view.pending["actions"][0]
+    with service.sessions() as s:
+        row = s.get(GameRow, game_id)
+        game_seed, state = row.seed, row.state
     assert service.due_deadlines(clock.now) == []
     assert service.expire_deadline(game_id, 0) is False  # not due yet
     clock.advance(31)
@@ -144,7 +180,12 @@ def test_expire_deadline_default_action_exactly_once(service, clock, scheduler) 
     after = service.get(game_id)
     assert after.seq == 1
     entry = service.events(game_id)[0]
-    assert entry.actor == "timeout" and entry.action == default
+    # The stand-in (greedy by default) chose the move, not "the first legal action".
+    bot_seed = (game_seed * 1_000_003 + view.pending_seat) % play.MAX_SEED
+    greedy = make_bot("greedy", seed=bot_seed).choose(Game.from_dict(state))
+    assert (
+        entry.actor == "timeout" and entry.action == greedy and default in view.pending["actions"]
+    )
     assert after.seats[view.pending_seat].timeouts == 1
     assert service.expire_deadline(game_id, 0) is False  # late delivery
     assert (game_id, 0) not in service.due_deadlines(clock.now)
@@ -160,6 +201,7 @@ def test_expire_deadline_bot_policy_hands_the_seat_to_a_bot(service, clock, sche
     view = service.get(game_id)
     s = view.seats[seat]
     assert s.kind == "bot" and s.replaced_by_bot and s.timeouts == 1
+    assert s.bot_level == service.settings.standin_level == "greedy"
     assert view.seq == 0 and scheduler.bot_turns() == [(game_id, 0)]
     with pytest.raises(Forbidden) as err:
         service.apply_action(game_id, seat, view.pending["actions"][0], expected_seq=0)
@@ -186,7 +228,7 @@ def test_no_time_limit_means_no_deadline(service, scheduler) -> None:
 
 def test_scheduler_failure_does_not_undo_the_commit(service) -> None:
     class Down:
-        def bot_turn(self, game_id, seq):
+        def bot_turn(self, game_id, seq, *, live=True):
             raise ConnectionError("broker down")
 
         def deadline(self, game_id, seq, eta):
@@ -212,16 +254,16 @@ def test_apply_action_errors(service) -> None:
     assert err.value.code == "stale_seq"
     with pytest.raises(ServiceError) as err:
         service.apply_action(game_id, (seat + 1) % 3, action)
-    assert err.value.code == "not_your_turn" and err.value.status == 409
+    assert err.value.code == "not_your_turn" and isinstance(err.value, Conflict)
     with pytest.raises(ServiceError) as err:
         service.apply_action(game_id, seat, {"type": "nonsense"})
-    assert err.value.status == 422
+    assert isinstance(err.value, Unprocessable)
     with pytest.raises(ValueError):
         service.apply_action(game_id, seat, action, actor="ghost")
     assert service.get(game_id) == view and log_count(service, game_id) == 0
 
 
-def test_get_version_follows_every_write_and_recovers_a_broken_connection(service) -> None:
+def test_get_version_follows_every_write(service) -> None:
     game_id, _ = started(service)
     view = service.get(game_id)
     assert service.get_version(game_id) == view.version
@@ -234,91 +276,59 @@ def test_get_version_follows_every_write_and_recovers_a_broken_connection(servic
     reader.start()
     reader.join()
     assert seen == [view.version + 1]
-    service._versions.connection.get().conn.close()  # e.g. the database server restarted
-    assert service.get_version(game_id) == view.version + 1  # the pooled path answers
-    assert service.get_version(game_id) == view.version + 1  # a new connection
 
 
-def end_connection(conn, db_engine) -> None:
-    """What a database restart does to a held connection: PostgreSQL terminates its backend
-    (waited for: the backend exits asynchronously); SQLite's analogue is a closed handle."""
-    if db_engine.dialect.name != "postgresql":
-        conn.close()
-        return
-    pid = conn.info.backend_pid
-    with db_engine.connect() as admin:
-        admin.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
-        for _ in range(500):
-            alive = f"SELECT count(*) FROM pg_stat_activity WHERE pid = {pid}"
-            if not admin.exec_driver_sql(alive).scalar():
-                return
-            time.sleep(0.01)
+def end_pooled_connections(db_engine) -> int:
+    """What a database restart does to the pool's idle connections: PostgreSQL terminates
+    their backends (waited for: a backend exits asynchronously); SQLite's analogue is a
+    closed handle. Returns how many were ended."""
+    idle = [db_engine.raw_connection() for _ in range(db_engine.pool.checkedin())]
+    for fairy in idle:
+        conn = fairy.dbapi_connection
+        if db_engine.dialect.name == "postgresql":
+            pid = conn.info.backend_pid
+            with db_engine.connect() as admin:
+                admin.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
+                for _ in range(500):
+                    alive = f"SELECT count(*) FROM pg_stat_activity WHERE pid = {pid}"
+                    if not admin.exec_driver_sql(alive).scalar():
+                        break
+                    time.sleep(0.01)
+        else:
+            conn.close()
+    for fairy in idle:
+        fairy.close()  # back to the pool, broken
+    return len(idle)
 
 
-def test_an_action_survives_the_server_ending_the_hot_connection(service, db_engine) -> None:
-    """The action path keeps its own connection per thread instead of checking one out with
-    a pre-ping; a connection that died in the meantime is replaced at the read, before
-    anything is written, so the move is applied once and logged once."""
+def test_an_action_survives_the_server_ending_pooled_connections(service, db_engine) -> None:
+    """Every connection is checked out with a pre-ping: one that the server ended in the
+    meantime is replaced before anything is written on it, so the move is applied once
+    and logged once, and reads answer as before."""
     game_id, _ = started(service)
     view = service.get(game_id)
-    service.get_version(game_id)  # the thread's hot connection is open
-    first = service._actions.connection.get().conn
-    end_connection(first, db_engine)
+    assert end_pooled_connections(db_engine) >= 1
     result = service.apply_action(
         game_id, view.pending_seat, view.pending["actions"][0], expected_seq=view.seq
     )
-    assert result.seq == view.seq + 1 and service._actions.connection.get().conn is not first
+    assert result.seq == view.seq + 1
     assert service.get(game_id).version == view.version + 1 and log_count(service, game_id) == 1
-
-
-def test_engines_without_a_hot_path_take_the_orm_paths(service) -> None:
-    """Drivers other than pysqlite and psycopg get no thread connection: actions go through
-    the ORM session and version reads through the pool, with the same results."""
-    service._actions = service._versions = None
-    game_id, tokens = started(service)
-    view = service.get(game_id)
-    result = service.submit(
-        game_id, tokens[view.pending_seat], view.pending["actions"][0], expected_seq=view.seq
-    )
-    assert result.seq == view.seq + 1 and service.get_version(game_id) == view.version + 1
-    with pytest.raises(Conflict) as err:  # the same checks: a stale seq
-        service.submit(
-            game_id,
-            tokens[result.pending["seat"]],
-            result.pending["actions"][0],
-            expected_seq=view.seq,
-        )
-    assert err.value.code == "stale_seq" and log_count(service, game_id) == 1
-
-
-def test_version_reads_survive_the_server_ending_their_connection(service, db_engine) -> None:
-    """The per-thread version connection answers reads itself (not the pooled fallback);
-    when the server ends it (a restart, an idle timeout), that read falls back and the
-    next one opens a new fast connection."""
-    game_id, _ = started(service)
-    version = service.get(game_id).version
-    reader = service._versions
-    assert reader.read(game_id) == version and reader.read("no-such-game") is None
-    first = reader.connection.get().conn
-    end_connection(first, db_engine)
-    assert reader.read(game_id) is VersionReader.FAILED  # the broken connection is dropped
-    assert service.get_version(game_id) == version  # the service answers all the same
-    assert reader.read(game_id) == version  # and the fast path is back
-    assert reader.connection.get().conn is not first
+    assert end_pooled_connections(db_engine) >= 1
+    assert service.get_version(game_id) == view.version + 1
 
 
 def test_action_loses_to_a_write_between_its_read_and_its_write(service, monkeypatch) -> None:
     game_id, _ = started(service)
     view = service.get(game_id)
     seat, action = view.pending_seat, view.pending["actions"][0]
-    step = service._apply_locked
+    step = play.apply_step
 
     def racing(row, *args):  # another request commits while this one computes
-        monkeypatch.setattr(service, "_apply_locked", step)
+        monkeypatch.setattr(play, "apply_step", step)
         service.apply_action(game_id, seat, action, expected_seq=0)
         return step(row, *args)
 
-    monkeypatch.setattr(service, "_apply_locked", racing)
+    monkeypatch.setattr(play, "apply_step", racing)
     with pytest.raises(Conflict) as err:
         service.apply_action(game_id, seat, action, expected_seq=0)
     assert err.value.code == "version_conflict"
@@ -354,7 +364,7 @@ def test_create_game_validation(service) -> None:
         with pytest.raises(ServiceError) as err:
             service.create_game(**kwargs)
         assert err.value.code == code, kwargs
-        assert err.value.status == 422
+        assert isinstance(err.value, Unprocessable)
 
 
 def test_same_seed_same_game(service) -> None:
@@ -410,3 +420,14 @@ def test_migration_matches_the_models(db_url) -> None:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     engine.dispose()
     assert diff == []
+
+
+def test_the_standin_level_is_configurable(service, settings) -> None:
+    assert Settings.from_env().standin_level == "greedy"
+    other = GameService(service.sessions, settings=replace(settings, standin_level="random"))
+    game_id, tokens = started(other, time_limit=0)
+    seat, token = next(iter(tokens.items()))
+    other.resign(game_id, token)
+    assert other.get(game_id).seats[seat].bot_level == "random"
+    with pytest.raises(Unprocessable):
+        GameService(service.sessions, settings=replace(settings, standin_level="nobody"))

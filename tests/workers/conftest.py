@@ -1,8 +1,9 @@
 """Fixtures for the worker tests: real Redis, a PostgreSQL database of their own and real
 Celery worker processes.
 
-Isolation from parallel runs: every session claims its own Redis database index and its
-own queue name, and creates (then drops) a uniquely named PostgreSQL database.
+Isolation from parallel runs and from running servers: every session starts its own Redis
+server and creates (then drops) a uniquely named PostgreSQL database; every worker gets its
+own queue name.
 """
 
 from __future__ import annotations
@@ -13,20 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from workers import harness
+from tests.support import processes
+from tests.support.databases import postgres_database
 
 pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
-    """A Redis database index claimed for this session (Redis started when absent)."""
-    with harness.redis_server() as base:
-        url = harness.pick_redis_db(base)
-        try:
-            yield url
-        finally:
-            harness.release_redis_db(url)
+    """A Redis server of this session's own (never the one on the default port)."""
+    with processes.redis_server() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -34,7 +32,7 @@ def pg_url() -> Iterator[str]:
     """A freshly created PostgreSQL database with the schema migrated to head."""
     from service.db import upgrade_database
 
-    with harness.postgres_database() as url:
+    with postgres_database("ursuppe_wk") as url:
         upgrade_database(url)
         yield url
 
@@ -64,15 +62,15 @@ def worker_env(redis_url: str, pg_url: str, queue: str, **extra: str) -> dict[st
 @pytest.fixture
 def start_worker(
     redis_url: str, pg_url: str, worker_dir: Path
-) -> Iterator[Callable[..., harness.WorkerProcess]]:
+) -> Iterator[Callable[..., processes.WorkerProcess]]:
     """Factory: start a worker process on a fresh queue; every one is stopped afterwards."""
-    started: list[harness.WorkerProcess] = []
+    started: list[processes.WorkerProcess] = []
 
     def _start(
         queue: str | None = None, *, beat: bool = True, concurrency: int = 2, **extra: str
-    ) -> harness.WorkerProcess:
+    ) -> processes.WorkerProcess:
         queue = queue or f"ursuppe-test-{uuid.uuid4().hex[:10]}"
-        proc = harness.WorkerProcess(
+        proc = processes.WorkerProcess(
             worker_env(redis_url, pg_url, queue, **extra),
             queue=queue,
             beat=beat,
@@ -118,9 +116,9 @@ class Stack:
 @pytest.fixture
 def stack(
     redis_url: str, pg_url: str, worker_dir: Path
-) -> Iterator[Callable[..., tuple[Stack, harness.WorkerProcess]]]:
+) -> Iterator[Callable[..., tuple[Stack, processes.WorkerProcess]]]:
     """Factory: a fresh queue with a worker process (beat included) and a test-side service."""
-    made: list[tuple[Stack, harness.WorkerProcess]] = []
+    made: list[tuple[Stack, processes.WorkerProcess]] = []
 
     def _make(  # noqa: ANN202
         *, beat: bool = True, concurrency: int = 2, app_module: str = "workers.celery_app",
@@ -128,7 +126,7 @@ def stack(
     ):  # fmt: skip
         queue = f"ursuppe-test-{uuid.uuid4().hex[:10]}"
         st = Stack(redis_url, database_url or pg_url, queue, **extra)
-        proc = harness.WorkerProcess(
+        proc = processes.WorkerProcess(
             st.env, queue=queue, beat=beat, concurrency=concurrency, workdir=worker_dir,
             name=f"{queue[-6:]}-{len(made) + 1}", app_module=app_module,
         )  # fmt: skip

@@ -1,85 +1,167 @@
-"""``make run``'s embedded mode: the runner starts web + worker + beat on SQLite and the
-filesystem broker, bots and deadlines work over HTTP, and Ctrl-C stops everything."""
+"""``make run``'s embedded mode: the runner starts Redis, worker, beat and web on SQLite;
+bots and deadlines work over HTTP; a stop and a restart lose no deadline and fire none
+twice; a worker killed with SIGKILL comes back by itself; the port asked for is used (a
+TIME_WAIT socket on it does not count) or the runner says in one line that it is taken;
+Ctrl-C stops everything."""
 
 from __future__ import annotations
 
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
+from collections import Counter
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 import requests
 
-from workers.harness import ROOT
+from tests.workers.embedded_support import (
+    BOT,
+    ROOT,
+    SHORT_DECK,
+    Runner,
+    assert_log_complete,
+    create_game,
+    free_port,
+    runner_env,
+    wait_finished,
+)
 
-pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
-
-BOT = {"kind": "bot", "level": "random"}
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(400)]
 
 
-def _wait_status(base: str, game_id: str, status: str, timeout: float) -> dict:
+def _time_wait_port() -> int:
+    """A port whose last connection is in TIME_WAIT on the server side (it closed first),
+    as a previous run's gunicorn leaves it (a server sets SO_REUSEADDR, and so its
+    connections' TIME_WAIT entries)."""
+    with socket.socket() as listener:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        client = socket.create_connection(("127.0.0.1", port))
+        conn, _ = listener.accept()
+        conn.close()  # the side that closes first keeps the TIME_WAIT
+        time.sleep(0.1)
+        client.close()
+    with socket.socket() as probe, pytest.raises(OSError):
+        probe.bind(("127.0.0.1", port))  # without SO_REUSEADDR the port looks busy
+    return port
+
+
+def _assert_no_leftovers(runner: Runner) -> None:
+    """Every child ran in its own process group: none of them (nor their pool processes)
+    outlives the runner."""
+    for pid in map(int, re.findall(r"started \(pid (\d+)\)", runner.log())):
+        with pytest.raises(ProcessLookupError):
+            os.killpg(pid, 0)
+
+
+def _wait(predicate, timeout: float, what: str) -> None:  # noqa: ANN001
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        game = requests.get(f"{base}/games/{game_id}", timeout=10).json()
-        if game["status"] == status:
-            return game
-        time.sleep(0.5)
-    pytest.fail(f"game {game_id} not {status} after {timeout}s: {game}")
+    while not predicate():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.3)
 
 
-def test_embedded_mode_plays_bots_and_deadlines_then_stops_on_ctrl_c(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
-    env.update(URSUPPE_VAR_DIR=str(tmp_path / "var"), PORT="0", URSUPPE_SWEEP_INTERVAL="1")
-    env.pop("URSUPPE_BROKER_URL", None)
-    out = tmp_path / "run.log"
-    with open(out, "wb") as log:
-        runner = subprocess.Popen(
-            [sys.executable, "-m", "scripts.run_embedded"], cwd=ROOT, env=env,
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+def test_deadlines_survive_a_stop_and_restart_and_ctrl_c_stops_everything(
+    tmp_path: Path,
+) -> None:
+    port = _time_wait_port()
+    runner = Runner(tmp_path / "var", port, tmp_path / "run.log",
+                    extra={"URSUPPE_SWEEP_INTERVAL": "1"}).start()  # fmt: skip
+    base = runner.wait_up()
+    assert base == f"http://127.0.0.1:{port}/api/v1"  # the port asked for, TIME_WAIT or not
+    assert re.search(r"broker\s+redis://127\.0\.0\.1:\d+/0 \(embedded Redis\)", runner.log())
+
+    bots, _ = create_game(base, [BOT] * 3)
+    # Nobody plays the human seats: every one of their decisions is a deadline (3 s).
+    idle, _ = create_game(base, [{"kind": "human"}, BOT, BOT], time_limit=3, deck=SHORT_DECK)
+    takeover = requests.post(f"{base}/games", json={
+        "players": 3, "seats": [{"kind": "human"}, BOT, BOT], "time_limit": 1,
+        "timeout_policy": "bot"}, timeout=10).json()["game"]["id"]  # fmt: skip
+    assert requests.post(f"{base}/games/{takeover}/seats", json={"name": "ann"},
+                         timeout=10).status_code == 201  # fmt: skip
+
+    def human_deadline_ahead() -> bool:
+        """The idle seat must decide, one fired deadline behind it and 2+ s left on this one:
+        its ETA message is in the worker's hands now."""
+        view = requests.get(f"{base}/games/{idle}/pending", timeout=10).json()
+        game = requests.get(f"{base}/games/{idle}", timeout=10).json()
+        if not (view["pending"] and view["pending"]["seat"] == 0 and view["deadline_at"]):
+            return False
+        left = datetime.fromisoformat(view["deadline_at"]) - datetime.now(UTC)
+        return game["seats"][0]["timeouts"] >= 1 and left.total_seconds() > 2
+
+    _wait(human_deadline_ahead, 120, "no pending human deadline")
+    time.sleep(0.5)
+    assert runner.stop() == 0
+    # The warm shutdown put the deadline the worker held back into Redis (AOF on disk).
+    assert re.search(r"Restoring \d+ unacknowledged message", runner.log()), runner.log()[-3000:]
+    _assert_no_leftovers(runner)
+
+    runner.start()  # same port (now with the old run's sockets in TIME_WAIT), same var dir
+    runner.wait_up()
     try:
-        deadline = time.monotonic() + 90
-        match = None
-        while match is None and time.monotonic() < deadline and runner.poll() is None:
-            time.sleep(0.3)
-            match = re.search(r"API\s+(http://\S+/api/v1)", out.read_text(errors="replace"))
-        assert match, out.read_text(errors="replace")[-3000:]
-        base = match.group(1)
-        assert "filesystem://" in out.read_text()
+        games = wait_finished(base, [bots, idle, takeover], timeout=240)
+        logs = {game["id"]: assert_log_complete(base, game) for game in games}  # no gap, no dup
+        by_id = {g["id"]: g for g in games}
+        # Every timeout of the idle seat applied exactly once: one log entry per counted one.
+        fired = Counter(e["seat"] for e in logs[idle] if e["actor"] == "timeout")
+        assert fired == Counter({0: by_id[idle]["seats"][0]["timeouts"]}), fired
+        assert by_id[bots]["seq"] > 50
+        assert by_id[idle]["seats"][0]["timeouts"] >= 3
+        assert by_id[takeover]["seats"][0]["timeouts"] == 1
+        assert by_id[takeover]["seats"][0]["kind"] == "bot"
+        assert runner.restart_lines() == []
+    finally:
+        assert runner.stop() == 0
+    _assert_no_leftovers(runner)
 
-        bots = requests.post(
-            f"{base}/games", json={"players": 3, "seats": [BOT] * 3, "time_limit": 0}, timeout=10
-        ).json()["game"]["id"]
-        human = requests.post(
-            f"{base}/games",
-            json={"players": 3, "seats": [{"kind": "human"}, BOT, BOT], "time_limit": 1,
-                  "timeout_policy": "bot"},
-            timeout=10,
-        ).json()["game"]["id"]  # fmt: skip
-        assert (
-            requests.post(
-                f"{base}/games/{human}/seats", json={"name": "ann"}, timeout=10
-            ).status_code
-            == 201
+
+def test_a_worker_killed_with_sigkill_comes_back_and_the_games_finish(tmp_path: Path) -> None:
+    # A bot decision whose message the killed worker held is played by the sweep after
+    # URSUPPE_BOT_GRACE (30 s by default; shortened here to keep the test short).
+    runner = Runner(tmp_path / "var", free_port(), tmp_path / "run.log",
+                    extra={"URSUPPE_BOT_GRACE": "5", "URSUPPE_SWEEP_INTERVAL": "1"}).start()  # fmt: skip
+    try:
+        base = runner.wait_up()
+        games = [create_game(base, [BOT] * 3)[0] for _ in range(4)]
+        games.append(
+            create_game(base, [{"kind": "human"}, BOT, BOT], time_limit=1, deck=SHORT_DECK)[0]
         )
 
-        finished = _wait_status(base, bots, "finished", 150)
-        assert finished["seq"] > 50
-        game = _wait_status(base, human, "finished", 150)
-        assert game["seats"][0]["timeouts"] == 1 and game["seats"][0]["kind"] == "bot"
+        def seq(game_id: str) -> int:
+            return requests.get(f"{base}/games/{game_id}", timeout=10).json()["seq"]
+
+        _wait(lambda: seq(games[0]) > 20, 120, "the games did not start")
+        worker = runner.pid("worker")
+        os.kill(worker, signal.SIGKILL)
+        _wait(lambda: runner.pid("worker") != worker, 30, "the worker was not restarted")
+        [line] = runner.restart_lines()
+        assert line.startswith(f"run_embedded: worker exited with -{int(signal.SIGKILL)}")
+        for game in wait_finished(base, games, timeout=240):
+            assert_log_complete(base, game)
     finally:
-        runner.send_signal(signal.SIGINT)  # what Ctrl-C delivers to the foreground process
-        try:
-            assert runner.wait(30) == 0
-        finally:
-            if runner.poll() is None:
-                os.killpg(runner.pid, signal.SIGKILL)
-    # The web and the worker were in their own sessions: none of them outlives the runner.
-    leftovers = subprocess.run(
-        ["pgrep", "-f", str(tmp_path / "var")], capture_output=True, text=True
-    ).stdout.split()
-    assert leftovers == []
+        assert runner.stop() == 0
+    _assert_no_leftovers(runner)
+
+
+def test_a_port_held_by_another_socket_stops_the_runner_with_one_line(tmp_path: Path) -> None:
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "scripts.run_embedded"], cwd=ROOT,
+            env=runner_env(tmp_path / "var", port), capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    assert done.returncode != 0
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    assert len(lines) == 1 and f"port {port}" in lines[0] and "in use" in lines[0], lines
+    assert not (tmp_path / "var").exists()  # nothing was started

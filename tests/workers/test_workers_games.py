@@ -122,8 +122,8 @@ class LossyScheduler:
         self.inner = inner
         self.lost: list[tuple[str, int]] = []
 
-    def bot_turn(self, game_id: str, seq: int) -> None:
-        self.inner.bot_turn(game_id, seq)
+    def bot_turn(self, game_id: str, seq: int, *, live: bool = True) -> None:
+        self.inner.bot_turn(game_id, seq, live=live)
 
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
         self.lost.append((game_id, seq))
@@ -225,15 +225,15 @@ def test_tasks_retry_while_the_database_is_unreachable(stack) -> None:  # noqa: 
     import sqlalchemy as sa
 
     from service.db import upgrade_database
-    from workers import harness
+    from tests.support.databases import PG_ADMIN_URL, postgres_database
 
-    with harness.postgres_database(prefix="ursuppe_wk_retry") as db_url:
+    with postgres_database("ursuppe_wk_retry") as db_url:
         upgrade_database(db_url)
         name = db_url.rsplit("/", 1)[1]
         st, worker = stack(database_url=db_url, URSUPPE_BOT_GRACE="60")
         game_id = st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, seed=5).game.id
         wait_for(lambda: st.service.get(game_id).seq >= 10, 60, "the game to get going", worker)
-        admin = sa.create_engine(harness.PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+        admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
         try:
             with admin.connect() as conn:
                 conn.execute(sa.text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false'))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import uuid
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 import redis
@@ -17,14 +16,15 @@ from workers.scheduler import CeleryScheduler
 pytestmark = pytest.mark.integration
 
 
-def test_settings_default_to_the_serverless_broker(tmp_path: Path) -> None:
-    settings = WorkerSettings.from_env({"URSUPPE_VAR_DIR": str(tmp_path)})
-    assert settings.is_filesystem_broker
-    assert settings.result_backend is None
+def test_settings_default_to_a_local_redis() -> None:
+    """One transport everywhere: without REDIS_URL, Redis on this machine (``make run``
+    always sets REDIS_URL to its own server)."""
+    settings = WorkerSettings.from_env({})
+    assert settings.broker_url == settings.result_backend == "redis://127.0.0.1:6379/0"
     app = make_celery(settings)
     assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost
     assert app.conf.worker_prefetch_multiplier == 1
-    assert (tmp_path / "broker" / "queue").is_dir()
+    assert app.conf.broker_transport_options["visibility_timeout"] == 3600
 
 
 def test_settings_from_redis_url() -> None:

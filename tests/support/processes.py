@@ -1,8 +1,13 @@
-"""Real processes for the worker tests and the benchmark: Redis, a PostgreSQL database of
-their own, and Celery worker processes that can be started, killed and restarted.
+"""Real processes for the worker tests and the benchmarks: a Redis server of their own and
+Celery worker processes that can be started, killed and restarted.
 
-Kept in the package (not in ``tests/``) because ``bench/workers_bench.py`` drives the same
-parts. Nothing here is used in production.
+Redis: every user starts its own ``redis-server`` on a free port in a temporary directory
+and stops it afterwards, so nothing here ever reads, flushes or deletes data in a Redis that
+something else (a running server, another test run) uses.
+
+Every process the tests start goes through ``spawn``, which makes it die with the test run:
+a run stopped by SIGKILL (a CI time limit) runs no ``finally`` and no fixture teardown, so
+without it a worker in its own session kept consuming, re-parented to init (issue 22).
 """
 
 from __future__ import annotations
@@ -19,115 +24,63 @@ import time
 import uuid
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import redis
 
-ROOT = Path(__file__).resolve().parent.parent
-PG_ADMIN_URL = os.environ.get(
-    "URSUPPE_TEST_PG_ADMIN", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-)
+from scripts.supervise import die_with_this_process
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def port_open(host: str, port: int, timeout: float = 0.3) -> bool:
-    """True when something accepts TCP connections on ``host:port``."""
-    try:
-        with socket.create_connection((host, port), timeout=timeout):
-            return True
-    except OSError:
-        return False
+def spawn(
+    cmd: list[str], *, start_new_session: bool = True, **popen: Any
+) -> subprocess.Popen[bytes]:
+    """``subprocess.Popen`` for a test's helper process: it dies with this process (Linux).
+
+    Its own session by default, so ``os.killpg`` reaches its children (a Celery worker's
+    pool, which Celery itself ties to the worker with the same kernel setting)."""
+    popen["preexec_fn"] = die_with_this_process()
+    return subprocess.Popen(cmd, start_new_session=start_new_session, **popen)
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
 
 
 @contextlib.contextmanager
-def redis_server(host: str = "127.0.0.1", port: int = 6379) -> Iterator[str]:
-    """Yield a base Redis URL; start ``redis-server`` when nothing answers there.
-
-    A Redis that was already running is left alone; one started here is stopped after.
-    """
-    proc: subprocess.Popen[bytes] | None = None
-    workdir: str | None = None
-    if not _redis_answers(host, port):
-        exe = shutil.which("redis-server")
-        if exe is None:
-            raise RuntimeError(f"no Redis on {host}:{port} and no redis-server to start")
-        workdir = tempfile.mkdtemp(prefix="ursuppe-redis-")
-        proc = subprocess.Popen(
-            [
-                exe,
-                "--bind",
-                host,
-                "--port",
-                str(port),
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                workdir,
-            ],
+def redis_server(host: str = "127.0.0.1") -> Iterator[str]:
+    """Start a private ``redis-server`` (no persistence) and yield its URL; stop it after."""
+    exe = shutil.which("redis-server")
+    if exe is None:
+        raise RuntimeError("redis-server is not installed")
+    port = free_port(host)
+    with tempfile.TemporaryDirectory(prefix="ursuppe-redis-") as workdir:
+        proc = spawn(
+            [exe, "--bind", host, "--port", str(port), "--save", "", "--appendonly", "no",
+             "--dir", workdir],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-        )
-        _wait(lambda: _redis_answers(host, port), 10.0, "redis-server did not start")
-    try:
-        yield f"redis://{host}:{port}"
-    finally:
-        if proc is not None:
+        )  # fmt: skip
+        try:
+            _wait(lambda: _redis_answers(host, port), 10.0, "redis-server did not start")
+            yield f"redis://{host}:{port}/0"
+        finally:
             proc.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
+            try:
                 proc.wait(10)
-        if workdir:
-            shutil.rmtree(workdir, ignore_errors=True)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 def _redis_answers(host: str, port: int) -> bool:
-    if not port_open(host, port):
-        return False
     try:
         return bool(redis.Redis(host=host, port=port, socket_timeout=1).ping())
     except redis.exceptions.RedisError:
         return False
-
-
-def pick_redis_db(base_url: str) -> str:
-    """A Redis URL on a database index no other concurrent run is using (1..15).
-
-    Claims the index with a key that expires, so two parallel runs never share one.
-    """
-    for _ in range(200):
-        index = 1 + uuid.uuid4().int % 15
-        client = redis.Redis.from_url(f"{base_url}/{index}")
-        if client.set("ursuppe:test-claim", str(os.getpid()), nx=True, ex=3600):
-            client.flushdb()  # leftovers from a crashed earlier run
-            client.set("ursuppe:test-claim", str(os.getpid()), ex=3600)
-            return f"{base_url}/{index}"
-        time.sleep(0.05)
-    raise RuntimeError("no free Redis database index")
-
-
-def release_redis_db(url: str) -> None:
-    """Empty a database taken with :func:`pick_redis_db` (drops the claim too)."""
-    with contextlib.suppress(redis.exceptions.RedisError):
-        redis.Redis.from_url(url).flushdb()
-
-
-@contextlib.contextmanager
-def postgres_database(admin_url: str = PG_ADMIN_URL, prefix: str = "ursuppe_wk") -> Iterator[str]:
-    """Create a uniquely named PostgreSQL database, yield its URL, drop it afterwards."""
-    import sqlalchemy as sa
-
-    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-        url = admin_url.rsplit("/", 1)[0] + "/" + name
-        try:
-            yield url
-        finally:
-            with admin.connect() as conn:
-                conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        admin.dispose()
 
 
 class WorkerProcess:
@@ -164,7 +117,7 @@ class WorkerProcess:
     def command(self) -> list[str]:
         cmd = [
             sys.executable, "-m", "celery", "-A", self.app_module, "worker",
-            "-Q", self.queue, "-n", f"{self.name}-{uuid.uuid4().hex[:6]}@%h",
+            "-Q", f"{self.queue},{self.queue}.bots", "-n", f"{self.name}-{uuid.uuid4().hex[:6]}@%h",
             "-P", self.pool, "-c", str(self.concurrency), "-l", "INFO",
             "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip
@@ -180,10 +133,9 @@ class WorkerProcess:
         log.write(f"\n==== start #{self.starts} ====\n".encode())
         log.flush()
         self._log = log
-        self.proc = subprocess.Popen(
-            self.command(), cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )  # fmt: skip
+        self.proc = spawn(
+            self.command(), cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
+        )
         self.wait_ready(timeout)
         return self
 

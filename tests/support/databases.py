@@ -1,8 +1,8 @@
-"""Test support: throw-away databases on SQLite and PostgreSQL, and a settable clock.
+"""Throw-away databases on SQLite and PostgreSQL, and a settable clock.
 
-Lives in the package (not under tests/) so the API, service and worker suites can share
-it. PostgreSQL databases get a unique name per call and are dropped afterwards, so
-parallel runs on one server never see each other.
+Shared by the API, service and worker suites and by the benchmarks. PostgreSQL databases
+get a unique name per call and are dropped afterwards, so parallel runs on one server never
+see each other, and nothing but what was created here is ever dropped.
 """
 
 from __future__ import annotations
@@ -25,27 +25,36 @@ PG_ADMIN_URL = os.environ.get(
 
 
 @contextmanager
-def temporary_database(backend: str, directory: Path) -> Iterator[str]:
-    """Yield the URL of a new, empty database; drop it afterwards (PostgreSQL)."""
-    if backend == "sqlite":
-        yield f"sqlite:///{directory / f'test-{uuid.uuid4().hex[:8]}.sqlite'}"
-        return
-    if backend != "postgresql":
-        raise ValueError(f"unknown backend {backend!r}")
+def postgres_database(prefix: str = "ursuppe_test", *, durable: bool = False) -> Iterator[str]:
+    """Create a uniquely named PostgreSQL database, yield its URL, drop it afterwards.
+
+    Not ``durable``: commits skip the WAL flush (worthless for a throw-away database, and
+    it makes the suite several times faster); benchmarks of production set-ups keep it."""
     import psycopg
 
-    name = f"ursuppe_test_{uuid.uuid4().hex[:12]}"
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
     admin = PG_ADMIN_URL.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
-        # Durability is worthless for a throw-away test database; skipping the WAL flush
-        # on commit makes the suite several times faster.
-        conn.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
+        if not durable:
+            conn.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
     try:
         yield PG_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
     finally:
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def temporary_database(backend: str, directory: Path) -> Iterator[str]:
+    """Yield the URL of a new, empty database (a file in ``directory`` for SQLite)."""
+    if backend == "sqlite":
+        yield f"sqlite:///{directory / f'test-{uuid.uuid4().hex[:8]}.sqlite'}"
+    elif backend == "postgresql":
+        with postgres_database() as url:
+            yield url
+    else:
+        raise ValueError(f"unknown backend {backend!r}")
 
 
 def wipe(engine: Engine) -> None:

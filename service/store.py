@@ -1,0 +1,381 @@
+"""Where games are kept: every statement the service runs, on one SQLAlchemy engine and its
+pool (pre-ping on checkout, so a connection the server ended is replaced before use).
+
+A change is one transaction around one loaded game row (``GameStore.changing``): the ORM
+writes the row with ``UPDATE … WHERE id = :id AND version = :read`` (the mapper's
+``version_id_col``), so of two writers that read the same version one commits and the other
+gets ``StaleDataError`` with nothing written. ``GameService`` turns that into a conflict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Select, bindparam, false, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, defer, sessionmaker, undefer
+
+from service.errors import NotFound
+from service.models import ActionLogRow, GameRow, LabelRow, PlayerRow, SeatRow
+
+# The seats come joined (the mapping's default): one statement, cheaper here than a second
+# SELECT for them, though the driver parses the game's JSON columns once per seat.
+_LOAD = select(GameRow).where(GameRow.id == bindparam("id"))
+_LOAD_WITH_STATE = _LOAD.options(undefer(GameRow.state))
+_VERSION = select(GameRow.version).where(GameRow.id == bindparam("id"))
+
+
+def not_found(game_id: str) -> NotFound:
+    return NotFound("game_not_found", f"no game {game_id}")
+
+
+class GameStore:
+    """Loads and saves games, their seats and their action log."""
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self.sessions = sessions
+        self.engine = sessions.kw["bind"]
+        # The version read, compiled once for the engine's driver (see ``version``).
+        compiled = _VERSION.compile(dialect=self.engine.dialect)
+        self._version_sql = str(compiled)
+        self._version_positional = compiled.positional
+
+    @staticmethod
+    def load(session: Session, game_id: str, *, state: bool = False) -> GameRow:
+        """The game with its seats (and its engine state when ``state``), or 404."""
+        stmt = _LOAD_WITH_STATE if state else _LOAD
+        row = session.scalars(stmt, {"id": game_id}).unique().one_or_none()
+        if row is None:
+            raise not_found(game_id)
+        return row
+
+    @contextmanager
+    def changing(self, game_id: str, *, state: bool = False) -> Iterator[tuple[Session, GameRow]]:
+        """One transaction on one game: load it, let the caller change it (and add rows),
+        write it conditionally on the version read, commit. Raises ``StaleDataError`` when
+        another writer committed first and ``IntegrityError`` on a duplicate log row."""
+        with self.sessions.begin() as session:
+            yield session, self.load(session, game_id, state=state)
+            session.flush()
+
+    @contextmanager
+    def reading(self, game_id: str, *, state: bool = False) -> Iterator[GameRow]:
+        """The game as read now, for checks that need no write (no lock is held)."""
+        with self.sessions() as session:
+            yield self.load(session, game_id, state=state)
+
+    def version(self, game_id: str) -> int:
+        """One indexed column: what conditional GETs and the representation cache need
+        before they serve a cached document. The hottest statement of the API, so it runs
+        on the pool's connection (checked out with the same pre-ping, returned with the
+        same reset) through the driver's cursor: a Core execution costs several times the
+        statement itself here (docs/api.md, "Performance")."""
+        conn = self.engine.raw_connection()
+        try:
+            cursor = conn.cursor()
+            cursor.execute(
+                self._version_sql, (game_id,) if self._version_positional else {"id": game_id}
+            )
+            found = cursor.fetchone()
+            cursor.close()
+        finally:
+            conn.close()  # back to the pool
+        if found is None:
+            raise not_found(game_id)
+        return found[0]
+
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        """``{game id: version}`` for those of ``game_ids`` that exist, in one query."""
+        if not game_ids:
+            return {}
+        with self.sessions() as session:
+            rows = session.execute(
+                select(GameRow.id, GameRow.version).where(GameRow.id.in_(game_ids))
+            ).all()
+        return {game_id: version for game_id, version in rows}
+
+    def game_and_log(
+        self, game_id: str, after: int, limit: int
+    ) -> tuple[GameRow, list[ActionLogRow]]:
+        """The game, then its log rows with ``after < seq <= game.seq`` (at most ``limit``),
+        in one session: reading the game first bounds the log to what has committed."""
+        with self.sessions() as session:
+            row = self.load(session, game_id)
+            if limit <= 0:
+                return row, []
+            rows = session.scalars(
+                select(ActionLogRow)
+                .where(
+                    ActionLogRow.game_id == game_id,
+                    ActionLogRow.seq > after,
+                    ActionLogRow.seq <= row.seq,
+                )
+                .order_by(ActionLogRow.seq)
+                .limit(limit)
+            ).all()
+            return row, list(rows)
+
+    def ping(self) -> None:
+        with self.sessions() as session:
+            session.execute(select(1))
+
+    def logged_action(self, game_id: str, seat: int, idempotency_key: str) -> ActionLogRow | None:
+        """The action this seat already submitted under ``idempotency_key``, if any."""
+        with self.sessions() as session:
+            return session.scalar(
+                select(ActionLogRow).where(
+                    ActionLogRow.game_id == game_id,
+                    ActionLogRow.seat == seat,
+                    ActionLogRow.idempotency_key == idempotency_key,
+                )
+            )
+
+    def seat_by_token_hash(self, game_id: str, digest: str) -> SeatRow | None:
+        """The game's seat holding the token (404 when the game does not exist)."""
+        with self.sessions() as session:
+            seat = session.scalar(
+                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.token_hash == digest)
+            )
+            if seat is None and session.get(GameRow, game_id) is None:
+                raise not_found(game_id)
+            return seat
+
+    def due(self, now: datetime, limit: int) -> list[tuple[str, int]]:
+        """(game_id, seq) of active games whose deadline has passed, oldest first."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(GameRow.id, GameRow.seq)
+                .where(
+                    GameRow.status == "active",
+                    GameRow.deadline_at.is_not(None),
+                    GameRow.deadline_at <= now,
+                )
+                .order_by(GameRow.deadline_at)
+                .limit(limit)
+            ).all()
+            return [(game_id, seq) for game_id, seq in rows]
+
+    def upcoming(
+        self, now: datetime, until: datetime, limit: int
+    ) -> list[tuple[str, int, datetime]]:
+        """(game_id, seq, deadline_at) of human decisions falling due in ``(now, until]``,
+        soonest first (bot decisions' deadlines are only a recovery net: not listed)."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(GameRow.id, GameRow.seq, GameRow.deadline_at)
+                .join(
+                    SeatRow,
+                    (SeatRow.game_id == GameRow.id) & (SeatRow.seat == GameRow.pending_seat),
+                )
+                .where(
+                    GameRow.status == "active",
+                    GameRow.deadline_at > now,
+                    GameRow.deadline_at <= until,
+                    SeatRow.kind == "human",
+                )
+                .order_by(GameRow.deadline_at)
+                .limit(limit)
+            ).all()
+            return [(game_id, seq, at) for game_id, seq, at in rows]
+
+    def list_games(
+        self,
+        *,
+        status: str | None,
+        open_seats: bool | None,
+        label: str | None,
+        updated_after: datetime | None,
+        after: tuple[datetime, str] | None = None,
+        offset: int = 0,
+        page_size: int,
+        count: bool = False,
+        viewer: str | None = None,
+    ) -> tuple[list[GameRow], int | None]:
+        """One page of the matching games, newest first (``created_at``, then ``id``,
+        both descending), without their documents; and the number of matching games when
+        ``count`` is asked. Private games are left out unless ``viewer`` (a player id)
+        created them.
+
+        ``after`` is the keyset: the (created_at, id) of the last game of the previous
+        page, so a page costs an index range scan however deep it is (``ix_games_*``,
+        migration ``0003_scale``). ``offset`` (pages by number) is the deprecated way, kept for
+        existing clients: its cost grows with the page number.
+        """
+        query = select(GameRow)
+        private_ok = GameRow.private == false()
+        if viewer is not None:
+            private_ok = private_ok | (GameRow.creator_player_id == viewer)
+        query = query.where(private_ok)
+        if status is not None:
+            query = query.where(GameRow.status == status)
+        if label is not None:
+            query = query.where(GameRow.label == label)
+        if updated_after is not None:
+            query = query.where(GameRow.updated_at > updated_after)
+        if open_seats is not None:
+            has_open = (
+                select(SeatRow.seat)
+                .where(
+                    SeatRow.game_id == GameRow.id,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .exists()
+            )
+            joinable = (GameRow.status == "open") & has_open
+            query = query.where(joinable if open_seats else ~joinable)
+        return self._page(query, after=after, offset=offset, page_size=page_size, count=count)
+
+    def _page(
+        self,
+        query: Select[Any],
+        *,
+        after: tuple[datetime, str] | None = None,
+        offset: int = 0,
+        page_size: int,
+        count: bool = False,
+    ) -> tuple[list[GameRow], int | None]:
+        """One page of ``query``'s games, newest first, after the keyset ``after`` or
+        ``offset`` games in, and how many match in all when ``count``."""
+        with self.sessions() as session:
+            total = None
+            if count:
+                total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
+            if after is not None:
+                created, game_id = after
+                query = query.where(
+                    (GameRow.created_at < created)
+                    | ((GameRow.created_at == created) & (GameRow.id < game_id))
+                )
+            query = (
+                query.options(defer(GameRow.public), defer(GameRow.pending))
+                .order_by(GameRow.created_at.desc(), GameRow.id.desc())
+                .limit(page_size)
+            )
+            if offset:
+                query = query.offset(offset)
+            return list(session.scalars(query).unique()), total
+
+    # ------------------------------------------------------------------ players
+
+    def add_player(self, row: PlayerRow) -> None:
+        with self.sessions.begin() as session:
+            session.add(row)
+
+    def player_by_token_hash(self, digest: str) -> PlayerRow | None:
+        """One unique-index look-up: the token's hash is the key."""
+        with self.sessions() as session:
+            return session.scalar(select(PlayerRow).where(PlayerRow.token_hash == digest))
+
+    def player_exists(self, player_id: str) -> bool:
+        with self.sessions() as session:
+            return session.get(PlayerRow, player_id) is not None
+
+    def claim_label(self, label: str, player_id: str | None, now: datetime) -> str | None:
+        """The label's owner after ``player_id`` (when given) tried to claim it: the first
+        claim wins, also between concurrent creators (the primary key decides)."""
+        owned = select(LabelRow.player_id).where(LabelRow.label == label)
+        with self.sessions() as session:
+            owner = session.scalar(owned)
+        if owner is not None or player_id is None:
+            return owner
+        try:
+            with self.sessions.begin() as session:
+                session.add(LabelRow(label=label, player_id=player_id, created_at=now))
+            return player_id
+        except IntegrityError:
+            with self.sessions() as session:
+                return session.scalar(owned)
+
+    def player_games(
+        self, player_id: str, *, status: str | None, page: int, page_size: int
+    ) -> tuple[list[GameRow], int]:
+        """The games with a seat the player joined (``ix_seats_player_id``), newest first."""
+        mine = select(SeatRow.game_id).where(SeatRow.player_id == player_id)
+        query = select(GameRow).where(GameRow.id.in_(mine))
+        if status is not None:
+            query = query.where(GameRow.status == status)
+        rows, total = self._page(
+            query, offset=(page - 1) * page_size, page_size=page_size, count=True
+        )
+        return rows, total or 0
+
+    def player_board(self, player_id: str, ended_after: datetime, limit: int) -> list[Any]:
+        """Per seat of the player (``ix_seats_player_id``): (game id, seat, seat kind,
+        status, seq, pending seat, pending kind, deadline, result, label) of its open and
+        active games and of those that ended after ``ended_after``: what the player's
+        event stream compares between two looks."""
+        with self.sessions() as session:
+            return list(
+                session.execute(
+                    select(
+                        GameRow.id,
+                        SeatRow.seat,
+                        SeatRow.kind,
+                        GameRow.status,
+                        GameRow.seq,
+                        GameRow.pending_seat,
+                        GameRow.pending_kind,
+                        GameRow.deadline_at,
+                        GameRow.result,
+                        GameRow.label,
+                    )
+                    .join(SeatRow, SeatRow.game_id == GameRow.id)
+                    .where(
+                        SeatRow.player_id == player_id,
+                        GameRow.status.in_(("open", "active"))
+                        | (GameRow.finished_at > ended_after),
+                    )
+                    .order_by(GameRow.created_at, GameRow.id, SeatRow.seat)
+                    .limit(limit)
+                ).all()
+            )
+
+    def player_turns(self, player_id: str, limit: int) -> list[Any]:
+        """(game id, seat, seq, pending kind, deadline, label) of the active games waiting
+        for one of the player's human seats, the nearest deadline first: the player's seats
+        through ``ix_seats_player_id``, then each game by its primary key."""
+        with self.sessions() as session:
+            return list(
+                session.execute(
+                    select(
+                        GameRow.id,
+                        SeatRow.seat,
+                        GameRow.seq,
+                        GameRow.pending_kind,
+                        GameRow.deadline_at,
+                        GameRow.label,
+                    )
+                    .join(SeatRow, SeatRow.game_id == GameRow.id)
+                    .where(
+                        SeatRow.player_id == player_id,
+                        SeatRow.kind == "human",
+                        GameRow.status == "active",
+                        GameRow.pending_seat == SeatRow.seat,
+                    )
+                    .order_by(GameRow.deadline_at.asc().nulls_last(), GameRow.id)
+                    .limit(limit)
+                ).all()
+            )
+
+    def setup_events(self, game_id: str) -> list[Any]:
+        with self.sessions() as session:
+            events = session.scalar(select(GameRow.setup_events).where(GameRow.id == game_id))
+            if events is None and session.get(GameRow, game_id) is None:
+                raise not_found(game_id)
+            return list(events or [])
+
+    def log(self, game_id: str, since: int = 0, limit: int | None = None) -> list[ActionLogRow]:
+        """The game's log rows with ``seq > since`` in order (404 for no such game)."""
+        with self.sessions() as session:
+            if session.scalar(select(GameRow.id).where(GameRow.id == game_id)) is None:
+                raise not_found(game_id)
+            query = (
+                select(ActionLogRow)
+                .where(ActionLogRow.game_id == game_id, ActionLogRow.seq > since)
+                .order_by(ActionLogRow.seq)
+            )
+            return list(session.scalars(query if limit is None else query.limit(limit)))
