@@ -1,30 +1,32 @@
 """The Flask application factory.
 
 ``create_app`` wires settings (from the environment unless given), the GameService with
-its scheduler, the problem+json error handling, the optional rate limit and the
-flask-smorest blueprints. The app holds no game state of its own: every request goes
-through the service, so any number of gunicorn workers can serve the same database.
+its scheduler (``service.games.build_service``), the problem+json error handling, the
+optional rate limit and the flask-smorest blueprints (``api.resources``). The app holds no
+game state of its own: every request goes through the service, so any number of gunicorn
+workers can serve the same database.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
-from types import FunctionType
 from typing import Any
 
-from flask import Flask, Request
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask import Flask, Request, Response
+from flask.sessions import SessionInterface, SessionMixin
+from flask_compress import Compress
 
-from api import deps, ratelimit
-from api.jsonprovider import OrjsonProvider
+from api import cors, deps, ratelimit, representations
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
+from api.resources import BLUEPRINTS
+from api.resources.stream.schemas import StreamEntrySchema, StreamMessageSchema
 from service.config import Settings
-from service.db import make_engine, make_sessionmaker, upgrade_database
-from service.games import GameService
-from service.scheduling import Scheduler, build_scheduler
+from service.games import GameService, build_service
+from service.scheduling import Scheduler
+from web import SWAGGER_UI_URL, web_bp
 
 API_TITLE = "Ursuppe Server"
 API_VERSION = "1.0.0"
@@ -33,7 +35,9 @@ API_DESCRIPTION = """\
 Play *Ursuppe* (Primordial Soup) over HTTP. Create a game, join a seat (the seat token is
 shown once), read the pending decision with its legal actions and submit one of them with
 `Authorization: Bearer <seat token>`. Errors are RFC 9457 `application/problem+json`
-documents with a stable `code`.
+documents with a stable `code`. When rate limits are on, responses carry
+`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`, and a request over the
+budget gets 429 `rate_limited` with `Retry-After`.
 """
 
 SPEC_OPTIONS: dict[str, Any] = {
@@ -50,45 +54,30 @@ SPEC_OPTIONS: dict[str, Any] = {
                 "scheme": "bearer",
                 "description": "the creator_token returned when creating the game",
             },
+            "playerToken": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "the player token (`player.…`) returned when creating a player",
+            },
         }
     },
 }
 
 
-class ApiFlask(Flask):
-    """Flask, remembering which plain functions are synchronous.
+class NoSessions(SessionInterface):
+    """The API keeps no sessions: clients authenticate every request with a bearer token.
 
-    Every flask-smorest decorator layer calls ``ensure_sync`` on each request, and Flask
-    asks ``inspect.iscoroutinefunction`` each time; the answer never changes for a
-    function. Bound methods (new per request) are not remembered.
+    Flask's default cookie session builds a signing serializer on every request even when
+    no cookie came, about a fifth of a cached read's CPU. Without a session Flask hands
+    views its ``NullSession``, which refuses writes loudly; should pages served by this app
+    ever need sessions, ``create_app`` installs Flask's ``SecureCookieSessionInterface``.
     """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._sync_functions: dict[Callable[..., Any], Callable[..., Any]] = {}
+    def open_session(self, app: Flask, request: Request) -> SessionMixin | None:
+        return None
 
-    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        known = self._sync_functions.get(func) if type(func) is FunctionType else None
-        if known is not None:
-            return known
-        result = super().ensure_sync(func)
-        if type(func) is FunctionType:
-            self._sync_functions[func] = result
-        return result
-
-
-class LazyCookieSessionInterface(SecureCookieSessionInterface):
-    """Flask's cookie session, minus building a signing serializer on every request.
-
-    The API is token-based and never uses the session, so requests carry no session
-    cookie; for those the stock interface would build an itsdangerous serializer only to
-    return an empty session. This returns the same empty session without it.
-    """
-
-    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        if app.secret_key and "HTTP_COOKIE" not in request.environ:
-            return self.session_class()
-        return super().open_session(app, request)
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        return None
 
 
 def _settings_from(config: Settings | Mapping[str, Any] | None) -> Settings:
@@ -114,9 +103,8 @@ def create_app(
     the workers package is importable).
     """
     settings = service.settings if service is not None else _settings_from(config)
-    app = ApiFlask(__name__)
-    app.json = OrjsonProvider(app)
-    app.session_interface = LazyCookieSessionInterface()
+    app = Flask(__name__)
+    app.session_interface = NoSessions()
     app.config.update(
         SECRET_KEY=settings.secret_key,
         MAX_CONTENT_LENGTH=settings.max_content_length,
@@ -126,37 +114,50 @@ def create_app(
         OPENAPI_URL_PREFIX="/api/v1",
         OPENAPI_JSON_PATH="openapi.json",
         OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        OPENAPI_SWAGGER_UI_URL=SWAGGER_UI_URL,  # served by web/, no CDN
         API_SPEC_OPTIONS=SPEC_OPTIONS,
         PAGINATION_PAGE_SIZE=20,
+        # Compressed when the client accepts it (a pending document lists every legal
+        # action: often tens of kB, a tenth of that compressed). Never the live streams:
+        # their mimetypes are not listed and streamed bodies are left alone, each event
+        # must leave at once. A compressed response's ETag gets the algorithm appended
+        # ("v5:gzip"); api/conditional.py accepts it in If-Match/If-None-Match.
+        COMPRESS_MIMETYPES=[
+            "application/json",
+            "application/problem+json",
+            "text/html",
+            "text/css",
+            "application/javascript",
+        ],
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_STREAMS=False,
+        COMPRESS_MIN_SIZE=1024,
     )
     if isinstance(config, Mapping):
         app.config.update({k: v for k, v in config.items() if k.isupper()})
 
     if service is None:
-        if settings.auto_migrate:
-            upgrade_database(settings.database_url)
-        engine = make_engine(settings.database_url, echo=settings.sql_echo)
-        service = GameService(
-            make_sessionmaker(engine),
-            scheduler if scheduler is not None else build_scheduler(settings),
-            settings,
-        )
+        service = build_service(settings, scheduler)
     elif scheduler is not None:
         service.scheduler = scheduler
     app.extensions[deps.EXTENSION] = service
 
     install_redaction(app)
     register_problem_handlers(app)
-    ratelimit.install(app, settings.rate_limit)
+    cors.install(app, settings.cors_origins)
+    ratelimit.install(app, settings)
+    representations.install(app)
+    Compress(app)
 
+    # Blueprints: the API's resources (documented in the OpenAPI spec) through ``api``;
+    # plain Flask blueprints (pages, streams) with ``app.register_blueprint`` after them.
     api = ProblemApi(app)
-    from api.routes.games import blp as games_blp
-    from api.routes.meta import health_blp, rules_blp
-
-    api.register_blueprint(games_blp)
-    api.register_blueprint(rules_blp)
-    api.register_blueprint(health_blp)
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    # Named only in the stream operation's documentation: added to the spec by hand.
+    api.spec.components.schema("StreamEntry", schema=StreamEntrySchema)
+    api.spec.components.schema("StreamMessage", schema=StreamMessageSchema)
     app.extensions["ursuppe_api"] = api
+    app.register_blueprint(web_bp)  # the browser client: /, /lobby, /game/<id>
     logging.getLogger(__name__).debug("app created (db %s)", settings.database_url.split(":")[0])
     return app

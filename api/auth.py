@@ -1,4 +1,4 @@
-"""Bearer tokens and precondition headers.
+"""Bearer tokens and idempotency keys.
 
 Tokens are read from ``Authorization: Bearer <token>`` only (never from the URL, so they
 cannot end up in access logs) and are never logged or echoed back.
@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import re
 
-from flask import request
+from flask import g, request
 
-from api.problems import ApiProblem
+from api import deps
+from api.problems import WWW_AUTH, ApiProblem
+from service.players import PlayerView, is_player_token
 
-WWW_AUTH = {"WWW-Authenticate": 'Bearer realm="ursuppe"'}
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_\-\.~+/=]{16,256}$")
 _IDEMPOTENCY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")
-_ETAG_RE = re.compile(r'^"v(\d{1,12})"$')
 
 
 def bearer_token() -> str:
@@ -49,36 +49,27 @@ def idempotency_key() -> str | None:
     return key
 
 
-def if_match_version() -> tuple[bool, int | None]:
-    """Parse ``If-Match`` into (present, expected version).
-
-    ``*`` means "any version" (None). A value that is not one of our ETags can never match,
-    so it is reported as version -1 and the service answers 412.
-    """
-    raw = request.headers.get("If-Match")
-    if raw is None:
-        return False, None
-    raw = raw.strip()
-    if raw == "*":
-        return True, None
-    values = [v.strip() for v in raw.split(",") if v.strip()]
-    if len(values) != 1:
-        raise ApiProblem(400, "invalid_if_match", "If-Match must carry exactly one ETag")
-    m = _ETAG_RE.match(values[0])
-    return True, int(m.group(1)) if m else -1
+def request_player() -> PlayerView | None:
+    """The player of this request when it sends a player token (``player.…``), else None:
+    creating, joining and listing stay open to clients without one, and a seat or creator
+    token in the header changes nothing there. A player token that is not known is a 401.
+    Looked up once per request."""
+    if "player" not in g:
+        header = request.headers.get("Authorization") or ""
+        scheme, _, token = header.partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not is_player_token(token):
+            g.player = None
+        else:
+            g.player = deps.service().player_for_token(bearer_token())
+    return g.player
 
 
-def if_none_match_hits(etag: str) -> bool:
-    """True when ``If-None-Match`` lists ``etag`` (weak comparison) or ``*``."""
-    raw = request.headers.get("If-None-Match")
-    if not raw:
-        return False
-    for value in raw.split(","):
-        value = value.strip()
-        if value == "*":
-            return True
-        if value.startswith("W/"):
-            value = value[2:]
-        if value == etag:
-            return True
-    return False
+def player_required() -> PlayerView:
+    """The request's player; 401 ``missing_token`` without a player token."""
+    player = request_player()
+    if player is None:
+        raise ApiProblem(
+            401, "missing_token", "send Authorization: Bearer <player token>", headers=WWW_AUTH
+        )
+    return player

@@ -1,9 +1,12 @@
-"""RFC 9457 problem details for every error the API returns.
+"""RFC 9457 problem details for every error the API returns, and the one place where an
+error becomes an HTTP status.
 
 Every error leaves the API as ``application/problem+json`` with a stable ``code`` that
-clients branch on (the ``title``/``detail`` texts are for humans and may change). The
-flask-smorest ``Api`` is subclassed so that its own errors (validation, 404 routes, 405,
-413 bodies, 500s) take the same shape and the OpenAPI spec documents that shape.
+clients branch on (the ``title``/``detail`` texts are for humans and may change; the codes
+are listed in docs/api.md). Service errors carry a kind (their class) and a code, never a
+status: ``STATUS_BY_KIND`` below maps them. The flask-smorest ``Api`` is subclassed so that
+its own errors (validation, 404 routes, 405, 413 bodies, 429, 500s) take the same shape and
+the OpenAPI spec documents that shape.
 """
 
 from __future__ import annotations
@@ -18,13 +21,42 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
-from api.jsonprovider import json_body
-from service.errors import ServiceError
+from service.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    PreconditionFailed,
+    ServiceError,
+    Unauthorized,
+    Unprocessable,
+)
 
 PROBLEM_MIMETYPE = "application/problem+json"
 PROBLEM_TYPE_PREFIX = "urn:ursuppe:problem:"
 
 log = logging.getLogger(__name__)
+
+# The kind of a service error → its HTTP status. Engine refusals arrive as these kinds too
+# (service.errors.ENGINE_CODE_KINDS: illegal/malformed action → Unprocessable; not your
+# turn, game over → Conflict).
+STATUS_BY_KIND: dict[type[ServiceError], int] = {
+    Unauthorized: 401,
+    Forbidden: 403,
+    NotFound: 404,
+    Conflict: 409,
+    PreconditionFailed: 412,
+    Unprocessable: 422,
+}
+WWW_AUTH = {"WWW-Authenticate": 'Bearer realm="ursuppe"'}
+
+
+def status_of(err: ServiceError) -> int:
+    """The HTTP status of a service error: its kind's, 400 for a kind not in the table."""
+    for kind in type(err).__mro__:
+        if kind in STATUS_BY_KIND:
+            return STATUS_BY_KIND[kind]
+    return 400
+
 
 # Codes for errors raised by Flask/werkzeug/webargs rather than by the service.
 HTTP_STATUS_CODES: dict[int, str] = {
@@ -46,6 +78,35 @@ HTTP_STATUS_CODES: dict[int, str] = {
 }
 
 
+# Every code a problem may carry, for the spec's enum (generated clients switch on it) and
+# docs/api.md's table; tests/api/test_api_meta.py checks each raised code is here and
+# documented. Add new codes, never rename.
+PROBLEM_CODES: tuple[str, ...] = (
+    *("bad_request", "invalid_json", "invalid_if_match", "invalid_idempotency_key"),
+    *("unauthorized", "missing_token", "invalid_token"),
+    *("forbidden", "not_creator", "wrong_seat", "seat_resigned", "seat_is_bot"),
+    *("seat_reserved", "invitation_required", "label_owned"),
+    *("not_found", "game_not_found", "seat_not_found"),
+    *("method_not_allowed", "not_acceptable"),
+    *("conflict", "game_not_open", "game_not_active", "game_over", "game_full", "seat_taken"),
+    *("stale_seq", "version_conflict", "not_your_turn", "game_not_finished", "seat_not_bot"),
+    *("precondition_failed", "payload_too_large", "unsupported_media_type"),
+    *("validation_error", "illegal_action", "malformed_action", "invalid_players"),
+    *("invalid_seats", "invalid_time_limit", "invalid_timeout_policy", "invalid_option"),
+    *("invalid_label", "idempotency_key_reused", "invalid_since"),
+    *("invalid_name", "invalid_entropy", "invalid_cursor"),
+    *("precondition_required", "rate_limited", "too_many_streams"),
+    *("internal_error", "unavailable", "not_ready"),
+)
+
+
+def http_code(status: int) -> str:
+    """The code of an HTTP error raised outside the service (werkzeug, webargs, limiter)."""
+    if status in HTTP_STATUS_CODES:
+        return HTTP_STATUS_CODES[status]
+    return "internal_error" if status >= 500 else "bad_request"
+
+
 class ProblemSchema(ma.Schema):
     """The error document (RFC 9457) with this API's extension members."""
 
@@ -57,10 +118,19 @@ class ProblemSchema(ma.Schema):
     detail = ma.fields.String(metadata={"description": "What went wrong, for humans"})
     instance = ma.fields.String(metadata={"description": "The request path"})
     code = ma.fields.String(
-        metadata={"description": "Stable machine-readable code, e.g. illegal_action"}
+        metadata={
+            "description": "Stable machine-readable code, e.g. illegal_action (docs/api.md)",
+            "enum": list(PROBLEM_CODES),
+        }
     )
     errors = ma.fields.Dict(
         metadata={"description": "Field errors by location (validation_error only)"}
+    )
+    current_seq = ma.fields.Integer(
+        metadata={"description": "the pending decision's seq (stale_seq only)"}
+    )
+    current_etag = ma.fields.String(
+        metadata={"description": "the game's current ETag (precondition_failed only)"}
     )
 
 
@@ -103,9 +173,10 @@ def problem_response(
     if has_request_context():
         body["instance"] = request.path
     body.update({k: v for k, v in extra.items() if v is not None})
-    resp = current_app.response_class(json_body(body), status=status, mimetype=PROBLEM_MIMETYPE)
-    for key, value in (headers or {}).items():
-        resp.headers[key] = value
+    resp = current_app.json.response(body)
+    resp.status_code = status
+    resp.mimetype = PROBLEM_MIMETYPE
+    resp.headers.update(headers or {})
     return resp
 
 
@@ -116,18 +187,37 @@ def _phrase(status: int) -> str:
         return "Error"
 
 
+def _integer_header(description: str) -> dict[str, Any]:
+    return {"description": description, "schema": {"type": "integer"}}
+
+
+# What flask-limiter sends (api/ratelimit.py), documented on the 429 response.
+RATE_LIMIT_HEADERS = {
+    "Retry-After": _integer_header("seconds until the window resets"),
+    "X-RateLimit-Limit": _integer_header("requests allowed per window"),
+    "X-RateLimit-Remaining": _integer_header("requests left in the current window"),
+    "X-RateLimit-Reset": _integer_header("when the window resets (Unix time, seconds)"),
+}
+
+
 class ProblemApi(Api):
     """flask-smorest ``Api`` whose errors and documented error responses are problems."""
 
     ERROR_SCHEMA = ProblemSchema
 
     def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+        """flask-smorest's documented error hook: every HTTPException as a problem."""
         status = error.code or 500
-        code = HTTP_STATUS_CODES.get(status, "error")
+        if status == 400 and isinstance(getattr(error, "exc", None), ValueError):
+            # webargs could not decode the body (JSONDecodeError, UnicodeDecodeError).
+            return problem_response(400, "invalid_json", "the request body is not valid JSON")
+        code = http_code(status)
         detail = error.description or _phrase(status)
         data = getattr(error, "data", None) or {}
         errors = data.get("errors") or data.get("messages")
         headers = dict(data.get("headers") or {})
+        if status == 429:
+            detail = f"too many requests (limit: {detail}); see Retry-After"
         if status == 422 and errors:
             detail = "the request does not match the schema; see errors"
         if status == 500:
@@ -142,11 +232,16 @@ class ProblemApi(Api):
         return problem_response(status, code, detail, headers=headers, errors=errors)
 
     def _register_responses(self) -> None:
-        """Like flask-smorest's, but error responses are ``application/problem+json``."""
+        """Like flask-smorest's, but error responses are ``application/problem+json``.
+
+        The one private hook still overridden: flask-smorest has no public setting for the
+        media type of the error responses it documents (only one for every response)."""
         for status in http.HTTPStatus:
             response: dict[str, Any] = {"description": status.phrase}
             if not (100 <= status < 200) and status not in (204, 304):
                 response["schema"] = self.ERROR_SCHEMA
+            if status == 429:
+                response["headers"] = RATE_LIMIT_HEADERS
             prepare_response(response, self.spec, PROBLEM_MIMETYPE)
             self.spec.components.response(status.name, response, lazy=True)
         response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
@@ -159,10 +254,9 @@ def register_problem_handlers(app: Any) -> None:
 
     @app.errorhandler(ServiceError)
     def _service_error(err: ServiceError) -> Response:
-        headers = {}
-        if err.status == 401:
-            headers["WWW-Authenticate"] = 'Bearer realm="ursuppe"'
-        return problem_response(err.status, err.code, err.message, headers=headers, **err.extra)
+        status = status_of(err)
+        headers = WWW_AUTH if status == 401 else None
+        return problem_response(status, err.code, err.message, headers=headers, **err.extra)
 
     @app.errorhandler(ApiProblem)
     def _api_problem(err: ApiProblem) -> Response:

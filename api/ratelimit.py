@@ -1,89 +1,82 @@
-"""A small fixed-window rate limit per token (or client address) and process.
+"""Rate limits per token (or client address) with flask-limiter.
 
 Off by default (``URSUPPE_RATE_LIMIT`` empty): in production a proxy or gateway usually
-limits. When set to ``"<n>/<seconds>"`` each key may make ``n`` requests per window in each
-gunicorn worker; excess requests get a 429 problem with ``Retry-After``. The key is a hash
-of the bearer token, so the limiter never holds tokens.
+limits. When set to ``"<n>/<seconds>"`` each key may make ``n`` requests per window, counted
+in Redis when ``REDIS_URL`` is set (so the limit holds across every gunicorn worker and
+host) and in each process's memory otherwise. Every limited response carries
+``X-RateLimit-Limit``/``-Remaining``/``-Reset``; a request over the budget gets a 429
+problem (``rate_limited``) with ``Retry-After``. The key is a hash of the bearer token, so
+the limiter never holds tokens.
+
+A player token (``player.…``, one per player) is keyed as the player's: every request
+sent with it, from any client, counts against one budget, ``URSUPPE_PLAYER_RATE_LIMIT``
+(default: the same as ``URSUPPE_RATE_LIMIT``). Telling the token's kind needs no database
+look-up (the prefix), so limiting costs no query.
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
-import threading
-import time
-from collections.abc import Callable
 
 from flask import Flask, request
+from flask_limiter import Limiter
 
-from api.problems import ApiProblem
+from service.config import Settings
+from service.players import is_player_token
 
 EXEMPT_PREFIXES = ("/healthz", "/readyz", "/api/v1/openapi.json", "/api/v1/docs")
 
 
-def parse_rate(spec: str) -> tuple[int, float] | None:
-    """``"100/60"`` → (100, 60.0); empty or ``"off"`` → None."""
+def parse_rate(spec: str) -> str | None:
+    """``"100/60"`` → ``"100 per 60 second"`` (flask-limiter's notation); empty or ``"off"``
+    → None."""
     spec = (spec or "").strip().lower()
     if spec in ("", "off", "0", "none"):
         return None
     count, _, window = spec.partition("/")
-    n, w = int(count), float(window or 60)
+    n, w = int(count), int(float(window or 60))
     if n <= 0 or w <= 0:
         raise ValueError(f"bad rate limit {spec!r}: use <requests>/<seconds>")
-    return n, w
-
-
-class FixedWindowLimiter:
-    def __init__(self, limit: int, window: float, clock: Callable[[], float] = time.monotonic):
-        self.limit = limit
-        self.window = window
-        self.clock = clock
-        self._lock = threading.Lock()
-        self._counts: dict[str, tuple[int, int]] = {}
-
-    def hit(self, key: str) -> float | None:
-        """Count a request; None when allowed, else the seconds until the window resets."""
-        now = self.clock()
-        slot = int(now // self.window)
-        with self._lock:
-            if len(self._counts) > 100_000:  # bound memory: drop stale windows
-                self._counts = {k: v for k, v in self._counts.items() if v[0] == slot}
-            current_slot, count = self._counts.get(key, (slot, 0))
-            if current_slot != slot:
-                count = 0
-            count += 1
-            self._counts[key] = (slot, count)
-        if count > self.limit:
-            return (slot + 1) * self.window - now
-        return None
+    return f"{n} per {w} second"
 
 
 def client_key() -> str:
     auth = request.headers.get("Authorization")
     if auth:
-        return "t:" + hashlib.sha256(auth.encode()).hexdigest()[:32]
+        kind = "p:" if _player_request() else "t:"
+        return kind + hashlib.sha256(auth.encode()).hexdigest()[:32]
     return "a:" + (request.remote_addr or "?")
 
 
-def install(app: Flask, spec: str) -> FixedWindowLimiter | None:
-    rate = parse_rate(spec)
-    if rate is None:
+def _player_request() -> bool:
+    scheme, _, token = (request.headers.get("Authorization") or "").partition(" ")
+    return scheme.lower() == "bearer" and is_player_token(token.strip())
+
+
+def install(app: Flask, settings: Settings) -> Limiter | None:
+    """Limit every route but health checks and the API's own documentation."""
+    rate = parse_rate(settings.rate_limit)
+    player_rate = parse_rate(settings.player_rate_limit) or rate
+    if player_rate is None:
         return None
-    limiter = FixedWindowLimiter(*rate)
-    app.extensions["ursuppe_rate_limiter"] = limiter
 
-    @app.before_request
-    def _limit() -> None:
+    def budget() -> str:
+        return (player_rate if _player_request() else rate) or player_rate
+
+    def exempt() -> bool:
         if request.path.startswith(EXEMPT_PREFIXES):
-            return
-        wait = limiter.hit(client_key())
-        if wait is not None:
-            retry = max(1, math.ceil(wait))
-            raise ApiProblem(
-                429,
-                "rate_limited",
-                f"too many requests; retry in {retry} s",
-                headers={"Retry-After": str(retry)},
-            )
+            return True
+        return rate is None and not _player_request()  # only players are limited
 
+    limiter = Limiter(
+        client_key,
+        app=app,
+        default_limits=[budget],
+        storage_uri=settings.redis_url or "memory://",
+        key_prefix="ursuppe",
+        headers_enabled=True,
+        # A Redis outage must not take the API down with it: count nothing until it is back.
+        swallow_errors=True,
+    )
+    limiter.request_filter(exempt)
     return limiter

@@ -190,7 +190,7 @@ def prepare_games(database_url: str, clients: int, per_client: int) -> tuple[str
 
 @contextmanager
 def database(kind: str, tmp: Path):
-    from service.testing import temporary_database
+    from tests.support.databases import temporary_database
 
     if kind == "sqlite":
         yield f"sqlite:///{tmp / 'bench.sqlite'}"

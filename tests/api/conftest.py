@@ -7,6 +7,7 @@ import pytest
 from api_helpers import Http
 from flask import Flask
 from flask.testing import FlaskClient
+from spec_check import SpecCheckingClient
 
 from api import create_app
 from service.games import GameService
@@ -18,6 +19,7 @@ from service.games import GameService
 def app(service: GameService) -> Flask:
     app = create_app(service=service)
     app.config["TESTING"] = True
+    app.test_client_class = SpecCheckingClient
     return app
 
 

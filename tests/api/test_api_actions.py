@@ -43,6 +43,9 @@ def test_submit_action_with_expected_seq(client, http: Http, service, scheduler)
     assert body["actor"] == "human" and body["replayed"] is False
     assert isinstance(body["events"], list) and body["events"]
     assert body["pending"]["seat"] == service.get(table.id).pending_seat
+    # The pending decision carries the seq to echo as expected_seq, as the spec says.
+    assert p["pending"]["seq"] == p["seq"] and body["pending"]["seq"] == body["seq"]
+    assert client.get(table.url).json["pending"]["seq"] == body["seq"]
     assert r.headers["ETag"] == f'"v{body["version"]}"' == service.get(table.id).etag
     assert [c[:3] for c in scheduler.calls] == [("deadline", table.id, body["seq"])]
     assert log_rows(service, table.id) == 1

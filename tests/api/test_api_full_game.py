@@ -27,7 +27,7 @@ def play_to_the_end(http: Http, table: Table, rng: random.Random, max_actions: i
         assert count < max_actions, "the game does not end"
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_full_game_over_http(client, http: Http, service, players: int) -> None:
     from engine import replay
 

@@ -53,7 +53,7 @@ def test_all_bot_game_starts_at_once_and_schedules_a_bot_turn(client, scheduler)
 
 def test_create_game_validation_errors(client) -> None:
     cases = [
-        ({"players": 5}, "validation_error"),
+        ({"players": 7}, "validation_error"),
         ({"players": "3"}, "validation_error"),  # wrong type: strict integers
         ({"players": 3, "colour": "red"}, "validation_error"),  # unknown field
         ({"players": 3, "seats": [{"kind": "alien"}] * 3}, "validation_error"),
@@ -82,7 +82,10 @@ def test_create_game_semantic_errors(client) -> None:
     assert_problem(
         post({"players": 3, "options": {"timeout_bot_level": "nope"}}), 422, "invalid_option"
     )
-    assert_problem(post({"players": 3, "time_limit": 10**9}), 422, "invalid_time_limit")
+    # The spec states the maximum: past it is a schema error like any other range.
+    assert_problem(post({"players": 3, "time_limit": 10**9}), 422, "validation_error")
+    human_level = {"players": 3, "seats": [{"kind": "human", "level": "random"}] * 3}
+    assert "level" in str(assert_problem(post(human_level), 422, "validation_error")["errors"])
 
 
 def test_malformed_and_huge_bodies(client) -> None:
@@ -105,10 +108,11 @@ def test_list_games_filters_and_pagination(client, http: Http, clock) -> None:
     aborted = http.create(players=4)
     client.post(f"{aborted.url}/abort", headers=bearer(aborted.creator_token))
 
-    r = client.get(f"{API}/games")
+    r = client.get(f"{API}/games?count=true")
     assert r.status_code == 200
     assert len(r.json) == 5
-    assert json.loads(r.headers["X-Pagination"])["total"] == 5
+    assert r.headers["X-Total-Count"] == "5" and "X-Next-Cursor" not in r.headers
+    assert "X-Total-Count" not in client.get(f"{API}/games").headers  # counted when asked
     assert [g["id"] for g in r.json][0] == aborted.id  # newest first
     assert "state" not in r.json[0] and "pending" not in r.json[0]
 
@@ -124,6 +128,26 @@ def test_list_games_filters_and_pagination(client, http: Http, clock) -> None:
     meta = json.loads(page1.headers["X-Pagination"])
     assert meta["total"] == 5 and meta["total_pages"] == 3 and meta["next_page"] == 2
     assert len(page1.json) == 2 and len(page3.json) == 1
+    assert page1.headers["Deprecation"] == "true"
+
+    # Keyset paging: follow X-Next-Cursor; a game created meanwhile shifts nothing.
+    all_five = client.get(f"{API}/games")
+    seen: list[str] = []
+    r = client.get(f"{API}/games?page_size=2")
+    while True:
+        seen += [g["id"] for g in r.json]
+        http.create(players=3)  # newer than every page: never shows up in this walk
+        if "X-Next-Cursor" not in r.headers:
+            break
+        r = client.get(f"{API}/games?page_size=2&cursor={r.headers['X-Next-Cursor']}")
+    assert seen == [g["id"] for g in all_five.json]  # every game once, in order
+    labelled = client.get(f"{API}/games?status=open&page_size=1")
+    after = labelled.headers["X-Next-Cursor"]
+    more = client.get(f"{API}/games?status=open&page_size=1&cursor={after}")
+    assert more.json[0]["status"] == "open" and more.json[0]["id"] != labelled.json[0]["id"]
+    assert_problem(client.get(f"{API}/games?cursor=nonsense"), 422, "invalid_cursor")
+    cursor = page1.headers.get("X-Next-Cursor") or "x"
+    assert_problem(client.get(f"{API}/games?cursor={cursor}&page=2"), 422, "invalid_cursor")
     assert_problem(client.get(f"{API}/games?status=weird"), 422, "validation_error")
     assert_problem(client.get(f"{API}/games?page_size=1000"), 422, "validation_error")
 

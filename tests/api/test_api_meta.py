@@ -94,6 +94,35 @@ def test_rate_limit(service) -> None:
     assert client.get("/healthz").status_code == 200
 
 
+def test_rate_limit_headers_tell_the_budget(service) -> None:
+    from dataclasses import replace
+
+    service.settings = replace(service.settings, rate_limit="3/60")
+    client = create_app(service=service).test_client()
+    remaining = [client.get(f"{API}/games").headers["X-RateLimit-Remaining"] for _ in range(3)]
+    assert remaining == ["2", "1", "0"]
+    r = client.get(f"{API}/games")
+    assert_problem(r, 429, "rate_limited")
+    assert r.headers["X-RateLimit-Limit"] == "3"
+
+
+def test_rate_limit_is_shared_through_redis(service) -> None:
+    """Two apps on one Redis stand for two gunicorn workers: they share one budget per key
+    (a per-process limiter would allow twice the limit)."""
+    import os
+    import secrets
+    from dataclasses import replace
+
+    redis_url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    service.settings = replace(service.settings, rate_limit="4/60", redis_url=redis_url)
+    workers = [create_app(service=service).test_client() for _ in range(2)]
+    token = bearer(secrets.token_urlsafe(32))  # a key of its own: parallel runs share Redis
+    for i in range(4):
+        assert workers[i % 2].get(f"{API}/games", headers=token).status_code == 200
+    assert_problem(workers[0].get(f"{API}/games", headers=token), 429, "rate_limited")
+    assert_problem(workers[1].get(f"{API}/games", headers=token), 429, "rate_limited")
+
+
 def test_rate_limit_off_by_default(client) -> None:
     for _ in range(60):
         assert client.get("/api/v1/rules").status_code == 200
@@ -142,3 +171,55 @@ def test_non_ascii_names_are_escaped_in_cached_documents(client, http: Http) -> 
     http.join(table, "Zoë")
     body = client.get(table.url).data
     assert b"Zo\\u00eb" in body and "Zoë".encode() not in body
+
+
+def test_every_error_code_is_documented_for_clients() -> None:
+    """Each code the service or the API raises is in the spec's enum (PROBLEM_CODES) and in
+    docs/api.md's error table, and the table lists nothing else."""
+    import re
+
+    from api.problems import HTTP_STATUS_CODES, PROBLEM_CODES
+    from service.errors import ENGINE_CODE_KINDS
+
+    raised = re.compile(
+        r"(?:NotFound|Unauthorized|Forbidden|Conflict|PreconditionFailed|Unprocessable"
+        r"|ApiProblem)\(\s*(?:\d+,\s*)?\"([a-z_]+)\""
+    )
+    sources = [*ROOT.glob("service/*.py"), *ROOT.glob("api/**/*.py")]
+    codes = {code for path in sources for code in raised.findall(path.read_text())}
+    codes |= set(ENGINE_CODE_KINDS) | set(HTTP_STATUS_CODES.values()) | {"invalid_json"}
+    assert len(codes) > 25
+    assert codes - set(PROBLEM_CODES) == set()
+    doc = (ROOT / "docs" / "api.md").read_text()
+    table = doc[doc.index("## Errors") : doc.index("## Pagination")]
+    documented = set(
+        re.findall(r"`([a-z_]+)`", "\n".join(re.findall(r"^\| \d{3} \|.*$", table, re.M)))
+    )
+    assert documented == set(PROBLEM_CODES)
+    spec = json.loads((ROOT / "openapi" / "openapi.json").read_text())
+    assert spec["components"]["schemas"]["Problem"]["properties"]["code"]["enum"] == list(
+        PROBLEM_CODES
+    )
+
+
+def test_responses_are_checked_against_the_committed_spec(app) -> None:
+    """The suite's client (tests/api/spec_check.py) refuses what the spec does not promise:
+    an undocumented path or status, and a body not of the documented schema."""
+    import pytest
+    from flask import Response
+    from spec_check import SpecCheckingClient, check_response
+
+    client = app.test_client()
+    assert isinstance(client, SpecCheckingClient)
+
+    @app.get("/api/v1/rules/teapot")
+    def teapot() -> Response:
+        return Response("{}", 418, mimetype="application/json")
+
+    with pytest.raises(AssertionError, match="does not match openapi"):
+        client.get("/api/v1/rules/teapot")
+    r = client.get("/api/v1/games")
+    assert r.status_code == 200
+    r.set_data(json.dumps([{"players": "three"}]))  # players is an integer
+    with pytest.raises(Exception):  # noqa: B017 - openapi-core's error classes differ by version
+        check_response(r)

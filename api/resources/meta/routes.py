@@ -10,10 +10,10 @@ from flask import current_app, json
 from flask.views import MethodView
 
 from api import deps
-from api.auth import if_none_match_hits
-from api.blueprint import ApiBlueprint as Blueprint
+from api.conditional import not_modified
+from api.parsing import Blueprint
 from api.problems import ApiProblem
-from api.schemas import HealthSchema, RulesSchema
+from api.resources.meta.schemas import HealthSchema, RulesSchema
 
 rules_blp = Blueprint(
     "rules", __name__, url_prefix="/api/v1", description="The rules as data, for clients."
@@ -43,10 +43,9 @@ class Rules(MethodView):
         the engine, plus the bot levels a game's creator may choose.
         """
         payload, etag = _rules()
-        if if_none_match_hits(etag):
-            resp = current_app.response_class(status=304)
-            resp.headers["ETag"] = etag
-            return resp
+        unchanged = not_modified(etag)
+        if unchanged is not None:
+            return unchanged
         return payload, 200, {"ETag": etag, "Cache-Control": "public, max-age=3600"}
 
 

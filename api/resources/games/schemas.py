@@ -1,4 +1,4 @@
-"""Request and response schemas (marshmallow) — the source of the OpenAPI spec.
+"""Schemas of games: creation, listing and the game document itself.
 
 Request schemas reject unknown fields (marshmallow's default ``RAISE``), so a typo in a
 client's body is a 422 rather than a silently ignored option.
@@ -11,11 +11,15 @@ from datetime import UTC
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.parsing import MAX_INT32, printable_text
+from engine import SUPPORTED_PLAYERS
+from engine.counts import VARIANTS
+from service.config import Settings
 from service.lifecycle import LABEL, LABEL_RULE
 from service.models import GAME_STATUSES
 
-NAME = validate.Length(min=1, max=64)
-LEVEL = validate.Length(min=1, max=32)
+NAME = [validate.Length(min=1, max=64), printable_text]
+LEVEL = [validate.Length(min=1, max=32), printable_text]
 
 
 class SeatSpecSchema(ma.Schema):
@@ -29,6 +33,16 @@ class SeatSpecSchema(ma.Schema):
         metadata={"description": "bot level (see GET /api/v1/rules → bot_levels); bots only"},
     )
     name = fields.String(validate=NAME, metadata={"description": "display name of a bot seat"})
+    player = fields.String(
+        validate=validate.Length(min=1, max=32),
+        metadata={"description": "a human seat only this player (its id) may join"},
+    )
+
+    @ma.validates_schema
+    def _level_only_for_bots(self, data: dict[str, object], **_: object) -> None:
+        # A level on a human seat was once accepted and ignored: the creator meant something.
+        if data.get("kind") == "human" and "level" in data:
+            raise ma.ValidationError("only a bot seat has a level", "level")
 
 
 class GameOptionsSchema(ma.Schema):
@@ -43,18 +57,30 @@ class GameOptionsSchema(ma.Schema):
     resign_bot_level = fields.String(
         validate=LEVEL, metadata={"description": "bot taking over a resigned seat"}
     )
+    variant = fields.String(
+        validate=validate.OneOf(sorted(VARIANTS)),
+        metadata={"description": "a 2-player variant (GET /rules: variants); players must be 2"},
+    )
+
+
+_MIN_PLAYERS = min(SUPPORTED_PLAYERS + tuple(v.players for v in VARIANTS.values()))
 
 
 class GameCreateSchema(ma.Schema):
-    players = fields.Integer(required=True, validate=validate.Range(3, 4), strict=True)
+    players = fields.Integer(
+        required=True,
+        validate=validate.Range(_MIN_PLAYERS, max(SUPPORTED_PLAYERS)),
+        strict=True,
+        metadata={"description": "3-6; 2 with options.variant (GET /rules: players, variants)"},
+    )
     seats = fields.List(
         fields.Nested(SeatSpecSchema),
-        validate=validate.Length(min=3, max=4),
+        validate=validate.Length(min=_MIN_PLAYERS, max=max(SUPPORTED_PLAYERS)),
         metadata={"description": "one entry per seat; default: all human"},
     )
     time_limit = fields.Integer(
         strict=True,
-        validate=validate.Range(min=0),
+        validate=validate.Range(min=0, max=Settings.max_time_limit),
         metadata={"description": "seconds per human decision; 0 = no limit; default 600"},
     )
     timeout_policy = fields.String(
@@ -74,6 +100,13 @@ class GameCreateSchema(ma.Schema):
             "example": "cup-2026:round-1",
         },
     )
+    private = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "not listed to others; every human seat not reserved for a "
+            "player gets an invitation code (in the response, shown once)"
+        },
+    )
 
 
 class SeatSchema(ma.Schema):
@@ -86,6 +119,13 @@ class SeatSchema(ma.Schema):
     timeouts = fields.Integer()
     replaced_by_bot = fields.Boolean()
     resigned = fields.Boolean()
+    player_id = fields.String(
+        allow_none=True, metadata={"description": "the player who joined with a player token"}
+    )
+    reserved_for = fields.String(
+        allow_none=True, metadata={"description": "only this player may join the seat"}
+    )
+    invited = fields.Boolean(metadata={"description": "joined only with an invitation code"})
 
 
 class GameSummarySchema(ma.Schema):
@@ -97,7 +137,10 @@ class GameSummarySchema(ma.Schema):
     seats = fields.List(fields.Nested(SeatSchema))
     open_seats = fields.List(fields.Integer())
     options = fields.Dict(
-        metadata={"description": "public options; a custom deck's cards stay hidden until the end"}
+        metadata={
+            "description": "public options: deck is 'default' or 'custom'; a custom deck's "
+            "cards are listed in deck_cards, sorted (the order they are drawn in is hidden)"
+        }
     )
     time_limit = fields.Integer()
     timeout_policy = fields.String()
@@ -109,6 +152,13 @@ class GameSummarySchema(ma.Schema):
     started_at = fields.DateTime(allow_none=True)
     finished_at = fields.DateTime(allow_none=True)
     label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
+    private = fields.Boolean(metadata={"description": "listed only to its creating player"})
+    fairness = fields.Dict(
+        metadata={
+            "description": "{verifiable, scheme, commitment}: SHA-256 commitment to the "
+            "server seed, published before the first die (docs/fairness.md)"
+        }
+    )
     result = fields.Dict(
         allow_none=True, metadata={"description": "{ranking: [seats, winner first], scores}"}
     )
@@ -126,10 +176,19 @@ class GameSchema(GameSummarySchema):
     )
 
 
+class InvitationSchema(ma.Schema):
+    seat = fields.Integer()
+    code = fields.String(metadata={"description": "send as `invite` when joining this seat"})
+
+
 class CreatedGameSchema(ma.Schema):
     game = fields.Nested(GameSchema)
     creator_token = fields.String(
         metadata={"description": "shown once: authorises aborting the game before it starts"}
+    )
+    invitations = fields.List(
+        fields.Nested(InvitationSchema),
+        metadata={"description": "a private game's invitation codes, shown once"},
     )
 
 
@@ -150,139 +209,23 @@ class GameListQuerySchema(ma.Schema):
             "minute: server clocks and paging) and keep the highest version per game"
         },
     )
-
-
-class JoinSchema(ma.Schema):
-    name = fields.String(required=True, validate=NAME)
-    seat = fields.Integer(
-        strict=True,
-        validate=validate.Range(0, 3),
-        metadata={"description": "a specific open seat; default: the lowest open one"},
-    )
-
-
-class JoinedSchema(ma.Schema):
-    game_id = fields.String()
-    seat = fields.Integer()
-    token = fields.String(
-        metadata={"description": "the seat token, shown only here; send as Bearer token"}
-    )
-    game = fields.Nested(GameSchema)
-
-
-class PendingSchema(ma.Schema):
-    game_id = fields.String()
-    status = fields.String()
-    seq = fields.Integer()
-    version = fields.Integer()
-    deadline_at = fields.DateTime(allow_none=True)
-    pending = fields.Dict(
-        allow_none=True,
+    cursor = fields.String(
+        validate=validate.Length(1, 200),
         metadata={
-            "description": "{seat, kind, actions, context, seq}; actions lists every legal "
-            "action, actions[0] is the engine's safe default. null when nobody must decide."
+            "description": "continue a list: the X-Next-Cursor header of the previous page "
+            "(keyset paging: stable and equally fast at any depth)"
         },
     )
-
-
-class ActionSubmitSchema(ma.Schema):
-    action = fields.Dict(
-        required=True, metadata={"description": "one of pending.actions, verbatim"}
+    page_size = fields.Integer(load_default=20, validate=validate.Range(1, 100))
+    count = fields.Boolean(
+        load_default=False,
+        metadata={"description": "true: also count the matching games (X-Total-Count)"},
     )
-    expected_seq = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=0),
-        metadata={"description": "the pending decision's seq (alternative to If-Match)"},
-    )
-    seat = fields.Integer(
-        strict=True,
-        validate=validate.Range(0, 3),
-        metadata={"description": "optional check: must be the token's seat"},
-    )
-
-
-class ActionResultSchema(ma.Schema):
-    game_id = fields.String()
-    seq = fields.Integer(metadata={"description": "sequence number of this action in the log"})
-    seat = fields.Integer()
-    action = fields.Dict()
-    events = fields.List(fields.Raw())
-    actor = fields.String(metadata={"enum": ["human", "bot", "timeout"]})
-    status = fields.String(metadata={"description": "game status after the action"})
-    version = fields.Integer(metadata={"description": "game version right after the action"})
-    pending = fields.Dict(allow_none=True, metadata={"description": "the next decision"})
-    created_at = fields.DateTime()
-    replayed = fields.Boolean(
+    page = fields.Integer(
+        validate=validate.Range(min=1, max=MAX_INT32),
         metadata={
-            "description": "true when this is the stored result of an earlier request "
-            "with the same Idempotency-Key"
-        }
+            "description": "deprecated: page number (OFFSET paging, slower the deeper the "
+            "page; counts every match for X-Pagination). Use cursor",
+            "deprecated": True,
+        },
     )
-
-
-class EventsQuerySchema(ma.Schema):
-    since = fields.Integer(
-        load_default=0,
-        validate=validate.Range(min=0),
-        metadata={"description": "return entries with seq > since"},
-    )
-    limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
-
-
-class LogEntrySchema(ma.Schema):
-    seq = fields.Integer()
-    seat = fields.Integer()
-    action = fields.Dict()
-    events = fields.List(fields.Raw())
-    actor = fields.String()
-    created_at = fields.DateTime()
-
-
-class EventsPageSchema(ma.Schema):
-    game_id = fields.String()
-    since = fields.Integer()
-    setup = fields.List(
-        fields.Raw(),
-        metadata={"description": "the engine's set-up events (first page only: since=0)"},
-    )
-    items = fields.List(fields.Nested(LogEntrySchema))
-    next_since = fields.Integer(
-        allow_none=True,
-        metadata={"description": "pass as since for the next page; null at the end"},
-    )
-
-
-class RecordActionSchema(ma.Schema):
-    seq = fields.Integer()
-    seat = fields.Integer()
-    action = fields.Dict()
-    actor = fields.String()
-
-
-class RecordSchema(ma.Schema):
-    id = fields.String()
-    label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
-    players = fields.Integer()
-    seed = fields.Integer()
-    options = fields.Dict()
-    deck = fields.List(fields.Dict(), allow_none=True)
-    seats = fields.List(fields.Nested(SeatSchema))
-    actions = fields.List(fields.Nested(RecordActionSchema))
-    result = fields.Dict(allow_none=True)
-    created_at = fields.DateTime()
-    started_at = fields.DateTime(allow_none=True)
-    finished_at = fields.DateTime(allow_none=True)
-    replay = fields.String(
-        metadata={"description": "how to reproduce it: engine.replay(players, seed, actions, deck)"}
-    )
-
-
-class RulesSchema(ma.Schema):
-    rules = fields.Dict(
-        metadata={"description": "engine.rules_data(): board, compass, deck, genes"}
-    )
-    bot_levels = fields.List(fields.String())
-
-
-class HealthSchema(ma.Schema):
-    status = fields.String()

@@ -1,0 +1,101 @@
+"""How the API reads requests: one webargs parser and one Blueprint class for every resource.
+
+Hostile input must end as a 4xx problem, never a 500 (issue 22). The stock parsers let
+four kinds through: JSON nested deeper than Python's recursion limit (``RecursionError``),
+a body that is not JSON at all (read as "missing", so a form post got a misleading 422
+"players: Missing data"), a chunked body over the size limit (silently truncated, then a
+misleading 400 invalid_json) and page numbers too large for the database's integers. Text that
+is stored (names) is checked by ``printable_text`` in the schemas themselves.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+import flask
+from flask_smorest import Blueprint as SmorestBlueprint
+from flask_smorest import abort
+from marshmallow import ValidationError
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from api.problems import ApiProblem
+
+# The largest value a client may give for a sequence number or a page: PostgreSQL's
+# ``integer`` (the seq columns) and, times the largest page size, a safe SQL OFFSET.
+MAX_INT32 = 2**31 - 1
+
+
+class ApiParser(FlaskParser):
+    """webargs' Flask parser, refusing non-JSON bodies (415) and over-deep JSON (400)."""
+
+    def _raw_load_json(self, req: flask.Request) -> Any:
+        if not is_json_request(req):
+            if _has_body(req):
+                raise ApiProblem(
+                    415,
+                    "unsupported_media_type",
+                    f"the body must be JSON, not {req.mimetype or 'untyped'}: send "
+                    "Content-Type: application/json (curl: -H 'Content-Type: "
+                    "application/json' or --json)",
+                )
+            return core.missing
+        data = req.get_data(cache=True)
+        limit = req.max_content_length
+        if limit is not None and req.content_length is None and len(data) >= limit:
+            # A chunked body has no Content-Length for werkzeug to check up front; its
+            # reader stops at the limit and hands back a truncated body (once a 400
+            # invalid_json). Reaching the limit means the body was larger: 413.
+            raise RequestEntityTooLarge()
+        try:
+            return core.parse_json(data)
+        except RecursionError:
+            # json.loads recurses once per nesting level; deeper than the interpreter's
+            # limit is not a game document. JSONDecodeError → 400 invalid_json.
+            raise json.JSONDecodeError("nested too deep", "…", 0) from None
+
+
+def _has_body(req: flask.Request) -> bool:
+    if req.content_length:
+        return True
+    return req.headers.get("Transfer-Encoding", "").lower() == "chunked"
+
+
+class Blueprint(SmorestBlueprint):
+    """flask-smorest's Blueprint with ``ApiParser`` and page numbers bounded."""
+
+    ARGUMENTS_PARSER = ApiParser()
+
+    def paginate(self, *args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Any]:
+        """As flask-smorest's, but ``page`` above ``MAX_INT32`` is a 422 like other
+        out-of-range query values (flask-smorest's page schema has no maximum)."""
+        smorest_decorator = super().paginate(*args, **kwargs)
+
+        def decorator(func: Callable[..., Any]) -> Any:
+            @wraps(func)
+            def bounded(*a: Any, pagination_parameters: Any, **kw: Any) -> Any:
+                if pagination_parameters.page > MAX_INT32:
+                    message = f"Must be less than or equal to {MAX_INT32}."
+                    abort(422, errors={"query": {"page": [message]}})
+                return func(*a, pagination_parameters=pagination_parameters, **kw)
+
+            return smorest_decorator(bounded)
+
+        return decorator
+
+
+def printable_text(value: str) -> None:
+    """A marshmallow validator for stored text: no control characters, no lone surrogates.
+
+    A lone surrogate (``"\\ud800"`` in JSON) cannot be encoded as UTF-8 and NUL cannot be
+    stored in PostgreSQL ``text``; tabs and other controls have no place in a name."""
+    for ch in value:
+        if unicodedata.category(ch) in ("Cc", "Cs"):
+            raise ValidationError(
+                f"contains a control character or an unpaired surrogate (U+{ord(ch):04X})"
+            )

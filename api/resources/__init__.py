@@ -1,0 +1,27 @@
+"""The API's resources, one package each with its routes and schemas beside them
+(``<resource>/routes.py`` holds the flask-smorest blueprint, ``<resource>/schemas.py`` its
+marshmallow schemas). ``create_app`` registers ``BLUEPRINTS`` in this order, which is also
+the order of the tags in the OpenAPI document.
+"""
+
+from __future__ import annotations
+
+from api.parsing import Blueprint
+from api.resources.actions.routes import blp as actions
+from api.resources.games.routes import blp as games
+from api.resources.log.routes import blp as log
+from api.resources.meta.routes import health_blp, rules_blp
+from api.resources.players.routes import blp as players
+from api.resources.seats.routes import blp as seats
+from api.resources.stream.routes import blp as stream
+
+BLUEPRINTS: tuple[Blueprint, ...] = (
+    games,
+    seats,
+    actions,
+    log,
+    stream,
+    players,
+    rules_blp,
+    health_blp,
+)

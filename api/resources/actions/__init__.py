@@ -1,0 +1,1 @@
+"""The pending decision and submitting actions."""

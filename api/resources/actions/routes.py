@@ -1,0 +1,123 @@
+"""The pending decision and submitting an action: what to decide, and the decision.
+
+No rule of the game is known here: legal actions come from the engine via
+``pending.actions`` and a refused action carries the engine's code and reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+
+from api import deps
+from api.auth import bearer_token, idempotency_key
+from api.conditional import if_match_version
+from api.parsing import Blueprint
+from api.problems import ApiProblem
+from api.representations import game_document
+from api.resources.actions.schemas import ActionResultSchema, ActionSubmitSchema, PendingSchema
+from service.games import GameView
+
+blp = Blueprint(
+    "actions",
+    __name__,
+    url_prefix="/api/v1/games",
+    description="Play: read the pending decision, submit an action.",
+)
+
+SEAT_AUTH = [{"seatToken": []}]
+_PENDING_SCHEMA = PendingSchema()
+
+
+def _pending_document(game: GameView) -> dict[str, Any]:
+    return _PENDING_SCHEMA.dump(
+        {
+            "game_id": game.id,
+            "status": game.status,
+            "seq": game.seq,
+            "version": game.version,
+            "deadline_at": game.deadline_at,
+            "pending": game.pending if game.status == "active" else None,
+        }
+    )
+
+
+@blp.route("/<game_id>/pending")
+class Pending(MethodView):
+    @blp.response(200, PendingSchema, headers={"ETag": {"schema": {"type": "string"}}})
+    @blp.alt_response(304, description="Not modified")
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, game_id: str) -> Any:
+        """The pending decision with every legal action
+
+        `pending.actions` is the complete list of legal actions for `pending.seat`;
+        clients submit one of them verbatim. `actions[0]` is the engine's safe default,
+        which is also what a timeout plays under the `default_action` policy.
+        """
+        return game_document(game_id, "pending", _pending_document)
+
+
+@blp.route("/<game_id>/actions")
+class Actions(MethodView):
+    @blp.arguments(ActionSubmitSchema)
+    @blp.response(200, ActionResultSchema, headers={"ETag": {"schema": {"type": "string"}}})
+    @blp.alt_response(400, response="BAD_REQUEST")
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(412, response="PRECONDITION_FAILED")
+    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.alt_response(428, response="PRECONDITION_REQUIRED")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
+    @blp.doc(
+        security=SEAT_AUTH,
+        parameters=[
+            {
+                "in": "header",
+                "name": "If-Match",
+                "schema": {"type": "string"},
+                "description": "the game's ETag; 412 when the game changed since",
+            },
+            {
+                "in": "header",
+                "name": "Idempotency-Key",
+                "schema": {"type": "string", "maxLength": 128},
+                "description": "a retry with the same key returns the first result",
+            },
+        ],
+    )
+    def post(self, body: dict[str, Any], game_id: str) -> Any:
+        """Submit an action for your seat
+
+        Authorise with the seat token. Optimistic concurrency: send `If-Match: <ETag>` or
+        `expected_seq` in the body (one is required: 428 otherwise). With an
+        `Idempotency-Key` a retried request returns the first result and never applies
+        twice. An illegal action is refused with the engine's code and reason (422).
+        """
+        svc = deps.service()
+        token = bearer_token()
+        key = idempotency_key()
+        has_if_match, expected_version = if_match_version()
+        expected_seq = body.get("expected_seq")
+        if svc.settings.require_precondition and not has_if_match and expected_seq is None:
+            raise ApiProblem(
+                428,
+                "precondition_required",
+                "send If-Match with the game's ETag or expected_seq in the body",
+            )
+        result = svc.submit(
+            game_id,
+            token,
+            body["action"],
+            seat=body.get("seat"),
+            expected_seq=expected_seq,
+            expected_version=expected_version,
+            idempotency_key=key,
+        )
+        headers = {"ETag": result.etag}
+        if result.replayed:
+            headers["Idempotent-Replayed"] = "true"
+        return result, 200, headers

@@ -1,0 +1,57 @@
+"""Schemas of the pending decision and of submitting an action (request schemas reject
+unknown fields: a typo is a 422)."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+
+class PendingSchema(ma.Schema):
+    game_id = fields.String()
+    status = fields.String()
+    seq = fields.Integer()
+    version = fields.Integer()
+    deadline_at = fields.DateTime(allow_none=True)
+    pending = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "{seat, kind, actions, context, seq}; actions lists every legal "
+            "action, actions[0] is the engine's safe default. null when nobody must decide."
+        },
+    )
+
+
+class ActionSubmitSchema(ma.Schema):
+    action = fields.Dict(
+        required=True, metadata={"description": "one of pending.actions, verbatim"}
+    )
+    expected_seq = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0),
+        metadata={"description": "the pending decision's seq (alternative to If-Match)"},
+    )
+    seat = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, 3),
+        metadata={"description": "optional check: must be the token's seat"},
+    )
+
+
+class ActionResultSchema(ma.Schema):
+    game_id = fields.String()
+    seq = fields.Integer(metadata={"description": "sequence number of this action in the log"})
+    seat = fields.Integer()
+    action = fields.Dict()
+    events = fields.List(fields.Raw())
+    actor = fields.String(metadata={"enum": ["human", "bot", "timeout"]})
+    status = fields.String(metadata={"description": "game status after the action"})
+    version = fields.Integer(metadata={"description": "game version right after the action"})
+    pending = fields.Dict(allow_none=True, metadata={"description": "the next decision"})
+    created_at = fields.DateTime()
+    replayed = fields.Boolean(
+        metadata={
+            "description": "true when this is the stored result of an earlier request "
+            "with the same Idempotency-Key"
+        }
+    )

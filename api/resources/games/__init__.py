@@ -1,0 +1,1 @@
+"""Games: list, create, read, abort."""

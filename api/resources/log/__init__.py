@@ -1,0 +1,1 @@
+"""A game's event log and record."""

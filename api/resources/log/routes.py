@@ -1,0 +1,65 @@
+"""A game's history: the event log (paged by sequence number) and a finished game's
+record for replay and export."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+
+from api import deps
+from api.parsing import Blueprint
+from api.resources.log.schemas import EventsPageSchema, EventsQuerySchema, RecordSchema
+
+blp = Blueprint(
+    "log",
+    __name__,
+    url_prefix="/api/v1/games",
+    description="History: the event log and the record of a finished game.",
+)
+
+
+@blp.route("/<game_id>/events")
+class Events(MethodView):
+    @blp.arguments(EventsQuerySchema, location="query")
+    @blp.response(200, EventsPageSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def get(self, query: dict[str, Any], game_id: str) -> Any:
+        """The event log since sequence number N
+
+        Entries with `seq > since`, oldest first, at most `limit`; continue with
+        `since = next_since` until it is null. The first page (`since=0`) also carries
+        the engine's set-up events (initial food, first environment card, start rolls).
+        """
+        svc = deps.service()
+        since, limit = query["since"], query["limit"]
+        entries = svc.events(game_id, since=since, limit=limit + 1)
+        more = len(entries) > limit
+        entries = entries[:limit]
+        page: dict[str, Any] = {
+            "game_id": game_id,
+            "since": since,
+            "items": entries,
+            "next_since": entries[-1].seq if more else None,
+        }
+        if since == 0:
+            page["setup"] = svc.setup_events(game_id)
+        return page
+
+
+@blp.route("/<game_id>/record")
+class Record(MethodView):
+    @blp.response(200, RecordSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    def get(self, game_id: str) -> Any:
+        """The full record of a finished game, for replay and export
+
+        Seed, players, options (including a custom deck) and every applied action in
+        order: `engine.replay(players, seed, [a.action ...], deck)` reproduces the game.
+        """
+        record = deps.service().record(game_id)
+        record["replay"] = "engine.replay(players=players, seed=seed, actions=[a['action'] "
+        record["replay"] += "for a in actions], deck=deck)"
+        return record

@@ -1,0 +1,77 @@
+"""Schemas of the event log and of a finished game's record."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from api.parsing import MAX_INT32
+from api.resources.games.schemas import SeatSchema
+
+
+class EventsQuerySchema(ma.Schema):
+    since = fields.Integer(
+        load_default=0,
+        validate=validate.Range(min=0, max=MAX_INT32),
+        metadata={"description": "return entries with seq > since"},
+    )
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
+
+
+class LogEntrySchema(ma.Schema):
+    seq = fields.Integer()
+    seat = fields.Integer()
+    action = fields.Dict()
+    events = fields.List(fields.Raw())
+    actor = fields.String()
+    created_at = fields.DateTime()
+
+
+class EventsPageSchema(ma.Schema):
+    game_id = fields.String()
+    since = fields.Integer()
+    setup = fields.List(
+        fields.Raw(),
+        metadata={"description": "the engine's set-up events (first page only: since=0)"},
+    )
+    items = fields.List(fields.Nested(LogEntrySchema))
+    next_since = fields.Integer(
+        allow_none=True,
+        metadata={"description": "pass as since for the next page; null at the end"},
+    )
+
+
+class RecordActionSchema(ma.Schema):
+    seq = fields.Integer()
+    seat = fields.Integer()
+    action = fields.Dict()
+    actor = fields.String()
+    events = fields.List(fields.Raw(), metadata={"description": "what the action caused"})
+
+
+class RecordSchema(ma.Schema):
+    id = fields.String()
+    label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
+    players = fields.Integer()
+    seed = fields.Integer()
+    options = fields.Dict()
+    deck = fields.List(fields.Dict(), allow_none=True)
+    variant = fields.String(allow_none=True, metadata={"description": "a 2-player variant or null"})
+    seats = fields.List(fields.Nested(SeatSchema))
+    fairness = fields.Dict(
+        metadata={
+            "description": "{scheme, commitment, server_seed, contributions}: check with "
+            "`ursuppe verify` or by hand (docs/fairness.md); all null for a predetermined game"
+        }
+    )
+    setup = fields.List(fields.Raw(), metadata={"description": "the set-up's events"})
+    actions = fields.List(fields.Nested(RecordActionSchema))
+    result = fields.Dict(allow_none=True)
+    created_at = fields.DateTime()
+    started_at = fields.DateTime(allow_none=True)
+    finished_at = fields.DateTime(allow_none=True)
+    replay = fields.String(
+        metadata={
+            "description": "how to reproduce it: engine.replay(players, seed, actions, deck, variant)"
+        }
+    )

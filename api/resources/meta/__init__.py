@@ -1,0 +1,1 @@
+"""The rules as data, health and readiness."""

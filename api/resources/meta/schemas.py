@@ -1,0 +1,20 @@
+"""Schemas of the rules document and of the health checks."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields
+
+
+class RulesSchema(ma.Schema):
+    rules = fields.Dict(
+        metadata={
+            "description": "engine.rules_data(): board, compass, deck, genes, action types, "
+            "players (the supported counts) and player_counts (what changes with each)"
+        }
+    )
+    bot_levels = fields.List(fields.String())
+
+
+class HealthSchema(ma.Schema):
+    status = fields.String()

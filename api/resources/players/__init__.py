@@ -1,0 +1,1 @@
+"""Players: identities with an API token, their games and their turns."""

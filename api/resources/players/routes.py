@@ -1,0 +1,151 @@
+"""Players under ``/api/v1/players``: create one (the token is shown once), and with its
+token read the player, its games and the decisions it owes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app, request
+from flask.views import MethodView
+
+from api import deps
+from api.auth import player_required
+from api.parsing import Blueprint
+from api.resources.games.schemas import GameSummarySchema
+from api.resources.players.schemas import (
+    CreatedPlayerSchema,
+    MyGamesQuerySchema,
+    PlayerCreateSchema,
+    PlayerSchema,
+    TurnSchema,
+)
+from api.stream.framing import NDJSON, SSE, framing_for
+from api.stream.player import PlayerStreamSession, player_body
+from api.stream.runtime import stream_runtime
+
+blp = Blueprint(
+    "players",
+    __name__,
+    url_prefix="/api/v1/players",
+    description="Players: an identity with a token, its games and its turns.",
+)
+
+PLAYER_AUTH = [{"playerToken": []}]
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+@blp.route("")
+class Players(MethodView):
+    @blp.arguments(PlayerCreateSchema)
+    @blp.response(201, CreatedPlayerSchema)
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def post(self, body: dict[str, Any]) -> Any:
+        """Create a player
+
+        Returns the player's id and its token, once: only the token's hash is stored.
+        Send it as `Authorization: Bearer player.…` when creating games and joining seats
+        to link them to the player.
+        """
+        created = deps.service().create_player(body["name"])
+        headers = {"Location": f"/api/v1/players/{created.player.id}", **NO_STORE}
+        return {"player": created.player, "token": created.token}, 201, headers
+
+
+@blp.route("/me")
+class Me(MethodView):
+    @blp.response(200, PlayerSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.doc(security=PLAYER_AUTH)
+    def get(self) -> Any:
+        """The player of the token"""
+        return player_required()
+
+
+@blp.route("/me/games")
+class MyGames(MethodView):
+    @blp.arguments(MyGamesQuerySchema, location="query")
+    @blp.response(200, GameSummarySchema(many=True))
+    @blp.paginate()
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.doc(security=PLAYER_AUTH)
+    def get(self, query: dict[str, Any], pagination_parameters: Any) -> Any:
+        """My games: where the player joined a seat, newest first
+
+        Filter by `status`; paged like `GET /games`. Private games included.
+        """
+        games, total = deps.service().player_games(
+            player_required().id,
+            status=query.get("status"),
+            page=pagination_parameters.page,
+            page_size=pagination_parameters.page_size,
+        )
+        pagination_parameters.item_count = total
+        return games
+
+
+@blp.route("/me/turns")
+class MyTurns(MethodView):
+    @blp.response(200, TurnSchema(many=True))
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.doc(security=PLAYER_AUTH)
+    def get(self) -> Any:
+        """Games where it is my turn: the decisions the player owes, nearest deadline first
+
+        At most 100; play each with the seat token of that seat.
+        """
+        return deps.service().player_turns(player_required().id)
+
+
+_STREAM_DOC = {
+    "parameters": [
+        {
+            "in": "header",
+            "name": "Accept",
+            "schema": {"type": "string", "enum": [SSE, NDJSON]},
+            "description": f"{SSE} (default) or {NDJSON}",
+        }
+    ],
+    "responses": {
+        "200": {
+            "description": "`hello`, then `game_started`, `your_turn`, `game_finished` and "
+            "`game_aborted` as they commit, heartbeats at least every 15 s (docs/stream.md)",
+            "content": {
+                SSE: {"schema": {"type": "string"}},
+                NDJSON: {"schema": {"type": "string"}},
+            },
+        }
+    },
+}
+
+
+@blp.route("/me/stream")
+class MyStream(MethodView):
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.doc(security=PLAYER_AUTH, **_STREAM_DOC)
+    def get(self) -> Any:
+        """My events, live: games started and finished, decisions owed
+
+        Served by the stream process like the game streams. On (re)connection the stream
+        says `hello` and announces every decision the player owes now.
+        """
+        player = player_required()
+        svc = deps.service()
+        runtime = stream_runtime(current_app, svc)
+        watcher = runtime.hub.watch_any()
+        framing = framing_for(
+            request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON
+        )
+        body = player_body(
+            lambda opened: svc.player_board(player.id, opened),
+            svc.clock(),
+            watcher,
+            PlayerStreamSession(player.id),
+            framing,
+            runtime.settings,
+        )
+        resp = current_app.response_class(body, mimetype=framing.mimetype)
+        resp.headers["Cache-Control"] = "no-cache"
+        resp.headers["X-Accel-Buffering"] = "no"
+        resp.call_on_close(watcher.close)
+        return resp

@@ -1,0 +1,42 @@
+"""Schemas of players (request schemas reject unknown fields: a typo is a 422)."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from api.resources.games.schemas import NAME
+from service.models import GAME_STATUSES
+
+
+class PlayerCreateSchema(ma.Schema):
+    name = fields.String(required=True, validate=NAME)
+
+
+class PlayerSchema(ma.Schema):
+    id = fields.String()
+    name = fields.String()
+    created_at = fields.DateTime()
+
+
+class CreatedPlayerSchema(ma.Schema):
+    player = fields.Nested(PlayerSchema)
+    token = fields.String(
+        metadata={
+            "description": "the player token (`player.…`), shown only here; send as Bearer "
+            "token to create games, join seats and read your games and turns"
+        }
+    )
+
+
+class MyGamesQuerySchema(ma.Schema):
+    status = fields.String(validate=validate.OneOf(list(GAME_STATUSES)))
+
+
+class TurnSchema(ma.Schema):
+    game_id = fields.String()
+    seat = fields.Integer(metadata={"description": "your seat that owes the decision"})
+    seq = fields.Integer(metadata={"description": "send as expected_seq with the action"})
+    pending_kind = fields.String(allow_none=True)
+    deadline_at = fields.DateTime(allow_none=True)
+    label = fields.String(allow_none=True)

@@ -1,0 +1,1 @@
+"""Seats: join, leave, resign."""

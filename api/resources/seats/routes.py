@@ -1,0 +1,120 @@
+"""Seats of a game: join (the seat token is shown once), leave before the start, resign."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+
+from api import deps
+from api.auth import bearer_token, idempotency_key, request_player
+from api.parsing import Blueprint
+from api.problems import ApiProblem
+from api.resources.games.schemas import GameSchema
+from api.resources.seats.schemas import JoinedSchema, JoinSchema
+
+blp = Blueprint(
+    "seats",
+    __name__,
+    url_prefix="/api/v1/games",
+    description="Seats: join a game, leave it before it starts, resign.",
+)
+
+SEAT_AUTH = [{"seatToken": []}]
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+@blp.route("/<game_id>/seats")
+class Seats(MethodView):
+    @blp.arguments(JoinSchema)
+    @blp.response(201, JoinedSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.doc(
+        parameters=[
+            {
+                "in": "header",
+                "name": "Idempotency-Key",
+                "schema": {"type": "string", "maxLength": 128},
+                "description": "a retry with the same key (24 h) returns the same seat and token",
+            }
+        ]
+    )
+    def post(self, body: dict[str, Any], game_id: str) -> Any:
+        """Join an open seat
+
+        Returns the seat token once; only its hash is stored, so it cannot be recovered,
+        except by a retry with the same `Idempotency-Key` header (within 24 h), which
+        returns the same seat and token instead of taking a second seat.
+        The game starts when the last open seat is taken. With a player token the seat is
+        linked to the player (and seats reserved for it may be taken); a private game's
+        seat needs its `invite` code.
+        """
+        player = request_player()
+        joined = deps.service().join(
+            game_id,
+            body["name"],
+            seat=body.get("seat"),
+            player=player.id if player else None,
+            invite=body.get("invite"),
+            entropy=body.get("entropy"),
+            idempotency_key=idempotency_key(),
+        )
+        payload = {
+            "game_id": game_id,
+            "seat": joined.seat,
+            "token": joined.token,
+            "game": joined.game,
+        }
+        headers = {"ETag": joined.game.etag, **NO_STORE}
+        if joined.replayed:
+            headers["Idempotent-Replayed"] = "true"
+        return payload, 201, headers
+
+
+def _own_seat(game_id: str, seat: int) -> str:
+    """The request's token, checked to belong to ``seat`` of ``game_id``."""
+    token = bearer_token()
+    owner = deps.service().seat_for_token(game_id, token)
+    if owner.seat != seat:
+        raise ApiProblem(403, "wrong_seat", f"the token belongs to seat {owner.seat}, not {seat}")
+    return token
+
+
+@blp.route("/<game_id>/seats/<int:seat>")
+class SeatResource(MethodView):
+    @blp.response(200, GameSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.doc(security=SEAT_AUTH)
+    def delete(self, game_id: str, seat: int) -> Any:
+        """Leave a seat before the game starts
+
+        The seat opens again and its token stops working. Once the game runs, resign.
+        """
+        game = deps.service().leave(game_id, _own_seat(game_id, seat))
+        return game, 200, {"ETag": game.etag}
+
+
+@blp.route("/<game_id>/seats/<int:seat>/resign")
+class Resign(MethodView):
+    @blp.response(200, GameSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.doc(security=SEAT_AUTH)
+    def post(self, game_id: str, seat: int) -> Any:
+        """Resign: a bot plays this seat for the rest of the game
+
+        The engine keeps every seat until the end, so resigning hands the seat to a bot
+        (`options.resign_bot_level`). The token stops acting (403 `seat_resigned`); the
+        seat is still ranked.
+        """
+        game = deps.service().resign(game_id, _own_seat(game_id, seat))
+        return game, 200, {"ETag": game.etag}

@@ -1,1 +1,0 @@
-"""The HTTP resources, one module per area."""

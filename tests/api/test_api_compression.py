@@ -1,0 +1,72 @@
+"""Responses are compressed when the client accepts it (issue 22): a pending document
+lists every legal action. The ETag of a compressed response still works in conditionals."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import brotli
+from api_helpers import Http, bearer
+
+
+def test_the_game_is_gzipped_when_accepted(client, http: Http) -> None:
+    table = http.started()
+    plain = client.get(table.url)
+    assert "Content-Encoding" not in plain.headers
+    r = client.get(table.url, headers={"Accept-Encoding": "gzip"})
+    assert r.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in r.headers["Vary"]
+    assert json.loads(gzip.decompress(r.data)) == plain.json
+    assert len(r.data) < len(plain.data) / 2
+
+
+def test_brotli_is_preferred_when_offered(client, http: Http) -> None:
+    table = http.started()
+    r = client.get(table.url, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert r.headers["Content-Encoding"] == "br"
+    assert json.loads(brotli.decompress(r.data))["id"] == table.id
+
+
+def test_small_bodies_are_left_alone(client, http: Http) -> None:
+    table = http.started()
+    r = client.get(f"{table.url}/pending", headers={"Accept-Encoding": "gzip"})
+    assert len(r.data) < 1024 and "Content-Encoding" not in r.headers
+    r = client.get("/api/v1/games/nope", headers={"Accept-Encoding": "gzip"})
+    assert r.status_code == 404 and "Content-Encoding" not in r.headers
+
+
+def test_a_compressed_etag_works_in_if_none_match_and_if_match(client, http: Http) -> None:
+    table = http.started()
+    r = client.get(table.url, headers={"Accept-Encoding": "gzip"})
+    etag = r.headers["ETag"]
+    assert etag.endswith(':gzip"')
+    assert client.get(table.url, headers={"If-None-Match": etag}).status_code == 304
+    p = http.pending(table)
+    seat = p["pending"]["seat"]
+    r = client.post(
+        f"{table.url}/actions",
+        json={"action": p["pending"]["actions"][0]},
+        headers={**bearer(table.tokens[seat]), "If-Match": etag},
+    )
+    assert r.status_code == 200, r.json
+    # Now stale: the same tag is refused like any old ETag.
+    r = client.post(
+        f"{table.url}/actions",
+        json={"action": {"type": "pass"}},
+        headers={**bearer(table.tokens[r.json["pending"]["seat"]]), "If-Match": etag},
+    )
+    assert r.status_code == 412
+
+
+def test_an_empty_etag_is_no_match(client, http: Http) -> None:
+    """`""` is a valid (empty) entity tag; werkzeug reads it as None (once a 500)."""
+    table = http.started()
+    assert client.get(table.url, headers={"If-None-Match": '""'}).status_code == 200
+    p = http.pending(table)
+    r = client.post(
+        f"{table.url}/actions",
+        json={"action": p["pending"]["actions"][0]},
+        headers={**bearer(table.tokens[p["pending"]["seat"]]), "If-Match": '""'},
+    )
+    assert r.status_code == 412, r.json
