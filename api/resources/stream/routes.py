@@ -1,0 +1,146 @@
+"""``GET /api/v1/games/{id}/stream``: the live stream of a game (SSE or ndjson).
+
+The contract (messages, framing, resume) is in docs/stream.md. Served by the gevent
+``stream`` process (``api.stream_wsgi``); a reverse proxy sends this path there.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import current_app, request
+from flask.views import MethodView
+
+from api import deps
+from api.auth import bearer_token
+from api.parsing import Blueprint
+from api.problems import ApiProblem
+from api.stream.framing import NDJSON, SSE, framing_for
+from api.stream.runtime import stream_runtime
+from api.stream.session import StreamSession
+from api.stream.snapshot import TERMINAL
+
+blp = Blueprint(
+    "streams",
+    __name__,
+    url_prefix="/api/v1/games",
+    description="Live games: every change pushed as it commits (SSE or ndjson).",
+)
+
+_EVENT_ID = re.compile(r"^\d{1,12}$")
+
+
+_DOC = {
+    "parameters": [
+        {
+            "in": "query",
+            "name": "since",
+            "schema": {"type": "integer", "minimum": 0},
+            "description": "resume after this seq (Last-Event-ID wins when both are sent)",
+        },
+        {
+            "in": "header",
+            "name": "Last-Event-ID",
+            "schema": {"type": "string"},
+            "description": "resume after this seq (EventSource sends it on reconnection)",
+        },
+        {
+            "in": "header",
+            "name": "Accept",
+            "schema": {"type": "string", "enum": [SSE, NDJSON]},
+            "description": f"{SSE} (default) or {NDJSON}",
+        },
+    ],
+    "security": [{}, {"seatToken": []}],
+    "responses": {
+        "200": {
+            "description": "The stream: `state` first (fresh connections), then every "
+            "`entry` as it commits, heartbeats at least every 15 s, `end` and close when "
+            "the game is over. Same messages in both media types.",
+            "content": {
+                SSE: {
+                    "schema": {"type": "string"},
+                    "example": 'event: entry\nid: 7\ndata: {"seq": 7, ...}\n\n: hb\n\n',
+                },
+                NDJSON: {"schema": {"$ref": "#/components/schemas/StreamMessage"}},
+            },
+        }
+    },
+}
+
+
+@blp.route("/<game_id>/stream")
+class GameStream(MethodView):
+    @blp.alt_response(204, description="Resumed after the end of an ended game: nothing more")
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
+    @blp.doc(**_DOC)
+    def get(self, game_id: str) -> Any:
+        """Follow a game live
+
+        Anyone may stream any game (spectators): only the public view. A seat token in
+        `Authorization` is optional and adds `your_turn` to each entry. Resume with
+        `Last-Event-ID` (or `?since=seq`): the missed entries are replayed from the log,
+        with no gap and no duplicate, then the stream goes live.
+        """
+        svc = deps.service()
+        runtime = stream_runtime(current_app, svc)
+        since = _since()
+        seat = None
+        if request.headers.get("Authorization"):
+            seat = svc.seat_for_token(game_id, bearer_token()).seat
+        address = request.remote_addr or "?"
+        watcher = runtime.hub.watch(game_id)  # before the first read: no notice missed
+        try:
+            first = watcher.snapshot()  # 404 problem for an unknown game
+            if not runtime.slots.acquire(address):
+                raise ApiProblem(
+                    429,
+                    "too_many_streams",
+                    f"at most {runtime.slots.limit} open streams per client",
+                    headers={"Retry-After": "10"},
+                )
+        except BaseException:
+            watcher.close()
+            raise
+        if since is not None and first.doc["status"] in TERMINAL and since >= first.seq:
+            # A client that already has everything of an ended game (EventSource
+            # reconnecting after `end`): 204 is what makes EventSource stop reconnecting.
+            watcher.close()
+            runtime.slots.release(address)
+            return current_app.response_class(status=204)
+        framing = framing_for(
+            request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON
+        )
+        session = StreamSession(
+            since, seat, lambda after, upto: runtime.reader.entries(game_id, after, upto)
+        )
+        resp = current_app.response_class(
+            runtime.body(watcher, session, framing, first), mimetype=framing.mimetype
+        )
+        resp.headers["Cache-Control"] = "no-cache"
+        resp.headers["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
+
+        def _closed() -> None:
+            watcher.close()
+            runtime.slots.release(address)
+
+        resp.call_on_close(_closed)
+        return resp
+
+
+def _since() -> int | None:
+    """The seq to resume after: ``Last-Event-ID`` (EventSource's reconnection, newer than
+    the URL's) or ``?since``; None for a fresh connection."""
+    last_event_id = request.headers.get("Last-Event-ID", "").strip()
+    if _EVENT_ID.match(last_event_id):
+        return int(last_event_id)
+    raw = request.args.get("since")
+    if raw is None:
+        return None
+    if not _EVENT_ID.match(raw.strip()):
+        raise ApiProblem(422, "invalid_since", "since is a log seq: an integer >= 0")
+    return int(raw)

@@ -1,0 +1,232 @@
+"""The process's one Redis subscription, and what it wakes: the streams of a game.
+
+Each open stream registers a ``Watcher`` on its game. A notice for the game (or a
+re-check that found its version changed, or a re-subscription after a Redis outage) bumps
+the game's generation and wakes its watchers. The first woken watcher reads a new snapshot;
+the others reuse it (one database read per game and notice, whatever the number of
+spectators). Reads start after the bump, so a snapshot used for a wake-up always
+includes the commit that caused it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Callable
+
+from api.stream.snapshot import Snapshot, SnapshotReader
+from service.publishing import CHANNEL, decode_notice
+
+log = logging.getLogger(__name__)
+
+
+class _Game:
+    """The watchers of one game in this process and the snapshot they share."""
+
+    def __init__(self) -> None:
+        self.events: set[threading.Event] = set()
+        self.generation = 0
+        self.snapshot: Snapshot | None = None
+        self.read_generation = -1
+        self.read_lock = threading.Lock()
+
+
+class Watcher:
+    """One stream's registration: ``wait`` for a wake-up, read the shared ``snapshot``."""
+
+    def __init__(self, hub: NoticeHub, game_id: str, game: _Game) -> None:
+        self.hub, self.game_id, self._game = hub, game_id, game
+        self._event = threading.Event()
+        game.events.add(self._event)
+        self._closed = False
+
+    def wait(self, timeout: float) -> bool:
+        """True when woken (then re-armed), False after ``timeout``."""
+        if self._event.wait(timeout):
+            self._event.clear()
+            return True
+        return False
+
+    def snapshot(self) -> Snapshot:
+        return self.hub.snapshot(self.game_id, self._game)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.hub._unwatch(self.game_id, self._game, self._event)
+
+
+class AnyWatcher:
+    """A registration for every notice: ``wait`` for one, then look again."""
+
+    def __init__(self, hub: NoticeHub) -> None:
+        self.hub = hub
+        self.event = threading.Event()
+
+    def wait(self, timeout: float) -> bool:
+        if self.event.wait(timeout):
+            self.event.clear()
+            return True
+        return False
+
+    def close(self) -> None:
+        self.hub._unwatch_any(self.event)
+
+
+class NoticeHub:
+    """Watchers by game, the subscription and the periodic re-check (both started on the
+    first ``watch``: a process that never serves a stream opens nothing)."""
+
+    def __init__(
+        self,
+        reader: SnapshotReader,
+        versions: Callable[[list[str]], dict[str, int]],
+        redis_url: str | None,
+        recheck: float,
+        channel: str = CHANNEL,
+    ) -> None:
+        self.reader = reader
+        self.versions = versions
+        self.redis_url = redis_url
+        self.recheck = recheck
+        self.channel = channel
+        self._games: dict[str, _Game] = {}
+        self._any: set[threading.Event] = set()  # woken by every notice (player streams)
+        self._lock = threading.Lock()
+        self._started = False
+        self._stopped = threading.Event()
+        self.subscribed = threading.Event()  # set while the subscription is live
+
+    def watch(self, game_id: str) -> Watcher:
+        self._start()
+        with self._lock:
+            game = self._games.get(game_id)
+            if game is None:
+                game = self._games[game_id] = _Game()
+            return Watcher(self, game_id, game)
+
+    def watch_any(self) -> AnyWatcher:
+        """A registration woken by every game's notice: the player streams, which follow
+        many games that change as the player joins more."""
+        self._start()
+        watcher = AnyWatcher(self)
+        with self._lock:
+            self._any.add(watcher.event)
+        return watcher
+
+    def _unwatch_any(self, event: threading.Event) -> None:
+        with self._lock:
+            self._any.discard(event)
+
+    def stop(self) -> None:
+        """End the background loops (within a few seconds); for tests and shutdown."""
+        self._stopped.set()
+
+    def _unwatch(self, game_id: str, game: _Game, event: threading.Event) -> None:
+        with self._lock:
+            game.events.discard(event)
+            if not game.events and self._games.get(game_id) is game:
+                del self._games[game_id]
+
+    def watched(self) -> int:
+        with self._lock:
+            return sum(len(g.events) for g in self._games.values())
+
+    def notify(self, game_id: str) -> None:
+        with self._lock:
+            for event in self._any:
+                event.set()
+            game = self._games.get(game_id)
+            if game is None:
+                return
+            game.generation += 1
+            events = list(game.events)
+        for event in events:
+            event.set()
+
+    def notify_all(self) -> None:
+        with self._lock:
+            ids = list(self._games)
+        for game_id in ids:
+            self.notify(game_id)
+
+    def snapshot(self, game_id: str, game: _Game) -> Snapshot:
+        """The newest snapshot read after the game's latest wake-up (single flight)."""
+        wanted = game.generation
+        if game.snapshot is not None and game.read_generation >= wanted:
+            return game.snapshot
+        with game.read_lock:
+            if game.snapshot is not None and game.read_generation >= wanted:
+                return game.snapshot
+            generation = game.generation  # before the read: later notices force another
+            game.snapshot = self.reader.read(game_id, game.snapshot)
+            game.read_generation = generation
+            return game.snapshot
+
+    # ------------------------------------------------------------ background loops
+
+    def _start(self) -> None:
+        if self._started:
+            return
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
+        if self.redis_url:
+            threading.Thread(target=self._listen, name="stream-notices", daemon=True).start()
+        threading.Thread(target=self._recheck_loop, name="stream-recheck", daemon=True).start()
+
+    def _listen(self) -> None:
+        """Subscribe, forever: after every (re)subscription wake every stream, since notices
+        published while the subscription was down are lost."""
+        import redis
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        delay = 0.2
+        while not self._stopped.is_set():
+            pubsub = None
+            try:
+                # No silent reconnects inside redis-py: an outage must reach this loop.
+                client = redis.Redis.from_url(
+                    self.redis_url, socket_connect_timeout=2, retry=Retry(NoBackoff(), 0)
+                )
+                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub.subscribe(self.channel)
+                self.subscribed.set()
+                self.notify_all()
+                delay = 0.2
+                while not self._stopped.is_set():
+                    message = pubsub.get_message(timeout=2.0)
+                    if message is None:
+                        pubsub.ping()  # a dead connection shows up here, not as silence
+                        continue
+                    notice = decode_notice(message["data"])
+                    if notice is not None:
+                        self.notify(notice[0])
+            except Exception as err:  # noqa: BLE001 - retry forever; re-checks cover the gap
+                self.subscribed.clear()
+                log.warning("stream notices: %s; resubscribing in %.1f s", err, delay)
+                self._stopped.wait(delay)
+                delay = min(delay * 2, 2.0)
+            finally:
+                if pubsub is not None:
+                    with contextlib.suppress(Exception):
+                        pubsub.close()
+
+    def _recheck_loop(self) -> None:
+        """Every ``recheck`` seconds compare the watched games' versions (one query) with
+        their snapshots: a notice that got lost delays its streams by at most that."""
+        while not self._stopped.wait(self.recheck):
+            with self._lock:
+                games = {gid: g for gid, g in self._games.items() if g.snapshot is not None}
+            try:
+                current = self.versions(list(games))
+            except Exception:  # noqa: BLE001 - the database is away: try at the next tick
+                log.warning("stream re-check failed", exc_info=True)
+                continue
+            for game_id, game in games.items():
+                snapshot = game.snapshot
+                if snapshot is None or current.get(game_id) != int(snapshot.doc["version"]):
+                    self.notify(game_id)  # changed, or gone: the streams will see

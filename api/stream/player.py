@@ -1,0 +1,116 @@
+"""A player's event stream: what concerns the player across all its games, pushed as it
+commits (docs/stream.md, "The player stream").
+
+The stream keeps, per game, what it last saw of the player's seats and compares each new
+look (``GameService.player_board``, one indexed query) with it. A look is taken after any
+game's notice (at most every ``MIN_LOOK`` seconds, however busy the server) and every
+``recheck`` seconds in any case, so a lost notice delays an event, never loses it. Events
+name no sequence number to resume from: a client that reconnects gets ``hello`` and every
+turn it owes again, which is all it needs to carry on.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from typing import Any
+
+from api.stream.framing import NdjsonFraming, SseFraming
+from api.stream.notices import AnyWatcher
+from api.stream.settings import StreamSettings
+from service.players import BoardSeat
+
+log = logging.getLogger(__name__)
+
+MIN_LOOK = 0.25  # seconds between two looks at the database, per stream
+Message = tuple[str, dict[str, Any], None]
+
+
+class PlayerStreamSession:
+    """Turns successive looks at a player's seats into events: ``game_started``,
+    ``your_turn``, ``game_finished`` and ``game_aborted``, each once."""
+
+    def __init__(self, player_id: str) -> None:
+        self.player_id = player_id
+        self.status: dict[str, str] = {}
+        self.turns: set[tuple[str, int, int]] = set()  # (game, seat, seq) announced
+        self.started = False
+
+    def advance(self, board: list[BoardSeat]) -> list[Message]:
+        messages: list[Message] = []
+        if not self.started:
+            self.started = True
+            messages.append(("hello", {"player_id": self.player_id}, None))
+            self.status = {b.game_id: b.status for b in board}  # known: no start/finish
+        for b in board:
+            before = self.status.get(b.game_id)
+            if b.status != before:
+                self.status[b.game_id] = b.status
+                if b.status == "active":
+                    messages.append(("game_started", _game(b), None))
+                elif b.status == "finished":
+                    messages.append(("game_finished", {**_game(b), "result": b.result}, None))
+                elif b.status == "aborted":
+                    messages.append(("game_aborted", _game(b), None))
+            turn = (b.game_id, b.seat, b.seq)
+            owes = b.status == "active" and b.kind == "human" and b.pending_seat == b.seat
+            if owes and turn not in self.turns:
+                self.turns.add(turn)
+                messages.append(
+                    (
+                        "your_turn",
+                        {
+                            **_game(b),
+                            "seq": b.seq,
+                            "pending_kind": b.pending_kind,
+                            "deadline_at": b.deadline_at.isoformat() if b.deadline_at else None,
+                        },
+                        None,
+                    )
+                )
+        live = {b.game_id for b in board}
+        self.turns = {t for t in self.turns if t[0] in live}
+        return messages
+
+
+def _game(b: BoardSeat) -> dict[str, Any]:
+    return {"game_id": b.game_id, "seat": b.seat, "label": b.label}
+
+
+def player_body(
+    look: Callable[[datetime], list[BoardSeat]],
+    opened: datetime,
+    watcher: AnyWatcher,
+    session: PlayerStreamSession,
+    framing: SseFraming | NdjsonFraming,
+    settings: StreamSettings,
+) -> Iterator[bytes]:
+    """The response body: events as looks find them, heartbeats in between, until the
+    maximum duration (then the client reconnects)."""
+    started = last_write = time.monotonic()
+    yield framing.open(settings.retry_ms)
+    while True:
+        looked = time.monotonic()
+        try:
+            messages = session.advance(look(opened))
+        except Exception:  # noqa: BLE001 - the database is away: keep the client, retry
+            log.warning("player stream: look failed; retrying", exc_info=True)
+            messages = []
+        if messages:
+            yield b"".join(framing.message(*m) for m in messages)
+            last_write = time.monotonic()
+        next_look = looked + settings.recheck
+        while True:
+            now = time.monotonic()
+            if now - started >= settings.max_duration:
+                return
+            wait = min(next_look, last_write + settings.heartbeat) - now
+            if watcher.wait(max(0.0, wait)):
+                time.sleep(max(0.0, looked + MIN_LOOK - time.monotonic()))
+                break
+            if time.monotonic() >= next_look:
+                break
+            yield framing.heartbeat
+            last_write = time.monotonic()

@@ -1,0 +1,85 @@
+"""The stream machinery of one app (per process), built on the first stream request, and
+the response body of one stream."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Iterator
+
+from flask import Flask
+
+from api.stream.framing import NdjsonFraming, SseFraming
+from api.stream.limits import ClientSlots
+from api.stream.notices import NoticeHub, Watcher
+from api.stream.session import StreamSession
+from api.stream.settings import StreamSettings
+from api.stream.snapshot import Snapshot, SnapshotReader
+from service.errors import NotFound
+from service.games import GameService
+
+log = logging.getLogger(__name__)
+
+EXTENSION = "ursuppe_stream"
+_build_lock = threading.Lock()
+
+
+class StreamRuntime:
+    def __init__(self, service: GameService, settings: StreamSettings) -> None:
+        self.settings = settings
+        self.reader = SnapshotReader(service)
+        self.hub = NoticeHub(
+            self.reader, service.versions, service.settings.redis_url, settings.recheck
+        )
+        self.slots = ClientSlots(settings.max_per_client)
+
+    def body(
+        self,
+        watcher: Watcher,
+        session: StreamSession,
+        framing: SseFraming | NdjsonFraming,
+        first: Snapshot,
+    ) -> Iterator[bytes]:
+        """The response body: messages as snapshots come, heartbeats in between, until the
+        game ends, the client goes away, or the idle or maximum duration is reached (then
+        the client resumes where it left off)."""
+        s = self.settings
+        started = last_write = last_message = time.monotonic()
+        yield framing.open(s.retry_ms)
+        snap: Snapshot | None = first
+        while True:
+            if snap is not None:
+                messages = session.advance(snap)
+                if messages:
+                    yield b"".join(framing.message(*m) for m in messages)
+                    last_write = last_message = time.monotonic()
+                if session.done:
+                    return
+            while True:
+                now = time.monotonic()
+                if now - started >= s.max_duration or now - last_message >= s.idle_timeout:
+                    return
+                if watcher.wait(max(0.0, last_write + s.heartbeat - now)):
+                    break
+                yield framing.heartbeat
+                last_write = time.monotonic()
+            try:
+                snap = watcher.snapshot()
+            except NotFound:
+                return
+            except Exception:  # noqa: BLE001 - the database is away: keep the client, retry
+                log.warning("stream of %s: read failed; retrying", watcher.game_id, exc_info=True)
+                snap = None
+
+
+def stream_runtime(app: Flask, service: GameService) -> StreamRuntime:
+    runtime = app.extensions.get(EXTENSION)
+    if runtime is None:
+        with _build_lock:
+            runtime = app.extensions.get(EXTENSION)
+            if runtime is None:
+                runtime = app.extensions[EXTENSION] = StreamRuntime(
+                    service, StreamSettings.from_env()
+                )
+    return runtime

@@ -1,0 +1,35 @@
+"""The stream's knobs, read from the environment (``URSUPPE_STREAM_*``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class StreamSettings:
+    """``max_per_client``: open streams per client address and process (429 beyond);
+    ``idle_timeout``: close a stream that sent nothing but heartbeats this long;
+    ``max_duration``: close any stream after this long (clients resume with
+    ``Last-Event-ID``, which EventSource does by itself); ``heartbeat``: at most this long
+    without a byte (proxies and browsers drop silent connections; the contract says ≤ 15 s);
+    ``recheck``: how often the versions of the watched games are compared with the
+    database, so that a lost notice delays a client by at most this."""
+
+    max_per_client: int = 32
+    idle_timeout: float = 1800.0
+    max_duration: float = 4 * 3600.0
+    heartbeat: float = 10.0
+    recheck: float = 3.0
+    retry_ms: int = 2000  # the SSE reconnection delay suggested to EventSource clients
+
+    @classmethod
+    def from_env(cls) -> StreamSettings:
+        env = os.environ.get
+        return cls(
+            max_per_client=int(env("URSUPPE_STREAM_MAX_PER_CLIENT") or cls.max_per_client),
+            idle_timeout=float(env("URSUPPE_STREAM_IDLE_TIMEOUT") or cls.idle_timeout),
+            max_duration=float(env("URSUPPE_STREAM_MAX_DURATION") or cls.max_duration),
+            heartbeat=min(15.0, float(env("URSUPPE_STREAM_HEARTBEAT") or cls.heartbeat)),
+            recheck=float(env("URSUPPE_STREAM_RECHECK") or cls.recheck),
+        )

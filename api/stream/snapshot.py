@@ -1,0 +1,86 @@
+"""What a stream reads from the service: the public game document and the recent log
+entries, rendered once per process and shared by every stream of the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from api.resources.games.schemas import GameSchema
+from api.resources.log.schemas import LogEntrySchema
+from service.games import GameService, LogEntry
+
+TERMINAL = ("finished", "aborted")
+PAGE = 500  # log entries per read (the service's page maximum)
+
+_GAME = GameSchema()
+_ENTRY = LogEntrySchema()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One log entry: ``data`` is exactly an item of ``/events``; ``pending`` the decision
+    it left ({seat, kind, ...} or None); ``version`` the game's version after it."""
+
+    seq: int
+    version: int
+    pending: dict[str, Any] | None
+    data: dict[str, Any]
+
+    @classmethod
+    def of(cls, entry: LogEntry) -> Entry:
+        after = entry.after or {}
+        return cls(
+            entry.seq, int(after.get("version", 0)), after.get("pending"), _ENTRY.dump(entry)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The game document (``GET /games/{id}``) and every log entry with
+    ``base < seq <= doc["seq"]``, in order (the recent window; older ones are read again
+    from the log by the stream that needs them)."""
+
+    doc: dict[str, Any]
+    base: int
+    entries: tuple[Entry, ...]
+
+    @property
+    def seq(self) -> int:
+        return int(self.doc["seq"])
+
+
+class SnapshotReader:
+    """Reads snapshots; a new one extends the previous one by the entries since."""
+
+    def __init__(self, service: GameService, window: int = 64) -> None:
+        self.service = service
+        self.window = window
+
+    def read(self, game_id: str, previous: Snapshot | None) -> Snapshot:
+        after = previous.seq if previous is not None else None
+        view, logged = self.service.live_view(game_id, after or 0, PAGE if after is not None else 0)
+        doc = _GAME.dump(view)
+        seq = int(doc["seq"])
+        if previous is None or previous.seq > seq:
+            return Snapshot(doc, seq, ())
+        new = [Entry.of(e) for e in logged]
+        if len(logged) == PAGE:  # far behind: the rest page by page
+            new += self.entries(game_id, new[-1].seq, seq)
+        entries = previous.entries + tuple(new)
+        base = previous.base
+        if len(entries) > self.window:
+            base = entries[-self.window - 1].seq
+            entries = entries[-self.window :]
+        return Snapshot(doc, base, entries)
+
+    def entries(self, game_id: str, after: int, upto: int) -> list[Entry]:
+        """The log entries with ``after < seq <= upto``, in order."""
+        out: list[Entry] = []
+        while after < upto:
+            page = self.service.events(game_id, since=after, limit=PAGE)
+            out.extend(Entry.of(e) for e in page if e.seq <= upto)
+            if len(page) < PAGE:
+                break
+            after = page[-1].seq
+        return out

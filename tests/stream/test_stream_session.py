@@ -1,0 +1,72 @@
+"""Which messages a stream sends for a snapshot (api/stream/session.py), without a server:
+the rules of docs/stream.md stated on made-up snapshots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.stream.session import StreamSession
+from api.stream.snapshot import Entry, Snapshot
+
+
+def doc(seq: int, version: int, status: str = "active") -> dict[str, Any]:
+    return {"seq": seq, "version": version, "status": status, "deadline_at": None}
+
+
+def entry(seq: int, version: int) -> Entry:
+    return Entry(seq, version, {"seat": seq % 3, "kind": "move"}, {"seq": seq})
+
+
+def no_backlog(after: int, upto: int) -> list[Entry]:
+    raise AssertionError(f"the window covers everything (asked for {after}..{upto})")
+
+
+def kinds(messages: list[tuple[str, dict[str, Any], int | None]]) -> list[tuple[str, Any]]:
+    return [(kind, seq if kind == "entry" else data["version"]) for kind, data, seq in messages]
+
+
+def test_a_join_and_a_move_in_one_snapshot_send_the_entry_then_the_state() -> None:
+    """The spectator holds the open game (version 1); the join (version 2, no entry) and a
+    bot's first move (seq 1, version 3) arrive together: the entry alone would leave the
+    spectator's copy without the joined seat."""
+    session = StreamSession(None, None, no_backlog)
+    assert kinds(session.advance(Snapshot(doc(0, 1, "open"), 0, ()))) == [("state", 1)]
+    snap = Snapshot(doc(1, 3), 0, (entry(1, 3),))
+    assert kinds(session.advance(snap)) == [("entry", 1), ("state", 3)]
+
+
+def test_consecutive_entries_send_no_state() -> None:
+    session = StreamSession(None, None, no_backlog)
+    session.advance(Snapshot(doc(0, 1), 0, ()))
+    snap = Snapshot(doc(3, 4), 0, (entry(1, 2), entry(2, 3), entry(3, 4)))
+    assert kinds(session.advance(snap)) == [("entry", 1), ("entry", 2), ("entry", 3)]
+
+
+def test_entries_of_one_write_share_a_version_and_send_no_state() -> None:
+    session = StreamSession(None, None, no_backlog)
+    session.advance(Snapshot(doc(0, 1), 0, ()))
+    snap = Snapshot(doc(2, 2), 0, (entry(1, 2), entry(2, 2)))
+    assert kinds(session.advance(snap)) == [("entry", 1), ("entry", 2)]
+
+
+def test_a_change_after_the_last_entry_sends_the_state() -> None:
+    session = StreamSession(None, None, no_backlog)
+    session.advance(Snapshot(doc(0, 1), 0, ()))
+    assert kinds(session.advance(Snapshot(doc(1, 3), 0, (entry(1, 2),)))) == [
+        ("entry", 1),
+        ("state", 3),
+    ]
+
+
+def test_a_resumed_stream_replays_only_what_the_client_lacks() -> None:
+    session = StreamSession(2, None, no_backlog)
+    snap = Snapshot(doc(4, 5), 0, (entry(1, 2), entry(2, 3), entry(3, 4), entry(4, 5)))
+    assert kinds(session.advance(snap)) == [("entry", 3), ("entry", 4)]
+
+
+def test_an_ended_game_sends_end_once_everything_is_sent() -> None:
+    session = StreamSession(None, None, no_backlog)
+    session.advance(Snapshot(doc(0, 1), 0, ()))
+    messages = session.advance(Snapshot(doc(1, 2, "finished"), 0, (entry(1, 2),)))
+    assert kinds(messages) == [("entry", 1), ("end", 2)]
+    assert session.done
