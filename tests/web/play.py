@@ -1,0 +1,109 @@
+"""How the browser tests play: by clicking what the page offers, nothing else.
+
+The page knows no rule and neither does this driver: it picks among the offered fields,
+amoebas and action buttons (a field or an amoeba first when the board offers some), using
+the keyboard for fields so the board is proven keyboard-usable.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from selenium.common.exceptions import (
+    ElementNotInteractableException,
+    StaleElementReferenceException,
+)
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+
+# Genes bought whenever offered: each opens decision kinds a plain game rarely reaches.
+WISHED_GENES = ("movement_1", "speed", "tentacle", "holding", "defense", "escape",
+                "struggle_for_survival", "persistence", "aggression", "movement_2")  # fmt: skip
+
+STATE_JS = """const t = window.ursuppe || {}; const p = document.getElementById('decision');
+return {ready: Boolean(t.ready), status: t.status, seq: t.lastSeq, answered: (t.answered || []).length,
+        kind: p && !p.hidden ? (p.dataset.kind || '') : '', renderer: p ? p.dataset.renderer : ''};"""
+
+
+def page_state(driver: WebDriver) -> dict[str, Any]:
+    return driver.execute_script(STATE_JS)
+
+
+def wait_for(driver: WebDriver, predicate: Any, timeout: float, what: str) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        state = page_state(driver)
+        if predicate(state):
+            return state
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}; page state {state}")
+        time.sleep(0.1)
+
+
+def _press_enter_on(driver: WebDriver, element: Any) -> None:
+    driver.execute_script("arguments[0].focus()", element)
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+
+
+def _wait_buttons(panel: Any, css: str) -> list[Any]:
+    """The buttons a board pick revealed (drawn by the page's handler, at once)."""
+    deadline = time.monotonic() + 3
+    while not (found := panel.find_elements(By.CSS_SELECTOR, css)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return found
+
+
+def answer_one(driver: WebDriver, rng: random.Random) -> str:
+    """Answer the decision on screen by clicking (or Enter on a board field); its kind."""
+    kind = page_state(driver)["kind"]
+    if not kind:
+        return ""  # the decision left the screen in the meantime
+    assert driver.title.startswith("▶ Your turn"), driver.title  # the tab tells it too
+    panel = driver.find_element(By.ID, "decision")
+    fields = driver.find_elements(By.CSS_SELECTOR, "#board-wrap g.field.offered")
+    amoebas = driver.find_elements(By.CSS_SELECTOR, "#board-wrap g.amoeba.offered")
+    buttons = panel.find_elements(By.CSS_SELECTOR, "button.action")
+    if fields and (rng.random() < 0.85 or not buttons):
+        _press_enter_on(driver, rng.choice(fields))
+        buttons = _wait_buttons(panel, ".field-choice button.action")
+    elif amoebas and rng.random() < 0.7:
+        rng.choice(amoebas).click()
+        buttons = _wait_buttons(panel, ".target-choice button.action")
+    if kind == "buy_genes":
+        wished = [b for b in buttons if b.get_attribute("data-type") == "buy"
+                  and any(g in (b.text or "").lower().replace(" ", "_") for g in WISHED_GENES)]  # fmt: skip
+        if wished:
+            buttons = wished
+    assert buttons, f"decision {kind!r} offers nothing to click"
+    rng.choice(buttons).click()
+    return kind
+
+
+def play_turns(
+    driver: WebDriver, rng: random.Random, *, max_turns: int, timeout: float = 90.0
+) -> list[str]:
+    """Answer up to ``max_turns`` of our decisions (or until the game ends): kinds answered."""
+    kinds: list[str] = []
+    while len(kinds) < max_turns:
+        state = wait_for(
+            driver, lambda s: s["ready"] and (s["kind"] or s["status"] != "active"), timeout,
+            "our decision or the end",
+        )  # fmt: skip
+        if state["status"] != "active":
+            break
+        try:
+            kind = answer_one(driver, rng)
+        except (StaleElementReferenceException, ElementNotInteractableException):
+            continue  # the panel was redrawn under the click: look again
+        if not kind:
+            continue
+        kinds.append(kind)
+        wait_for(
+            driver, lambda s, before=state: s["answered"] > before["answered"] or s["seq"] != before["seq"],
+            30, "the answer to be applied",
+        )  # fmt: skip
+    return kinds

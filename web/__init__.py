@@ -1,0 +1,53 @@
+"""The browser client: a landing page, the lobby and the game page, served by the API's app.
+
+Every file comes from this server (no CDN): the pages are plain HTML with ES modules and
+SVG under ``web/static`` (nothing to build), and Swagger UI's files come from the
+``swagger-ui-bundle`` package. The client knows no rule of the game: it draws what
+``GET /api/v1/rules`` and the game documents say and offers only ``pending.actions``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import swagger_ui_bundle
+from flask import Blueprint, Response, send_from_directory
+
+STATIC = Path(__file__).parent / "static"
+SWAGGER_UI_URL = "/web/swagger-ui/"
+
+web_bp = Blueprint("web", __name__, static_folder="static", static_url_path="/web/static")
+
+
+def _page(name: str) -> Response:
+    """A page is a static HTML file; which game it shows is read from the URL by its script."""
+    resp = send_from_directory(STATIC, name)
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@web_bp.get("/")
+def landing() -> Response:
+    return _page("index.html")
+
+
+@web_bp.get("/lobby")
+def lobby() -> Response:
+    return _page("lobby.html")
+
+
+@web_bp.get("/game/<game_id>")
+def game(game_id: str) -> Response:  # noqa: ARG001 - the page's script reads the id
+    return _page("game.html")
+
+
+@web_bp.get("/favicon.ico")
+def favicon() -> Response:
+    """Browsers ask for it on every page (Swagger UI's too); an SVG answers them."""
+    return send_from_directory(STATIC, "favicon.svg", mimetype="image/svg+xml", max_age=86400)
+
+
+@web_bp.get("/web/swagger-ui/<path:filename>")
+def swagger_ui(filename: str) -> Response:
+    """Swagger UI's own files, for flask-smorest's ``/api/v1/docs`` page."""
+    return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename, max_age=86400)

@@ -1,0 +1,121 @@
+// The lobby: create a game (every option the create schema accepts), join open games,
+// resume the games whose seat tokens this browser keeps, and find games to watch.
+import { ApiError, call, keepSeat, mySeats, rules as loadRules } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+let levels = [];
+
+function seatRows() {
+  const n = Number($("players").value);
+  const box = $("seats");
+  const old = [...box.querySelectorAll(".seatrow")].map((r) => ({ kind: r.querySelector(".kind")?.value, level: r.querySelector(".level")?.value }));
+  box.replaceChildren();
+  for (let s = 0; s < n; s++) {
+    const row = document.createElement("div");
+    row.className = "seatrow";
+    if (s === 0) { row.textContent = "Seat 1: you"; box.append(row); continue; }
+    const kind = old[s]?.kind || "bot";
+    row.innerHTML = `<span>Seat ${s + 1}</span>
+      <label>Player <select class="kind" id="seat-${s}-kind"><option value="bot">bot</option><option value="human">human (open seat)</option></select></label>
+      <label>Bot level <select class="level" id="seat-${s}-level">${levels.map((l) => `<option value="${l}">${l}</option>`).join("")}</select></label>
+      <label>Bot name <input class="botname" id="seat-${s}-name" maxlength="64" placeholder="optional"></label>`;
+    row.querySelector(".kind").value = kind;
+    if (old[s]?.level) row.querySelector(".level").value = old[s].level;
+    const sync = () => {
+      const bot = row.querySelector(".kind").value === "bot";
+      row.querySelector(".level").disabled = !bot;
+      row.querySelector(".botname").disabled = !bot;
+    };
+    row.querySelector(".kind").onchange = sync; sync();
+    box.append(row);
+  }
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  $("create-error").textContent = "";
+  const n = Number($("players").value);
+  const seats = [{ kind: "human" }];
+  for (let s = 1; s < n; s++) {
+    const kind = $(`seat-${s}-kind`).value;
+    const name = $(`seat-${s}-name`).value.trim();
+    seats.push(kind === "bot" ? { kind, level: $(`seat-${s}-level`).value, ...(name ? { name } : {}) } : { kind });
+  }
+  const body = {
+    players: n, seats, time_limit: Number($("time-limit").value), timeout_policy: $("timeout-policy").value,
+    options: { timeout_bot_level: $("timeout-bot").value, resign_bot_level: $("resign-bot").value },
+  };
+  if ($("label").value) body.label = $("label").value;
+  try {
+    if ($("use-deck").checked) body.options.deck = JSON.parse($("deck").value);
+    const created = (await call("/games", { method: "POST", body })).data;
+    await join(created.game.id, 0);
+  } catch (err) {
+    if (!(err instanceof ApiError) && !(err instanceof SyntaxError)) throw err;
+    $("create-error").textContent = err instanceof SyntaxError ? `The deck is not JSON: ${err.message}` : err.message;
+  }
+}
+
+async function join(gameId, seat) {
+  const name = $("your-name").value || "Player";
+  const body = seat === undefined ? { name } : { name, seat };
+  const joined = (await call(`/games/${gameId}/seats`, { method: "POST", body })).data;
+  keepSeat(gameId, joined.seat, joined.token, name);
+  location.href = `/game/${gameId}`;
+}
+
+function seatsText(g) {
+  return g.seats.map((s) => (s.kind === "bot" ? `bot (${s.bot_level})` : s.occupied ? s.name : "open")).join(", ");
+}
+
+function table(el, head, rows) {
+  el.innerHTML = rows.length ? `<tr>${head.map((x) => `<th>${x}</th>`).join("")}</tr>` : "<tr><td class=muted>none</td></tr>";
+  for (const r of rows) el.append(r);
+}
+
+function row(cells) {
+  const tr = document.createElement("tr");
+  for (const c of cells) { const td = document.createElement("td"); td.append(c); tr.append(td); }
+  return tr;
+}
+
+function link(href, text) { const a = document.createElement("a"); a.href = href; a.textContent = text; return a; }
+
+async function lists() {
+  const mine = mySeats();
+  const myRows = [];
+  for (const [id, s] of Object.entries(mine)) {
+    try {
+      const g = (await call(`/games/${id}`)).data;
+      const turn = g.status === "active" && g.pending_seat === s.seat ? " — your turn" : "";
+      myRows.push(row([link(`/game/${id}`, `Resume ${id.slice(0, 8)}`), `seat ${s.seat + 1}`, g.status + turn]));
+    } catch { /* a game that is gone */ }
+  }
+  table($("my-games"), ["Game", "Your seat", "Status"], myRows);
+  const open = (await call("/games?status=open&open_seats=true&page_size=20")).data;
+  table($("open-games"), ["Game", "Seats", ""], open.map((g) => {
+    const b = document.createElement("button"); b.type = "button"; b.textContent = "Join"; b.className = "join";
+    b.onclick = () => join(g.id).catch((err) => { $("create-error").textContent = err.message; });
+    return row([`${g.id.slice(0, 8)} (${g.players} players)`, seatsText(g), mine[g.id] ? "joined" : b]);
+  }));
+  const active = (await call("/games?status=active&page_size=20")).data;
+  table($("active-games"), ["Game", "Seats", "Progress"], active.map((g) => row([link(`/game/${g.id}?watch`, `Watch ${g.id.slice(0, 8)}`), seatsText(g), `move ${g.seq}`])));
+  const done = (await call("/games?status=finished&page_size=10")).data;
+  table($("finished-games"), ["Game", "Seats", "Scores"], done.map((g) => row([link(`/game/${g.id}?watch`, `Replay ${g.id.slice(0, 8)}`), seatsText(g), g.result ? g.result.scores.join(" / ") : ""])));
+}
+
+async function main() {
+  const rules = await loadRules();
+  levels = rules.bot_levels;
+  $("deck").value = JSON.stringify(rules.rules.environment_deck);
+  for (const sel of document.querySelectorAll("select.levels")) sel.innerHTML = levels.map((l) => `<option value="${l}">${l}</option>`).join("");
+  // The player counts come from GET /rules (engine/counts.py): one list, not a copy here.
+  $("players").innerHTML = rules.rules.players.map((n) => `<option${n === 4 ? " selected" : ""}>${n}</option>`).join("");
+  $("players").onchange = seatRows;
+  seatRows();
+  $("create-form").onsubmit = create;
+  await lists();
+  document.body.dataset.ready = "1";
+}
+
+main();
