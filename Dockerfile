@@ -3,17 +3,6 @@
 #   docker run IMAGE celery -A workers.celery_app worker --loglevel INFO
 #   docker run IMAGE celery -A workers.celery_app beat --loglevel INFO --schedule /tmp/celerybeat-schedule
 # Configure with DATABASE_URL (postgresql+psycopg://...) and REDIS_URL (redis://...).
-# The compiled build of the engine and the AI (mypyc, see native/__init__.py) needs a C
-# compiler; it is built in its own stage so that the image carries no compiler.
-FROM python:3.11-slim AS native
-RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
-    && rm -rf /var/lib/apt/lists/*
-WORKDIR /app
-COPY native ./native
-COPY engine ./engine
-COPY ai ./ai
-RUN pip install --no-cache-dir "mypy>=2.4,<2.5" "setuptools>=68" && python -m native.build
-
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -32,9 +21,7 @@ COPY ai ./ai
 COPY service ./service
 COPY api ./api
 COPY workers ./workers
-COPY native ./native
-# Used only while its manifest matches these sources (checked at import).
-COPY --from=native /app/var/native ./var/native
+COPY web ./web
 RUN pip install -e . \
     && useradd --create-home --uid 10001 ursuppe \
     && mkdir -p /app/var && chown ursuppe /app/var

