@@ -58,11 +58,13 @@ def web_server(
 
 
 def run_locust(web: str, stream: str, users: int, seconds: int, out: Path) -> list[dict[str, Any]]:
-    """One headless locust run; its per-request-type rows from locust's CSV."""
+    """One headless locust run; its per-request-type rows from locust's CSV. Each run's
+    people start new games (the previous run's games stay in the tables)."""
     prefix = out / f"u{users}"
     cmd = [
         sys.executable, "-m", "locust", "-f", str(ROOT / "bench" / "locustfile.py"),
-        "--headless", "--users", str(users), "--spawn-rate", str(users),
+        # People arrive over the first ten seconds, not in one burst.
+        "--headless", "--users", str(users), "--spawn-rate", str(max(1.0, users / 10)),
         "--run-time", f"{seconds}s", "--host", web, "--csv", str(prefix), "--only-summary",
         "--stop-timeout", "5", "--loglevel", "WARNING",
     ]  # fmt: skip
@@ -103,6 +105,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         stream, stream_base = stream_server(env, logdir, name="load-stream")
         web, web_base = web_server(env, logdir, args.web_workers, args.web_threads)
         try:
+            # Warm-up, not recorded: each server process opens its pools and imports the
+            # broker's client on its first requests.
+            run_locust(web_base, stream_base, 4, 10, logdir)
             for users in counts:
                 print(f"load_bench: {users} users for {args.seconds} s ...", flush=True)
                 rows = run_locust(web_base, stream_base, users, args.seconds, logdir)

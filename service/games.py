@@ -321,7 +321,7 @@ class GameService:
         """
         followup = None
         try:
-            with self.store.changing(game_id) as (_, row):
+            with self.store.changing(game_id) as (session, row):
                 seat = seat_by_token(row, token)
                 if seat.resigned:
                     raise Forbidden("seat_resigned", "this seat has already resigned")
@@ -330,13 +330,12 @@ class GameService:
                         "game_not_active",
                         f"game is {row.status}; resign only during play (leave an open game)",
                     )
-                now = self.clock()
-                seat.kind = "bot"
-                seat.bot_level = row.options.get("resign_bot_level") or self.settings.standin_level
+                level = row.options.get("resign_bot_level") or self.settings.standin_level
                 seat.resigned = True
-                play.touch(row, now)
-                if row.pending_seat == seat.seat:
-                    followup = play.bot_turn_now(row, now, self.settings.bot_grace)
+                log_row, followup = play.hand_to_bot(
+                    row, seat, level, "human", self.clock(), self.settings.bot_grace
+                )
+                session.add(log_row)
         except StaleDataError as err:
             raise Conflict("version_conflict", "the game changed; retry") from err
         self._committed(game_id, row.seq, followup)
@@ -501,6 +500,7 @@ class GameService:
                     "events": a.events,
                 }
                 for a in self.store.log(game_id)
+                if a.action is not None  # hand-overs to bots are in /events, not replayed
             ],
             "result": row.result,
             "created_at": row.created_at,
@@ -731,14 +731,12 @@ class GameService:
                 if owner is None or owner.kind != "human":
                     return False
                 if row.timeout_policy == "bot":
-                    owner.kind = "bot"
-                    owner.bot_level = (
-                        row.options.get("timeout_bot_level") or self.settings.standin_level
-                    )
                     owner.replaced_by_bot = True
                     owner.timeouts += 1
-                    play.touch(row, now)
-                    followup = play.bot_turn_now(row, now, self.settings.bot_grace)
+                    log_row, followup = play.hand_to_bot(
+                        row, owner, level, "timeout", now, self.settings.bot_grace
+                    )
+                    session.add(log_row)
                     outcome = "a bot takes over"
                 else:
                     assert standin_move is not None

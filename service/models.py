@@ -185,7 +185,9 @@ class LabelRow(Base):
 
 
 class ActionLogRow(Base):
-    """One row per applied player action; never updated or deleted while the game lives."""
+    """One row per change a player's seat makes: an applied action, or the seat handed to a
+    bot (``action`` null, the hand-over in ``events``); never updated or deleted while the
+    game lives."""
 
     __tablename__ = "action_log"
 
@@ -197,7 +199,7 @@ class ActionLogRow(Base):
     )  # no index of its own: uq_action_log_game_seq starts with game_id
     seq: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    action: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     events: Mapped[list[Any]] = mapped_column(JSON)
     actor: Mapped[str] = mapped_column(String(8))
     idempotency_key: Mapped[str | None] = mapped_column(String(128))
