@@ -72,7 +72,7 @@ def test_play_bot_turn_is_a_noop_for_humans_and_stale_seq(service) -> None:
 
 def test_a_bot_move_made_stale_by_a_hand_over_is_sent_again_at_once(
     service, scheduler, monkeypatch
-) -> None:  # noqa: E501
+) -> None:
     """Another seat resigns while the bot thinks: the resign is a log entry, so the bot's
     decision is renumbered and the move thought for the old seq is dropped; the bot's turn
     is sent again at the new seq at once (not left to the deadline sweep)."""
