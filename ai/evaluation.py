@@ -24,7 +24,6 @@ from engine.genes import (
     FRUGALITY,
     GENES,
     HOLDING,
-    LIFE_EXPECTANCY,
     MOVEMENT_1,
     MOVEMENT_2,
     PARASITISM,
@@ -336,7 +335,7 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
     for s in range(n):
         genes = genes_l[s]
         mp, progress, ability = gene_stats(genes)
-        limit = 3 if genes & LIFE_EXPECTANCY else 2
+        limit = g.death_limit(s)  # Life Expectancy, or the decoy's (docs/rules.md)
         can_move = bp[s] >= 1 or bool(genes & STREAMLINING)
         counts = [0.0] * (horizon_cap + 1)
         feed_sum = 0.0
