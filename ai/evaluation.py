@@ -432,7 +432,11 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
     gene_adv_l = [GENE_VALUE[min(gene_stats(genes_l[s])[1], 6)] for s in range(n)]
     values = _AMOEBA_VALUES[n]
     rounds_to_finish = rem
+    # A decoy that does not score never leaves its start space (docs/rules.md, "Decoy").
+    frozen = g.decoy if g.decoy >= 0 and not g.decoy_scores else -1
     for s in range(n):
+        if s == frozen:
+            continue
         c = count_l[s]
         a = max(_amoeba_table(c[1] if horizon_cap > 1 else c[0], values) + gene_adv_l[s], 1.0)
         r = math.ceil(max(FINISH_ZONE - score[s], 0) / a)
@@ -441,6 +445,9 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
     horizon = min(rem, rounds_to_finish)
     out = []
     for s in range(n):
+        if s == frozen:
+            out.append(float(score[s]))
+            continue  # its parts keep 0 for both advances
         c = count_l[s]
         proj = score[s] + horizon * gene_adv_l[s]
         amoebas = 0.0

@@ -87,3 +87,14 @@ def test_arena_cli_plays_a_variant(tmp_path, capsys) -> None:
     assert data["variant"] == "decoy" and data["decoy_scores"] is True
     assert all(sorted(r["ranking"]) == [0, 1] for r in data["results"])
     assert all(len(r["colour_ranking"]) == 3 for r in data["results"])
+
+
+def test_a_decoy_that_does_not_score_is_valued_at_its_start_space() -> None:
+    """The evaluation projects no advance for a non-scoring decoy (it never moves on the
+    ladder), and the usual projection for a scoring one."""
+    for g in _positions(12, seed=3):
+        values = evaluate(g)
+        if g.decoy_scores:
+            assert values[g.decoy] >= g.scores[g.decoy]
+        else:
+            assert values[g.decoy] == g.scores[g.decoy]
