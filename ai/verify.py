@@ -65,7 +65,13 @@ def verify(record: dict[str, Any]) -> str:
             f"seed and the contributions ({seed})"
         )
     extra = {"deck": record["deck"]} if record.get("deck") else {}
-    game = Game.new(players, seed, variant=record.get("variant"), **extra)
+    game = Game.new(
+        players,
+        seed,
+        variant=record.get("variant"),
+        decoy_scores=record.get("decoy_scores", False),
+        **extra,
+    )
     if "setup" in record and _plain(game.setup_events) != _plain(record["setup"]):
         raise Unverified("the set-up (deck, first card, start rolls) differs from the replay")
     last_seq = 0

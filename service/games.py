@@ -488,6 +488,7 @@ class GameService:
             "options": row.options,
             "deck": row.options.get("deck"),
             "variant": row.options.get("variant"),  # engine.replay(..., variant=...)
+            "decoy_scores": row.options.get("decoy_scores", False),  # engine.replay(...)
             "seats": seats,
             "fairness": fair,
             "setup": setup,

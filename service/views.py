@@ -177,6 +177,7 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
         "timeout_bot_level": opts.get("timeout_bot_level"),
         "resign_bot_level": opts.get("resign_bot_level"),
         "variant": opts.get("variant"),
+        "decoy_scores": opts.get("decoy_scores", False),
     }
     if deck is not None:
         # The engine shuffles the deck; sorting hides the creator's order all the same.

@@ -61,6 +61,14 @@ class GameOptionsSchema(ma.Schema):
         validate=validate.OneOf(sorted(VARIANTS)),
         metadata={"description": "a 2-player variant (GET /rules: variants); players must be 2"},
     )
+    decoy_scores = fields.Boolean(
+        truthy={True},  # JSON true/false only: "yes" or 1 is a mistake, not a choice
+        falsy={False},
+        metadata={
+            "description": "variant decoy only: whether the decoy's marker advances "
+            "(default false; docs/rules.md, Decoy)"
+        },
+    )
 
 
 _MIN_PLAYERS = min(SUPPORTED_PLAYERS + tuple(v.players for v in VARIANTS.values()))

@@ -63,6 +63,9 @@ class RecordSchema(ma.Schema):
     options = fields.Dict()
     deck = fields.List(fields.Dict(), allow_none=True)
     variant = fields.String(allow_none=True, metadata={"description": "a 2-player variant or null"})
+    decoy_scores = fields.Boolean(
+        metadata={"description": "variant decoy: whether the decoy scores (engine.replay)"}
+    )
     seats = fields.List(fields.Nested(SeatSchema))
     fairness = fields.Dict(
         metadata={
