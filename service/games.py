@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from service import fairness, idempotency, play
+from service import fairness, idempotency, play, ratings
 from service.bots import check_bot_level, choose_bot_action
 from service.config import Settings
 from service.errors import (
@@ -34,12 +34,14 @@ from service.errors import (
     Unprocessable,
 )
 from service.lifecycle import new_game_row, roll_setup
-from service.models import PlayerRow, utcnow
+from service.models import GameRow, PlayerRow, utcnow
 from service.paging import GamePage, decode_cursor, encode_cursor
 from service.players import (
     BoardSeat,
     CreatedPlayer,
     PlayerView,
+    RatingChange,
+    RatingView,
     Turn,
     new_player_id,
     new_player_token,
@@ -120,6 +122,7 @@ class GameService:
         label: str | None = None,
         player: str | None = None,
         private: bool = False,
+        rated: bool = True,
         idempotency_key: str | None = None,
     ) -> CreatedGame:
         """Create a game; bot seats are filled at once, human seats wait for ``join``.
@@ -132,6 +135,7 @@ class GameService:
         creating player's id), and nobody else may use it afterwards (403 ``label_owned``).
         ``private``: not listed to others; each human seat not reserved for a player gets
         an invitation code (in ``CreatedGame.invitations``, shown once).
+        ``rated``: whether the result updates the players' ratings (``service.ratings``).
         A game without human seats starts immediately. With ``idempotency_key`` a retry
         returns the same game (as it is now) and creator token (``service.idempotency``).
         """
@@ -146,6 +150,7 @@ class GameService:
             "label": label,
             "player": player,
             "private": private,
+            "rated": rated,
         }
         if idempotency_key is not None:
             with self.sessions() as session:
@@ -164,6 +169,7 @@ class GameService:
             options=options,
             seed=seed,
             label=label,
+            rated=rated,
         )
         row.creator_player_id = player
         row.private = private
@@ -783,6 +789,44 @@ class GameService:
                 return row.seq if owner is not None and owner.kind == "bot" else None
         except NotFound:
             return None
+
+    # ------------------------------------------------------------------ ratings
+
+    def rate_game(self, game_id: str) -> int | None:
+        """Rate a finished rated game (``service.ratings``): the number of players whose
+        rating changed (0: not ratable), or None when it was rated before or is not
+        finished. Exactly once: ``rated_games`` is keyed by the game and written in the
+        same transaction; a lost race (a concurrent first rating) is retried."""
+        for _attempt in range(JOIN_RETRIES):
+            try:
+                with self.sessions.begin() as session:
+                    row = session.get(GameRow, game_id)
+                    if row is None or row.status != "finished":
+                        return None
+                    changed = ratings.rate_game(session, row, self.clock())
+            except IntegrityError:
+                continue  # a concurrent rating (of this game or a first one of a player)
+            if changed is not None:
+                log.info("game %s rated (%d players)", game_id, changed)
+            return changed
+        raise Conflict("version_conflict", f"could not rate {game_id}; retry")
+
+    def due_ratings(self, before: datetime, limit: int = 100) -> list[str]:
+        """Finished rated games still waiting for their rating since before ``before``:
+        the sweep re-sends their tasks (their first message may be lost)."""
+        return self.store.due_ratings(before, limit)
+
+    def leaderboard(self, *, page: int = 1, page_size: int = 50) -> tuple[list[RatingView], int]:
+        """Rated players (bots included), the highest ordinal (``mu - 3 sigma``) first."""
+        return self.store.leaderboard(page=page, page_size=page_size)
+
+    def rating_history(
+        self, player_id: str, *, page: int = 1, page_size: int = 50
+    ) -> tuple[list[RatingChange], int]:
+        """A player's rating changes, the latest first (404 ``player_not_found``)."""
+        if not self.store.player_exists(player_id):
+            raise NotFound("player_not_found", f"no player {player_id}")
+        return self.store.rating_history(player_id, page=page, page_size=page_size)
 
     # ------------------------------------------------------------------ after the commit
 

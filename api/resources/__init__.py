@@ -12,6 +12,7 @@ from api.resources.games.routes import blp as games
 from api.resources.log.routes import blp as log
 from api.resources.meta.routes import health_blp, rules_blp
 from api.resources.players.routes import blp as players
+from api.resources.ratings.routes import blp as ratings
 from api.resources.seats.routes import blp as seats
 from api.resources.stream.routes import blp as stream
 
@@ -22,6 +23,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     log,
     stream,
     players,
+    ratings,
     rules_blp,
     health_blp,
 )

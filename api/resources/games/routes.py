@@ -117,6 +117,7 @@ class Games(MethodView):
             label=body.get("label"),
             player=player.id if player else None,
             private=body["private"],
+            rated=body["rated"],
             idempotency_key=idempotency_key(),
         )
         headers = {

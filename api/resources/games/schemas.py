@@ -107,6 +107,10 @@ class GameCreateSchema(ma.Schema):
             "player gets an invitation code (in the response, shown once)"
         },
     )
+    rated = fields.Boolean(
+        load_default=True,
+        metadata={"description": "false: the result does not change anybody's rating"},
+    )
 
 
 class SeatSchema(ma.Schema):
@@ -153,6 +157,7 @@ class GameSummarySchema(ma.Schema):
     finished_at = fields.DateTime(allow_none=True)
     label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
     private = fields.Boolean(metadata={"description": "listed only to its creating player"})
+    rated = fields.Boolean(metadata={"description": "the result updates the players' ratings"})
     fairness = fields.Dict(
         metadata={
             "description": "{verifiable, scheme, commitment}: SHA-256 commitment to the "
