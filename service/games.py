@@ -33,7 +33,7 @@ from service.errors import (
     Unauthorized,
     Unprocessable,
 )
-from service.lifecycle import new_game_row, roll_setup
+from service.lifecycle import LABEL, LABEL_RULE, new_game_row, roll_setup
 from service.models import GameRow, PlayerRow, utcnow
 from service.paging import GamePage, decode_cursor, encode_cursor
 from service.players import (
@@ -49,6 +49,7 @@ from service.players import (
 from service.publishing import NullPublisher, Publisher
 from service.scheduling import NullScheduler, Scheduler
 from service.seats import hash_token, new_token, seat_by_token, seat_of
+from service.standings import MAX_POINTS, Standing, table
 from service.store import GameStore
 from service.views import (
     ActionResult,
@@ -789,6 +790,24 @@ class GameService:
                 return row.seq if owner is not None and owner.kind == "bot" else None
         except NotFound:
             return None
+
+    # ------------------------------------------------------------------ labels
+
+    def standings(self, label: str, points: Sequence[int] | None = None) -> list[Standing]:
+        """The table of ``label``'s finished games (``service.standings``): ``points`` per
+        place (1st first), else one point per seat finished ahead of."""
+        if not LABEL.fullmatch(label):
+            raise Unprocessable("invalid_label", LABEL_RULE)
+        if points is not None and (
+            not 1 <= len(points) <= 6 or any(not 0 <= p <= MAX_POINTS for p in points)
+        ):
+            raise Unprocessable(
+                "invalid_points", f"points: 1-6 whole numbers from 0 to {MAX_POINTS}"
+            )
+        games = self.store.finished_under_label(label)
+        ids = {s.player_id for g in games for s in g.seats if s.player_id is not None}
+        names = self.store.player_names(sorted(ids))
+        return table(((g.result or {"ranking": []}, g.seats) for g in games), points, names)
 
     # ------------------------------------------------------------------ ratings
 

@@ -372,6 +372,29 @@ class GameStore:
                 ).all()
             )
 
+    # ------------------------------------------------------------------ labels
+
+    def finished_under_label(self, label: str) -> list[GameRow]:
+        """The label's finished games with their seats, oldest first (``ix_games_label_…``),
+        without their documents."""
+        with self.sessions() as session:
+            query = (
+                select(GameRow)
+                .where(GameRow.label == label, GameRow.status == "finished")
+                .options(defer(GameRow.public), defer(GameRow.pending))
+                .order_by(GameRow.created_at, GameRow.id)
+            )
+            return list(session.scalars(query).unique())
+
+    def player_names(self, player_ids: list[str]) -> dict[str, str]:
+        if not player_ids:
+            return {}
+        with self.sessions() as session:
+            rows = session.execute(
+                select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(player_ids))
+            ).all()
+        return {player_id: name for player_id, name in rows}
+
     # ------------------------------------------------------------------ ratings
 
     def due_ratings(self, before: datetime, limit: int) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from api.parsing import Blueprint
 from api.resources.actions.routes import blp as actions
 from api.resources.games.routes import blp as games
+from api.resources.labels.routes import blp as labels
 from api.resources.log.routes import blp as log
 from api.resources.meta.routes import health_blp, rules_blp
 from api.resources.players.routes import blp as players
@@ -24,6 +25,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     stream,
     players,
     ratings,
+    labels,
     rules_blp,
     health_blp,
 )

@@ -57,3 +57,22 @@ def test_an_unrated_game_changes_no_rating(client: FlaskClient, service: Any) ->
     assert service.rate_game(game_id) == 0
     assert client.get(f"{API}/ratings").json == []
     assert client.get(f"{API}/players/{players[0][0]}/ratings").json == []
+
+
+def test_standings_over_http(client: FlaskClient, service: Any) -> None:
+    players = [new_player(client, n) for n in ("ann", "bob", "cy")]
+    game_id = finished_game(client, service, [t for _, t in players], label="cup-1")
+    ranking = client.get(f"{API}/games/{game_id}").json["result"]["ranking"]
+    rows = client.get(f"{API}/labels/cup-1/standings?points=3,2,1").json
+    assert [(r["position"], r["player_id"], r["points"]) for r in rows] == [
+        (1, players[ranking[0]][0], 3),
+        (2, players[ranking[1]][0], 2),
+        (3, players[ranking[2]][0], 1),
+    ]
+    assert rows[0]["wins"] == 1 and rows[0]["places"] == [1]
+    default = client.get(f"{API}/labels/cup-1/standings").json
+    assert [r["points"] for r in default] == [2, 1, 0]
+    bad = client.get(f"{API}/labels/cup-1/standings?points=3,x")
+    assert bad.status_code == 422
+    too_many = client.get(f"{API}/labels/cup-1/standings?points=5000")
+    assert too_many.status_code == 422 and too_many.json["code"] == "invalid_points"
