@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,8 +21,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from service import fairness, idempotency, play, ratings
+from service import bulk, fairness, idempotency, play, ratings
 from service.bots import check_bot_level, choose_bot_action
+from service.bulk import MAX_BULK, BulkGame
 from service.config import Settings
 from service.errors import (
     Conflict,
@@ -203,6 +204,56 @@ class GameService:
             creator_token=creator_token,
             invitations=invitations or None,
         )
+
+    def create_games(
+        self, specs: Sequence[dict[str, Any]], *, player: str | None = None
+    ) -> list[BulkGame]:
+        """Create up to ``MAX_BULK`` games in one transaction (all or nothing), for a site
+        running a round: each spec takes ``create_game``'s arguments (``players``, ``seats``,
+        ``time_limit``, ``timeout_policy``, ``options``, ``label``, ``private``, ``rated``).
+
+        A human seat reserved for a player is taken for that player at once (linked to
+        it; its seat token is in the answer, to hand to the player's client); any other
+        human seat gets an invitation code. A game whose seats are all taken starts now.
+        ``player``: the creating player (labels are checked and claimed as by
+        ``create_game``). Refusals name the game: ``games[3]: ...``.
+        """
+        if not 1 <= len(specs) <= MAX_BULK:
+            raise Unprocessable("invalid_bulk", f"1 to {MAX_BULK} games per request")
+        now = self.clock()
+        reserved = {
+            seat.get("player")
+            for spec in specs
+            for seat in spec.get("seats") or []
+            if isinstance(seat, dict) and seat.get("player") is not None
+        }
+        names = self.store.player_names(sorted(reserved))
+        built = []
+        for i, spec in enumerate(specs):
+            try:
+                built.append(bulk.build(self.settings, now, spec, player, names))
+            except ServiceError as err:
+                raise type(err)(err.code, f"games[{i}]: {err.message}") from None
+        followups = []
+        try:
+            with self.sessions.begin() as session:
+                for label in sorted({b.row.label for b in built if b.row.label is not None}):
+                    owner = bulk.claim_label(session, label, player, now)
+                    if owner is not None and owner != player:
+                        raise Forbidden(
+                            "label_owned", f"the label {label!r} belongs to another player"
+                        )
+                for b in built:
+                    if b.full:
+                        game = roll_setup(b.row)
+                        followups.append(play.start(b.row, game, now, self.settings.bot_grace))
+                    session.add(b.row)
+        except IntegrityError as err:  # a label claimed concurrently
+            raise Conflict("version_conflict", "a label was claimed meanwhile; retry") from err
+        for followup in followups:
+            self._send(followup)
+        log.info("bulk: %d games created", len(built))
+        return [b.view() for b in built]
 
     def _reserve(self, row: Any, private: bool) -> dict[int, str]:
         """Check the seats' reservations name players; in a private game give every other
@@ -808,6 +859,14 @@ class GameService:
         ids = {s.player_id for g in games for s in g.seats if s.player_id is not None}
         names = self.store.player_names(sorted(ids))
         return table(((g.result or {"ranking": []}, g.seats) for g in games), points, names)
+
+    def label_records(self, label: str) -> Iterator[dict[str, Any]]:
+        """The records (``record``) of the label's finished games, oldest first, one at a
+        time: an export of a whole tournament never holds it all in memory."""
+        if not LABEL.fullmatch(label):
+            raise Unprocessable("invalid_label", LABEL_RULE)
+        ids = self.store.finished_ids_under_label(label)
+        return (self.record(game_id) for game_id in ids)
 
     # ------------------------------------------------------------------ ratings
 

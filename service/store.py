@@ -386,6 +386,16 @@ class GameStore:
             )
             return list(session.scalars(query).unique())
 
+    def finished_ids_under_label(self, label: str) -> list[str]:
+        with self.sessions() as session:
+            return list(
+                session.scalars(
+                    select(GameRow.id)
+                    .where(GameRow.label == label, GameRow.status == "finished")
+                    .order_by(GameRow.created_at, GameRow.id)
+                )
+            )
+
     def player_names(self, player_ids: list[str]) -> dict[str, str]:
         if not player_ids:
             return {}

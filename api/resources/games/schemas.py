@@ -197,6 +197,45 @@ class CreatedGameSchema(ma.Schema):
     )
 
 
+class BulkCreateSchema(ma.Schema):
+    games = fields.List(
+        fields.Nested(GameCreateSchema),
+        required=True,
+        validate=validate.Length(min=1, max=100),
+        metadata={
+            "description": "1-100 games, each as for POST /games; a human seat with "
+            "`player` is taken for that player now, any other human seat gets an "
+            "invitation code"
+        },
+    )
+
+
+class BulkSeatSchema(ma.Schema):
+    seat = fields.Integer()
+    kind = fields.String()
+    player_id = fields.String(allow_none=True)
+    token = fields.String(
+        allow_none=True,
+        metadata={"description": "the seat token of a seat taken for a player (shown once)"},
+    )
+    invitation = fields.String(
+        allow_none=True,
+        metadata={"description": "the invitation code of a human seat left open (shown once)"},
+    )
+
+
+class BulkGameSchema(ma.Schema):
+    id = fields.String()
+    status = fields.String(metadata={"description": "active when every seat is taken"})
+    label = fields.String(allow_none=True)
+    creator_token = fields.String(metadata={"description": "shown once"})
+    seats = fields.List(fields.Nested(BulkSeatSchema))
+
+
+class BulkCreatedSchema(ma.Schema):
+    games = fields.List(fields.Nested(BulkGameSchema))
+
+
 class GameListQuerySchema(ma.Schema):
     status = fields.String(validate=validate.OneOf(list(GAME_STATUSES)))
     open_seats = fields.Boolean(

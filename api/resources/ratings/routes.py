@@ -38,7 +38,17 @@ class Leaderboard(MethodView):
         return rows
 
 
-@blp.route("/players/<player_id>/ratings")
+@blp.route(
+    "/players/<player_id>/ratings",
+    parameters=[
+        {
+            "in": "path",
+            "name": "player_id",
+            "required": True,
+            "schema": {"type": "string", "pattern": "^[A-Za-z0-9._:-]{1,32}$"},
+        }
+    ],
+)
 class History(MethodView):
     @blp.response(200, RatingChangeSchema(many=True))
     @blp.paginate()
