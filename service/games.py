@@ -856,9 +856,8 @@ class GameService:
                 "invalid_points", f"points: 1-6 whole numbers from 0 to {MAX_POINTS}"
             )
         games = self.store.finished_under_label(label)
-        ids = {s.player_id for g in games for s in g.seats if s.player_id is not None}
-        names = self.store.player_names(sorted(ids))
-        return table(((g.result or {"ranking": []}, g.seats) for g in games), points, names)
+        ids = {s.player_id for _, seats in games for s in seats if s.player_id is not None}
+        return table(games, points, self.store.player_names(sorted(ids)))
 
     def label_records(self, label: str) -> Iterator[dict[str, Any]]:
         """The records (``record``) of the label's finished games, oldest first, one at a

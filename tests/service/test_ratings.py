@@ -160,3 +160,19 @@ def test_rate_accepts_ties_as_openskill_does() -> None:
         [[model.rating(mu=m, sigma=s)] for m, s in before.values()], ranks=[1, 1, 2]
     )
     assert [(u.mu, u.sigma) for u in updates] == [(t[0].mu, t[0].sigma) for t in direct]
+
+
+def test_a_seat_that_timed_out_to_a_bot_counts_for_its_player(service, clock) -> None:
+    ids = [service.create_player(f"p{i}").player.id for i in range(3)]
+    created = service.create_game(players=3, time_limit=5, timeout_policy="bot")
+    for p in ids:
+        service.join(created.game.id, "x", player=p)
+    view = service.get(created.game.id)
+    clock.advance(6)
+    assert service.expire_deadline(created.game.id, view.seq)
+    late = service.get(created.game.id).seats[view.pending_seat]
+    assert late.replaced_by_bot and late.player_id == ids[view.pending_seat]
+    play_out(service, created.game.id)
+    assert service.rate_game(created.game.id) == 3
+    assert service.rating_history(ids[view.pending_seat])[1] == 1
+    assert {r.player_id for r in service.leaderboard()[0]} == set(ids)  # no bot row
