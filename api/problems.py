@@ -86,7 +86,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("unauthorized", "missing_token", "invalid_token"),
     *("forbidden", "not_creator", "wrong_seat", "seat_resigned", "seat_is_bot"),
     *("seat_reserved", "invitation_required", "label_owned"),
-    *("not_found", "game_not_found", "seat_not_found"),
+    *("not_found", "game_not_found", "seat_not_found", "player_not_found"),
     *("method_not_allowed", "not_acceptable"),
     *("conflict", "game_not_open", "game_not_active", "game_over", "game_full", "seat_taken"),
     *("stale_seq", "version_conflict", "not_your_turn", "game_not_finished", "seat_not_bot"),
@@ -94,7 +94,8 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("validation_error", "illegal_action", "malformed_action", "invalid_players"),
     *("invalid_seats", "invalid_time_limit", "invalid_timeout_policy", "invalid_option"),
     *("invalid_label", "idempotency_key_reused", "invalid_since"),
-    *("invalid_name", "invalid_entropy", "invalid_cursor"),
+    *("invalid_name", "invalid_entropy", "invalid_cursor", "invalid_points"),
+    "invalid_bulk",
     *("precondition_required", "rate_limited", "too_many_streams"),
     *("internal_error", "unavailable", "not_ready"),
 )

@@ -38,6 +38,7 @@ def new_game_row(
     options: dict[str, Any] | None,
     seed: int | None,
     label: str | None,
+    rated: bool = True,
 ) -> tuple[GameRow, Any]:
     """Check a creation request and build the game's row with its seats, and the engine
     game it starts from; raises ``Unprocessable`` naming the first thing wrong."""
@@ -123,6 +124,7 @@ def new_game_row(
         timeout_policy=timeout_policy,
         creator_token_hash=hash_token(creator_token),
         label=label,
+        rated=rated,
         created_at=now,
         updated_at=now,
     )

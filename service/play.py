@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
+from sqlalchemy.orm import object_session
 from sqlalchemy.orm.attributes import flag_modified
 
 from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed, from_engine_error
-from service.models import ActionLogRow, GameRow, SeatRow
+from service.models import ActionLogRow, GameRow, RatingDueRow, SeatRow
 from service.scheduling import Scheduler
 from service.seats import seat_by_hash, seat_of
 from service.views import etag_for
@@ -27,16 +28,20 @@ MAX_SEED = 2**53 - 1  # seeds stay exact in JavaScript clients
 @dataclass(frozen=True)
 class Followup:
     """Work for the scheduler once the transaction has committed: a bot must decide at
-    ``seq``, or a human must decide before ``eta``. ``live``: a human sits in the game, so
-    the bot's reply is awaited by a person and goes ahead of bot-only games' turns."""
+    ``seq``, or a human must decide before ``eta``, or (``finished``) a rated game ended and
+    its ratings are due. ``live``: a human sits in the game, so the bot's reply is awaited
+    by a person and goes ahead of bot-only games' turns."""
 
     game_id: str
     seq: int
     eta: datetime | None = None  # None: a bot turn
     live: bool = True
+    finished: bool = False
 
     def send(self, scheduler: Scheduler) -> None:
-        if self.eta is None:
+        if self.finished:
+            scheduler.game_finished(self.game_id)
+        elif self.eta is None:
             scheduler.bot_turn(self.game_id, self.seq, live=self.live)
         else:
             scheduler.deadline(self.game_id, self.seq, self.eta)
@@ -217,6 +222,13 @@ def apply_step(
         # the game is a variant, docs/rules.md "2 players").
         row.result = {"ranking": game.player_ranking(), "scores": list(game.scores),
                       "colour_ranking": list(game.ranking())}  # fmt: skip
+        if row.rated:
+            # The outbox row commits with the finish: the rating task is owed even if its
+            # message is lost (the sweep re-sends it; service/ratings.py).
+            session = object_session(row)
+            assert session is not None, "apply_step runs on a row loaded in a session"
+            session.add(RatingDueRow(game_id=row.id, due_at=now))
+            followup = Followup(row.id, row.seq, finished=True)
     else:
         followup = set_pending(row, game, now, bot_grace)
     log_row = ActionLogRow(
