@@ -11,8 +11,8 @@ to be rated; ``games.rated`` (a creation option, default true).
   the deadline sweep re-sends the rating task of any game still listed there, so a lost
   message delays a rating but never loses it.
 
-Revision ID: 0006_ratings
-Revises: 0005_fair
+Revision ID: 0007_ratings
+Revises: 0006_handover
 Create Date: 2026-11-23
 """
 
@@ -21,8 +21,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_ratings"
-down_revision = "0005_fair"
+revision = "0007_ratings"
+down_revision = "0006_handover"
 branch_labels = None
 depends_on = None
 
