@@ -5,8 +5,15 @@ import { ApiError, call, keepSeat, mySeats, rules as loadRules } from "./api.js"
 const $ = (id) => document.getElementById(id);
 let levels = [];
 
+// "3".."6" or "2:<variant id>" (GET /rules `variants`: the 2-player ways to play).
+function chosen() {
+  const [n, variant] = $("players").value.split(":");
+  return { n: Number(n), variant: variant || null };
+}
+
 function seatRows() {
-  const n = Number($("players").value);
+  const { n, variant } = chosen();
+  $("decoy-options").hidden = variant !== "decoy";
   const box = $("seats");
   const old = [...box.querySelectorAll(".seatrow")].map((r) => ({ kind: r.querySelector(".kind")?.value, level: r.querySelector(".level")?.value }));
   box.replaceChildren();
@@ -34,7 +41,7 @@ function seatRows() {
 async function create(ev) {
   ev.preventDefault();
   $("create-error").textContent = "";
-  const n = Number($("players").value);
+  const { n, variant } = chosen();
   const seats = [{ kind: "human" }];
   for (let s = 1; s < n; s++) {
     const kind = $(`seat-${s}-kind`).value;
@@ -45,6 +52,8 @@ async function create(ev) {
     players: n, seats, time_limit: Number($("time-limit").value), timeout_policy: $("timeout-policy").value,
     options: { timeout_bot_level: $("timeout-bot").value, resign_bot_level: $("resign-bot").value },
   };
+  if (variant) body.options.variant = variant;
+  if (variant === "decoy") body.options.decoy_scores = $("decoy-scores").checked;
   if ($("label").value) body.label = $("label").value;
   try {
     if ($("use-deck").checked) body.options.deck = JSON.parse($("deck").value);
@@ -110,7 +119,9 @@ async function main() {
   $("deck").value = JSON.stringify(rules.rules.environment_deck);
   for (const sel of document.querySelectorAll("select.levels")) sel.innerHTML = levels.map((l) => `<option value="${l}">${l}</option>`).join("");
   // The player counts come from GET /rules (engine/counts.py): one list, not a copy here.
-  $("players").innerHTML = rules.rules.players.map((n) => `<option${n === 4 ? " selected" : ""}>${n}</option>`).join("");
+  const counts = rules.rules.players.map((n) => `<option value="${n}"${n === 4 ? " selected" : ""}>${n}</option>`);
+  const variants = rules.rules.variants.map((v) => `<option value="${v.players}:${v.id}" title="${v.summary}">${v.players}: ${v.summary.split(":")[0]}</option>`);
+  $("players").innerHTML = counts.concat(variants).join("");
   $("players").onchange = seatRows;
   seatRows();
   $("create-form").onsubmit = create;
