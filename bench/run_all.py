@@ -12,6 +12,7 @@ BENCHMARKS = [
     "mcts_bench",
     "api_bench",
     "workers_bench",
+    "reply_bench",
     "deadlines_bench",
     "embedded_bench",
     "stream_bench",
