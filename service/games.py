@@ -84,6 +84,10 @@ class ActionRequest:
     idempotency_key: str | None = None
 
 
+#: Tries of a resign that keeps losing the race to the bots' moves.
+RESIGN_ATTEMPTS = 5
+
+
 class GameService:
     """Games from creation to their record: ``GameService(sessions, scheduler=None,
     settings=None, clock=utcnow)``, or ``build_service()`` for a ready one. The HTTP layer
@@ -376,26 +380,31 @@ class GameService:
         The engine has no notion of a player leaving, so the seat keeps playing (level
         ``options.resign_bot_level``, default ``settings.standin_level``); the human's
         token stops working (403 ``seat_resigned``). The seat still ranks at the end.
+
+        A resign does not depend on the position, so a write that lost the race to a bot's
+        move (the same version, or the same log seq) is simply tried again on a fresh read.
         """
-        followup = None
-        try:
-            with self.store.changing(game_id) as (session, row):
-                seat = seat_by_token(row, token)
-                if seat.resigned:
-                    raise Forbidden("seat_resigned", "this seat has already resigned")
-                if row.status != "active":
-                    raise Conflict(
-                        "game_not_active",
-                        f"game is {row.status}; resign only during play (leave an open game)",
+        for attempt in range(RESIGN_ATTEMPTS):
+            try:
+                with self.store.changing(game_id) as (session, row):
+                    seat = seat_by_token(row, token)
+                    if seat.resigned:
+                        raise Forbidden("seat_resigned", "this seat has already resigned")
+                    if row.status != "active":
+                        raise Conflict(
+                            "game_not_active",
+                            f"game is {row.status}; resign only during play (leave an open game)",
+                        )
+                    level = row.options.get("resign_bot_level") or self.settings.standin_level
+                    seat.resigned = True
+                    log_row, followup = play.hand_to_bot(
+                        row, seat, level, "human", self.clock(), self.settings.bot_grace
                     )
-                level = row.options.get("resign_bot_level") or self.settings.standin_level
-                seat.resigned = True
-                log_row, followup = play.hand_to_bot(
-                    row, seat, level, "human", self.clock(), self.settings.bot_grace
-                )
-                session.add(log_row)
-        except StaleDataError as err:
-            raise Conflict("version_conflict", "the game changed; retry") from err
+                    session.add(log_row)
+                break
+            except (StaleDataError, IntegrityError) as err:
+                if attempt + 1 == RESIGN_ATTEMPTS:
+                    raise Conflict("version_conflict", "the game changed; retry") from err
         self._committed(game_id, row.seq, followup)
         log.info("game %s: seat %d resigned", game_id, seat.seat)
         return game_view(row, full=True)

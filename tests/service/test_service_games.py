@@ -98,6 +98,30 @@ def test_a_bot_move_made_stale_by_a_hand_over_is_sent_again_at_once(
     assert log_count(service, game_id) == view.seq + 2  # the hand-over and the move
 
 
+def test_a_resign_that_loses_the_race_to_a_bot_move_is_tried_again(service, monkeypatch) -> None:
+    """A bot's move commits between the resign's read and its write (same version, same
+    next seq): the resign is written again on a fresh read instead of failing."""
+    game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
+    while (view := service.get(game_id)).pending_seat != 0:  # play the humans to the bot
+        service.apply_action(game_id, view.pending_seat, view.pending["actions"][0])
+    handing = play.hand_to_bot
+    calls = []
+
+    def bot_moves_first(*args, **kwargs):
+        calls.append(args[1].seat)
+        if len(calls) == 1:
+            assert service.play_bot_turn(game_id, view.seq) is True
+        return handing(*args, **kwargs)
+
+    monkeypatch.setattr(play, "hand_to_bot", bot_moves_first)
+    service.resign(game_id, tokens[1])
+    assert calls == [1, 1]
+    after = service.get(game_id)
+    assert after.seats[1].resigned and after.seq == view.seq + 2
+    entries = service.events(game_id, since=view.seq)
+    assert [(e.actor, e.action is None) for e in entries] == [("bot", False), ("human", True)]
+
+
 def test_a_resign_is_an_entry_in_the_log(service) -> None:
     game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
     before = service.get(game_id)
