@@ -33,6 +33,10 @@ class Scheduler(Protocol):
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None: ...
 
 
+# Optional on a scheduler (looked up with getattr, so older test doubles need not have it):
+# ``webhooks(delivery_ids)``, the webhook deliveries a commit wrote, to be sent now.
+
+
 class NullScheduler:
     """Drops every call; the periodic deadline sweep (``due_deadlines``) still recovers
     overdue human decisions and lost bot turns, only later."""
@@ -42,6 +46,9 @@ class NullScheduler:
 
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
         log.debug("no scheduler: deadline %s@%s not enqueued", game_id, seq)
+
+    def webhooks(self, delivery_ids: list[str]) -> None:
+        log.debug("no scheduler: %d webhook deliveries wait for a sweep", len(delivery_ids))
 
 
 @dataclass
@@ -61,6 +68,10 @@ class RecordingScheduler:
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
         with self._lock:
             self.calls.append(("deadline", game_id, seq, eta))
+
+    def webhooks(self, delivery_ids: list[str]) -> None:
+        with self._lock:
+            self.calls.extend(("webhook", i) for i in delivery_ids)
 
     def bot_turns(self) -> list[tuple[str, int]]:
         return [(c[1], c[2]) for c in self.calls if c[0] == "bot_turn"]

@@ -14,6 +14,7 @@ from api.resources.meta.routes import health_blp, rules_blp
 from api.resources.players.routes import blp as players
 from api.resources.seats.routes import blp as seats
 from api.resources.stream.routes import blp as stream
+from api.resources.webhooks.routes import blp as webhooks
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     games,
@@ -22,6 +23,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     log,
     stream,
     players,
+    webhooks,
     rules_blp,
     health_blp,
 )
