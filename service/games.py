@@ -101,7 +101,7 @@ class GameService:
     ) -> None:
         self.sessions = sessions
         self.settings = settings or Settings()
-        self.store = GameStore(sessions, self.settings.webhook_retry_schedule)
+        self.store = GameStore(sessions)
         self.store.announce = self._send_webhooks
         self.scheduler: Scheduler = scheduler or NullScheduler()
         self.publisher: Publisher = publisher or NullPublisher()

@@ -268,8 +268,9 @@ class WebhookDeliveryRow(Base):
     #: pending | succeeded | failed | logged
     status: Mapped[str] = mapped_column(String(16))
     attempts: Mapped[int] = mapped_column(Integer, default=0)
-    #: Failure at this attempt is final (a redelivery allows one more).
-    max_attempts: Mapped[int] = mapped_column(Integer)
+    #: Failure at this attempt is final; None: after the configured retry schedule (a
+    #: redelivery allows one more).
+    max_attempts: Mapped[int | None] = mapped_column(Integer)
     #: When the next attempt is due (pending only); also the lease of an attempt in flight.
     next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     last_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

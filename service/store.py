@@ -36,11 +36,8 @@ def not_found(game_id: str) -> NotFound:
 class GameStore:
     """Loads and saves games, their seats and their action log."""
 
-    def __init__(
-        self, sessions: sessionmaker[Session], retry_schedule: tuple[float, ...] = ()
-    ) -> None:
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.sessions = sessions
-        self.retry_schedule = retry_schedule
         #: Called after a commit with the ids of the webhook deliveries it wrote (the
         #: service hands them to the scheduler).
         self.announce: Callable[[list[str]], None] = lambda ids: None
@@ -75,7 +72,7 @@ class GameStore:
     def outbox(self, session: Session, row: GameRow) -> list[str]:
         """Add the webhook deliveries this change of ``row`` owes to its transaction
         (``service.webhooks``); their ids. Call before the flush."""
-        return webhooks.record(session, row, self.retry_schedule)
+        return webhooks.record(session, row)
 
     @contextmanager
     def reading(self, game_id: str, *, state: bool = False) -> Iterator[GameRow]:

@@ -130,7 +130,7 @@ def changes(row: GameRow) -> list[tuple[str, str]]:
     return announced
 
 
-def record(session: Session, row: GameRow, retry_schedule: tuple[float, ...]) -> list[str]:
+def record(session: Session, row: GameRow) -> list[str]:
     """Add the deliveries the change of ``row`` owes to the transaction; their ids.
 
     One query, and only when the change announces something to a player."""
@@ -156,7 +156,7 @@ def record(session: Session, row: GameRow, retry_schedule: tuple[float, ...]) ->
                 payload=payload(event, row, now),
                 status="pending",
                 attempts=0,
-                max_attempts=len(retry_schedule) + 1,
+                max_attempts=None,
                 next_attempt_at=now,
                 created_at=now,
             )
@@ -286,7 +286,7 @@ class Webhooks:
                 raise NotFound("delivery_not_found", f"no delivery {delivery_id} here")
             row.status = "pending"
             row.next_attempt_at = _now()
-            row.max_attempts = max(row.max_attempts, row.attempts + 1)
+            row.max_attempts = max(self._max_attempts(row), row.attempts + 1)
             if not endpoint.enabled:
                 endpoint.enabled, endpoint.disabled_at, endpoint.failed_run = True, None, 0
                 log.info("webhook %s re-enabled by a redelivery", endpoint.id)
@@ -365,7 +365,7 @@ class Webhooks:
                     update(Endpoint).where(Endpoint.id == row.endpoint_id).values(failed_run=0)
                 )
                 return "sent"
-            if row.attempts < row.max_attempts:
+            if row.attempts < self._max_attempts(row):
                 delay = schedule[min(row.attempts - 1, len(schedule) - 1)]
                 row.next_attempt_at = now + timedelta(seconds=delay)
                 return "retry"
@@ -373,6 +373,9 @@ class Webhooks:
             self._count_failure(session, row.endpoint_id, now)
             log.warning("webhook delivery %s failed for good: %s", delivery_id, attempt.error)
             return "failed"
+
+    def _max_attempts(self, row: Delivery) -> int:
+        return row.max_attempts or len(self.settings.webhook_retry_schedule) + 1
 
     def _count_failure(self, session: Session, endpoint_id: str, now: datetime) -> None:
         """One more delivery failed for good; at the configured run, disable the endpoint
@@ -405,7 +408,7 @@ class Webhooks:
                 },
                 status="logged",
                 attempts=0,
-                max_attempts=0,
+                max_attempts=0,  # never sent
                 created_at=now,
             )
         )
