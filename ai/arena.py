@@ -26,7 +26,7 @@ from tqdm import tqdm
 from ai.argtypes import positive_int, positive_seconds
 from ai.levels import BOT_LEVELS, make_bot
 from engine import SUPPORTED_PLAYERS, Game
-from engine.counts import SUPPORTED_PLAYERS_TEXT
+from engine.counts import SUPPORTED_PLAYERS_TEXT, VARIANTS
 
 SEAT_COUNTS = SUPPORTED_PLAYERS_TEXT  # "3, 4, 5 or 6", for messages
 
@@ -49,28 +49,37 @@ def seatings(lineup: list[str]) -> list[tuple[str, ...]]:
     return sorted(set(permutations(lineup)))
 
 
-def play_game(task: tuple[int, tuple[str, ...], float | None, int]) -> dict:
-    """Play one game; ``task`` = (game seed, level per seat, time budget override, group)."""
-    seed, seating, budget, group = task
+Task = tuple[int, tuple[str, ...], float | None, int, str | None, bool]
+
+
+def play_game(task: Task | tuple[int, tuple[str, ...], float | None, int]) -> dict:
+    """Play one game; ``task`` = (game seed, level per seat, time budget override, group[,
+    variant, decoy_scores]). A seat is a player: in a variant its bot answers every decision
+    of the colours it controls, and the ranking is the players' (``player_ranking``)."""
+    seed, seating, budget, group = task[:4]
+    variant, decoy_scores = task[4:] if len(task) > 4 else (None, False)  # type: ignore[misc]
     bots = [
         make_bot(level, seed=seed * 31 + seat, time_budget=budget)
         for seat, level in enumerate(seating)
     ]
-    game = Game.new(len(seating), seed)
+    game = Game.new(len(seating), seed, variant=variant, decoy_scores=decoy_scores)
     think = [0.0] * len(seating)
     decisions = [0] * len(seating)
     while not game.is_over:
-        seat = game.pending.seat
+        player = game.pending_player
         t0 = time.perf_counter()
-        action = bots[seat].choose(game)
-        think[seat] += time.perf_counter() - t0
-        decisions[seat] += 1
-        game.apply(action, seat=seat)
+        action = bots[player].choose(game)
+        think[player] += time.perf_counter() - t0
+        decisions[player] += 1
+        game.apply(action, player=player)
     return {
         "seed": seed,
         "group": group,
         "seating": list(seating),
-        "ranking": game.ranking(),
+        "variant": variant,
+        "decoy_scores": decoy_scores,
+        "ranking": game.player_ranking(),
+        "colour_ranking": game.ranking(),
         "scores": game.scores,
         "rounds": game.round,
         "think": think,
@@ -109,9 +118,10 @@ def summarize(results: list[dict], lineup: list[str]) -> list[dict]:
     return rows
 
 
-def markdown_table(rows: list[dict], games: int, players: int) -> str:
+def markdown_table(rows: list[dict], games: int, players: int, variant: str | None = None) -> str:
+    label = f"{players} players" + (f", variant {variant}" if variant else "")
     lines = [
-        f"{games} games, {players} players, seat-rotated (parity {100 / players:.0f}%)",
+        f"{games} games, {label}, seat-rotated (parity {100 / players:.0f}%)",
         "",
         "| bot | seat-games | wins | win rate | 95% CI (Wilson) | mean rank | ms/decision |",
         "|---|---:|---:|---:|---|---:|---:|",
@@ -148,6 +158,10 @@ def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
                    help="override the time budget (s) of search levels")  # fmt: skip
     p.add_argument("--out", type=Path, default=Path("var/arena"),
                    help="directory for results.json and results.md")  # fmt: skip
+    p.add_argument("--variant", choices=sorted(VARIANTS), default=None,
+                   help="a 2-player variant (give two bot levels)")  # fmt: skip
+    p.add_argument("--decoy-scores", action="store_true",
+                   help="with --variant decoy: the decoy's marker advances")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run_arena, parser=p)
     return p
@@ -155,11 +169,21 @@ def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
 
 def run_arena(args: argparse.Namespace) -> int:
     lineup: list[str] = list(args.bots)
-    if len(lineup) not in SUPPORTED_PLAYERS:
+    variant = args.variant
+    if variant is not None:
+        if len(lineup) != VARIANTS[variant].players:
+            args.parser.error(f"{variant} needs {VARIANTS[variant].players} bot levels")
+    elif len(lineup) not in SUPPORTED_PLAYERS:
         args.parser.error(f"give one bot level per seat, {SEAT_COUNTS} of them (got {len(lineup)})")
+    if args.decoy_scores and (variant is None or VARIANTS[variant].decoy < 0):
+        args.parser.error("--decoy-scores needs --variant decoy")
     perms = seatings(lineup)
     groups = max(1, math.ceil(args.games / len(perms)))
-    tasks = [(args.seed + g, perm, args.time_budget, g) for g in range(groups) for perm in perms]
+    tasks = [
+        (args.seed + g, perm, args.time_budget, g, variant, args.decoy_scores)
+        for g in range(groups)
+        for perm in perms
+    ]
     results: list[dict] = []
     t0 = time.perf_counter()
     bar = tqdm(total=len(tasks), desc="arena", unit="game", disable=args.no_progress)
@@ -175,15 +199,19 @@ def run_arena(args: argparse.Namespace) -> int:
     bar.close()
     elapsed = time.perf_counter() - t0
     rows = summarize(results, lineup)
-    table = markdown_table(rows, len(results), len(lineup))
+    label = None if variant is None else variant + (" (decoy scores)" if args.decoy_scores else "")
+    table = markdown_table(rows, len(results), len(lineup), label)
     print(table)
     print(f"\nwall time {elapsed:.1f} s, {args.jobs} job(s)")
     args.out.mkdir(parents=True, exist_ok=True)
-    stem = "arena-" + "-".join(lineup)
+    stem = "arena-" + "-".join(lineup) + (f"-{variant}" if variant else "")
+    stem += "-decoy_scores" if args.decoy_scores else ""
     (args.out / f"{stem}.json").write_text(
         json.dumps(
             {
                 "lineup": lineup,
+                "variant": variant,
+                "decoy_scores": args.decoy_scores,
                 "games": len(results),
                 "seed": args.seed,
                 "seat_permutations": len(perms),

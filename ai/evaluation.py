@@ -24,7 +24,6 @@ from engine.genes import (
     FRUGALITY,
     GENES,
     HOLDING,
-    LIFE_EXPECTANCY,
     MOVEMENT_1,
     MOVEMENT_2,
     PARASITISM,
@@ -336,7 +335,7 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
     for s in range(n):
         genes = genes_l[s]
         mp, progress, ability = gene_stats(genes)
-        limit = 3 if genes & LIFE_EXPECTANCY else 2
+        limit = g.death_limit(s)  # Life Expectancy, or the decoy's (docs/rules.md)
         can_move = bp[s] >= 1 or bool(genes & STREAMLINING)
         counts = [0.0] * (horizon_cap + 1)
         feed_sum = 0.0
@@ -433,7 +432,11 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
     gene_adv_l = [GENE_VALUE[min(gene_stats(genes_l[s])[1], 6)] for s in range(n)]
     values = _AMOEBA_VALUES[n]
     rounds_to_finish = rem
+    # A decoy that does not score never leaves its start space (docs/rules.md, "Decoy").
+    frozen = g.decoy if g.decoy >= 0 and not g.decoy_scores else -1
     for s in range(n):
+        if s == frozen:
+            continue
         c = count_l[s]
         a = max(_amoeba_table(c[1] if horizon_cap > 1 else c[0], values) + gene_adv_l[s], 1.0)
         r = math.ceil(max(FINISH_ZONE - score[s], 0) / a)
@@ -442,6 +445,9 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
     horizon = min(rem, rounds_to_finish)
     out = []
     for s in range(n):
+        if s == frozen:
+            out.append(float(score[s]))
+            continue  # its parts keep 0 for both advances
         c = count_l[s]
         proj = score[s] + horizon * gene_adv_l[s]
         amoebas = 0.0

@@ -27,12 +27,14 @@ RESULTS = Path(__file__).parent / "results" / "engine.json"
 GOAL = {"actions_per_s": 100_000, "clone_us": 10.0}
 
 
-def play_random(games: int, players: int, checked: bool, variant: str | None = None) -> int:
+def play_random(
+    games: int, players: int, checked: bool, variant: str | None = None, decoy_scores: bool = False
+) -> int:
     """Play ``games`` random games (seeds 0..games-1); return the actions applied. The loop
     only picks and applies, so that it measures the engine, not the harness."""
     actions = 0
     for seed in range(games):
-        g = Game.new(players, seed, variant=variant)
+        g = Game.new(players, seed, variant=variant, decoy_scores=decoy_scores)
         rnd = random.Random(seed).random
         apply = g.apply if checked else g.apply_unchecked
         while not g.is_over:
@@ -42,9 +44,11 @@ def play_random(games: int, players: int, checked: bool, variant: str | None = N
     return actions
 
 
-def _playouts(games: int, players: int, checked: bool, variant: str | None = None) -> dict:
+def _playouts(
+    games: int, players: int, checked: bool, variant: str | None = None, decoy_scores: bool = False
+) -> dict:
     t0 = time.perf_counter()
-    actions = play_random(games, players, checked, variant)
+    actions = play_random(games, players, checked, variant, decoy_scores)
     dt = time.perf_counter() - t0
     out = {
         "games": games,
@@ -104,13 +108,42 @@ def measure(games: int) -> dict:
         "checked_runs_actions_per_s": [r["actions_per_s"] for r in runs],
         "apply_unchecked_no_events": _playouts(games, 4, checked=False),
         # Every supported player count side by side, in the same run (same load).
-        "by_players": {str(n): _playouts(games // 2, n, checked=True) for n in SUPPORTED_PLAYERS},
-        "by_variant": {
-            v: _playouts(games // 2, spec.players, checked=True, variant=v)
-            for v, spec in VARIANTS.items()
-        },  # fmt: skip
+        **side_by_side(games // 2),
         **_clone_us(),
     }
+
+
+def side_by_side(games: int, rounds: int = 5) -> dict:
+    """Every player count and every 2-player variant (the decoy with and without its scoring
+    option), checked apply with events, in one run under the same load.
+
+    The VM's speed swings within seconds, so the configurations take turns: ``rounds`` rounds,
+    each playing ``games`` games of every configuration; each figure is the median round (the
+    samples are kept beside it)."""
+    configs: dict[tuple[str, str], tuple[int, str | None, bool]] = {
+        ("by_players", str(n)): (n, None, False) for n in SUPPORTED_PLAYERS
+    }
+    for v, spec in VARIANTS.items():
+        configs[("by_variant", v)] = (spec.players, v, False)
+        if spec.decoy >= 0:
+            configs[("by_variant", f"{v}+decoy_scores")] = (spec.players, v, True)
+    samples: dict[tuple[str, str], list[dict]] = {key: [] for key in configs}
+    for _ in range(rounds):
+        for key, (players, variant, scores) in configs.items():
+            samples[key].append(_playouts(games, players, True, variant, scores))
+    out: dict[str, dict] = {"by_players": {}, "by_variant": {}}
+    for (group, name), runs in samples.items():
+        runs.sort(key=lambda r: r["actions_per_s"])
+        out[group][name] = {**runs[len(runs) // 2],
+                            "rounds_actions_per_s": [r["actions_per_s"] for r in runs]}  # fmt: skip
+    return out
+
+
+def print_side_by_side(figures: dict) -> None:
+    for n, r in figures["by_players"].items():
+        print(f"  {n} players: {r['actions_per_s']:,} actions/s, {r['actions_per_game']} a game")
+    for v, r in figures["by_variant"].items():
+        print(f"  2 players, {v}: {r['actions_per_s']:,} actions/s, {r['actions_per_game']} a game")
 
 
 def main(games: int = 300) -> dict:
@@ -131,13 +164,27 @@ def main(games: int = 300) -> dict:
     print(f"{c['actions_per_s']:,} actions/s ({c['games_per_s']} games/s), unchecked "
           f"{figures['apply_unchecked_no_events']['actions_per_s']:,}/s, "
           f"clone {figures['clone_us_median']} µs")  # fmt: skip
-    for n, r in figures["by_players"].items():
-        print(f"  {n} players: {r['actions_per_s']:,} actions/s, {r['actions_per_game']} a game")
-    for v, r in figures["by_variant"].items():
-        print(f"  2 players, {v}: {r['actions_per_s']:,} actions/s, {r['actions_per_game']} a game")
+    print_side_by_side(figures)
     print(f"saved {RESULTS}")
     return result
 
 
+def main_side_by_side(games: int) -> dict:
+    """``python -m bench.engine_bench --side-by-side N``: only the player counts and variants
+    (N games each), saved to bench/results/engine_side_by_side.json."""
+    before = loadavg()
+    figures = side_by_side(games)
+    result = {"python": sys.version.split()[0], "loadavg_before": before,
+              "loadavg_after": loadavg(), **figures}  # fmt: skip
+    out = RESULTS.with_name("engine_side_by_side.json")
+    out.write_text(json.dumps(result, indent=2) + "\n")
+    print_side_by_side(figures)
+    print(f"load {before} -> {result['loadavg_after']}; saved {out}")
+    return result
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
+    if len(sys.argv) > 1 and sys.argv[1] == "--side-by-side":
+        main_side_by_side(int(sys.argv[2]) if len(sys.argv) > 2 else 100)
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)

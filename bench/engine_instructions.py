@@ -30,17 +30,25 @@ GAMES = 40
 _LOOP = """
 import sys
 from bench.engine_bench import play_random
-print("actions", play_random(int(sys.argv[1]), 4, sys.argv[2] == "checked"))
+players, variant = int(sys.argv[3]), (sys.argv[4] if sys.argv[4] != "-" else None)
+print("actions", play_random(int(sys.argv[1]), players, sys.argv[2] == "checked", variant,
+                             sys.argv[5] == "scores"))
 """
+#: (label, players, variant or "-", "scores" or "-") for ``--side-by-side``.
+SIDE_BY_SIDE = (("3", 3, "-", "-"), ("4", 4, "-", "-"), ("double_1", 2, "double_1", "-"),
+                ("decoy", 2, "decoy", "-"), ("decoy+decoy_scores", 2, "decoy", "scores"))  # fmt: skip
+SIDE_GAMES = 10
 
 
-def _count(script: Path, games: int, mode: str) -> tuple[int, int]:
+def _count(
+    script: Path, games: int, mode: str, config: tuple[int, str, str] = (4, "-", "-")
+) -> tuple[int, int]:
     """(instructions, actions) of one run of the loop under callgrind."""
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         proc = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out",
-             sys.executable, str(script), str(games), mode],
+             sys.executable, str(script), str(games), mode, *map(str, config)],
             cwd=ROOT, env=env, capture_output=True, text=True, check=True,
         )  # fmt: skip
     collected = re.search(r"Collected : (\d+)", proc.stderr)
@@ -62,6 +70,26 @@ def measure() -> dict:
         return out
 
 
+def side_by_side() -> dict:
+    """Checked instructions per action for 3 and 4 players and each 2-player variant, over
+    SIDE_GAMES games each (seeds 0..): saved to engine_instructions_side_by_side.json."""
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "loop.py"
+        script.write_text(_LOOP)
+        out: dict = {"games": SIDE_GAMES}
+        for label, *config in SIDE_BY_SIDE:
+            key = tuple(config)
+            total, actions = _count(script, SIDE_GAMES, "checked", key)  # type: ignore[arg-type]
+            base, _ = _count(script, 0, "checked", key)  # type: ignore[arg-type]
+            out[label] = {"actions": actions, "instructions_per_action": (total - base) // actions}
+            print(f"  {label}: {out[label]['instructions_per_action']:,} instructions per checked "
+                  f"action ({actions} actions)", flush=True)  # fmt: skip
+    path = RESULTS.with_name("engine_instructions_side_by_side.json")
+    path.write_text(json.dumps(out, indent=2) + "\n")
+    print(f"saved {path}")
+    return out
+
+
 def main() -> dict | None:
     if shutil.which("valgrind") is None:
         print("engine_instructions: valgrind is not installed; skipped")
@@ -79,4 +107,10 @@ def main() -> dict | None:
 
 
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) > 1 and sys.argv[1] == "--side-by-side":
+        if shutil.which("valgrind") is None:
+            print("engine_instructions: valgrind is not installed; skipped")
+        else:
+            side_by_side()
+    else:
+        main()

@@ -15,6 +15,9 @@ BENCHMARKS = [
     "deadlines_bench",
     "embedded_bench",
     "stream_bench",
+    "players_bench",
+    "web_bench",
+    "load_bench",
 ]
 
 

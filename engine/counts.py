@@ -61,6 +61,9 @@ SUPPORTED_PLAYERS_TEXT: Final = (
 """The player counts for messages: "3, 4, 5 or 6"."""
 
 
+NO_PLAYER: Final = -1  # the controller of a colour no player decides for (the decoy)
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     """A way to play with a number of players the base game does not have (docs/rules.md, "2
@@ -68,8 +71,14 @@ class Variant:
 
     id: str
     players: int
-    controllers: tuple[int, ...]  # controllers[colour] = the player who decides for it
+    controllers: tuple[int, ...]  # controllers[colour] = the player deciding for it; -1: none
     summary: str
+    changes: tuple[str, ...] = ()  # what differs from the base game, for GET /rules
+
+    @property
+    def decoy(self) -> int:
+        """The colour the engine moves by itself (``-1``: none): the decoy variant's."""
+        return self.controllers.index(NO_PLAYER) if NO_PLAYER in self.controllers else -1
 
     @property
     def colours(self) -> int:
@@ -81,10 +90,14 @@ class Variant:
             "id": self.id,
             "players": self.players,
             "colours": self.colours,
-            "controllers": list(self.controllers),
+            "controllers": [None if c == NO_PLAYER else c for c in self.controllers],
+            "decoy_colour": None if self.decoy < 0 else self.decoy,
             "summary": self.summary,
+            "changes": list(self.changes),
         }
 
+
+DECOY_NEW_AMOEBAS: Final = 2  # "consigue 2 amebas por ronda" (docs/rules.md, "Decoy")
 
 VARIANTS: Final[dict[str, Variant]] = {
     # Colours alternate between the players (0, 1, 0, 1): docs/rules.md, "2 players".
@@ -94,5 +107,28 @@ VARIANTS: Final[dict[str, Variant]] = {
         (0, 1, 0, 1),
         "Double I: each player plays two colours of a 4-colour game; a player's result is the "
         "worse of their two colours.",
+        (
+            "4 colours on the board, played by the 4-player rules",
+            "colours 0 and 2 are player 0's, 1 and 3 player 1's",
+            "a player's result is the worse of their two colours",
+        ),
+    ),
+    # The decoy is the third colour of a 3-colour game (docs/rules.md, "Decoy").
+    "decoy": Variant(
+        "decoy",
+        2,
+        (0, 1, NO_PLAYER),
+        "Decoy: a third colour played by the game itself; whether it scores is the option "
+        "decoy_scores.",
+        (
+            "3 colours on the board, played by the 3-player rules (feeding 2:1, 3-player gene "
+            "cards, no DP on the first amoebas)",
+            "colour 2 is the decoy: it always drifts, makes no decisions, has no BP and buys no "
+            "genes",
+            "the decoy's amoebas die at 3 DP (Life Expectancy from the start, not a card)",
+            "in phase 4 the decoy gets two new amoebas free, on fields the game draws",
+            "decoy_scores true: its marker advances like a player's and can end the game; "
+            "false: it stays on its start space",
+        ),
     ),
 }

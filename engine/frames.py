@@ -22,7 +22,7 @@ class Stage(NamedTuple):
 
 class SeatTurn(NamedTuple):
     """One seat's part of a phase: ``choose_start``, ``p1_player``, ``defect``, ``buy``,
-    ``divide``, ``aggression``."""
+    ``divide``, ``decoy_divide``, ``aggression``."""
 
     op: str
     seat: int
@@ -199,6 +199,7 @@ OPS_FRAMES: Final[dict[str, tuple[type[tuple], bool]]] = {
     "buy": (SeatTurn, False),
     "phase4": (Stage, True),
     "divide": (SeatTurn, False),
+    "decoy_divide": (SeatTurn, True),
     "phase5": (Stage, True),
     "aggression": (SeatTurn, False),
     "phase6": (Stage, True),

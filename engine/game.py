@@ -49,11 +49,13 @@ class Game(State):
         deck: list[dict] | None = None,
         chance: ChanceSource | None = None,
         variant: str | None = None,
+        decoy_scores: bool = False,
     ) -> Game:
         """Set up a game and advance to its first decision.
 
         ``variant`` (``engine.counts.VARIANTS``): a way to play with 2 players; ``players``
         counts the players, the game has the variant's colours (docs/rules.md, "2 players").
+        ``decoy_scores`` (variant ``decoy`` only): whether the decoy's marker advances.
 
         ``chance`` (tests only): a source of dice such as ``engine.chance.ScriptedDice``;
         without it every die comes from the game's generator (docs/engine-api.md, "Chance").
@@ -63,11 +65,17 @@ class Game(State):
         ``invalid_options`` error, never a TypeError.
         """
         colours = _colours(players, variant)
+        if type(decoy_scores) is not bool:
+            raise InvalidOptionsError("decoy_scores must be true or false")
+        if decoy_scores and (variant is None or VARIANTS[variant].decoy < 0):
+            raise InvalidOptionsError("decoy_scores is an option of the decoy variant")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InvalidOptionsError("seed must be an integer")
         if chance is not None and not callable(getattr(chance, "roll", None)):
             raise InvalidOptionsError("chance must have a roll() method")
-        g = cls._blank(colours, seed, deck_from_data(deck), variant)
+        g = cls._blank(colours, seed, deck_from_data(deck), variant, decoy_scores)
+        if g.decoy >= 0:
+            g.bp[g.decoy] = 0  # the decoy never moves actively nor buys (docs/rules.md, "Decoy")
         g.chance = chance  # type: ignore[assignment]
         g.events = []
         for c in range(colours):
@@ -89,12 +97,21 @@ class Game(State):
         return g
 
     @classmethod
-    def _blank(cls, players: int, seed: int, cards: tuple, variant: str | None = None) -> Game:
+    def _blank(
+        cls,
+        players: int,
+        seed: int,
+        cards: tuple,
+        variant: str | None = None,
+        decoy_scores: bool = False,
+    ) -> Game:
         """An empty game of ``players`` colours."""
         g = cls()
         n = players
         g.variant = variant
         g.controllers = VARIANTS[variant].controllers if variant else tuple(range(n))
+        g.decoy = VARIANTS[variant].decoy if variant else -1
+        g.decoy_scores = decoy_scores
         g.n = n
         g.seed = seed
         g.rng = seed_state(seed)
@@ -138,7 +155,8 @@ class Game(State):
 
     def player_ranking(self) -> list[int]:
         """Players, the winner first. A player with several colours (Double I) is placed by
-        the worse of them: its colour furthest back on the ladder (docs/rules.md, "2 players")."""
+        the worse of them: its colour furthest back on the ladder (docs/rules.md, "2 players").
+        The decoy is no player: the players keep their ladder order around it."""
         order = self.ranking()
         if self.variant is None:
             return order
@@ -287,6 +305,8 @@ class Game(State):
         g.n = self.n
         g.variant = self.variant
         g.controllers = self.controllers
+        g.decoy = self.decoy
+        g.decoy_scores = self.decoy_scores
         g.seed = self.seed
         g.rng = self.rng
         g.cards = self.cards
@@ -318,6 +338,7 @@ class Game(State):
             "format": FORMAT_VERSION,
             "players": self.n,
             "variant": self.variant,
+            "decoy_scores": self.decoy_scores,
             "seed": self.seed,
             "rng": format(self.rng, "016x"),
             "cards": [card_to_dict(c) for c in self.cards],
@@ -350,7 +371,12 @@ class Game(State):
             variant = data.get("variant")  # absent in states saved before variants
             if variant is not None and variant not in VARIANTS:
                 raise InvalidStateError(f"unknown variant {variant!r}")
-            g = cls._blank(data["players"], data["seed"], deck_from_data(data["cards"]), variant)
+            decoy_scores = data.get("decoy_scores", False)  # absent in states saved before it
+            if type(decoy_scores) is not bool:
+                raise InvalidStateError("decoy_scores must be a boolean")
+            g = cls._blank(
+                data["players"], data["seed"], deck_from_data(data["cards"]), variant, decoy_scores
+            )
             g.rng = int(data["rng"], 16)
             g.deck = list(data["deck"])
             g.deck_pos = data["deck_pos"]
@@ -382,7 +408,8 @@ class Game(State):
             players.append(
                 {
                     "seat": s,
-                    "player": self.controllers[s],
+                    "player": self.controllers[s] if self.controllers[s] >= 0 else None,
+                    "decoy": s == self.decoy,
                     "score": self.score[s],
                     "bp": self.bp[s],
                     "genes": genes_of(self.genes[s]),
@@ -408,6 +435,7 @@ class Game(State):
         return {
             "players": n,
             "variant": self.variant,
+            "decoy_scores": self.decoy_scores,
             "player_count": self.player_count,
             "round": self.round,
             "phase": self.phase,
@@ -461,9 +489,10 @@ def replay(
     actions: Any,
     deck: list[dict] | None = None,
     variant: str | None = None,
+    decoy_scores: bool = False,
 ) -> Game:
     """Rebuild a game from its seed and the actions players applied, in order."""
-    game = Game.new(players, seed, deck=deck, variant=variant)
+    game = Game.new(players, seed, deck=deck, variant=variant, decoy_scores=decoy_scores)
     for i, action in enumerate(actions):
         try:
             game.apply(action)

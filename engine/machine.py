@@ -86,7 +86,8 @@ def run(state: State) -> None:
     """Advance until a decision with a real choice is pending, or the game is over.
 
     A decision with exactly one legal action is resolved here and logged as ``auto_action``
-    (docs/rules.md: a choice with only one legal answer may be resolved by the engine).
+    (docs/rules.md: a choice with only one legal answer may be resolved by the engine); so is
+    every decision of the decoy colour, picked by ``decoy_choice`` (``"by": "decoy"``).
     """
     stack = state.stack
     ops = OPS
@@ -116,9 +117,38 @@ def run(state: State) -> None:
                 )
             op.resolve(state, frame, action)
             continue
+        if pending.seat == state.decoy:
+            stack.pop()
+            action = decoy_choice(state, pending)
+            state.emit(
+                {
+                    "type": "auto_action",
+                    "seat": pending.seat,
+                    "kind": pending.kind,
+                    "action": action,
+                    "by": "decoy",
+                }  # fmt: skip
+            )
+            op.resolve(state, frame, action)
+            continue
         state.pending = pending
         return
     state.pending = None
+
+
+#: Decisions where the decoy's choice is drawn from the game's generator: where it stands.
+_DECOY_DRAWS: Final = frozenset({"start_space", "place_amoeba"})
+
+
+def decoy_choice(state: State, pending: Decision) -> dict:
+    """The decoy makes no decisions (docs/rules.md, "Decoy"): the game picks for it. Its start
+    space and setup fields are drawn with the game's generator (so a replay repeats them);
+    everything else takes ``actions[0]``, the conservative choice (drift, eat the first
+    pattern, done). With no BP and no genes the decoy rarely has anything else to pick."""
+    actions = pending.actions
+    if pending.kind in _DECOY_DRAWS:
+        return actions[state.rand_below(len(actions))]
+    return actions[0]
 
 
 def pending_of(state: State) -> Decision | None:

@@ -36,7 +36,7 @@ class State:
     __slots__ = (
         "n", "seed", "rng", "cards", "deck", "deck_pos", "round", "phase",
         "food", "supply", "apos", "adp", "bp", "genes", "new_genes", "gene_supply",
-        "score", "stack", "seq", "over", "events", "pending", "chance",
+        "score", "stack", "seq", "over", "events", "pending", "chance", "decoy", "decoy_scores",
     )  # fmt: skip
 
     n: int
@@ -62,6 +62,8 @@ class State:
     events: list[dict] | None
     pending: Decision | None
     chance: ChanceSource | None  # None: dice from ``rng`` (docs/engine-api.md, "Chance")
+    decoy: int  # the colour the engine moves itself (the decoy variant), -1 when none
+    decoy_scores: bool  # whether the decoy's marker advances (a game option)
 
     # --- events and chance ---------------------------------------------------------------
     def emit(self, event: dict) -> None:
@@ -105,7 +107,8 @@ class State:
         ]
 
     def death_limit(self, seat: int) -> int:
-        return 3 if self.genes[seat] & LIFE_EXPECTANCY else 2
+        # The decoy has Life Expectancy from the start (docs/rules.md, "Decoy").
+        return 3 if self.genes[seat] & LIFE_EXPECTANCY or seat == self.decoy else 2
 
     def place_amoeba(self, seat: int, number: int, field: int, dp: int = 0) -> None:
         i = seat * AMOEBAS_PER_COLOUR + number - 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,8 +21,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from service import fairness, idempotency, play
+from service import bulk, fairness, idempotency, play, ratings
 from service.bots import check_bot_level, choose_bot_action
+from service.bulk import MAX_BULK, BulkGame
 from service.config import Settings
 from service.errors import (
     Conflict,
@@ -33,13 +34,15 @@ from service.errors import (
     Unauthorized,
     Unprocessable,
 )
-from service.lifecycle import new_game_row, roll_setup
-from service.models import PlayerRow, utcnow
+from service.lifecycle import LABEL, LABEL_RULE, new_game_row, roll_setup
+from service.models import GameRow, PlayerRow, utcnow
 from service.paging import GamePage, decode_cursor, encode_cursor
 from service.players import (
     BoardSeat,
     CreatedPlayer,
     PlayerView,
+    RatingChange,
+    RatingView,
     Turn,
     new_player_id,
     new_player_token,
@@ -47,6 +50,7 @@ from service.players import (
 from service.publishing import NullPublisher, Publisher
 from service.scheduling import NullScheduler, Scheduler
 from service.seats import hash_token, new_token, seat_by_token, seat_of
+from service.standings import MAX_POINTS, Standing, table
 from service.store import GameStore
 from service.views import (
     ActionResult,
@@ -124,6 +128,7 @@ class GameService:
         label: str | None = None,
         player: str | None = None,
         private: bool = False,
+        rated: bool = True,
         idempotency_key: str | None = None,
     ) -> CreatedGame:
         """Create a game; bot seats are filled at once, human seats wait for ``join``.
@@ -136,6 +141,7 @@ class GameService:
         creating player's id), and nobody else may use it afterwards (403 ``label_owned``).
         ``private``: not listed to others; each human seat not reserved for a player gets
         an invitation code (in ``CreatedGame.invitations``, shown once).
+        ``rated``: whether the result updates the players' ratings (``service.ratings``).
         A game without human seats starts immediately. With ``idempotency_key`` a retry
         returns the same game (as it is now) and creator token (``service.idempotency``).
         """
@@ -150,6 +156,7 @@ class GameService:
             "label": label,
             "player": player,
             "private": private,
+            "rated": rated,
         }
         if idempotency_key is not None:
             with self.sessions() as session:
@@ -168,6 +175,7 @@ class GameService:
             options=options,
             seed=seed,
             label=label,
+            rated=rated,
         )
         row.creator_player_id = player
         row.private = private
@@ -202,6 +210,58 @@ class GameService:
             creator_token=creator_token,
             invitations=invitations or None,
         )
+
+    def create_games(
+        self, specs: Sequence[dict[str, Any]], *, player: str | None = None
+    ) -> list[BulkGame]:
+        """Create up to ``MAX_BULK`` games in one transaction (all or nothing), for a site
+        running a round: each spec takes ``create_game``'s arguments (``players``, ``seats``,
+        ``time_limit``, ``timeout_policy``, ``options``, ``label``, ``private``, ``rated``).
+
+        A human seat reserved for a player is taken for that player at once (linked to
+        it; its seat token is in the answer, to hand to the player's client); any other
+        human seat gets an invitation code. A game whose seats are all taken starts now.
+        ``player``: the creating player (labels are checked and claimed as by
+        ``create_game``). Refusals name the game: ``games[3]: ...``.
+        """
+        if not 1 <= len(specs) <= MAX_BULK:
+            raise Unprocessable("invalid_bulk", f"1 to {MAX_BULK} games per request")
+        now = self.clock()
+        reserved = {
+            seat.get("player")
+            for spec in specs
+            for seat in spec.get("seats") or []
+            if isinstance(seat, dict) and seat.get("player") is not None
+        }
+        names = self.store.player_names(sorted(reserved))
+        built = []
+        for i, spec in enumerate(specs):
+            try:
+                built.append(bulk.build(self.settings, now, spec, player, names))
+            except ServiceError as err:
+                raise type(err)(err.code, f"games[{i}]: {err.message}") from None
+        followups, sent = [], []
+        try:
+            with self.sessions.begin() as session:
+                for label in sorted({b.row.label for b in built if b.row.label is not None}):
+                    owner = bulk.claim_label(session, label, player, now)
+                    if owner is not None and owner != player:
+                        raise Forbidden(
+                            "label_owned", f"the label {label!r} belongs to another player"
+                        )
+                for b in built:
+                    if b.full:
+                        game = roll_setup(b.row)
+                        followups.append(play.start(b.row, game, now, self.settings.bot_grace))
+                    session.add(b.row)
+                    sent += self.store.outbox(session, b.row)
+        except IntegrityError as err:  # a label claimed concurrently
+            raise Conflict("version_conflict", "a label was claimed meanwhile; retry") from err
+        for followup in followups:
+            self._send(followup)
+        self._send_webhooks(sent)
+        log.info("bulk: %d games created", len(built))
+        return [b.view() for b in built]
 
     def _reserve(self, row: Any, private: bool) -> dict[int, str]:
         """Check the seats' reservations name players; in a private game give every other
@@ -327,7 +387,7 @@ class GameService:
         """
         followup = None
         try:
-            with self.store.changing(game_id) as (_, row):
+            with self.store.changing(game_id) as (session, row):
                 seat = seat_by_token(row, token)
                 if seat.resigned:
                     raise Forbidden("seat_resigned", "this seat has already resigned")
@@ -336,13 +396,12 @@ class GameService:
                         "game_not_active",
                         f"game is {row.status}; resign only during play (leave an open game)",
                     )
-                now = self.clock()
-                seat.kind = "bot"
-                seat.bot_level = row.options.get("resign_bot_level") or self.settings.standin_level
+                level = row.options.get("resign_bot_level") or self.settings.standin_level
                 seat.resigned = True
-                play.touch(row, now)
-                if row.pending_seat == seat.seat:
-                    followup = play.bot_turn_now(row, now, self.settings.bot_grace)
+                log_row, followup = play.hand_to_bot(
+                    row, seat, level, "human", self.clock(), self.settings.bot_grace
+                )
+                session.add(log_row)
         except StaleDataError as err:
             raise Conflict("version_conflict", "the game changed; retry") from err
         self._committed(game_id, row.seq, followup)
@@ -501,6 +560,7 @@ class GameService:
             "options": row.options,
             "deck": row.options.get("deck"),
             "variant": row.options.get("variant"),  # engine.replay(..., variant=...)
+            "decoy_scores": row.options.get("decoy_scores", False),  # engine.replay(...)
             "seats": seats,
             "fairness": fair,
             "setup": setup,
@@ -513,6 +573,7 @@ class GameService:
                     "events": a.events,
                 }
                 for a in self.store.log(game_id)
+                if a.action is not None  # hand-overs to bots are in /events, not replayed
             ],
             "result": row.result,
             "created_at": row.created_at,
@@ -745,14 +806,12 @@ class GameService:
                 if owner is None or owner.kind != "human":
                     return False
                 if row.timeout_policy == "bot":
-                    owner.kind = "bot"
-                    owner.bot_level = (
-                        row.options.get("timeout_bot_level") or self.settings.standin_level
-                    )
                     owner.replaced_by_bot = True
                     owner.timeouts += 1
-                    play.touch(row, now)
-                    followup = play.bot_turn_now(row, now, self.settings.bot_grace)
+                    log_row, followup = play.hand_to_bot(
+                        row, owner, level, "timeout", now, self.settings.bot_grace
+                    )
+                    session.add(log_row)
                     outcome = "a bot takes over"
                 else:
                     assert standin_move is not None
@@ -797,6 +856,69 @@ class GameService:
                 return row.seq if owner is not None and owner.kind == "bot" else None
         except NotFound:
             return None
+
+    # ------------------------------------------------------------------ labels
+
+    def standings(self, label: str, points: Sequence[int] | None = None) -> list[Standing]:
+        """The table of ``label``'s finished games (``service.standings``): ``points`` per
+        place (1st first), else one point per seat finished ahead of."""
+        if not LABEL.fullmatch(label):
+            raise Unprocessable("invalid_label", LABEL_RULE)
+        if points is not None and (
+            not 1 <= len(points) <= 6 or any(not 0 <= p <= MAX_POINTS for p in points)
+        ):
+            raise Unprocessable(
+                "invalid_points", f"points: 1-6 whole numbers from 0 to {MAX_POINTS}"
+            )
+        games = self.store.finished_under_label(label)
+        ids = {s.player_id for _, seats in games for s in seats if s.player_id is not None}
+        return table(games, points, self.store.player_names(sorted(ids)))
+
+    def label_records(self, label: str) -> Iterator[dict[str, Any]]:
+        """The records (``record``) of the label's finished games, oldest first, one at a
+        time: an export of a whole tournament never holds it all in memory."""
+        if not LABEL.fullmatch(label):
+            raise Unprocessable("invalid_label", LABEL_RULE)
+        ids = self.store.finished_ids_under_label(label)
+        return (self.record(game_id) for game_id in ids)
+
+    # ------------------------------------------------------------------ ratings
+
+    def rate_game(self, game_id: str) -> int | None:
+        """Rate a finished rated game (``service.ratings``): the number of players whose
+        rating changed (0: not ratable), or None when it was rated before or is not
+        finished. Exactly once: ``rated_games`` is keyed by the game and written in the
+        same transaction; a lost race (a concurrent first rating) is retried."""
+        for _attempt in range(JOIN_RETRIES):
+            try:
+                with self.sessions.begin() as session:
+                    row = session.get(GameRow, game_id)
+                    if row is None or row.status != "finished":
+                        return None
+                    changed = ratings.rate_game(session, row, self.clock())
+            except IntegrityError:
+                continue  # a concurrent rating (of this game or a first one of a player)
+            if changed is not None:
+                log.info("game %s rated (%d players)", game_id, changed)
+            return changed
+        raise Conflict("version_conflict", f"could not rate {game_id}; retry")
+
+    def due_ratings(self, before: datetime, limit: int = 100) -> list[str]:
+        """Finished rated games still waiting for their rating since before ``before``:
+        the sweep re-sends their tasks (their first message may be lost)."""
+        return self.store.due_ratings(before, limit)
+
+    def leaderboard(self, *, page: int = 1, page_size: int = 50) -> tuple[list[RatingView], int]:
+        """Rated players (bots included), the highest ordinal (``mu - 3 sigma``) first."""
+        return self.store.leaderboard(page=page, page_size=page_size)
+
+    def rating_history(
+        self, player_id: str, *, page: int = 1, page_size: int = 50
+    ) -> tuple[list[RatingChange], int]:
+        """A player's rating changes, the latest first (404 ``player_not_found``)."""
+        if not self.store.player_exists(player_id):
+            raise NotFound("player_not_found", f"no player {player_id}")
+        return self.store.rating_history(player_id, page=page, page_size=page_size)
 
     # ------------------------------------------------------------------ after the commit
 

@@ -23,7 +23,7 @@ LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$")  # anchored for OpenAP
 LABEL_RULE = "a label is 1-64 characters: letters, digits and . _ : - (not first)"
 #: The seed of an open verifiable game's preview board: its real set-up is rolled at start.
 PREVIEW_SEED = 0
-OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant")
+OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant", "decoy_scores")
 
 
 def new_game_row(
@@ -38,6 +38,7 @@ def new_game_row(
     options: dict[str, Any] | None,
     seed: int | None,
     label: str | None,
+    rated: bool = True,
 ) -> tuple[GameRow, Any]:
     """Check a creation request and build the game's row with its seats, and the engine
     game it starts from; raises ``Unprocessable`` naming the first thing wrong."""
@@ -53,6 +54,9 @@ def new_game_row(
         raise Unprocessable(
             "invalid_players", f"{variant} is for {VARIANTS[variant].players} players"
         )
+    decoy_scores = (options or {}).get("decoy_scores", False)
+    if decoy_scores is not False and (variant is None or VARIANTS[variant].decoy < 0):
+        raise Unprocessable("invalid_option", "decoy_scores is an option of the decoy variant")
     if variant is None and players not in SUPPORTED_PLAYERS:
         raise Unprocessable(
             "invalid_players",
@@ -97,7 +101,9 @@ def new_game_row(
     deck = opts.get("deck")
     try:
         extra = {"deck": deck} if deck is not None else {}
-        game = Game.new(players=players, seed=seed, variant=variant, **extra)
+        game = Game.new(
+            players=players, seed=seed, variant=variant, decoy_scores=decoy_scores, **extra
+        )
     except (EngineError, ValueError, TypeError, KeyError) as err:
         raise Unprocessable("invalid_option", f"the engine refused the options: {err}") from err
 
@@ -118,6 +124,7 @@ def new_game_row(
         timeout_policy=timeout_policy,
         creator_token_hash=hash_token(creator_token),
         label=label,
+        rated=rated,
         created_at=now,
         updated_at=now,
     )
@@ -138,7 +145,13 @@ def roll_setup(row: GameRow) -> Any:
     options = row.options or {}
     deck = options.get("deck")
     extra = {"deck": deck} if deck is not None else {}
-    game = Game.new(row.players, row.seed, variant=options.get("variant"), **extra)
+    game = Game.new(
+        row.players,
+        row.seed,
+        variant=options.get("variant"),
+        decoy_scores=options.get("decoy_scores", False),
+        **extra,
+    )
     row.state = game.to_dict()
     row.public = game.public_view()
     row.setup_events = list(game.setup_events)

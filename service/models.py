@@ -17,6 +17,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -100,6 +101,8 @@ class GameRow(Base):
     #: with an explicit seed (predetermined, not verifiable).
     server_seed: Mapped[str | None] = mapped_column(String(64))
     commitment: Mapped[str | None] = mapped_column(String(64))
+    #: Whether the game's result updates its players' ratings (a creation option).
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=text("true"))
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game", order_by="SeatRow.seat", lazy="joined"
@@ -184,8 +187,75 @@ class LabelRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
+class RatingRow(Base):
+    """A player's current OpenSkill rating (bots too: one player row per level)."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    #: ``mu - 3 sigma``: the leaderboard's order (a new player starts at 0).
+    ordinal: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index("ix_ratings_ordinal", "ordinal", "player_id"),)
+
+
+class RatingHistoryRow(Base):
+    """One player's rating before and after one rated game, in the order games were rated."""
+
+    __tablename__ = "rating_history"
+
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
+    player_id: Mapped[str] = mapped_column(String(32), ForeignKey("players.id", ondelete="CASCADE"))
+    game_id: Mapped[str] = mapped_column(String(32))
+    #: 1 = first; with several seats in one game, the best of them.
+    rank: Mapped[int] = mapped_column(Integer)
+    #: How many seats the game had.
+    seats: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index("ix_rating_history_player_id", "player_id", "id"),)
+
+
+class RatedGameRow(Base):
+    """A game whose result has been rated (or found not ratable): the primary key is what
+    makes a duplicated or replayed "game finished" rate nothing the second time."""
+
+    __tablename__ = "rated_games"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: How many players' ratings changed (0: the game was not ratable).
+    players: Mapped[int] = mapped_column(Integer)
+    rated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class RatingDueRow(Base):
+    """A finished rated game not rated yet: written with the finishing move (an outbox),
+    deleted with the rating; the deadline sweep re-sends the task of any left here."""
+
+    __tablename__ = "ratings_due"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+
 class ActionLogRow(Base):
-    """One row per applied player action; never updated or deleted while the game lives."""
+    """One row per change a player's seat makes: an applied action, or the seat handed to a
+    bot (``action`` null, the hand-over in ``events``); never updated or deleted while the
+    game lives."""
 
     __tablename__ = "action_log"
 
@@ -197,7 +267,7 @@ class ActionLogRow(Base):
     )  # no index of its own: uq_action_log_game_seq starts with game_id
     seq: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    action: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     events: Mapped[list[Any]] = mapped_column(JSON)
     actor: Mapped[str] = mapped_column(String(8))
     idempotency_key: Mapped[str | None] = mapped_column(String(128))

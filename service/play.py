@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
+from sqlalchemy.orm import object_session
 from sqlalchemy.orm.attributes import flag_modified
 
 from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed, from_engine_error
-from service.models import ActionLogRow, GameRow, SeatRow
+from service.models import ActionLogRow, GameRow, RatingDueRow, SeatRow
 from service.scheduling import Scheduler
 from service.seats import seat_by_hash, seat_of
 from service.views import etag_for
@@ -27,16 +28,20 @@ MAX_SEED = 2**53 - 1  # seeds stay exact in JavaScript clients
 @dataclass(frozen=True)
 class Followup:
     """Work for the scheduler once the transaction has committed: a bot must decide at
-    ``seq``, or a human must decide before ``eta``. ``live``: a human sits in the game, so
-    the bot's reply is awaited by a person and goes ahead of bot-only games' turns."""
+    ``seq``, or a human must decide before ``eta``, or (``finished``) a rated game ended and
+    its ratings are due. ``live``: a human sits in the game, so the bot's reply is awaited
+    by a person and goes ahead of bot-only games' turns."""
 
     game_id: str
     seq: int
     eta: datetime | None = None  # None: a bot turn
     live: bool = True
+    finished: bool = False
 
     def send(self, scheduler: Scheduler) -> None:
-        if self.eta is None:
+        if self.finished:
+            scheduler.game_finished(self.game_id)
+        elif self.eta is None:
             scheduler.bot_turn(self.game_id, self.seq, live=self.live)
         else:
             scheduler.deadline(self.game_id, self.seq, self.eta)
@@ -69,15 +74,16 @@ def set_pending(row: GameRow, game: Any, now: datetime, bot_grace: int) -> Follo
     # names the colour, pending.player the seat that answers; docs/rules.md "2 players").
     # ``seq`` is the number a client echoes as expected_seq (docs/api.md): a client holding
     # only ``pending`` (a stream message, an action's result) needs nothing else to answer.
+    # It is the log's seq, not the engine's count of actions: a hand-over is an entry too.
     row.pending_seat = game.pending_player
-    row.pending = {**pending.to_dict(), "player": row.pending_seat, "seq": game.seq}
+    row.pending = {**pending.to_dict(), "player": row.pending_seat, "seq": row.seq}
     row.pending_kind = pending.kind
     seat_row = seat_of(row, row.pending_seat)
     if seat_row is not None and seat_row.kind == "bot":
         return bot_turn_now(row, now, bot_grace)
     if row.time_limit > 0:
         row.deadline_at = now + timedelta(seconds=row.time_limit)
-        return Followup(row.id, game.seq, row.deadline_at)
+        return Followup(row.id, row.seq, row.deadline_at)
     row.deadline_at = None
     return None
 
@@ -201,7 +207,7 @@ def apply_step(
         raise from_engine_error(err) from None
     row.state = game.to_dict()
     row.public = game.public_view()
-    row.seq = game.seq
+    row.seq += 1  # the log's numbering (see set_pending)
     touch(row, now)
     if actor == "timeout":
         timed_out = seat_of(row, seat)
@@ -216,11 +222,18 @@ def apply_step(
         # the game is a variant, docs/rules.md "2 players").
         row.result = {"ranking": game.player_ranking(), "scores": list(game.scores),
                       "colour_ranking": list(game.ranking())}  # fmt: skip
+        if row.rated:
+            # The outbox row commits with the finish: the rating task is owed even if its
+            # message is lost (the sweep re-sends it; service/ratings.py).
+            session = object_session(row)
+            assert session is not None, "apply_step runs on a row loaded in a session"
+            session.add(RatingDueRow(game_id=row.id, due_at=now))
+            followup = Followup(row.id, row.seq, finished=True)
     else:
         followup = set_pending(row, game, now, bot_grace)
     log_row = ActionLogRow(
         game_id=row.id,
-        seq=game.seq,
+        seq=row.seq,
         seat=seat,
         action=action,
         events=events,
@@ -228,6 +241,41 @@ def apply_step(
         idempotency_key=idempotency_key,
         created_at=now,
         # The version this write commits: the ORM bumps it in the same UPDATE.
+        after={"status": row.status, "version": row.version + 1, "pending": row.pending},
+    )
+    return log_row, followup
+
+
+def hand_to_bot(
+    row: GameRow, seat: SeatRow, level: str, actor: str, now: datetime, bot_grace: int
+) -> tuple[ActionLogRow, Followup | None]:
+    """A bot plays ``seat`` from now on (its human timed out under the ``bot`` policy, or
+    resigned): an entry in the log like every other change, so ``/events``, the streams and
+    the record show when and to which level the seat passed (docs/api.md, "The log").
+
+    The engine is not involved (it knows colours, not who plays them), so the entry has no
+    action; the pending decision stays, renumbered to this entry's seq. A bot turn already
+    sent for the old seq is then stale, so a bot owing the decision (this seat's or
+    another's) gets its turn sent again at the new one."""
+    seat.kind = "bot"
+    seat.bot_level = level
+    touch(row, now)
+    row.seq += 1
+    followup = None
+    if row.pending is not None:
+        row.pending = {**row.pending, "seq": row.seq}
+        owner = seat_of(row, row.pending_seat)
+        if owner is not None and owner.kind == "bot":
+            followup = bot_turn_now(row, now, bot_grace)
+    reason = "timeout" if actor == "timeout" else "resigned"
+    log_row = ActionLogRow(
+        game_id=row.id,
+        seq=row.seq,
+        seat=seat.seat,
+        action=None,
+        events=[{"type": "seat_to_bot", "seat": seat.seat, "level": level, "reason": reason}],
+        actor=actor,
+        created_at=now,
         after={"status": row.status, "version": row.version + 1, "pending": row.pending},
     )
     return log_row, followup

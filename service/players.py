@@ -74,3 +74,32 @@ class BoardSeat:
     deadline_at: datetime | None
     result: dict[str, Any] | None
     label: str | None
+
+
+@dataclass(frozen=True)
+class RatingView:
+    """A row of the leaderboard: the player's current rating (``service.ratings``)."""
+
+    player_id: str
+    name: str
+    bot: bool
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """One rated game in a player's history: its place and its rating before and after."""
+
+    game_id: str
+    rank: int
+    seats: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+    ordinal: float
+    rated_at: datetime

@@ -1,7 +1,8 @@
 """How the service hands follow-up work to the workers.
 
 After every commit that leaves a new pending decision the service calls exactly one of
-``bot_turn`` (a bot must decide) or ``deadline`` (a human must decide before ``eta``).
+``bot_turn`` (a bot must decide) or ``deadline`` (a human must decide before ``eta``);
+after the commit that finishes a rated game, ``game_finished`` (its ratings are due).
 Implementations must only enqueue: bots and timers never run inside the caller (an HTTP
 request). The production implementation is ``workers.scheduler.CeleryScheduler``;
 ``build_scheduler`` is the one place that picks it.
@@ -32,6 +33,9 @@ class Scheduler(Protocol):
 
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None: ...
 
+    def game_finished(self, game_id: str) -> None:
+        """A rated game finished: its ratings are due (``workers.tasks.rate_game``)."""
+
 
 # Optional on a scheduler (looked up with getattr, so older test doubles need not have it):
 # ``webhooks(delivery_ids)``, the webhook deliveries a commit wrote, to be sent now.
@@ -46,6 +50,9 @@ class NullScheduler:
 
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
         log.debug("no scheduler: deadline %s@%s not enqueued", game_id, seq)
+
+    def game_finished(self, game_id: str) -> None:
+        log.debug("no scheduler: ratings of %s not enqueued", game_id)
 
     def webhooks(self, delivery_ids: list[str]) -> None:
         log.debug("no scheduler: %d webhook deliveries wait for a sweep", len(delivery_ids))
@@ -68,6 +75,13 @@ class RecordingScheduler:
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
         with self._lock:
             self.calls.append(("deadline", game_id, seq, eta))
+
+    def game_finished(self, game_id: str) -> None:
+        with self._lock:
+            self.calls.append(("game_finished", game_id))
+
+    def finished_games(self) -> list[str]:
+        return [c[1] for c in self.calls if c[0] == "game_finished"]
 
     def webhooks(self, delivery_ids: list[str]) -> None:
         with self._lock:

@@ -20,7 +20,18 @@ from sqlalchemy.orm import Session, defer, sessionmaker, undefer
 
 from service import webhooks
 from service.errors import NotFound
-from service.models import ActionLogRow, GameRow, LabelRow, PlayerRow, SeatRow
+from service.models import (
+    ActionLogRow,
+    GameRow,
+    LabelRow,
+    PlayerRow,
+    RatingDueRow,
+    RatingHistoryRow,
+    RatingRow,
+    SeatRow,
+)
+from service.players import RatingChange, RatingView
+from service.ratings import BOT_PREFIX, ordinal
 
 # The seats come joined (the mapping's default): one statement, cheaper here than a second
 # SELECT for them, though the driver parses the game's JSON columns once per seat.
@@ -373,6 +384,122 @@ class GameStore:
                     .limit(limit)
                 ).all()
             )
+
+    # ------------------------------------------------------------------ labels
+
+    def finished_under_label(self, label: str) -> list[tuple[dict[str, Any], list[Any]]]:
+        """(result, seats) of the label's finished games, oldest first: only the columns
+        a table needs, in one statement (``ix_games_label_created_id``, then each game's
+        seats by primary key)."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(
+                    GameRow.id,
+                    GameRow.result,
+                    SeatRow.seat,
+                    SeatRow.player_id,
+                    SeatRow.kind,
+                    SeatRow.bot_level,
+                    SeatRow.resigned,
+                    SeatRow.replaced_by_bot,
+                    SeatRow.name,
+                )
+                .join(SeatRow, SeatRow.game_id == GameRow.id)
+                .where(GameRow.label == label, GameRow.status == "finished")
+                .order_by(GameRow.created_at, GameRow.id, SeatRow.seat)
+            ).all()
+        games: dict[str, tuple[dict[str, Any], list[Any]]] = {}
+        for row in rows:
+            games.setdefault(row.id, (row.result or {"ranking": []}, []))[1].append(row)
+        return list(games.values())
+
+    def finished_ids_under_label(self, label: str) -> list[str]:
+        with self.sessions() as session:
+            return list(
+                session.scalars(
+                    select(GameRow.id)
+                    .where(GameRow.label == label, GameRow.status == "finished")
+                    .order_by(GameRow.created_at, GameRow.id)
+                )
+            )
+
+    def player_names(self, player_ids: list[str]) -> dict[str, str]:
+        if not player_ids:
+            return {}
+        with self.sessions() as session:
+            rows = session.execute(
+                select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(player_ids))
+            ).all()
+        return {player_id: name for player_id, name in rows}
+
+    # ------------------------------------------------------------------ ratings
+
+    def due_ratings(self, before: datetime, limit: int) -> list[str]:
+        with self.sessions() as session:
+            return list(
+                session.scalars(
+                    select(RatingDueRow.game_id)
+                    .where(RatingDueRow.due_at <= before)
+                    .order_by(RatingDueRow.due_at)
+                    .limit(limit)
+                )
+            )
+
+    def leaderboard(self, *, page: int, page_size: int) -> tuple[list[RatingView], int]:
+        """One page of the ratings, ``ix_ratings_ordinal`` backwards."""
+        with self.sessions() as session:
+            total = session.scalar(select(func.count()).select_from(RatingRow)) or 0
+            rows = session.execute(
+                select(RatingRow, PlayerRow.name)
+                .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
+                .order_by(RatingRow.ordinal.desc(), RatingRow.player_id.desc())
+                .offset((page - 1) * page_size)
+                .limit(page_size)
+            ).all()
+        views = [
+            RatingView(
+                r.player_id,
+                name,
+                r.player_id.startswith(BOT_PREFIX),
+                r.mu,
+                r.sigma,
+                r.ordinal,
+                r.games,
+                r.updated_at,
+            )  # fmt: skip
+            for r, name in rows
+        ]
+        return views, total
+
+    def rating_history(
+        self, player_id: str, *, page: int, page_size: int
+    ) -> tuple[list[RatingChange], int]:
+        """One page of the player's history, latest first (``ix_rating_history_player_id``)."""
+        mine = RatingHistoryRow.player_id == player_id
+        with self.sessions() as session:
+            total = session.scalar(select(func.count()).where(mine)) or 0
+            rows = session.scalars(
+                select(RatingHistoryRow)
+                .where(mine)
+                .order_by(RatingHistoryRow.id.desc())
+                .offset((page - 1) * page_size)
+                .limit(page_size)
+            ).all()
+        changes = [
+            RatingChange(
+                h.game_id,
+                h.rank,
+                h.seats,
+                h.mu_before,
+                h.sigma_before,
+                h.mu,
+                h.sigma,
+                ordinal(h.mu, h.sigma),
+                h.created_at,
+            )  # fmt: skip
+            for h in rows
+        ]
+        return changes, total
 
     def setup_events(self, game_id: str) -> list[Any]:
         with self.sessions() as session:

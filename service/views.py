@@ -68,6 +68,8 @@ class GameView:
     result: dict[str, Any] | None
     label: str | None = None
     private: bool = False
+    #: Whether the result updates the players' ratings.
+    rated: bool = True
     #: {verifiable, scheme, commitment} (docs/fairness.md); public from the creation on.
     fairness: dict[str, Any] | None = None
     pending: dict[str, Any] | None = None
@@ -177,6 +179,7 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
         "timeout_bot_level": opts.get("timeout_bot_level"),
         "resign_bot_level": opts.get("resign_bot_level"),
         "variant": opts.get("variant"),
+        "decoy_scores": opts.get("decoy_scores", False),
     }
     if deck is not None:
         # The engine shuffles the deck; sorting hides the creator's order all the same.
@@ -201,6 +204,7 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
         result=row.result,
         label=row.label,
         private=bool(row.private),
+        rated=row.rated is not False,
         fairness={
             "verifiable": row.commitment is not None,
             "scheme": SCHEME if row.commitment is not None else None,

@@ -42,6 +42,9 @@ class WorkerSettings:
     eta_horizon: float
     #: Redis redelivers an unacknowledged message after this many seconds.
     visibility_timeout: float
+    #: A finished game still unrated this long after it finished gets its rating task
+    #: sent again by the sweep (its first message may be lost; a duplicate is harmless).
+    rating_grace: float = 30.0
 
     @property
     def bots_queue(self) -> str:
@@ -70,4 +73,5 @@ class WorkerSettings:
             bot_time_limit=hard,
             eta_horizon=horizon,
             visibility_timeout=visibility,
+            rating_grace=max(_float(env, "URSUPPE_RATING_GRACE", 30.0), 0.0),
         )

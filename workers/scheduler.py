@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 
 BOT_TURN_TASK = "workers.tasks.bot_turn"
 EXPIRE_DEADLINE_TASK = "workers.tasks.expire_deadline"
+RATE_GAME_TASK = "workers.tasks.rate_game"
 DELIVER_WEBHOOK_TASK = "workers.tasks.deliver_webhook"
 
 
@@ -94,6 +95,20 @@ class CeleryScheduler:
             )
         except Exception:
             log.exception("could not enqueue deadline %s/%s; the sweep will fire it", game_id, seq)
+
+    def game_finished(self, game_id: str) -> None:
+        """A rated game finished: rate it. The task is idempotent on the game id, and the
+        game's ``ratings_due`` row has the sweep send it again if this message is lost."""
+        try:
+            self.app.send_task(
+                RATE_GAME_TASK,
+                args=(game_id,),
+                queue=self.live_queue,
+                task_id=f"rate-{game_id}-{_stamp()}",
+                ignore_result=True,
+            )
+        except Exception:
+            log.exception("could not enqueue the rating of %s; the sweep will send it", game_id)
 
     def webhooks(self, delivery_ids: list[str]) -> None:
         """Webhook deliveries just committed (the outbox rows): send each now. A lost

@@ -1,5 +1,5 @@
-"""The tasks: a bot's turn, a deadline's expiry, the periodic deadline sweep, and a webhook
-delivery with its sweep.
+"""The tasks: a bot's turn, a deadline's expiry, a finished game's ratings, the periodic
+deadline sweep, and a webhook delivery with its sweep.
 
 Every task is keyed on ``(game_id, seq)`` and delegates the decision "is this still the
 pending decision?" to the game service, which checks it inside the same transaction that
@@ -116,6 +116,13 @@ def expire_deadline(self: Task, game_id: str, seq: int) -> bool:
     return applied
 
 
+@app.task(base=GameTask, name="workers.tasks.rate_game", soft_time_limit=30, time_limit=60)
+def rate_game(game_id: str) -> int | None:
+    """Update the ratings of a finished rated game's players; None when it was rated
+    before (a duplicated or replayed message: ``rated_games`` is keyed by the game)."""
+    return runtime.get_service().rate_game(game_id)
+
+
 @app.task(base=GameTask, name="workers.tasks.sweep_deadlines", soft_time_limit=30, time_limit=60)
 def sweep_deadlines() -> int:
     """Hand out every deadline that is due, and give an ETA message to each human deadline
@@ -141,6 +148,10 @@ def sweep_deadlines() -> int:
     horizon = now + timedelta(seconds=_settings.eta_horizon)
     for game_id, seq, eta in service.upcoming_deadlines(horizon, _settings.sweep_limit):
         service.scheduler.deadline(game_id, seq, eta)
+    # Ratings whose message was lost (finished a while ago, still due): send again.
+    stale = now - timedelta(seconds=_settings.rating_grace)
+    for game_id in service.due_ratings(stale, _settings.sweep_limit):
+        rate_game.apply_async((game_id,), expires=max(_settings.sweep_interval, 5.0))
     return len(due)
 
 

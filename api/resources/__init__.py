@@ -9,9 +9,11 @@ from __future__ import annotations
 from api.parsing import Blueprint
 from api.resources.actions.routes import blp as actions
 from api.resources.games.routes import blp as games
+from api.resources.labels.routes import blp as labels
 from api.resources.log.routes import blp as log
 from api.resources.meta.routes import health_blp, rules_blp
 from api.resources.players.routes import blp as players
+from api.resources.ratings.routes import blp as ratings
 from api.resources.seats.routes import blp as seats
 from api.resources.stream.routes import blp as stream
 from api.resources.webhooks.routes import blp as webhooks
@@ -23,6 +25,8 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     log,
     stream,
     players,
+    ratings,
+    labels,
     webhooks,
     rules_blp,
     health_blp,

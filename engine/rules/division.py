@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from engine.board import ADJACENT_MASK, ALL_FIELDS_MASK, FIELD_INDEX
-from engine.counts import AMOEBAS_PER_COLOUR, PLAYER_COUNTS
+from engine.board import ADJACENT_MASK, ALL_FIELDS_MASK, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES
+from engine.counts import AMOEBAS_PER_COLOUR, DECOY_NEW_AMOEBAS, PLAYER_COUNTS
 from engine.decision import Decision
 from engine.frames import SeatTurn, Stage
 from engine.genes import DIVISION_RATE, SPORES
@@ -30,10 +30,16 @@ def division_cost(g: State, seat: int) -> int:
 def _phase4(g: State, frame: Stage) -> None:
     g.phase = 4
     g.emit({"type": "phase_started", "round": g.round, "phase": 4})
+    decoy = g.decoy
     for s in g.descending():
+        if s == decoy:
+            continue  # the decoy's amoebas are free (docs/rules.md, "Decoy")
         g.bp[s] += division_bp(g.n)
         g.emit({"type": "bp_received", "seat": s, "amount": division_bp(g.n)})
-    push(g, *(SeatTurn.new("divide", s) for s in g.descending()))
+    push(
+        g,
+        *(SeatTurn.new("decoy_divide" if s == decoy else "divide", s) for s in g.descending()),
+    )
 
 
 def division_field_mask(g: State, seat: int, count: int) -> int:
@@ -102,3 +108,32 @@ def _divide(g: State, frame: SeatTurn, action: dict) -> None:
         }
     )
     push(g, frame)
+
+
+@step("decoy_divide")
+def _decoy_divide(g: State, frame: SeatTurn) -> None:
+    """The decoy "consigue 2 amebas por ronda": two new amoebas, free, by the usual placement
+    rules, on fields drawn with the game's generator and with the lowest free numbers
+    (docs/rules.md, "Decoy"). Fewer when it has 7 or no field is left."""
+    seat = frame.seat
+    for _ in range(DECOY_NEW_AMOEBAS):
+        count = g.amoeba_count(seat)
+        if count >= AMOEBAS_PER_COLOUR:
+            return
+        mask = division_field_mask(g, seat, count)
+        fields = [f for f in range(FIELD_COUNT) if mask >> f & 1]
+        if not fields:
+            return
+        field = fields[g.rand_below(len(fields))]
+        number = next(k for k in range(1, AMOEBAS_PER_COLOUR + 1) if g.pos(seat, k) < 0)
+        g.place_amoeba(seat, number, field)
+        g.emit(
+            {
+                "type": "amoeba_placed",
+                "seat": seat,
+                "number": number,
+                "field": FIELD_NAMES[field],
+                "dp": 0,
+                "by": "decoy",
+            }
+        )

@@ -43,6 +43,8 @@ def _phase6(g: State, frame: Stage) -> None:
     g.phase = 6
     g.emit({"type": "phase_started", "round": g.round, "phase": 6})
     for s in g.descending():
+        if s == g.decoy and not g.decoy_scores:
+            continue  # a decoy that does not score stays on its start space
         steps = advance_for(g, s)
         before = g.score[s]
         after = advance_marker(g.score, s, steps)

@@ -100,22 +100,28 @@ def test_property_invariants_hold_after_every_action(seed, players):
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
-@given(seed=SEEDS, variant=st.sampled_from(sorted(VARIANTS)))
-def test_property_every_variant_keeps_the_invariants_and_replays(seed, variant):
+@given(seed=SEEDS, variant=st.sampled_from(sorted(VARIANTS)), decoy_scores=st.booleans())
+def test_property_every_variant_keeps_the_invariants_and_replays(seed, variant, decoy_scores):
     """The same invariants in every 2-player variant, each decision answered by the player
-    controlling its colour; the game replays exactly from its seed and actions."""
+    controlling its colour; the game replays exactly from its seed and actions. The decoy
+    (docs/rules.md, "Decoy") never decides, holds no gene and no BP."""
     spec = VARIANTS[variant]
-    g = Game.new(spec.players, seed, variant=variant)
+    decoy_scores = decoy_scores and spec.decoy >= 0
+    g = Game.new(spec.players, seed, variant=variant, decoy_scores=decoy_scores)
     rnd = random.Random(seed)
     actions = []
     check_invariants(g)
     while not g.is_over:
+        assert g.pending.seat != spec.decoy and g.pending_player >= 0
         action = rnd.choice(g.pending.actions)
         check_attacks(g.apply(action, player=g.pending_player))
         actions.append(action)
         check_invariants(g)
+        if spec.decoy >= 0:
+            assert g.bp[spec.decoy] == 0 and g.genes[spec.decoy] == 0
     assert sorted(g.player_ranking()) == list(range(spec.players))
-    assert replay(spec.players, seed, actions, variant=variant).to_dict() == g.to_dict()
+    again = replay(spec.players, seed, actions, variant=variant, decoy_scores=decoy_scores)
+    assert again.to_dict() == g.to_dict()
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)

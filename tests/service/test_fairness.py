@@ -152,3 +152,22 @@ def test_verify_cli_exit_status(record: dict[str, Any], tmp_path, capsys) -> Non
     assert main(["verify", str(tmp_path / "bad.json")]) == 1
     assert "NOT VERIFIED" in capsys.readouterr().err
     assert main(["verify", str(tmp_path / "missing.json")]) == 2
+
+
+def test_verify_a_decoy_game_and_its_scoring_option(service: GameService) -> None:
+    """A verifiable decoy game (docs/rules.md, "Decoy"): the set-up rolled at the start keeps
+    the variant and ``decoy_scores``; ``ursuppe verify`` replays it with both, and a record
+    claiming the other option does not verify."""
+    options = {"variant": "decoy", "decoy_scores": True}
+    created = service.create_game(players=2, seats=[{"kind": "human"}, BOT], time_limit=0,
+                                  options=options)  # fmt: skip
+    game_id = created.game.id
+    joined = service.join(game_id, "ann", entropy="ann's decoy dice")
+    assert service.get(game_id).public["decoy_scores"] is True
+    _finish(service, game_id, joined.token)
+    rec = _json(service.record(game_id))
+    assert rec["variant"] == "decoy" and rec["decoy_scores"] is True
+    assert "verified" in verify(rec)
+    rec["decoy_scores"] = False
+    with pytest.raises(Unverified):
+        verify(rec)

@@ -70,10 +70,12 @@ def test_play_bot_turn_is_a_noop_for_humans_and_stale_seq(service) -> None:
     assert service.play_random_turn(game_id, 0) is False
 
 
-def test_a_bot_move_survives_a_change_while_it_thinks(service, monkeypatch) -> None:
-    """If the game changed while the bot thought without moving on (here: another seat
-    resigns), the move is judged on the game as it is then and applied, instead of being
-    dropped until the deadline sweep."""
+def test_a_bot_move_made_stale_by_a_hand_over_is_sent_again_at_once(
+    service, scheduler, monkeypatch
+) -> None:
+    """Another seat resigns while the bot thinks: the resign is a log entry, so the bot's
+    decision is renumbered and the move thought for the old seq is dropped; the bot's turn
+    is sent again at the new seq at once (not left to the deadline sweep)."""
     import service.games as games
 
     game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
@@ -86,10 +88,26 @@ def test_a_bot_move_survives_a_change_while_it_thinks(service, monkeypatch) -> N
         return thinking(*args, **kwargs)
 
     monkeypatch.setattr(games, "choose_bot_action", resign_meanwhile)
-    assert service.play_bot_turn(game_id, view.seq) is True
-    after = service.get(game_id)
-    assert after.seq == view.seq + 1 and after.version == view.version + 2  # resign, move
-    assert log_count(service, game_id) == view.seq + 1
+    assert service.play_bot_turn(game_id, view.seq) is False
+    resigned = service.get(game_id)
+    assert resigned.seq == view.seq + 1 and resigned.pending_seat == 0
+    assert resigned.pending["seq"] == resigned.seq
+    assert scheduler.bot_turns()[-1] == (game_id, resigned.seq)
+    monkeypatch.setattr(games, "choose_bot_action", thinking)
+    assert service.play_bot_turn(game_id, resigned.seq) is True
+    assert log_count(service, game_id) == view.seq + 2  # the hand-over and the move
+
+
+def test_a_resign_is_an_entry_in_the_log(service) -> None:
+    game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
+    before = service.get(game_id)
+    service.resign(game_id, tokens[2])
+    entry = service.events(game_id, since=before.seq)[0]
+    assert (entry.seq, entry.seat, entry.action, entry.actor) == (before.seq + 1, 2, None, "human")
+    assert entry.events == [
+        {"type": "seat_to_bot", "seat": 2, "level": service.settings.standin_level,
+         "reason": "resigned"}
+    ]  # fmt: skip
 
 
 def test_broken_bot_falls_back_to_random(service, monkeypatch) -> None:
@@ -202,12 +220,20 @@ def test_expire_deadline_bot_policy_hands_the_seat_to_a_bot(service, clock, sche
     s = view.seats[seat]
     assert s.kind == "bot" and s.replaced_by_bot and s.timeouts == 1
     assert s.bot_level == service.settings.standin_level == "greedy"
-    assert view.seq == 0 and scheduler.bot_turns() == [(game_id, 0)]
+    # The hand-over is the log's entry 1 (no engine action); the decision is renumbered.
+    assert view.seq == 1 and view.pending["seq"] == 1
+    assert scheduler.bot_turns() == [(game_id, 1)]
+    handover = service.events(game_id)[0]
+    assert (handover.seat, handover.action, handover.actor) == (seat, None, "timeout")
+    assert handover.events == [
+        {"type": "seat_to_bot", "seat": seat, "level": "greedy", "reason": "timeout"}
+    ]
     with pytest.raises(Forbidden) as err:
-        service.apply_action(game_id, seat, view.pending["actions"][0], expected_seq=0)
+        service.apply_action(game_id, seat, view.pending["actions"][0], expected_seq=1)
     assert err.value.code == "seat_is_bot"
-    assert service.play_bot_turn(game_id, 0) is True
-    assert service.events(game_id)[0].actor == "bot"
+    assert service.play_bot_turn(game_id, 0) is False  # the old number is stale
+    assert service.play_bot_turn(game_id, 1) is True
+    assert service.events(game_id)[1].actor == "bot"
 
 
 def test_lost_bot_turn_is_recovered_by_the_sweep(service, clock, scheduler) -> None:

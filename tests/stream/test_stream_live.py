@@ -34,9 +34,7 @@ def one_human_game(api: Api) -> str:
     return api.create([HUMAN, BOT, BOT], time_limit=0)
 
 
-def assert_same_as_events(
-    api: Api, game_id: str, entries: list[dict], after: int = 0
-) -> None:
+def assert_same_as_events(api: Api, game_id: str, entries: list[dict], after: int = 0) -> None:
     """Every entry after ``after`` (the seq of the state a fresh stream began with) exactly
     once, in seq order, with the content of ``/events``."""
     events = [e for e in api.events(game_id) if e["seq"] > after]

@@ -120,6 +120,7 @@ export function sentence(e) {
     case "gene_returned": return `${s(e.seat)} gave back ${geneName(e.gene)}.`;
     case "gene_defect": return `${s(e.seat)} has a gene defect: ${e.mp} mutation points against ozone ${e.ozone}.`;
     case "marker_advanced": return `${s(e.seat)} scored: ${e.from_space} → ${e.to_space}.`;
+    case "seat_to_bot": return `${s(e.seat)} ${e.reason === "resigned" ? "resigned" : "timed out"}: the ${e.level} bot plays the seat from now on.`;
     case "game_ended": return `The game ended. Ranking: ${(e.ranking || []).map(s).join(", ")}.`;
     default: return null;
   }
@@ -128,7 +129,8 @@ export function sentence(e) {
 /** The readable lines of one log entry: who did what, then what happened. */
 export function entryLines(entry) {
   const who = entry.actor === "human" ? "" : ` (${entry.actor})`;
-  const lines = [`${seatName(entry.seat)}${who}: ${describeAction(entry.action)}.`];
+  // An entry without an action hands the seat to a bot (its events say why).
+  const lines = entry.action ? [`${seatName(entry.seat)}${who}: ${describeAction(entry.action)}.`] : [];
   for (const e of entry.events || []) {
     const t = sentence(e);
     if (t) lines.push(t);

@@ -16,6 +16,8 @@ from api.auth import bearer_token, idempotency_key, request_player
 from api.parsing import Blueprint
 from api.representations import game_document
 from api.resources.games.schemas import (
+    BulkCreatedSchema,
+    BulkCreateSchema,
     CreatedGameSchema,
     GameCreateSchema,
     GameListQuerySchema,
@@ -117,6 +119,7 @@ class Games(MethodView):
             label=body.get("label"),
             player=player.id if player else None,
             private=body["private"],
+            rated=body["rated"],
             idempotency_key=idempotency_key(),
         )
         headers = {
@@ -131,6 +134,29 @@ class Games(MethodView):
         if invitations:
             body["invitations"] = invitations
         return body, 201, headers
+
+
+@blp.route("/bulk")
+class Bulk(MethodView):
+    @blp.arguments(BulkCreateSchema)
+    @blp.response(201, BulkCreatedSchema)
+    @blp.alt_response(400, response="BAD_REQUEST")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def post(self, body: dict[str, Any]) -> Any:
+        """Create up to 100 games at once (a tournament round)
+
+        All or nothing, in one transaction. Each game is specified as for `POST /games`.
+        A human seat reserved for a player (`{"kind": "human", "player": "<id>"}`) is
+        taken for that player now: its seat token is in the answer, to hand to the
+        player's client. Any other human seat gets an invitation code. A game whose seats
+        are all taken starts at once. Send the site's player token to own the labels used.
+        """
+        player = request_player()
+        games = deps.service().create_games(body["games"], player=player.id if player else None)
+        return {"games": games}, 201, NO_STORE
 
 
 @blp.route("/<game_id>")

@@ -61,6 +61,14 @@ class GameOptionsSchema(ma.Schema):
         validate=validate.OneOf(sorted(VARIANTS)),
         metadata={"description": "a 2-player variant (GET /rules: variants); players must be 2"},
     )
+    decoy_scores = fields.Boolean(
+        truthy={True},  # JSON true/false only: "yes" or 1 is a mistake, not a choice
+        falsy={False},
+        metadata={
+            "description": "variant decoy only: whether the decoy's marker advances "
+            "(default false; docs/rules.md, Decoy)"
+        },
+    )
 
 
 _MIN_PLAYERS = min(SUPPORTED_PLAYERS + tuple(v.players for v in VARIANTS.values()))
@@ -106,6 +114,10 @@ class GameCreateSchema(ma.Schema):
             "description": "not listed to others; every human seat not reserved for a "
             "player gets an invitation code (in the response, shown once)"
         },
+    )
+    rated = fields.Boolean(
+        load_default=True,
+        metadata={"description": "false: the result does not change anybody's rating"},
     )
 
 
@@ -153,6 +165,7 @@ class GameSummarySchema(ma.Schema):
     finished_at = fields.DateTime(allow_none=True)
     label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
     private = fields.Boolean(metadata={"description": "listed only to its creating player"})
+    rated = fields.Boolean(metadata={"description": "the result updates the players' ratings"})
     fairness = fields.Dict(
         metadata={
             "description": "{verifiable, scheme, commitment}: SHA-256 commitment to the "
@@ -190,6 +203,45 @@ class CreatedGameSchema(ma.Schema):
         fields.Nested(InvitationSchema),
         metadata={"description": "a private game's invitation codes, shown once"},
     )
+
+
+class BulkCreateSchema(ma.Schema):
+    games = fields.List(
+        fields.Nested(GameCreateSchema),
+        required=True,
+        validate=validate.Length(min=1, max=100),
+        metadata={
+            "description": "1-100 games, each as for POST /games; a human seat with "
+            "`player` is taken for that player now, any other human seat gets an "
+            "invitation code"
+        },
+    )
+
+
+class BulkSeatSchema(ma.Schema):
+    seat = fields.Integer()
+    kind = fields.String()
+    player_id = fields.String(allow_none=True)
+    token = fields.String(
+        allow_none=True,
+        metadata={"description": "the seat token of a seat taken for a player (shown once)"},
+    )
+    invitation = fields.String(
+        allow_none=True,
+        metadata={"description": "the invitation code of a human seat left open (shown once)"},
+    )
+
+
+class BulkGameSchema(ma.Schema):
+    id = fields.String()
+    status = fields.String(metadata={"description": "active when every seat is taken"})
+    label = fields.String(allow_none=True)
+    creator_token = fields.String(metadata={"description": "shown once"})
+    seats = fields.List(fields.Nested(BulkSeatSchema))
+
+
+class BulkCreatedSchema(ma.Schema):
+    games = fields.List(fields.Nested(BulkGameSchema))
 
 
 class GameListQuerySchema(ma.Schema):

@@ -57,9 +57,12 @@ class Record(MethodView):
         """The full record of a finished game, for replay and export
 
         Seed, players, options (including a custom deck) and every applied action in
-        order: `engine.replay(players, seed, [a.action ...], deck)` reproduces the game.
+        order: `engine.replay(players, seed, [a.action ...], deck, variant, decoy_scores)`
+        reproduces the game.
         """
         record = deps.service().record(game_id)
         record["replay"] = "engine.replay(players=players, seed=seed, actions=[a['action'] "
-        record["replay"] += "for a in actions], deck=deck)"
+        record["replay"] += (
+            "for a in actions], deck=deck, variant=variant, decoy_scores=decoy_scores)"
+        )
         return record

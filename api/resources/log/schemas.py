@@ -21,7 +21,13 @@ class EventsQuerySchema(ma.Schema):
 class LogEntrySchema(ma.Schema):
     seq = fields.Integer()
     seat = fields.Integer()
-    action = fields.Dict()
+    action = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "the action applied; null when the seat was handed to a bot "
+            "(a timeout under the `bot` policy, a resign: a `seat_to_bot` event)"
+        },
+    )
     events = fields.List(fields.Raw())
     actor = fields.String()
     created_at = fields.DateTime()
@@ -57,6 +63,9 @@ class RecordSchema(ma.Schema):
     options = fields.Dict()
     deck = fields.List(fields.Dict(), allow_none=True)
     variant = fields.String(allow_none=True, metadata={"description": "a 2-player variant or null"})
+    decoy_scores = fields.Boolean(
+        metadata={"description": "variant decoy: whether the decoy scores (engine.replay)"}
+    )
     seats = fields.List(fields.Nested(SeatSchema))
     fairness = fields.Dict(
         metadata={

@@ -10,7 +10,8 @@ class RulesSchema(ma.Schema):
     rules = fields.Dict(
         metadata={
             "description": "engine.rules_data(): board, compass, deck, genes, action types, "
-            "players (the supported counts) and player_counts (what changes with each)"
+            "players (the supported counts), player_counts (what changes with each) and "
+            "variants (the 2-player variants: colours, controllers, decoy_colour, changes)"
         }
     )
     bot_levels = fields.List(fields.String())

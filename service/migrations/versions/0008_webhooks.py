@@ -2,8 +2,8 @@
 also the outbox (written in the transaction of the game change they announce) and the
 endpoint's delivery log.
 
-Revision ID: 0006_webhooks
-Revises: 0005_fair
+Revision ID: 0008_webhooks
+Revises: 0007_ratings
 Create Date: 2026-11-23
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_webhooks"
-down_revision = "0005_fair"
+revision = "0008_webhooks"
+down_revision = "0007_ratings"
 branch_labels = None
 depends_on = None
 

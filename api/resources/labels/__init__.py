@@ -1,0 +1,1 @@
+"""Labels: what a tournament site reads about its games (standings, records)."""

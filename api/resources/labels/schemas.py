@@ -1,0 +1,42 @@
+"""Schemas of a label's standings and records."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+POINTS = r"^[0-9]{1,4}(,[0-9]{1,4}){0,5}$"
+
+
+class StandingsQuerySchema(ma.Schema):
+    points = fields.String(
+        validate=validate.Regexp(POINTS, error="points: 1-6 comma-separated whole numbers"),
+        metadata={
+            "description": "points per place, 1st first (places past the list earn 0); "
+            "default: one point per seat finished ahead of",
+            "example": "3,2,1,0",
+        },
+    )
+
+    @ma.post_load
+    def _split(self, data: dict[str, object], **_: object) -> dict[str, object]:
+        if "points" in data:
+            data["points"] = [int(p) for p in str(data["points"]).split(",")]
+        return data
+
+
+class StandingSchema(ma.Schema):
+    position = fields.Integer(metadata={"description": "1 = leader (after the tie-breaks)"})
+    player_id = fields.String(
+        allow_none=True,
+        metadata={"description": "a player id, bot-<level>, or null (a seat without a player)"},
+    )
+    name = fields.String()
+    bot = fields.Boolean()
+    games = fields.Integer(metadata={"description": "seats played in the label's finished games"})
+    points = fields.Integer()
+    wins = fields.Integer(metadata={"description": "first places"})
+    score = fields.Integer(metadata={"description": "the sum of the final scores"})
+    places = fields.List(
+        fields.Integer(), metadata={"description": "how often 1st, 2nd, …: places[0] = wins"}
+    )

@@ -1,0 +1,1 @@
+"""Ratings: the leaderboard and a player's rating history."""

@@ -1,0 +1,66 @@
+"""Ratings: ``GET /api/v1/ratings`` (the leaderboard) and
+``GET /api/v1/players/{id}/ratings`` (a player's history). Public: ratings are published
+numbers, bots' included."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+
+from api import deps
+from api.parsing import Blueprint
+from api.resources.ratings.schemas import RatingChangeSchema, RatingSchema
+
+blp = Blueprint(
+    "ratings",
+    __name__,
+    url_prefix="/api/v1",
+    description="Ratings: OpenSkill (Plackett–Luce) over finished rated games.",
+)
+
+
+@blp.route("/ratings")
+class Leaderboard(MethodView):
+    @blp.response(200, RatingSchema(many=True))
+    @blp.paginate()
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def get(self, pagination_parameters: Any) -> Any:
+        """The leaderboard: every rated player and bot level, the highest ordinal first
+
+        `ordinal` is `mu - 3 sigma`, a conservative estimate of skill. Ratings change once
+        per finished rated game, shortly after it finishes (a worker rates it).
+        """
+        rows, total = deps.service().leaderboard(
+            page=pagination_parameters.page, page_size=pagination_parameters.page_size
+        )
+        pagination_parameters.item_count = total
+        return rows
+
+
+@blp.route(
+    "/players/<player_id>/ratings",
+    parameters=[
+        {
+            "in": "path",
+            "name": "player_id",
+            "required": True,
+            "schema": {"type": "string", "pattern": "^[A-Za-z0-9._:-]{1,32}$"},
+        }
+    ],
+)
+class History(MethodView):
+    @blp.response(200, RatingChangeSchema(many=True))
+    @blp.paginate()
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def get(self, player_id: str, pagination_parameters: Any) -> Any:
+        """A player's rating history: one entry per rated game, the latest first
+
+        Bots have one: `bot-<level>`.
+        """
+        rows, total = deps.service().rating_history(
+            player_id, page=pagination_parameters.page, page_size=pagination_parameters.page_size
+        )
+        pagination_parameters.item_count = total
+        return rows

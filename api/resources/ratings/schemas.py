@@ -1,0 +1,29 @@
+"""Schemas of ratings (OpenSkill Plackett–Luce: ``mu``, ``sigma``, ``ordinal``)."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields
+
+
+class RatingSchema(ma.Schema):
+    player_id = fields.String(metadata={"description": "a player id, or bot-<level> for a bot"})
+    name = fields.String()
+    bot = fields.Boolean(metadata={"description": "a bot level's rating"})
+    mu = fields.Float(metadata={"description": "the estimated skill (starts at 25)"})
+    sigma = fields.Float(metadata={"description": "its uncertainty (starts at 25/3)"})
+    ordinal = fields.Float(metadata={"description": "mu - 3 sigma: the leaderboard's order"})
+    games = fields.Integer(metadata={"description": "rated games played"})
+    updated_at = fields.DateTime()
+
+
+class RatingChangeSchema(ma.Schema):
+    game_id = fields.String()
+    rank = fields.Integer(metadata={"description": "the place in the game (1 = first)"})
+    seats = fields.Integer(metadata={"description": "how many seats the game had"})
+    mu_before = fields.Float()
+    sigma_before = fields.Float()
+    mu = fields.Float()
+    sigma = fields.Float()
+    ordinal = fields.Float()
+    rated_at = fields.DateTime()

@@ -1,0 +1,173 @@
+"""Ratings: OpenSkill's Plackett–Luce model over the finished rated games (docs/api.md,
+"Ratings").
+
+Who a seat counts for: the player who joined it with a player token, also after it resigned
+or timed out and a stand-in finished the game for it; a seat created as a bot counts for
+its level's player (``bot-<level>``), so the bots' strength is a published number. A game
+with a seat nobody can be credited with (joined without a player token) is not rated, nor
+one with fewer than two distinct players.
+
+A free-for-all is one match of single-seat teams ranked all at once (the seat's place in
+``result.ranking``; equal places are ties). A player holding several seats of one game
+(a tournament of four copies of the same bot) plays each with its rating from before the
+game, and ends with the mean of those seats' updates.
+
+Rating a game is one transaction: read the players' ratings (locked on PostgreSQL), write
+the new ones and the history, insert ``rated_games`` (the game id is its primary key) and
+delete the game's ``ratings_due`` row. A second delivery finds ``rated_games`` and does
+nothing; two concurrent ones cannot both commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from statistics import fmean
+
+from openskill.models import PlackettLuce
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from service.models import (
+    GameRow,
+    PlayerRow,
+    RatedGameRow,
+    RatingDueRow,
+    RatingHistoryRow,
+    RatingRow,
+    SeatRow,
+)
+
+BOT_PREFIX = "bot-"
+#: The model with its published defaults (mu 25, sigma 25/3): ratings are comparable with
+#: any other OpenSkill Plackett–Luce table.
+MODEL = PlackettLuce()
+
+
+def bot_player_id(level: str) -> str:
+    """The fixed player row of a bot level."""
+    return BOT_PREFIX + level
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The conservative estimate the leaderboard sorts by (OpenSkill's ``ordinal``)."""
+    return mu - 3 * sigma
+
+
+def seat_player(seat: SeatRow) -> str | None:
+    """The player a seat's result counts for, or None (an anonymous human)."""
+    if seat.player_id is not None:
+        return seat.player_id
+    if seat.kind == "bot" and not seat.resigned and not seat.replaced_by_bot:
+        return bot_player_id(seat.bot_level or "random")
+    return None
+
+
+def ranks_of(ranking: Sequence[int], players: int) -> list[int]:
+    """Each seat's place (1 = first) from ``result.ranking`` (seats, winner first)."""
+    place = {seat: i + 1 for i, seat in enumerate(ranking)}
+    return [place[s] for s in range(players)]
+
+
+@dataclass(frozen=True)
+class Update:
+    player_id: str
+    rank: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+
+
+def rate(
+    seats: Sequence[str], ranks: Sequence[int], before: dict[str, tuple[float, float]]
+) -> list[Update]:
+    """The new rating of every player in one match: ``seats[i]`` (a player id) placed
+    ``ranks[i]`` (1 = first; equal ranks tie); ``before`` the players' ``(mu, sigma)``
+    (a player missing from it starts at the model's defaults)."""
+    start = {p: before.get(p, (MODEL.mu, MODEL.sigma)) for p in seats}
+    teams = [[MODEL.rating(mu=start[p][0], sigma=start[p][1])] for p in seats]
+    rated = MODEL.rate(teams, ranks=list(ranks))
+    updates = []
+    for player in dict.fromkeys(seats):  # first-seen order, each player once
+        mine = [i for i, p in enumerate(seats) if p == player]
+        updates.append(
+            Update(
+                player,
+                min(ranks[i] for i in mine),
+                *start[player],
+                fmean(rated[i][0].mu for i in mine),
+                fmean(rated[i][0].sigma for i in mine),
+            )
+        )
+    return updates
+
+
+def rate_game(session: Session, row: GameRow, now: datetime) -> int | None:
+    """Rate the finished game ``row`` in ``session`` (the caller commits); return how many
+    players' ratings changed, or None when the game was rated before."""
+    if session.get(RatedGameRow, row.id) is not None:
+        session.execute(delete(RatingDueRow).where(RatingDueRow.game_id == row.id))
+        return None
+    seats = [seat_player(s) for s in row.seats]
+    changed = 0
+    if row.rated and row.result and None not in seats and len(set(seats)) >= 2:
+        players = [p for p in seats if p is not None]
+        changed = _apply(session, players, ranks_of(row.result["ranking"], row.players), row, now)
+    session.add(RatedGameRow(game_id=row.id, players=changed, rated_at=now))
+    session.execute(delete(RatingDueRow).where(RatingDueRow.game_id == row.id))
+    return changed
+
+
+def _apply(
+    session: Session, players: list[str], ranks: list[int], row: GameRow, now: datetime
+) -> int:
+    ids = sorted(set(players))  # one lock order for every game: no deadlocks
+    _ensure_bot_players(session, ids, now)
+    current = {
+        r.player_id: r
+        for r in session.scalars(
+            select(RatingRow).where(RatingRow.player_id.in_(ids)).with_for_update()
+        )
+    }
+    before = {p: (r.mu, r.sigma) for p, r in current.items()}
+    for update in rate(players, ranks, before):
+        rating = current.get(update.player_id)
+        if rating is None:
+            rating = RatingRow(player_id=update.player_id, games=0)
+            session.add(rating)
+        rating.mu, rating.sigma = update.mu, update.sigma
+        rating.ordinal = ordinal(update.mu, update.sigma)
+        rating.games += 1
+        rating.updated_at = now
+        session.add(
+            RatingHistoryRow(
+                player_id=update.player_id,
+                game_id=row.id,
+                rank=update.rank,
+                seats=row.players,
+                mu_before=update.mu_before,
+                sigma_before=update.sigma_before,
+                mu=update.mu,
+                sigma=update.sigma,
+                created_at=now,
+            )
+        )
+    return len(ids)
+
+
+def _ensure_bot_players(session: Session, ids: list[str], now: datetime) -> None:
+    """The player rows of the bot levels among ``ids``, created on their first rated game
+    (their token hash is no SHA-256 digest: no token ever authenticates as a bot)."""
+    bots = [p for p in ids if p.startswith(BOT_PREFIX)]
+    if not bots:
+        return
+    known = set(session.scalars(select(PlayerRow.id).where(PlayerRow.id.in_(bots))))
+    for player_id in bots:
+        if player_id not in known:
+            level = player_id.removeprefix(BOT_PREFIX)
+            session.add(
+                PlayerRow(id=player_id, name=f"bot:{level}", token_hash=player_id, created_at=now)
+            )
+    session.flush()

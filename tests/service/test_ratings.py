@@ -1,0 +1,178 @@
+"""Ratings (service/ratings.py): real games played to the end through the service, rated
+as the worker does, compared with what ``openskill`` computes directly from the results."""
+
+from __future__ import annotations
+
+import pytest
+from openskill.models import PlackettLuce
+from sqlalchemy import func, select
+
+from service import ratings
+from service.games import GameService
+from service.models import RatedGameRow, RatingDueRow, RatingHistoryRow
+
+BOT = {"kind": "bot", "level": "random"}
+
+
+def play_out(service: GameService, game_id: str) -> dict:
+    """Every pending decision gets its first legal action, humans and bots alike."""
+    while (view := service.get(game_id)).status == "active":
+        actor = "bot" if view.seats[view.pending_seat].kind == "bot" else "human"
+        service.apply_action(game_id, view.pending_seat, view.pending["actions"][0], actor=actor)
+    return view.result
+
+
+def played(service: GameService, players: list[str], **kw) -> tuple[str, dict]:
+    """A game whose seats are joined by ``players`` (ids), played to the end."""
+    created = service.create_game(players=len(players), time_limit=0, **kw)
+    for player in players:
+        service.join(created.game.id, "x", player=player)
+    return created.game.id, play_out(service, created.game.id)
+
+
+def count(service: GameService, table) -> int:  # noqa: ANN001
+    with service.sessions() as s:
+        return s.scalar(select(func.count()).select_from(table))
+
+
+def test_ratings_after_a_sequence_of_games_equal_openskill_computed_directly(
+    service, scheduler
+) -> None:
+    ids = [service.create_player(f"p{i}").player.id for i in range(4)]
+    model = PlackettLuce()
+    expected = {p: model.rating(name=p) for p in ids}
+    lineups = [ids[:3], ids[1:], [ids[3], ids[0], ids[2], ids[1]], [ids[2], ids[0], ids[3]]]
+    for lineup in lineups:
+        game_id, result = played(service, lineup)
+        assert scheduler.finished_games()[-1] == game_id  # enqueued after the commit
+        assert service.rate_game(game_id) == len(lineup)
+        # openskill directly: seat i is lineup[i]; its place is its index in the ranking.
+        places = [result["ranking"].index(seat) + 1 for seat in range(len(lineup))]
+        new = model.rate([[expected[p]] for p in lineup], ranks=places)
+        for p, team in zip(lineup, new, strict=True):
+            expected[p] = team[0]
+    board, total = service.leaderboard()
+    assert total == 4
+    got = {r.player_id: r for r in board}
+    for p in ids:
+        assert got[p].mu == pytest.approx(expected[p].mu, abs=1e-9)
+        assert got[p].sigma == pytest.approx(expected[p].sigma, abs=1e-9)
+        assert got[p].ordinal == pytest.approx(expected[p].ordinal(), abs=1e-9)
+    assert [r.ordinal for r in board] == sorted((r.ordinal for r in board), reverse=True)
+    history, n = service.rating_history(ids[0])
+    assert n == 3 and len(history) == 3  # p0 played games 1, 3 and 4
+    assert history[0].mu == pytest.approx(expected[ids[0]].mu)
+    assert history[0].mu_before == pytest.approx(history[1].mu)  # latest first, chained
+
+
+def test_a_duplicated_or_replayed_game_finished_rates_once(service) -> None:
+    ids = [service.create_player(f"p{i}").player.id for i in range(3)]
+    game_id, _ = played(service, ids)
+    assert count(service, RatingDueRow) == 1  # the outbox row commits with the finish
+    before = service.leaderboard()
+    assert before == ([], 0)
+    assert service.rate_game(game_id) == 3
+    after = service.leaderboard()
+    assert service.rate_game(game_id) is None  # the duplicate
+    assert service.rate_game(game_id) is None  # and a late replay
+    assert service.leaderboard() == after
+    assert count(service, RatingHistoryRow) == 3
+    assert count(service, RatedGameRow) == 1 and count(service, RatingDueRow) == 0
+    assert service.due_ratings(service.clock()) == []
+
+
+def test_concurrent_deliveries_rate_once(service) -> None:
+    import threading
+
+    ids = [service.create_player(f"p{i}").player.id for i in range(3)]
+    game_id, _ = played(service, ids)
+    results: list = []
+    threads = [
+        threading.Thread(target=lambda: results.append(service.rate_game(game_id)))
+        for _ in range(4)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results, key=str) == [3, None, None, None]
+    assert count(service, RatingHistoryRow) == 3
+
+
+def test_bots_are_rated_players_on_the_leaderboard(service) -> None:
+    seats = [BOT, {"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]
+    created = service.create_game(players=3, seats=seats, time_limit=0)
+    result = play_out(service, created.game.id)
+    assert service.rate_game(created.game.id) == 2  # two levels
+    board, total = service.leaderboard()
+    assert total == 2 and {r.player_id for r in board} == {"bot-random", "bot-greedy"}
+    assert all(r.bot and r.games == 1 for r in board)
+    assert {r.name for r in board} == {"bot:random", "bot:greedy"}
+    # random holds two seats: it ends with the mean of their updates (service/ratings.py).
+    model = PlackettLuce()
+    places = [result["ranking"].index(s) + 1 for s in range(3)]
+    teams = model.rate([[model.rating()] for _ in range(3)], ranks=places)
+    random = next(r for r in board if r.player_id == "bot-random")
+    assert random.mu == pytest.approx((teams[0][0].mu + teams[2][0].mu) / 2)
+    with pytest.raises(Exception, match="no player"):
+        service.rating_history("nobody")
+    assert service.rating_history("bot-greedy")[1] == 1
+
+
+def test_a_resigned_seat_counts_for_its_player_and_unrated_games_rate_nobody(
+    service,
+) -> None:
+    ids = [service.create_player(f"p{i}").player.id for i in range(3)]
+    created = service.create_game(players=3, time_limit=0)
+    tokens = [service.join(created.game.id, "x", player=p).token for p in ids]
+    service.resign(created.game.id, tokens[1])  # a stand-in finishes for p1
+    play_out(service, created.game.id)
+    assert service.get(created.game.id).seats[1].resigned
+    assert service.rate_game(created.game.id) == 3
+    assert service.rating_history(ids[1])[1] == 1
+
+    unrated = service.create_game(players=3, time_limit=0, rated=False)
+    assert unrated.game.rated is False
+    for p in ids:
+        service.join(unrated.game.id, "x", player=p)
+    play_out(service, unrated.game.id)
+    assert service.due_ratings(service.clock()) == []  # nothing owed
+    assert service.rate_game(unrated.game.id) == 0  # even if asked: not ratable
+    assert service.rating_history(ids[0])[1] == 1
+
+
+def test_a_game_with_an_anonymous_seat_is_not_rated(service) -> None:
+    ids = [service.create_player(f"p{i}").player.id for i in range(2)]
+    created = service.create_game(players=3, time_limit=0)
+    for p in ids:
+        service.join(created.game.id, "x", player=p)
+    service.join(created.game.id, "anonymous")
+    play_out(service, created.game.id)
+    assert service.rate_game(created.game.id) == 0
+    assert service.leaderboard() == ([], 0)
+
+
+def test_rate_accepts_ties_as_openskill_does() -> None:
+    model = PlackettLuce()
+    before = {"a": (30.0, 5.0), "b": (25.0, 8.0), "c": (20.0, 6.0)}
+    updates = ratings.rate(["a", "b", "c"], [1, 1, 2], before)
+    direct = model.rate(
+        [[model.rating(mu=m, sigma=s)] for m, s in before.values()], ranks=[1, 1, 2]
+    )
+    assert [(u.mu, u.sigma) for u in updates] == [(t[0].mu, t[0].sigma) for t in direct]
+
+
+def test_a_seat_that_timed_out_to_a_bot_counts_for_its_player(service, clock) -> None:
+    ids = [service.create_player(f"p{i}").player.id for i in range(3)]
+    created = service.create_game(players=3, time_limit=5, timeout_policy="bot")
+    for p in ids:
+        service.join(created.game.id, "x", player=p)
+    view = service.get(created.game.id)
+    clock.advance(6)
+    assert service.expire_deadline(created.game.id, view.seq)
+    late = service.get(created.game.id).seats[view.pending_seat]
+    assert late.replaced_by_bot and late.player_id == ids[view.pending_seat]
+    play_out(service, created.game.id)
+    assert service.rate_game(created.game.id) == 3
+    assert service.rating_history(ids[view.pending_seat])[1] == 1
+    assert {r.player_id for r in service.leaderboard()[0]} == set(ids)  # no bot row

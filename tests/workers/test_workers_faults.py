@@ -1,0 +1,89 @@
+"""Faults during play on the real stack: PostgreSQL restarted mid-game, and the scheduler
+(beat) stopped and started again. Every game finishes, its log has no gap and no
+duplicate and replays to its result, and the human's deadline applies exactly once.
+
+Redis restarted mid-game is in tests/stream/test_stream_live.py (the stream and the worker
+recover together); a worker killed with SIGKILL in test_workers_games.py."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from service.db import upgrade_database
+from tests.support.private_postgres import private_cluster
+from tests.workers.test_workers_games import (
+    BOTS,
+    HUMAN,
+    assert_log_complete,
+    seed_where_first_decision_is,
+    wait_for,
+)
+
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
+
+
+def _finished(service, game_id: str) -> bool:  # noqa: ANN001
+    """``finished`` that tolerates the test's own pool reconnecting after an outage."""
+    import sqlalchemy.exc
+
+    try:
+        return service.get(game_id).status == "finished"
+    except sqlalchemy.exc.OperationalError:
+        return False
+
+
+def test_a_postgresql_restart_mid_game_loses_and_repeats_nothing(stack) -> None:  # noqa: ANN001
+    """The server is stopped (sessions ended, as in a crash or a failover), stays down for
+    two seconds and starts again while a bot game and a game with a human whose deadline
+    is running are in play."""
+    with private_cluster() as cluster:
+        db_url = cluster.create_database("ursuppe_fault")
+        upgrade_database(db_url)
+        st, worker = stack(database_url=db_url, URSUPPE_BOT_GRACE="20")
+        bots = st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, seed=11)
+        seed = seed_where_first_decision_is(1, players=3)
+        human = st.service.create_game(
+            players=3, seats=[BOTS, HUMAN, BOTS], time_limit=4, timeout_policy="bot", seed=seed
+        )
+        st.service.join(human.game.id, seat=1)
+        wait_for(lambda: st.service.get(bots.game.id).seq >= 10, 60, "the game to get going",
+                 worker)  # fmt: skip
+
+        cluster.stop()
+        time.sleep(2)
+        cluster.start()
+
+        for game_id in (bots.game.id, human.game.id):
+            wait_for(lambda g=game_id: _finished(st.service, g), 180, "the games to finish",
+                     worker)  # fmt: skip
+            assert_log_complete(st.service, game_id)
+        assert st.service.get(human.game.id).seats[1].timeouts == 1
+        assert "OperationalError" in worker.logfile.read_text(), "the outage reached a task"
+        st.close()
+
+
+def test_beat_stopped_and_started_again_misses_no_deadline(stack, start_worker) -> None:  # noqa: ANN001
+    """Deadlines beyond the ETA horizon fire only through the scheduler's sweep. With the
+    scheduler down the human's deadline passes unnoticed; started again, it fires it once."""
+    extra = {"URSUPPE_ETA_HORIZON": "1", "URSUPPE_SWEEP_INTERVAL": "1"}
+    st, worker = stack(beat=False, **extra)
+    beat = start_worker(st.queue, beat=True, concurrency=1, **extra)
+    seed = seed_where_first_decision_is(1, players=3)
+    created = st.service.create_game(
+        players=3, seats=[BOTS, HUMAN, BOTS], time_limit=3, timeout_policy="bot", seed=seed
+    )
+    game_id = created.game.id
+    st.service.join(game_id, seat=1)  # due in 3 s, beyond the 1 s horizon: no message yet
+
+    beat.stop()
+    time.sleep(5)  # the deadline passes with no scheduler
+    seat = st.service.get(game_id).seats[1]
+    assert (seat.timeouts, seat.replaced_by_bot) == (0, False), "nothing fired it meanwhile"
+
+    beat.start()
+    wait_for(lambda: st.service.get(game_id).status == "finished", 120, "the game to finish",
+             worker)  # fmt: skip
+    assert_log_complete(st.service, game_id)
+    assert st.service.get(game_id).seats[1].timeouts == 1
