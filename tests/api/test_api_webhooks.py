@@ -142,3 +142,19 @@ def test_your_turn_goes_to_the_seat_player_only(client: FlaskClient, service: An
     assert events.count("game.started") == 2
     assert events.count("game.your_turn") == expected_turns
     assert all(t["seat"] == pending_seat for t in turns)
+
+
+def test_bulk_created_games_write_their_deliveries(client: FlaskClient, service: Any) -> None:
+    """A round created in one request: every game that starts at once announces it to the
+    reserved player, in the round's transaction."""
+    site, ann = new_player(client, "site"), new_player(client, "ann")
+    ann_id = client.get(f"{API}/players/me", headers=bearer(ann)).json["id"]
+    register(client, ann, events=["game.started"])
+    bot = {"kind": "bot", "level": "random"}
+    spec = {"players": 3, "seats": [{"kind": "human", "player": ann_id}, bot, bot]}
+    r = client.post(f"{API}/games/bulk", json={"games": [spec, spec]}, headers=bearer(site))
+    assert r.status_code == 201, r.json
+    ids = {g["id"] for g in r.json["games"]}
+    with service.sessions() as session:
+        rows = session.query(WebhookDeliveryRow).all()
+    assert sorted((d.event, d.game_id) for d in rows) == sorted(("game.started", i) for i in ids)
