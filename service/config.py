@@ -30,6 +30,18 @@ def _env_float(name: str, default: float) -> float:
     return float(raw) if raw not in (None, "") else default
 
 
+def _env_floats(name: str, default: tuple[float, ...]) -> tuple[float, ...]:
+    raw = os.environ.get(name)
+    if raw in (None, ""):
+        return default
+    return tuple(float(part) for part in raw.split(",") if part.strip())
+
+
+#: Seconds between a webhook delivery's failed attempt and the next: exponential (x3 from
+#: 10 s), ten attempts over about 27 hours (docs/api.md, "Webhooks").
+WEBHOOK_RETRY_SCHEDULE: tuple[float, ...] = tuple(10.0 * 3**n for n in range(9))
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the service and the HTTP layer can be configured with.
@@ -59,6 +71,13 @@ class Settings:
     log_page_max: int = 500
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API; "*" = any
     sql_echo: bool = False
+    #: Webhook targets on loopback, private or link-local addresses are refused (SSRF)
+    #: unless this is set (tests, a site on the same private network).
+    webhooks_allow_private: bool = False
+    webhook_retry_schedule: tuple[float, ...] = WEBHOOK_RETRY_SCHEDULE
+    #: An endpoint is disabled after this many deliveries in a row failed for good.
+    webhook_disable_after: int = 5
+    webhook_timeout: float = 10.0  # seconds per attempt (connect and read)
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -79,6 +98,14 @@ class Settings:
             player_rate_limit=os.environ.get("URSUPPE_PLAYER_RATE_LIMIT", ""),
             require_precondition=_env_bool("URSUPPE_REQUIRE_PRECONDITION", True),
             sql_echo=_env_bool("URSUPPE_SQL_ECHO", False),
+            webhooks_allow_private=_env_bool("URSUPPE_WEBHOOKS_ALLOW_PRIVATE", False),
+            webhook_retry_schedule=_env_floats(
+                "URSUPPE_WEBHOOK_RETRY_SCHEDULE", WEBHOOK_RETRY_SCHEDULE
+            ),
+            webhook_disable_after=_env_int(
+                "URSUPPE_WEBHOOK_DISABLE_AFTER", cls.webhook_disable_after
+            ),
+            webhook_timeout=_env_float("URSUPPE_WEBHOOK_TIMEOUT", cls.webhook_timeout),
             cors_origins=tuple(
                 o.strip()
                 for o in os.environ.get("URSUPPE_CORS_ORIGINS", "").split(",")

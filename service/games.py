@@ -63,6 +63,7 @@ from service.views import (
     etag_for,
     game_view,
 )
+from service.webhooks import Webhooks
 
 log = logging.getLogger(__name__)
 
@@ -107,10 +108,13 @@ class GameService:
         publisher: Publisher | None = None,
     ) -> None:
         self.sessions = sessions
+        self.settings = settings or Settings()
         self.store = GameStore(sessions)
+        self.store.announce = self._send_webhooks
         self.scheduler: Scheduler = scheduler or NullScheduler()
         self.publisher: Publisher = publisher or NullPublisher()
-        self.settings = settings or Settings()
+        #: A player's webhook endpoints, their delivery log and delivery (the workers').
+        self.webhooks = Webhooks(sessions, self.settings)
         check_bot_level(self.settings.standin_level, "invalid_option")  # fail at start-up
         self.clock = clock
 
@@ -184,12 +188,13 @@ class GameService:
             owner = self.store.claim_label(label, player, now)
             if owner is not None and owner != player:
                 raise Forbidden("label_owned", f"the label {label!r} belongs to another player")
-        followup = None
+        followup, sent = None, []
         try:
             with self.sessions.begin() as session:
                 if all(s.kind == "bot" for s in row.seats):
                     followup = play.start(row, game, now, self.settings.bot_grace)
                 session.add(row)
+                sent = self.store.outbox(session, row)
                 if idempotency_key is not None:
                     session.flush()  # the game first: the kept response refers to it
                     idempotency.remember(
@@ -202,6 +207,7 @@ class GameService:
             # A concurrent twin with the same key committed first: answer as it did.
             return self.create_game(**request, idempotency_key=idempotency_key)  # type: ignore[arg-type]
         self._send(followup)  # nobody can be streaming a game that did not exist yet
+        self._send_webhooks(sent)
         log.info("game %s created (%d players, status %s)", row.id, players, row.status)
         return CreatedGame(
             game=game_view(row, full=True),
@@ -238,7 +244,7 @@ class GameService:
                 built.append(bulk.build(self.settings, now, spec, player, names))
             except ServiceError as err:
                 raise type(err)(err.code, f"games[{i}]: {err.message}") from None
-        followups = []
+        followups, sent = [], []
         try:
             with self.sessions.begin() as session:
                 for label in sorted({b.row.label for b in built if b.row.label is not None}):
@@ -252,10 +258,12 @@ class GameService:
                         game = roll_setup(b.row)
                         followups.append(play.start(b.row, game, now, self.settings.bot_grace))
                     session.add(b.row)
+                    sent += self.store.outbox(session, b.row)
         except IntegrityError as err:  # a label claimed concurrently
             raise Conflict("version_conflict", "a label was claimed meanwhile; retry") from err
         for followup in followups:
             self._send(followup)
+        self._send_webhooks(sent)
         log.info("bulk: %d games created", len(built))
         return [b.view() for b in built]
 
@@ -513,6 +521,12 @@ class GameService:
         """The decisions the player owes now, the nearest deadline first."""
         return [Turn(*r) for r in self.store.player_turns(player_id, limit)]
 
+    def redeliver_webhook(self, player_id: str, endpoint_id: str, delivery_id: str) -> Any:
+        """Queue one more attempt of a webhook delivery, now (``Webhooks.redeliver``)."""
+        delivery = self.webhooks.redeliver(player_id, endpoint_id, delivery_id)
+        self._send_webhooks([delivery.id])
+        return delivery
+
     def setup_events(self, game_id: str) -> list[Any]:
         """The engine's events from setting the game up (before the first action)."""
         return self.store.setup_events(game_id)
@@ -722,8 +736,10 @@ class GameService:
                         row, seat, action, "bot", None, self.clock(), self.settings.bot_grace
                     )
                     session.add(log_row)
+                    sent = self.store.outbox(session, row)
             except (StaleDataError, IntegrityError, Conflict, PreconditionFailed, Forbidden):
                 return self._play_for_bot(game_id, seq, seat, action)
+        self._send_webhooks(sent)
         self._committed(game_id, row.seq, followup)
         return True
 
@@ -924,6 +940,17 @@ class GameService:
             followup.send(self.scheduler)
         except Exception:  # noqa: BLE001 - the sweep is the safety net
             log.exception("scheduler failed for %s@%s", followup.game_id, followup.seq)
+
+    def _send_webhooks(self, ids: list[str]) -> None:
+        """Hand the deliveries a commit wrote to the scheduler: a hint only, the rows are
+        the truth and the sweep sends whatever is due (``service.webhooks``)."""
+        send = getattr(self.scheduler, "webhooks", None)
+        if not ids or send is None:
+            return
+        try:
+            send(ids)
+        except Exception:  # noqa: BLE001 - the sweep is the safety net
+            log.exception("scheduler failed for %d webhook deliveries", len(ids))
 
     def _committed(self, game_id: str, seq: int, followup: play.Followup | None) -> None:
         """After every commit that changed a game: hand its follow-up (if any) to the

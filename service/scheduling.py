@@ -37,6 +37,10 @@ class Scheduler(Protocol):
         """A rated game finished: its ratings are due (``workers.tasks.rate_game``)."""
 
 
+# Optional on a scheduler (looked up with getattr, so older test doubles need not have it):
+# ``webhooks(delivery_ids)``, the webhook deliveries a commit wrote, to be sent now.
+
+
 class NullScheduler:
     """Drops every call; the periodic deadline sweep (``due_deadlines``) still recovers
     overdue human decisions and lost bot turns, only later."""
@@ -49,6 +53,9 @@ class NullScheduler:
 
     def game_finished(self, game_id: str) -> None:
         log.debug("no scheduler: ratings of %s not enqueued", game_id)
+
+    def webhooks(self, delivery_ids: list[str]) -> None:
+        log.debug("no scheduler: %d webhook deliveries wait for a sweep", len(delivery_ids))
 
 
 @dataclass
@@ -75,6 +82,10 @@ class RecordingScheduler:
 
     def finished_games(self) -> list[str]:
         return [c[1] for c in self.calls if c[0] == "game_finished"]
+
+    def webhooks(self, delivery_ids: list[str]) -> None:
+        with self._lock:
+            self.calls.extend(("webhook", i) for i in delivery_ids)
 
     def bot_turns(self) -> list[tuple[str, int]]:
         return [(c[1], c[2]) for c in self.calls if c[0] == "bot_turn"]

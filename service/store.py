@@ -9,7 +9,7 @@ gets ``StaleDataError`` with nothing written. ``GameService`` turns that into a 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -18,6 +18,7 @@ from sqlalchemy import Select, bindparam, false, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer, sessionmaker, undefer
 
+from service import webhooks
 from service.errors import NotFound
 from service.models import (
     ActionLogRow,
@@ -48,6 +49,9 @@ class GameStore:
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.sessions = sessions
+        #: Called after a commit with the ids of the webhook deliveries it wrote (the
+        #: service hands them to the scheduler).
+        self.announce: Callable[[list[str]], None] = lambda ids: None
         self.engine = sessions.kw["bind"]
         # The version read, compiled once for the engine's driver (see ``version``).
         compiled = _VERSION.compile(dialect=self.engine.dialect)
@@ -67,10 +71,19 @@ class GameStore:
     def changing(self, game_id: str, *, state: bool = False) -> Iterator[tuple[Session, GameRow]]:
         """One transaction on one game: load it, let the caller change it (and add rows),
         write it conditionally on the version read, commit. Raises ``StaleDataError`` when
-        another writer committed first and ``IntegrityError`` on a duplicate log row."""
+        another writer committed first and ``IntegrityError`` on a duplicate log row.
+        The webhook deliveries the change owes commit with it (the outbox)."""
         with self.sessions.begin() as session:
-            yield session, self.load(session, game_id, state=state)
+            row = self.load(session, game_id, state=state)
+            yield session, row
+            sent = self.outbox(session, row)
             session.flush()
+        self.announce(sent)
+
+    def outbox(self, session: Session, row: GameRow) -> list[str]:
+        """Add the webhook deliveries this change of ``row`` owes to its transaction
+        (``service.webhooks``); their ids. Call before the flush."""
+        return webhooks.record(session, row)
 
     @contextmanager
     def reading(self, game_id: str, *, state: bool = False) -> Iterator[GameRow]:

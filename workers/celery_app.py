@@ -88,6 +88,13 @@ def make_celery(settings: WorkerSettings | None = None) -> Celery:
                 # A sweep nobody ran in time is superseded by the next one: never pile up.
                 "options": {"expires": max(settings.sweep_interval, 1.0)},
             },
+            # Webhook deliveries whose attempt is due: retries, and first attempts whose
+            # message was lost (the outbox rows are the truth).
+            "sweep-webhooks": {
+                "task": "workers.tasks.sweep_webhooks",
+                "schedule": settings.sweep_interval,
+                "options": {"expires": max(settings.sweep_interval, 1.0)},
+            },
         },
     )
     app.ursuppe_settings = settings  # type: ignore[attr-defined]

@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 BOT_TURN_TASK = "workers.tasks.bot_turn"
 EXPIRE_DEADLINE_TASK = "workers.tasks.expire_deadline"
 RATE_GAME_TASK = "workers.tasks.rate_game"
+DELIVER_WEBHOOK_TASK = "workers.tasks.deliver_webhook"
 
 
 class CeleryScheduler:
@@ -108,6 +109,21 @@ class CeleryScheduler:
             )
         except Exception:
             log.exception("could not enqueue the rating of %s; the sweep will send it", game_id)
+
+    def webhooks(self, delivery_ids: list[str]) -> None:
+        """Webhook deliveries just committed (the outbox rows): send each now. A lost
+        message only waits for the webhook sweep; a spare one finds nothing due."""
+        for delivery_id in delivery_ids:
+            try:
+                self.app.send_task(
+                    DELIVER_WEBHOOK_TASK,
+                    args=(delivery_id,),
+                    queue=self.live_queue,
+                    task_id=f"webhook-{delivery_id}-{_stamp()}",
+                    ignore_result=True,
+                )
+            except Exception:
+                log.exception("could not enqueue webhook %s; the sweep will send it", delivery_id)
 
     def _first_message(self, game_id: str, seq: int) -> bool:
         """True once per ``(game, seq)`` within twice the horizon: the marker outlives

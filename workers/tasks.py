@@ -1,5 +1,5 @@
 """The tasks: a bot's turn, a deadline's expiry, a finished game's ratings, the periodic
-deadline sweep.
+deadline sweep, and a webhook delivery with its sweep.
 
 Every task is keyed on ``(game_id, seq)`` and delegates the decision "is this still the
 pending decision?" to the game service, which checks it inside the same transaction that
@@ -152,6 +152,33 @@ def sweep_deadlines() -> int:
     stale = now - timedelta(seconds=_settings.rating_grace)
     for game_id in service.due_ratings(stale, _settings.sweep_limit):
         rate_game.apply_async((game_id,), expires=max(_settings.sweep_interval, 5.0))
+    return len(due)
+
+
+@app.task(base=GameTask, name="workers.tasks.deliver_webhook", soft_time_limit=60, time_limit=90)
+def deliver_webhook(delivery_id: str) -> str:
+    """Make the due attempt of one webhook delivery (``service.webhooks``): a no-op when
+    it is not due, already taken or its endpoint is disabled, so duplicates from the
+    commit's hint and the sweep are harmless. A failure schedules the next attempt in the
+    row; the sweep sends it when due."""
+    outcome = runtime.get_service().webhooks.deliver(delivery_id)
+    log.debug("webhook delivery %s: %s", delivery_id, outcome)
+    return outcome
+
+
+@app.task(base=GameTask, name="workers.tasks.sweep_webhooks", soft_time_limit=30, time_limit=60)
+def sweep_webhooks() -> int:
+    """Enqueue every webhook delivery whose attempt is due (beat runs this every few
+    seconds, one sweep per tick across beats like the deadline sweep)."""
+    with app.pool.acquire(block=True) as conn:
+        tick = f"{_settings.queue}:webhooks"
+        if not take_tick(conn.default_channel.client, tick, _settings.sweep_interval):
+            return 0
+    due = runtime.get_service().webhooks.due(limit=_settings.sweep_limit)
+    for delivery_id in due:
+        deliver_webhook.apply_async((delivery_id,), expires=max(_settings.sweep_interval, 5.0))
+    if due:
+        log.info("webhook sweep handed out %d due deliveries", len(due))
     return len(due)
 
 

@@ -16,6 +16,7 @@ from api.resources.players.routes import blp as players
 from api.resources.ratings.routes import blp as ratings
 from api.resources.seats.routes import blp as seats
 from api.resources.stream.routes import blp as stream
+from api.resources.webhooks.routes import blp as webhooks
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     games,
@@ -26,6 +27,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     players,
     ratings,
     labels,
+    webhooks,
     rules_blp,
     health_blp,
 )

@@ -1,0 +1,1 @@
+"""Webhooks: a player's endpoints, their delivery log and redelivery."""

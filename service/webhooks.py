@@ -1,0 +1,423 @@
+"""Webhooks: a player's endpoints, the outbox of deliveries and what the workers do with it.
+
+Why an outbox: a delivery row is written in the same transaction as the game change it
+announces (``record``, called by the store's write path), so a change that commits always
+has its deliveries, even when Redis or every worker is down at that moment; one that rolls
+back has none. After the commit the service hands the new ids to the scheduler as a hint;
+the periodic sweep (``due``) re-enqueues whatever is due, so a lost hint only delays.
+
+Sending is at least once: an attempt first claims the row (a conditional update that also
+sets a lease), then posts, then records the outcome. A worker dying mid-attempt leaves the
+lease to expire and the sweep sends again, with the same ``webhook-id``, so receivers
+deduplicate on it (Standard Webhooks).
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import orjson
+from sqlalchemy import func, inspect, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from service import webhook_send
+from service.config import Settings
+from service.errors import NotFound, Unprocessable
+from service.lifecycle import LABEL, LABEL_RULE
+from service.models import GameRow, WebhookDeliveryRow, WebhookEndpointRow
+
+log = logging.getLogger(__name__)
+
+EVENTS = ("game.started", "game.your_turn", "game.finished", "game.aborted")
+DISABLED_EVENT = "endpoint.disabled"
+#: How long an attempt in flight holds its delivery before the sweep may try again.
+LEASE = timedelta(seconds=120)
+MAX_URL = 2048
+
+Delivery = WebhookDeliveryRow
+Endpoint = WebhookEndpointRow
+
+
+@dataclass(frozen=True)
+class EndpointView:
+    id: str
+    url: str
+    events: list[str]
+    label: str | None
+    enabled: bool
+    failed_run: int
+    disabled_at: datetime | None
+    created_at: datetime
+
+    @classmethod
+    def of(cls, row: Endpoint) -> EndpointView:
+        return cls(
+            row.id, row.url, list(row.events), row.label, row.enabled, row.failed_run,
+            row.disabled_at, row.created_at,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class CreatedEndpoint:
+    endpoint: EndpointView
+    secret: str
+
+
+@dataclass(frozen=True)
+class DeliveryView:
+    id: str
+    event: str
+    game_id: str | None
+    status: str
+    attempts: int
+    last_status_code: int | None
+    last_error: str | None
+    last_attempt_at: datetime | None
+    next_attempt_at: datetime | None
+    created_at: datetime
+    delivered_at: datetime | None
+    payload: dict[str, Any]
+
+    @classmethod
+    def of(cls, row: Delivery) -> DeliveryView:
+        return cls(
+            row.id, row.event, row.game_id, row.status, row.attempts, row.last_status_code,
+            row.last_error, row.last_attempt_at, row.next_attempt_at, row.created_at,
+            row.delivered_at, row.payload,
+        )  # fmt: skip
+
+
+def new_secret() -> str:
+    """``whsec_`` and 32 random bytes in base64, the Standard Webhooks secret format."""
+    return "whsec_" + base64.b64encode(secrets.token_bytes(32)).decode()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+# ---------------------------------------------------------------------- the outbox
+
+
+def _before(row: GameRow, attr: str) -> Any:
+    """The value ``attr`` had when ``row`` was loaded (None for a new row)."""
+    history = inspect(row).attrs[attr].history
+    if history.deleted:
+        return history.deleted[0]
+    if history.unchanged:
+        return history.unchanged[0]
+    return None
+
+
+def changes(row: GameRow) -> list[tuple[str, str]]:
+    """(event, player id) pairs that the pending change of ``row`` announces. Must run
+    before the flush (the attribute history is what was loaded)."""
+    status, was = row.status, _before(row, "status")
+    announced: list[tuple[str, str]] = []
+    if status != was and status in ("active", "finished", "aborted"):
+        event = {"active": "game.started", "finished": "game.finished"}.get(status, "game.aborted")
+        players = {s.player_id for s in row.seats if s.player_id} | {row.creator_player_id}
+        announced += [(event, p) for p in sorted(players - {None})]  # type: ignore[operator]
+    if status == "active" and (status != was or row.seq != _before(row, "seq")):
+        owner = next((s for s in row.seats if s.seat == row.pending_seat), None)
+        if owner is not None and owner.kind == "human" and owner.player_id:
+            announced.append(("game.your_turn", owner.player_id))
+    return announced
+
+
+def record(session: Session, row: GameRow) -> list[str]:
+    """Add the deliveries the change of ``row`` owes to the transaction; their ids.
+
+    One query, and only when the change announces something to a player."""
+    announced = changes(row)
+    if not announced:
+        return []
+    players = {player for _, player in announced}
+    endpoints = session.scalars(
+        select(Endpoint).where(Endpoint.player_id.in_(players), Endpoint.enabled.is_(True))
+    ).all()
+    now, ids = _now(), []
+    for event, player in announced:
+        for endpoint in endpoints:
+            if endpoint.player_id != player or event not in endpoint.events:
+                continue
+            if endpoint.label is not None and endpoint.label != row.label:
+                continue
+            delivery = Delivery(
+                id="msg_" + secrets.token_hex(12),
+                endpoint_id=endpoint.id,
+                event=event,
+                game_id=row.id,
+                payload=payload(event, row, now),
+                status="pending",
+                attempts=0,
+                max_attempts=None,
+                next_attempt_at=now,
+                created_at=now,
+            )
+            session.add(delivery)
+            ids.append(delivery.id)
+    return ids
+
+
+def payload(event: str, row: GameRow, now: datetime) -> dict[str, Any]:
+    """``{"type", "timestamp", "data"}`` (the Standard Webhooks payload shape)."""
+
+    def iso(value: datetime | None) -> str | None:
+        return value.isoformat() if value is not None else None
+
+    data: dict[str, Any] = {
+        "game_id": row.id,
+        "label": row.label,
+        "status": row.status,
+        "seq": row.seq,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "player_id": s.player_id}
+            for s in row.seats
+        ],
+        "started_at": iso(row.started_at),
+        "finished_at": iso(row.finished_at),
+    }
+    if event == "game.finished":
+        data["result"] = row.result
+    if event == "game.your_turn":
+        data["pending"] = {
+            "seat": row.pending_seat,
+            "kind": row.pending_kind,
+            "seq": row.seq,
+            "deadline_at": iso(row.deadline_at),
+        }
+    return {"type": event, "timestamp": now.isoformat(), "data": data}
+
+
+# ---------------------------------------------------------------------- endpoints and the log
+
+
+class Webhooks:
+    """Registration, the delivery log and delivery, on the service's sessions."""
+
+    def __init__(self, sessions: sessionmaker[Session], settings: Settings) -> None:
+        self.sessions = sessions
+        self.settings = settings
+
+    def create(
+        self, player_id: str, url: str, events: list[str], label: str | None = None
+    ) -> CreatedEndpoint:
+        """Register an endpoint; its secret is returned here only."""
+        if not events or any(e not in EVENTS for e in events):
+            raise Unprocessable("validation_error", f"events are among {list(EVENTS)}")
+        if label is not None and not LABEL.fullmatch(label):
+            raise Unprocessable("invalid_label", LABEL_RULE)
+        if len(url) > MAX_URL:
+            raise Unprocessable("invalid_webhook_url", f"a webhook URL is at most {MAX_URL} long")
+        webhook_send.check_target(url, self.settings.webhooks_allow_private)
+        secret = new_secret()
+        row = Endpoint(
+            id="we_" + secrets.token_hex(8),
+            player_id=player_id,
+            url=url,
+            events=sorted(set(events)),
+            label=label,
+            secret=secret,
+            enabled=True,
+            failed_run=0,
+            created_at=_now(),
+        )
+        with self.sessions.begin() as session:
+            session.add(row)
+        log.info("player %s registered webhook %s", player_id, row.id)
+        return CreatedEndpoint(EndpointView.of(row), secret)
+
+    def endpoints(self, player_id: str) -> list[EndpointView]:
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(Endpoint)
+                .where(Endpoint.player_id == player_id)
+                .order_by(Endpoint.created_at, Endpoint.id)
+            )
+            return [EndpointView.of(r) for r in rows]
+
+    def endpoint(self, player_id: str, endpoint_id: str) -> EndpointView:
+        with self.sessions() as session:
+            return EndpointView.of(_own(session, player_id, endpoint_id))
+
+    def delete(self, player_id: str, endpoint_id: str) -> None:
+        """Remove the endpoint with its log; pending deliveries are dropped."""
+        with self.sessions.begin() as session:
+            row = _own(session, player_id, endpoint_id)
+            session.execute(Delivery.__table__.delete().where(Delivery.endpoint_id == row.id))
+            session.delete(row)
+
+    def deliveries(
+        self,
+        player_id: str,
+        endpoint_id: str,
+        *,
+        status: str | None = None,
+        page: int = 1,
+        page_size: int = 20,
+    ) -> tuple[list[DeliveryView], int]:
+        """The endpoint's log, newest first, and how many entries match."""
+        with self.sessions() as session:
+            _own(session, player_id, endpoint_id)
+            query = select(Delivery).where(Delivery.endpoint_id == endpoint_id)
+            if status is not None:
+                query = query.where(Delivery.status == status)
+            total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
+            rows = session.scalars(
+                query.order_by(Delivery.created_at.desc(), Delivery.id.desc())
+                .offset((page - 1) * page_size)
+                .limit(page_size)
+            )
+            return [DeliveryView.of(r) for r in rows], total
+
+    def redeliver(self, player_id: str, endpoint_id: str, delivery_id: str) -> DeliveryView:
+        """Send a delivery again now, with its id: one more attempt beyond its schedule.
+        Re-enables the endpoint if it was disabled (the player says it works again)."""
+        with self.sessions.begin() as session:
+            endpoint = _own(session, player_id, endpoint_id)
+            row = session.get(Delivery, delivery_id)
+            if row is None or row.endpoint_id != endpoint.id or row.status == "logged":
+                raise NotFound("delivery_not_found", f"no delivery {delivery_id} here")
+            row.status = "pending"
+            row.next_attempt_at = _now()
+            row.max_attempts = max(self._max_attempts(row), row.attempts + 1)
+            if not endpoint.enabled:
+                endpoint.enabled, endpoint.disabled_at, endpoint.failed_run = True, None, 0
+                log.info("webhook %s re-enabled by a redelivery", endpoint.id)
+            session.flush()
+            return DeliveryView.of(row)
+
+    # ------------------------------------------------------------------ what the workers do
+
+    def due(self, now: datetime | None = None, limit: int = 500) -> list[str]:
+        """Ids of pending deliveries of enabled endpoints whose attempt is due."""
+        with self.sessions() as session:
+            return list(
+                session.scalars(
+                    select(Delivery.id)
+                    .join(Endpoint, Endpoint.id == Delivery.endpoint_id)
+                    .where(
+                        Delivery.status == "pending",
+                        Delivery.next_attempt_at <= (now or _now()),
+                        Endpoint.enabled.is_(True),
+                    )
+                    .order_by(Delivery.next_attempt_at)
+                    .limit(limit)
+                )
+            )
+
+    def deliver(self, delivery_id: str) -> str:
+        """Make the attempt that is due for ``delivery_id``: "sent", "retry" (failed, the
+        next is scheduled), "failed" (for good) or "skipped" (not due, taken by another
+        worker, endpoint disabled or gone). Safe to call any number of times."""
+        claimed = self._claim(delivery_id)
+        if claimed is None:
+            return "skipped"
+        url, secret, body = claimed
+        attempt = webhook_send.send(
+            url,
+            secret,
+            delivery_id,
+            body,
+            timeout=self.settings.webhook_timeout,
+            allow_private=self.settings.webhooks_allow_private,
+        )
+        return self._outcome(delivery_id, attempt)
+
+    def _claim(self, delivery_id: str) -> tuple[str, str, bytes] | None:
+        """Take the attempt: the update is conditional on the attempts read, so of two
+        workers one wins; the lease keeps the sweep off it while it is in flight."""
+        now = _now()
+        with self.sessions.begin() as session:
+            row = session.get(Delivery, delivery_id)
+            if row is None or row.status != "pending" or row.next_attempt_at is None:
+                return None
+            endpoint = session.get(Endpoint, row.endpoint_id)
+            if row.next_attempt_at > now or endpoint is None or not endpoint.enabled:
+                return None
+            won = session.execute(
+                update(Delivery)
+                .where(Delivery.id == delivery_id, Delivery.attempts == row.attempts)
+                .values(attempts=row.attempts + 1, last_attempt_at=now, next_attempt_at=now + LEASE)
+                .execution_options(synchronize_session=False)
+            ).rowcount
+            if won != 1:
+                return None
+            return endpoint.url, endpoint.secret, orjson.dumps(row.payload)
+
+    def _outcome(self, delivery_id: str, attempt: webhook_send.Attempt) -> str:
+        now = _now()
+        schedule = self.settings.webhook_retry_schedule or (60.0,)
+        with self.sessions.begin() as session:
+            row = session.get(Delivery, delivery_id)
+            if row is None:  # the endpoint was deleted meanwhile
+                return "sent" if attempt.ok else "failed"
+            row.last_status_code, row.last_error = attempt.status_code, attempt.error
+            if attempt.ok:
+                row.status, row.delivered_at, row.next_attempt_at = "succeeded", now, None
+                session.execute(
+                    update(Endpoint).where(Endpoint.id == row.endpoint_id).values(failed_run=0)
+                )
+                return "sent"
+            if row.attempts < self._max_attempts(row):
+                delay = schedule[min(row.attempts - 1, len(schedule) - 1)]
+                row.next_attempt_at = now + timedelta(seconds=delay)
+                return "retry"
+            row.status, row.next_attempt_at = "failed", None
+            self._count_failure(session, row.endpoint_id, now)
+            log.warning("webhook delivery %s failed for good: %s", delivery_id, attempt.error)
+            return "failed"
+
+    def _max_attempts(self, row: Delivery) -> int:
+        return row.max_attempts or len(self.settings.webhook_retry_schedule) + 1
+
+    def _count_failure(self, session: Session, endpoint_id: str, now: datetime) -> None:
+        """One more delivery failed for good; at the configured run, disable the endpoint
+        and say so in its log (once: the disabling update is conditional)."""
+        run = session.scalar(
+            update(Endpoint)
+            .where(Endpoint.id == endpoint_id)
+            .values(failed_run=Endpoint.failed_run + 1)
+            .returning(Endpoint.failed_run)
+        )
+        if run is None or run < self.settings.webhook_disable_after:
+            return
+        disabled = session.execute(
+            update(Endpoint)
+            .where(Endpoint.id == endpoint_id, Endpoint.enabled.is_(True))
+            .values(enabled=False, disabled_at=now)
+        ).rowcount
+        if disabled != 1:
+            return
+        session.add(
+            Delivery(
+                id="msg_" + secrets.token_hex(12),
+                endpoint_id=endpoint_id,
+                event=DISABLED_EVENT,
+                game_id=None,
+                payload={
+                    "type": DISABLED_EVENT,
+                    "timestamp": now.isoformat(),
+                    "data": {"endpoint_id": endpoint_id, "failed_deliveries": run},
+                },
+                status="logged",
+                attempts=0,
+                max_attempts=0,  # never sent
+                created_at=now,
+            )
+        )
+        log.warning("webhook %s disabled after %d failed deliveries in a row", endpoint_id, run)
+
+
+def _own(session: Session, player_id: str, endpoint_id: str) -> Endpoint:
+    """The player's endpoint; another player's is "not found" (its existence is not told)."""
+    row = session.get(Endpoint, endpoint_id)
+    if row is None or row.player_id != player_id:
+        raise NotFound("webhook_not_found", f"no webhook {endpoint_id}")
+    return row

@@ -1,0 +1,99 @@
+"""Delivering webhooks through the service on SQLite and PostgreSQL, without Celery (the
+workers' side is tested in tests/workers/test_workers_webhooks.py): the claim that makes
+concurrent attempts send once, the retry schedule, disabling, redelivery and deletion."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from service.errors import NotFound
+from tests.support.webhook_receiver import Receiver
+
+BOTS = [{"kind": "bot", "level": "random"}] * 3
+
+
+@pytest.fixture
+def hooks(service: Any) -> Any:
+    service.settings = replace(
+        service.settings,
+        webhooks_allow_private=True,
+        webhook_retry_schedule=(0.0, 0.0),  # three attempts, each due at once
+        webhook_disable_after=2,
+        webhook_timeout=5.0,
+    )
+    service.webhooks.settings = service.settings
+    return service.webhooks
+
+
+def started(service: Any, receiver: Receiver, hooks: Any) -> tuple[str, str, list[str]]:
+    """A player with an endpoint on ``receiver`` and one bot game started: its delivery."""
+    player = service.create_player("site").player.id
+    created = hooks.create(player, receiver.url, ["game.started"])
+    receiver.secret = created.secret
+    service.create_game(players=3, seats=BOTS, time_limit=0, player=player)
+    return player, created.endpoint.id, hooks.due()
+
+
+def test_concurrent_attempts_send_once(service: Any, hooks: Any) -> None:
+    with Receiver() as receiver:
+        player, endpoint, [delivery] = started(service, receiver, hooks)
+        outcomes: list[str] = []
+        threads = [
+            threading.Thread(target=lambda: outcomes.append(hooks.deliver(delivery)))
+            for _ in range(4)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(outcomes) == ["sent", "skipped", "skipped", "skipped"]
+        assert [(r.id, r.status, r.verified) for r in receiver.all()] == [(delivery, 200, True)]
+        assert hooks.deliver(delivery) == "skipped" and hooks.due() == []
+        [entry], total = hooks.deliveries(player, endpoint)
+        assert total == 1 and (entry.status, entry.attempts, entry.last_status_code) == (
+            "succeeded", 1, 200,
+        )  # fmt: skip
+
+
+def test_failures_follow_the_schedule_then_disable_the_endpoint(service: Any, hooks: Any) -> None:
+    with Receiver(always_fail=True) as receiver:
+        player, endpoint, [first] = started(service, receiver, hooks)
+        assert [hooks.deliver(first) for _ in range(3)] == ["retry", "retry", "failed"]
+        assert hooks.deliver(first) == "skipped"
+        assert hooks.endpoint(player, endpoint).failed_run == 1
+        service.create_game(players=3, seats=BOTS, time_limit=0, player=player)
+        [second] = hooks.due()
+        assert [hooks.deliver(second) for _ in range(3)] == ["retry", "retry", "failed"]
+        view = hooks.endpoint(player, endpoint)
+        assert not view.enabled and view.disabled_at is not None
+        log, _ = hooks.deliveries(player, endpoint)
+        assert [e.event for e in log][0] == "endpoint.disabled"
+        assert len(receiver.all()) == 6 and {r.status for r in receiver.all()} == {500}
+        # Disabled: nothing is written for it any more.
+        service.create_game(players=3, seats=BOTS, time_limit=0, player=player)
+        assert hooks.due() == [] and hooks.deliveries(player, endpoint)[1] == 3
+
+        receiver.always_fail = False
+        again = service.redeliver_webhook(player, endpoint, first)
+        assert (again.id, again.status) == (first, "pending")
+        assert ("webhook", first) in service.scheduler.calls
+        assert hooks.deliver(first) == "sent"
+        assert receiver.accepted()[0].id == first
+        assert hooks.endpoint(player, endpoint).enabled
+
+
+def test_redelivery_and_deletion_stay_with_the_owner(service: Any, hooks: Any) -> None:
+    with Receiver() as receiver:
+        player, endpoint, [delivery] = started(service, receiver, hooks)
+        other = service.create_player("other").player.id
+        with pytest.raises(NotFound, match="no webhook"):
+            service.redeliver_webhook(other, endpoint, delivery)
+        with pytest.raises(NotFound, match="no delivery"):
+            service.redeliver_webhook(player, endpoint, "msg_unknown")
+        hooks.delete(player, endpoint)
+        assert hooks.due() == [] and hooks.deliver(delivery) == "skipped"
+        assert receiver.all() == []
