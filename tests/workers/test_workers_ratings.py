@@ -4,8 +4,6 @@ lost (the sweep re-sends it from ``ratings_due``)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from sqlalchemy import func, select
 
@@ -85,45 +83,3 @@ def test_the_sweep_rates_a_game_whose_message_was_lost(stack) -> None:  # noqa: 
     assert history_rows(st.service, game_id) == 3
     with st.service.sessions() as s:
         assert s.get(RatingDueRow, game_id) is None
-
-
-def test_a_bulk_round_played_through_is_rated_and_in_the_standings(stack) -> None:  # noqa: ANN001
-    """A site's round on real parts: bulk-created games with reserved seats and bots, each
-    seat's client plays with its seat token, the worker plays the bots and rates every
-    game; the standings and the rating histories agree with the results."""
-    import uuid
-
-    st, worker = stack()
-    site = st.service.create_player("site").player.id
-    ids = [st.service.create_player(f"r{i}").player.id for i in range(4)]
-    label = f"round-{uuid.uuid4().hex[:8]}"
-    human = lambda p: {"kind": "human", "player": p}  # noqa: E731
-    bot = {"kind": "bot", "level": "greedy"}
-    specs = [
-        {"players": 3, "seats": [human(ids[0]), human(ids[1]), bot], "label": label,
-         "time_limit": 0},
-        {"players": 3, "seats": [human(ids[2]), bot, human(ids[3])], "label": label,
-         "time_limit": 0},
-    ]  # fmt: skip
-    games = st.service.create_games(specs, player=site)
-    for g in games:
-        tokens = {s.seat: s.token for s in g.seats if s.token}
-        while (view := st.service.get(g.id)).status != "finished":
-            if view.pending_seat in tokens:  # a human's turn: only its client moves
-                token = tokens[view.pending_seat]
-                st.service.submit(g.id, token, view.pending["actions"][0], expected_seq=view.seq)
-            else:
-                time.sleep(0.02)  # the worker's bot is thinking
-    for g in games:
-        wait_for(lambda g=g: rated(st.service, g.id), 60, f"{g.id} to be rated", worker)
-    results = [st.service.get(g.id).result for g in games]
-    rows = {r.player_id: r for r in st.service.standings(label, [2, 1, 0])}
-    assert rows["bot-greedy"].games == 2 and rows["bot-greedy"].bot
-    for g, result in zip(games, results, strict=True):
-        for seat in g.seats:
-            if seat.player_id is None:
-                continue
-            place = result["ranking"].index(seat.seat) + 1
-            assert rows[seat.player_id].points == [2, 1, 0][place - 1]
-            history, n = st.service.rating_history(seat.player_id)
-            assert n == 1 and (history[0].game_id, history[0].rank) == (g.id, place)
