@@ -542,6 +542,28 @@ class GameService:
         row, rows = self.store.game_and_log(game_id, after, limit)
         return game_view(row, full=True), [_entry(r) for r in rows]
 
+    def position(self, game_id: str, seq: int) -> dict[str, Any]:
+        """The public view of a started game as it stood after its log entry ``seq`` (0:
+        after the set-up), rebuilt by replaying the log on the game's seed: what a replay
+        viewer draws at each step, food included. Only the public view, as ``get`` shows:
+        never the generator or the order of undrawn cards."""
+        from engine import replay
+
+        with self.store.reading(game_id) as row:
+            if row.started_at is None:
+                raise Conflict("game_not_started", "a game has positions once it has started")
+            if not 0 <= seq <= row.seq:
+                raise NotFound("position_not_found", f"the log has entries 1 to {row.seq}")
+            players, seed, options = row.players, row.seed, dict(row.options or {})
+        actions = [
+            a.action for a in self.store.log(game_id, limit=seq) if a.action is not None
+        ]  # hand-overs to bots change no position
+        game = replay(
+            players, seed, actions, deck=options.get("deck"), variant=options.get("variant"),
+            decoy_scores=options.get("decoy_scores", False),
+        )  # fmt: skip
+        return {"game_id": game_id, "seq": seq, "state": game.public_view()}
+
     def versions(self, game_ids: list[str]) -> dict[str, int]:
         """The versions of many games in one query (the live streams' periodic re-check);
         a game that does not exist is left out."""

@@ -295,3 +295,18 @@ def test_abort_after_start_is_refused(client, http: Http, service) -> None:
     r = client.post(f"{table.url}/abort", headers=bearer(table.creator_token))
     assert_problem(r, 409, "game_not_open")
     assert service.get(table.id) == before
+
+
+def test_positions_show_the_board_after_each_entry(client, http: Http) -> None:
+    table = http.started(players=3)
+    shown = {0: http.game(table)["state"]}
+    for _ in range(5):
+        assert http.act(table).status_code == 200
+        game = http.game(table)
+        shown[game["seq"]] = game["state"]
+    for seq, state in shown.items():
+        r = client.get(f"{table.url}/positions/{seq}")
+        assert r.status_code == 200 and r.json == {"game_id": table.id, "seq": seq, "state": state}
+    assert_problem(client.get(f"{table.url}/positions/6"), 404, "position_not_found")
+    waiting = http.create(players=3)
+    assert_problem(client.get(f"{waiting.url}/positions/0"), 409, "game_not_started")

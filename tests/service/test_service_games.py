@@ -481,3 +481,35 @@ def test_the_standin_level_is_configurable(service, settings) -> None:
     assert other.get(game_id).seats[seat].bot_level == "random"
     with pytest.raises(Unprocessable):
         GameService(service.sessions, settings=replace(settings, standin_level="nobody"))
+
+
+def test_positions_replay_what_the_game_showed_at_every_step(service) -> None:
+    """``position(seq)`` is the public view the game showed right after entry ``seq``,
+    across a resign (an entry without an action) and to the end; the set-up is 0."""
+    game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
+    shown = {service.get(game_id).seq: service.get(game_id).public}
+    assert list(shown) == [0]
+    while (view := service.get(game_id)).status == "active":
+        if view.seq == 12 and not view.seats[2].resigned:
+            service.resign(game_id, tokens[2])
+        elif view.pending_seat == 0 or view.seats[view.pending_seat].kind == "bot":
+            assert service.play_bot_turn(game_id, view.seq) is True
+        else:
+            service.apply_action(game_id, view.pending_seat, view.pending["actions"][0])
+        after = service.get(game_id)
+        shown[after.seq] = after.public
+    assert service.events(game_id, since=12, limit=1)[0].action is None  # the resign
+    for seq in sorted(shown):
+        assert service.position(game_id, seq) == {
+            "game_id": game_id, "seq": seq, "state": shown[seq]
+        }  # fmt: skip
+    with pytest.raises(NotFound) as err:
+        service.position(game_id, max(shown) + 1)
+    assert err.value.code == "position_not_found"
+
+
+def test_a_game_that_has_not_started_has_no_positions(service) -> None:
+    created = service.create_game(players=3, seats=[BOT, {"kind": "human"}, BOT])
+    with pytest.raises(Conflict) as err:
+        service.position(created.game.id, 0)
+    assert err.value.code == "game_not_started"

@@ -135,13 +135,28 @@ def test_a_person_plays_a_whole_game_against_two_bots_while_another_browser_watc
         assert seqs(player) == everything
         assert final["seq"] == game["seq"]
 
-        # The replay steps through the record move by move.
+        # The replay steps through the game move by move, drawing each position the server
+        # replays (food included): its last step is the board the game ended on.
+        def fields(board: str) -> list[str]:
+            return player.execute_script(
+                f"return [...document.querySelectorAll('#{board} title')].map(t => t.textContent)"
+            )
+
+        def step_shown(n: int) -> None:
+            WebDriverWait(player, 10).until(
+                lambda d: d.find_element(By.ID, "replay").get_attribute("data-shown") == str(n)
+            )
+
         player.find_element(By.ID, "replay-open").click()
-        WebDriverWait(player, 10).until(lambda d: d.find_elements(By.ID, "rp-pos"))
+        step_shown(0)
+        assert "food" in " ".join(fields("rp-board"))
         player.find_element(By.ID, "rp-next").click()
+        step_shown(1)
         assert player.find_element(By.ID, "rp-pos").text == f"move 1 of {game['seq']}"
         player.find_element(By.ID, "rp-last").click()
+        step_shown(game["seq"])
         assert player.find_element(By.ID, "rp-pos").text == f"move {game['seq']} of {game['seq']}"
+        assert fields("rp-board") == fields("board-wrap")
 
         assert console_errors(player) == []
         assert console_errors(watcher) == []

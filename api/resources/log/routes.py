@@ -1,5 +1,5 @@
-"""A game's history: the event log (paged by sequence number) and a finished game's
-record for replay and export."""
+"""A game's history: the event log (paged by sequence number), the position after any
+entry, and a finished game's record for replay and export."""
 
 from __future__ import annotations
 
@@ -9,7 +9,12 @@ from flask.views import MethodView
 
 from api import deps
 from api.parsing import Blueprint
-from api.resources.log.schemas import EventsPageSchema, EventsQuerySchema, RecordSchema
+from api.resources.log.schemas import (
+    EventsPageSchema,
+    EventsQuerySchema,
+    PositionSchema,
+    RecordSchema,
+)
 
 blp = Blueprint(
     "log",
@@ -46,6 +51,21 @@ class Events(MethodView):
         if since == 0:
             page["setup"] = svc.setup_events(game_id)
         return page
+
+
+@blp.route("/<game_id>/positions/<int:seq>")
+class Position(MethodView):
+    @blp.response(200, PositionSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    def get(self, game_id: str, seq: int) -> Any:
+        """The board after log entry `seq`
+
+        The public view (`state` as in `GET /games/{id}`) as it stood after the entry with
+        this `seq` (0: after the set-up), replayed from the log: food, amoebas, scores,
+        genes and BP at any step, for a replay viewer or a spectator looking back.
+        """
+        return deps.service().position(game_id, seq)
 
 
 @blp.route("/<game_id>/record")

@@ -47,6 +47,12 @@ class EventsPageSchema(ma.Schema):
     )
 
 
+class PositionSchema(ma.Schema):
+    game_id = fields.String()
+    seq = fields.Integer(metadata={"description": "the log entry this position follows"})
+    state = fields.Dict(metadata={"description": "the engine's public view at that point"})
+
+
 class RecordActionSchema(ma.Schema):
     seq = fields.Integer()
     seat = fields.Integer()
