@@ -227,7 +227,8 @@ def test_a_6_player_game_shows_six_colours_and_shapes(server: LiveServer) -> Non
             lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
         )
         options = [o.text for o in Select(driver.find_element(By.ID, "players")).options]
-        assert options == ["3", "4", "5", "6"]
+        assert options[:4] == ["3", "4", "5", "6"]  # then the 2-player variants
+        assert options[4:] and all(o.startswith("2: ") for o in options[4:])
         driver.get(server.base_url + f"/game/{game_id}")
         wait_for(driver, lambda s: s["ready"], 30, "the game page")
         chips = {
