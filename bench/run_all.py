@@ -17,6 +17,7 @@ BENCHMARKS = [
     "embedded_bench",
     "stream_bench",
     "players_bench",
+    "listing_bench",
     "web_bench",
     "load_bench",
 ]

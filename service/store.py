@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, bindparam, false, func, select
+from sqlalchemy import Select, bindparam, false, func, select, tuple_
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer, sessionmaker, undefer
 
@@ -240,17 +240,21 @@ class GameStore:
         if updated_after is not None:
             query = query.where(GameRow.updated_at > updated_after)
         if open_seats is not None:
-            has_open = (
-                select(SeatRow.seat)
-                .where(
-                    SeatRow.game_id == GameRow.id,
-                    SeatRow.kind == "human",
-                    SeatRow.token_hash.is_(None),
-                )
-                .exists()
+            free = (
+                SeatRow.game_id == GameRow.id,
+                SeatRow.kind == "human",
+                SeatRow.token_hash.is_(None),
             )
-            joinable = (GameRow.status == "open") & has_open
-            query = query.where(joinable if open_seats else ~joinable)
+            if open_seats:
+                query = query.where(
+                    GameRow.status == "open", select(SeatRow.seat).where(*free).exists()
+                )
+            else:
+                # A count, not NOT EXISTS: PostgreSQL may turn an EXISTS under OR into a
+                # hashed subplan that reads every free seat of the table for each page; a
+                # scalar subquery is only run for the open games the page walks past.
+                n_free = select(func.count()).select_from(SeatRow).where(*free)
+                query = query.where((GameRow.status != "open") | (n_free.scalar_subquery() == 0))
         return self._page(query, after=after, offset=offset, page_size=page_size, count=count)
 
     def _page(
@@ -269,10 +273,12 @@ class GameStore:
             if count:
                 total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
             if after is not None:
+                # A row comparison, not "a < x OR (a = x AND b < y)": PostgreSQL makes it
+                # the index condition of the backward scan, so a deep page starts at the
+                # cursor instead of filtering every newer row (bench/listing_bench.py).
                 created, game_id = after
                 query = query.where(
-                    (GameRow.created_at < created)
-                    | ((GameRow.created_at == created) & (GameRow.id < game_id))
+                    tuple_(GameRow.created_at, GameRow.id) < tuple_(created, game_id)
                 )
             query = (
                 query.options(defer(GameRow.public), defer(GameRow.pending))
