@@ -46,6 +46,9 @@ def test_a_double_1_game_over_http_seats_are_players_results_by_worse_colour(
     again = replay(2, record["seed"], [a["action"] for a in record["actions"]],
                    deck=record["deck"], variant=record["variant"])  # fmt: skip
     assert again.player_ranking() == result["ranking"] and count == game["seq"]
+    from ai.verify import verify
+
+    assert "verified" in verify(record)  # a record's seat is a player, not a colour
 
 
 def test_variant_validation(client) -> None:
@@ -160,6 +163,9 @@ def test_a_double_2_game_over_http_with_bots_to_the_end(client, service, schedul
     again = replay(2, record["seed"], [a["action"] for a in record["actions"]],
                    deck=record["deck"], variant="double_2")  # fmt: skip
     assert again.player_ranking() == result["ranking"] and again.scores == scores
+    from ai.verify import verify
+
+    assert "verified" in verify(record)  # the fairness check replays the variant too
     rules = client.get(f"{API}/rules").json["rules"]
     double_2 = next(v for v in rules["variants"] if v["id"] == "double_2")
     assert double_2["colours"] == 4 and double_2["shared"] is True
