@@ -459,7 +459,23 @@ def _project(g: Game, parts: list[list[float]] | None) -> list[float]:
         if parts is not None:
             parts[s][1] = horizon * gene_adv_l[s]
             parts[s][2] = amoebas
+    if g.lead is not None:
+        _per_player(g, out, [score[s] + horizon * gene_adv_l[s] for s in range(n)])
     return out
+
+
+def _per_player(g: Game, out: list[float], shared: list[float]) -> None:
+    """Double II (docs/rules.md): a player's colours share one marker and one gene table, so
+    each colour is valued at its player's projection: the colours' projections added, the
+    shared part (ladder space and gene advance) counted once."""
+    lead = g.lead
+    assert lead is not None
+    totals: dict[int, float] = {}
+    for s in range(len(out)):
+        p = lead[s]
+        totals[p] = totals.get(p, shared[p]) + out[s] - shared[s]
+    for s in range(len(out)):
+        out[s] = totals[lead[s]]
 
 
 # Feed chance of the feedings after the next one: partly the food around now, partly the

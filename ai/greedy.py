@@ -28,9 +28,13 @@ FOLLOW_UP_KINDS: Final = frozenset(
 )
 
 
-def margin(values: list[float], seat: int) -> float:
-    """Own projected points minus the best opponent's: what decides the ladder order."""
-    best_other = max(v for s, v in enumerate(values) if s != seat)
+def margin(values: list[float], seat: int, game: Game | None = None) -> float:
+    """Own projected points minus the best opponent's: what decides the ladder order. With
+    ``game`` in Double II, the player's other colour is no opponent (docs/rules.md)."""
+    if game is not None and game.lead is not None:
+        best_other = max(v for s, v in enumerate(values) if not game.partners(s, seat))
+    else:
+        best_other = max(v for s, v in enumerate(values) if s != seat)
     return values[seat] - best_other
 
 
@@ -97,4 +101,4 @@ def _value(g: Game, seat: int, depth: int) -> float:
             if best is None or v > best:
                 best = v
         return best  # type: ignore[return-value]
-    return margin(evaluate(g), seat)
+    return margin(evaluate(g), seat, g)

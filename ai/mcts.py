@@ -301,7 +301,7 @@ class MctsBot:
         """The value of a leaf for ``seat``, in ladder points (see the module docstring)."""
         if self._fitted:
             return leaf_value(g, seat)
-        return margin(evaluate(g), seat)
+        return margin(evaluate(g), seat, g)
 
     def _decided(self, root: Node, done: int, elapsed: float, left: float) -> bool:
         """True when the most visited root action cannot be overtaken in the time left."""

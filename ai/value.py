@@ -96,8 +96,10 @@ def weights_for(players: int) -> tuple[float, ...]:
 
 def leaf_value(g: Game, seat: int) -> float:
     """Expected final margin of ``seat`` (own points minus the best opponent's)."""
-    if g.pending is None:
-        return margin(evaluate(g), seat)  # the final scores: the actual margin
+    if g.pending is None or g.lead is not None:
+        # The final scores: the actual margin. Double II has no fit: the hand value's margin
+        # between the two players stands in (docs/ai.md).
+        return margin(evaluate(g), seat, g)
     totals, parts = evaluate_parts(g)
     weights = weights_for(g.players)
     x = features(totals, parts, seat, stage(g))

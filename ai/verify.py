@@ -83,7 +83,9 @@ def verify(record: dict[str, Any]) -> str:
             raise Unverified(f"{where}: the actions are not in log order")
         last_seq = entry["seq"]
         try:
-            events = game.apply(entry["action"], seat=entry["seat"])
+            # A record's seat is a player; in a 2-player variant the engine's seat is a
+            # colour, so the check is by player (the same thing in the base game).
+            events = game.apply(entry["action"], player=entry["seat"])
         except EngineError as err:
             raise Unverified(f"{where} does not replay: {err}") from None
         if "events" in entry and _plain(events) != _plain(entry["events"]):

@@ -36,7 +36,7 @@ print("actions", play_random(int(sys.argv[1]), players, sys.argv[2] == "checked"
 """
 #: (label, players, variant or "-", "scores" or "-") for ``--side-by-side``.
 SIDE_BY_SIDE = (("3", 3, "-", "-"), ("4", 4, "-", "-"), ("double_1", 2, "double_1", "-"),
-                ("decoy", 2, "decoy", "-"), ("decoy+decoy_scores", 2, "decoy", "scores"))  # fmt: skip
+                ("double_2", 2, "double_2", "-"), ("decoy", 2, "decoy", "-"), ("decoy+decoy_scores", 2, "decoy", "scores"))  # fmt: skip
 SIDE_GAMES = 10
 
 

@@ -74,6 +74,7 @@ class Variant:
     controllers: tuple[int, ...]  # controllers[colour] = the player deciding for it; -1: none
     summary: str
     changes: tuple[str, ...] = ()  # what differs from the base game, for GET /rules
+    shared: bool = False  # Double II: a player's colours share BP, genes and one marker
 
     @property
     def decoy(self) -> int:
@@ -94,8 +95,19 @@ class Variant:
             "decoy_colour": None if self.decoy < 0 else self.decoy,
             "summary": self.summary,
             "changes": list(self.changes),
+            "shared": self.shared,
         }
 
+    def lead(self) -> tuple[int, ...] | None:
+        """Double II: each colour's player's first (lowest) colour, the one that holds the
+        shared purse, genes and marker's turns; None when colours share nothing."""
+        if not self.shared:
+            return None
+        return tuple(self.controllers.index(p) for p in self.controllers)
+
+
+# Double II, [ES] "Las nuevas amebas cuestan 4 (y 3 con Velocidad de División)".
+DOUBLE_2_DIVISION_COST: Final = (4, 3)  # (without, with Division Rate)
 
 DECOY_NEW_AMOEBAS: Final = 2  # "consigue 2 amebas por ronda" (docs/rules.md, "Decoy")
 
@@ -112,6 +124,31 @@ VARIANTS: Final[dict[str, Variant]] = {
             "colours 0 and 2 are player 0's, 1 and 3 player 1's",
             "a player's result is the worse of their two colours",
         ),
+    ),
+    # Colours alternate as in Double I; a player's two colours share BP, genes and one
+    # marker (docs/rules.md, "Double II").
+    "double_2": Variant(
+        "double_2",
+        2,
+        (0, 1, 0, 1),
+        "Double II: each player plays two colours with one purse of BP, one set of genes and "
+        "one marker, which advances by the amoeba table for each colour plus the gene table once.",
+        (
+            "4 colours on the board (feeding 1:1:1, 4-player gene cards); colours 0 and 2 are "
+            "player 0's, 1 and 3 player 1's",
+            "the starting amoebas have no DP",
+            "one marker per player, start spaces 1-2; a player's colours act together in the "
+            "orders, first colour first",
+            "phase 1: the trailing player's first colour, the leader's two colours, the trailing "
+            "player's second colour",
+            "one BP purse and one set of genes per player, for both colours: one gene-defect "
+            "turn and one buying turn per player, 10 BP per player in phase 4",
+            "new amoebas cost 4 BP (3 with Division Rate); each colour divides by the usual "
+            "rules (one amoeba left: anywhere)",
+            "phase 6: the amoeba table for each colour plus the gene table once",
+            "Parasitism and Aggression act only on the other player's colours",
+        ),
+        shared=True,
     ),
     # The decoy is the third colour of a 3-colour game (docs/rules.md, "Decoy").
     "decoy": Variant(

@@ -112,6 +112,7 @@ class Game(State):
         g.controllers = VARIANTS[variant].controllers if variant else tuple(range(n))
         g.decoy = VARIANTS[variant].decoy if variant else -1
         g.decoy_scores = decoy_scores
+        g.lead = VARIANTS[variant].lead() if variant else None
         g.n = n
         g.seed = seed
         g.rng = seed_state(seed)
@@ -124,11 +125,11 @@ class Game(State):
         g.supply = [CUBES_PER_COLOUR] * n
         g.apos = [-1] * (AMOEBAS_PER_COLOUR * n)
         g.adp = [0] * (AMOEBAS_PER_COLOUR * n)
-        g.bp = [START_BP] * n
-        g.genes = [0] * n
-        g.new_genes = [0] * n
+        g.bp = g.shared([START_BP] * n)
+        g.genes = g.shared([0] * n)
+        g.new_genes = g.shared([0] * n)
         g.gene_supply = cards_for(n)
-        g.score = [0] * n
+        g.score = g.shared([0] * n)
         g.stack = []
         g.seq = 0
         g.over = False
@@ -307,6 +308,7 @@ class Game(State):
         g.controllers = self.controllers
         g.decoy = self.decoy
         g.decoy_scores = self.decoy_scores
+        g.lead = self.lead
         g.seed = self.seed
         g.rng = self.rng
         g.cards = self.cards
@@ -323,6 +325,9 @@ class Game(State):
         g.new_genes = self.new_genes[:]
         g.gene_supply = self.gene_supply[:]
         g.score = self.score[:]
+        if self.lead is not None:  # a slice is a plain list: share again (Double II)
+            g.bp, g.genes = g.shared(g.bp), g.shared(g.genes)
+            g.new_genes, g.score = g.shared(g.new_genes), g.shared(g.score)
         g.stack = self.stack[:]
         g.seq = self.seq
         g.over = self.over
@@ -386,11 +391,11 @@ class Game(State):
             g.supply = list(data["supply"])
             g.apos = list(data["apos"])
             g.adp = list(data["adp"])
-            g.bp = list(data["bp"])
-            g.genes = [mask_of(ids) for ids in data["genes"]]
-            g.new_genes = [mask_of(ids) for ids in data["new_genes"]]
+            g.bp = g.shared(list(data["bp"]))
+            g.genes = g.shared([mask_of(ids) for ids in data["genes"]])
+            g.new_genes = g.shared([mask_of(ids) for ids in data["new_genes"]])
             g.gene_supply = [data["gene_supply"][gene.id] for gene in GENES]
-            g.score = list(data["score"])
+            g.score = g.shared(list(data["score"]))
             g.stack = [frame_from_list(f) for f in data["stack"]]
             g.seq = data["seq"]
             g.over = data["over"]

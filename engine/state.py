@@ -30,6 +30,25 @@ if TYPE_CHECKING:
 START_BP: Final = 4
 
 
+class Mirrored(list):
+    """A per-colour list whose colours of one player hold one value (Double II, docs/rules.md):
+    reads are plain list reads, a write goes to every colour with the same ``lead``."""
+
+    __slots__ = ("lead",)
+
+    def __init__(self, values: list[int], lead: tuple[int, ...]) -> None:
+        super().__init__(values)
+        self.lead = lead
+
+    def __setitem__(self, i, value) -> None:  # type: ignore[no-untyped-def, override]
+        if type(i) is slice:
+            raise TypeError("a shared list is written one colour at a time")
+        owner = self.lead[i]
+        for c in range(len(self)):
+            if self.lead[c] == owner:
+                list.__setitem__(self, c, value)
+
+
 class State:
     """Data and primitives; ``engine.game.Game`` adds the public interface."""
 
@@ -37,6 +56,7 @@ class State:
         "n", "seed", "rng", "cards", "deck", "deck_pos", "round", "phase",
         "food", "supply", "apos", "adp", "bp", "genes", "new_genes", "gene_supply",
         "score", "stack", "seq", "over", "events", "pending", "chance", "decoy", "decoy_scores",
+        "lead",
     )  # fmt: skip
 
     n: int
@@ -64,6 +84,25 @@ class State:
     chance: ChanceSource | None  # None: dice from ``rng`` (docs/engine-api.md, "Chance")
     decoy: int  # the colour the engine moves itself (the decoy variant), -1 when none
     decoy_scores: bool  # whether the decoy's marker advances (a game option)
+    lead: tuple[int, ...] | None  # Double II: lead[colour] = its player's first colour; else None
+
+    # --- shared purse, genes and marker (Double II) ----------------------------------------
+    def shared(self, values: list[int]) -> list[int]:
+        """``values`` as a per-colour list; in Double II one whose writes reach every colour
+        of the same player, so ``bp``, ``genes``, ``new_genes`` and ``score`` stay one purse,
+        one gene set and one marker per player while every rule keeps indexing by colour."""
+        return values if self.lead is None else Mirrored(values, self.lead)
+
+    def partners(self, a: int, b: int) -> bool:
+        """Whether colours ``a`` and ``b`` are one player's for Parasitism and Aggression ("de
+        otro jugador"): the same colour, or in Double II the player's other colour. (Double I's
+        colours stay separate players there, as in the 4-player game it is.)"""
+        return a == b if self.lead is None else self.lead[a] == self.lead[b]
+
+    def is_lead(self, seat: int) -> bool:
+        """Whether ``seat`` acts for its player where Double II has one turn per player
+        (start space, phase 2, phase 3, BP in phase 4, phase 6): always outside Double II."""
+        return self.lead is None or self.lead[seat] == seat
 
     # --- events and chance ---------------------------------------------------------------
     def emit(self, event: dict) -> None:
@@ -170,6 +209,18 @@ class State:
                 i -= 1
             out.insert(i, s)
         return out
+
+    def phase1_order(self) -> list[int]:
+        """Phase 1's order: ascending; in Double II [ES] "Los jugadores en el segundo rango
+        comienzan ... luego el jugador en cabeza se alimenta de su primer color y después su
+        segundo color y finalmente el segundo jugador clasificado se alimenta de su otro
+        color": the trailing player's first colour, the leader's two, the trailing one's other
+        (a player's colours tie on their shared marker, so ``ascending`` lists them together,
+        lower colour first)."""
+        order = self.ascending()
+        if self.lead is None:
+            return order
+        return [order[0], *order[2:], order[1]]
 
     def ranking(self) -> list[int]:
         """Seats, the furthest marker first (docs/rules.md, "Phase 6" and "End")."""

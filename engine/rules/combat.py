@@ -224,7 +224,7 @@ def _aggression_targets(g: State, seat: int) -> list[dict]:
     actions = []
     for number in g.alive_numbers(seat):
         for other, other_number in g.amoebas_on(g.pos(seat, number)):
-            if other != seat:
+            if not g.partners(other, seat):  # another player's (Double II: not the partner)
                 actions.append({"type": "attack", "attacker": number,
                                 "target": {"seat": other, "number": other_number}})  # fmt: skip
     return actions

@@ -28,7 +28,8 @@ def _phase2(g: State, frame: Stage) -> None:
     g.deck_pos += 1
     g.emit({"type": "card_revealed", "card": card_to_dict(g.current_card()), "round": g.round})
     if g.round >= DEFECTS_FROM_ROUND:
-        push(g, *(SeatTurn.new("defect", s) for s in g.descending()))
+        # Double II: one turn per player, for the genes both colours share (docs/rules.md).
+        push(g, *(SeatTurn.new("defect", s) for s in g.descending() if g.is_lead(s)))
 
 
 def defect_value(mask: int) -> int:

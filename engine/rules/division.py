@@ -5,7 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from engine.board import ADJACENT_MASK, ALL_FIELDS_MASK, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES
-from engine.counts import AMOEBAS_PER_COLOUR, DECOY_NEW_AMOEBAS, PLAYER_COUNTS
+from engine.counts import (
+    AMOEBAS_PER_COLOUR,
+    DECOY_NEW_AMOEBAS,
+    DOUBLE_2_DIVISION_COST,
+    PLAYER_COUNTS,
+)
 from engine.decision import Decision
 from engine.frames import SeatTurn, Stage
 from engine.genes import DIVISION_RATE, SPORES
@@ -23,7 +28,10 @@ def division_bp(players: int) -> int:
 
 
 def division_cost(g: State, seat: int) -> int:
-    return 4 if g.genes[seat] & DIVISION_RATE else 6
+    rate = bool(g.genes[seat] & DIVISION_RATE)
+    if g.lead is not None:  # Double II: 4 BP, 3 with Division Rate (docs/rules.md)
+        return DOUBLE_2_DIVISION_COST[rate]
+    return 4 if rate else 6
 
 
 @step("phase4")
@@ -32,8 +40,8 @@ def _phase4(g: State, frame: Stage) -> None:
     g.emit({"type": "phase_started", "round": g.round, "phase": 4})
     decoy = g.decoy
     for s in g.descending():
-        if s == decoy:
-            continue  # the decoy's amoebas are free (docs/rules.md, "Decoy")
+        if s == decoy or not g.is_lead(s):
+            continue  # the decoy's amoebas are free; Double II: BP once per player (one purse)
         g.bp[s] += division_bp(g.n)
         g.emit({"type": "bp_received", "seat": s, "amount": division_bp(g.n)})
     push(

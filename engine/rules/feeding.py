@@ -146,7 +146,9 @@ def feed_actions(g: State, seat: int, field: int) -> tuple[list[dict], list[dict
                 actions.append(action)
                 continue
             if victims is None:
-                victims = sorted({s for s, _ in g.amoebas_on(field) if s != seat and g.bp[s] >= 1})
+                victims = sorted(  # another player's (Double II: not the partner colour)
+                    {s for s, _ in g.amoebas_on(field) if not g.partners(s, seat) and g.bp[s] >= 1}
+                )
             parasitic.extend({"type": "feed", "eat": vec, "parasite": v} for v in victims)
     return actions, parasitic, base_ok
 

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 def _phase3(g: State, frame: Stage) -> None:
     g.phase = 3
     g.emit({"type": "phase_started", "round": g.round, "phase": 3})
-    push(g, *(SeatTurn.new("buy", s) for s in g.descending()))
+    # Double II: one buying turn per player, for both colours (docs/rules.md).
+    push(g, *(SeatTurn.new("buy", s) for s in g.descending() if g.is_lead(s)))
 
 
 def buy_actions(g: State, seat: int) -> list[dict]:

@@ -75,7 +75,7 @@ def pay_move(g: State, seat: int, reason: str) -> None:
 def _phase1(g: State, frame: Stage) -> None:
     g.phase = 1
     g.emit({"type": "phase_started", "round": g.round, "phase": 1})
-    push(g, *(SeatTurn.new("p1_player", s) for s in g.ascending()))
+    push(g, *(SeatTurn.new("p1_player", s) for s in g.phase1_order()))
 
 
 @step("p1_player")

@@ -18,7 +18,7 @@ _ROUND: Final = tuple(Stage.new(op) for op in ("phase1", "phase2", "phase3", "ph
 @step("round")
 def _round(g: State, frame: Stage) -> None:
     g.round += 1
-    g.new_genes = [0] * g.n
+    g.new_genes = g.shared([0] * g.n)
     g.emit({"type": "round_started", "round": g.round})
     push(g, *_ROUND)
 

@@ -17,9 +17,14 @@ GENE_ADVANCE: Final = (0, 0, 0, 1, 2, 3, 4)  # by gene cards (advanced 2, Ray Pr
 
 
 def advance_for(g: State, seat: int) -> int:
+    """The amoeba table plus the gene table; in Double II [ES] "Un jugador puntúa por el
+    número de amebas en cada uno de sus colores más una vez la puntuación por sus genes"."""
     table = PLAYER_COUNTS[g.n].amoeba_advance  # by amoebas on the board
     cards = min(progress_cards(g.genes[seat]), len(GENE_ADVANCE) - 1)
-    return table[g.amoeba_count(seat)] + GENE_ADVANCE[cards]
+    if g.lead is None:
+        return table[g.amoeba_count(seat)] + GENE_ADVANCE[cards]
+    mine = [c for c in range(g.n) if g.lead[c] == g.lead[seat]]
+    return sum(table[g.amoeba_count(c)] for c in mine) + GENE_ADVANCE[cards]
 
 
 def advance_marker(score: list[int], seat: int, steps: int) -> int:
@@ -45,6 +50,8 @@ def _phase6(g: State, frame: Stage) -> None:
     for s in g.descending():
         if s == g.decoy and not g.decoy_scores:
             continue  # a decoy that does not score stays on its start space
+        if not g.is_lead(s):
+            continue  # Double II: one marker per player, moved once for both colours
         steps = advance_for(g, s)
         before = g.score[s]
         after = advance_marker(g.score, s, steps)

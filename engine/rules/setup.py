@@ -32,14 +32,16 @@ def start_order(g: State, seats: list[int]) -> list[int]:
 
 @step("setup")
 def _setup(g: State, frame: Stage) -> None:
-    order = start_order(g, list(range(g.n)))
+    # Double II: one marker per player, placed by the player's first colour (docs/rules.md).
+    order = start_order(g, [s for s in range(g.n) if g.is_lead(s)])
     g.emit({"type": "start_order", "seats": order})
     push(g, *(SeatTurn.new("choose_start", s) for s in order), SetupRound.new("setup_round", 1))
 
 
 def _legal_start(g: State, frame: SeatTurn) -> Decision:
     seat = frame.seat
-    free = [k for k in range(1, g.n + 1) if k not in g.score]
+    markers = g.n if g.lead is None else len(set(g.lead))
+    free = [k for k in range(1, markers + 1) if k not in g.score]
     return Decision(seat, "start_space", [{"type": "start_space", "space": k} for k in free], {})
 
 
@@ -54,7 +56,8 @@ def _setup_round(g: State, frame: SetupRound) -> None:
     """First placement ascending (1 DP with 4 or 6 players), second descending, no DP."""
     first = frame.placement == 1
     order = g.ascending() if first else g.descending()
-    dp = PLAYER_COUNTS[g.n].first_amoeba_dp if first else 0
+    # Double II: [ES] "Todas las amebas de partida están sin" (no DP).
+    dp = PLAYER_COUNTS[g.n].first_amoeba_dp if first and g.lead is None else 0
     push(
         g,
         *(SetupPlace.new("setup_place", s, dp) for s in order),

@@ -46,6 +46,9 @@ def test_a_double_1_game_over_http_seats_are_players_results_by_worse_colour(
     again = replay(2, record["seed"], [a["action"] for a in record["actions"]],
                    deck=record["deck"], variant=record["variant"])  # fmt: skip
     assert again.player_ranking() == result["ranking"] and count == game["seq"]
+    from ai.verify import verify
+
+    assert "verified" in verify(record)  # a record's seat is a player, not a colour
 
 
 def test_variant_validation(client) -> None:
@@ -122,3 +125,48 @@ def test_decoy_option_validation(client) -> None:
     decoy = next(v for v in rules["variants"] if v["id"] == "decoy")
     assert decoy["players"] == 2 and decoy["colours"] == 3 and decoy["decoy_colour"] == 2
     assert decoy["controllers"] == [0, 1, None] and len(decoy["changes"]) >= 4
+
+
+def test_a_double_2_game_over_http_with_bots_to_the_end(client, service, scheduler) -> None:
+    """Variant double_2: a greedy and a random bot play a whole game over the API (bot turns
+    as the workers run them); the public state shows each colour's player and one purse and
+    marker per player; the result ranks the players by their marker (docs/rules.md, "Double
+    II"); the record replays to the same result."""
+    from engine import replay
+
+    bots = [{"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]
+    body = {"players": 2, "seats": bots, "time_limit": 0, "options": {"variant": "double_2"}}
+    r = client.post(f"{API}/games", json=body)
+    assert r.status_code == 201, r.json
+    game = r.json["game"]
+    game_id, url = game["id"], f"{API}/games/{game['id']}"
+    assert game["options"]["variant"] == "double_2"
+    state = client.get(url).json["state"]
+    assert state["players"] == 4 and state["player_count"] == 2
+    assert [s["player"] for s in state["seats"]] == [0, 1, 0, 1]
+    steps = 0
+    while service.get(game_id).status == "active":
+        pending = client.get(f"{url}/pending").json["pending"]
+        assert pending["player"] == pending["seat"] % 2
+        seats = client.get(url).json["state"]["seats"]
+        assert [s["bp"] for s in seats[:2]] == [s["bp"] for s in seats[2:]]  # one purse each
+        assert [s["score"] for s in seats[:2]] == [s["score"] for s in seats[2:]]
+        (gid, seq) = scheduler.bot_turns()[-1]
+        assert gid == game_id and service.play_bot_turn(game_id, seq) is True
+        steps += 1
+        assert steps < 3000
+    result = client.get(url).json["result"]
+    scores = result["scores"]
+    assert result["ranking"] == sorted([0, 1], key=lambda p: -scores[p])
+    record = client.get(f"{url}/record").json
+    assert record["variant"] == "double_2"
+    again = replay(2, record["seed"], [a["action"] for a in record["actions"]],
+                   deck=record["deck"], variant="double_2")  # fmt: skip
+    assert again.player_ranking() == result["ranking"] and again.scores == scores
+    from ai.verify import verify
+
+    assert "verified" in verify(record)  # the fairness check replays the variant too
+    rules = client.get(f"{API}/rules").json["rules"]
+    double_2 = next(v for v in rules["variants"] if v["id"] == "double_2")
+    assert double_2["colours"] == 4 and double_2["shared"] is True
+    assert double_2["controllers"] == [0, 1, 0, 1] and len(double_2["changes"]) >= 6

@@ -45,12 +45,18 @@ def check_invariants(g: Game) -> None:
     assert min(g.bp) >= 0, ("negative BP", g.bp)
     assert min(g.adp) >= 0
     assert min(apos) >= -1 and max(apos) < FIELD_COUNT
+    # Double II: a player's colours hold one purse, one gene set, one marker (counted once)
+    players = range(n) if g.lead is None else sorted(set(g.lead))
+    if g.lead is not None:
+        for c in range(n):
+            lead = g.lead[c]
+            assert (g.bp[c], g.genes[c], g.score[c]) == (g.bp[lead], g.genes[lead], g.score[lead])
     # one marker per ladder space (0 = not yet on the ladder, during setup)
-    placed = [x for x in g.score if x]
+    placed = [g.score[s] for s in players if g.score[s]]
     assert len(set(placed)) == len(placed) and all(1 <= x <= 50 for x in placed)
     # cards held + supply = the count for that player number
     full = FULL_CARDS[n]
-    genes = g.genes
+    genes = [g.genes[s] for s in players]
     gene_supply = g.gene_supply
     for i in range(len(GENES)):
         bit = 1 << i

@@ -33,7 +33,8 @@ def test_the_lobby_offers_every_variant_the_rules_list(server: LiveServer) -> No
 
 
 @pytest.mark.parametrize(
-    ("variant", "colours", "decoy_scores"), [("double_1", 4, None), ("decoy", 3, True)]
+    ("variant", "colours", "decoy_scores"),
+    [("double_1", 4, None), ("double_2", 4, None), ("decoy", 3, True)],
 )
 def test_a_person_creates_and_plays_a_two_player_variant_from_the_lobby(
     server: LiveServer, variant: str, colours: int, decoy_scores: bool | None

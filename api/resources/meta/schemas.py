@@ -11,7 +11,7 @@ class RulesSchema(ma.Schema):
         metadata={
             "description": "engine.rules_data(): board, compass, deck, genes, action types, "
             "players (the supported counts), player_counts (what changes with each) and "
-            "variants (the 2-player variants: colours, controllers, decoy_colour, changes)"
+            "variants (the 2-player variants: colours, controllers, decoy_colour, shared, changes)"
         }
     )
     bot_levels = fields.List(fields.String())
