@@ -4,7 +4,8 @@ play, with one and two worker processes (issue 21's benchmark).
 ``python -m bench.reply_bench [--games 10,50,200,1000] [--workers 1,2] [--seconds 20]``
 
 Each game has one scripted human (seat 0, played from this process through the service,
-answering ``actions[0]`` as soon as the decision is theirs, as an eager person would) and
+answering ``actions[0]`` as soon as the decision is theirs, as an eager person would, or
+after ``--think`` seconds, as a person reading the board would) and
 three bots. Bots are played by Celery pool processes (``--concurrency``) on a Redis and a
 PostgreSQL database of the benchmark's own. Per step, after every game has started:
 
@@ -56,11 +57,12 @@ def _pct(values: list[float], q: float) -> float | None:
 class Humans(threading.Thread):
     """Every game's seat 0: whenever a game waits for it, answer ``actions[0]`` at once."""
 
-    def __init__(self, service: Any, tokens: dict[str, str]) -> None:
+    def __init__(self, service: Any, tokens: dict[str, str], think: float = 0.0) -> None:
         super().__init__(daemon=True)
-        self.service, self.tokens = service, tokens
+        self.service, self.tokens, self.think = service, tokens, think
         self.stop = threading.Event()
         self.moves = 0
+        self.seen: dict[tuple[str, int], float] = {}  # (game, seq) -> when first seen
 
     def _answer(self, game_id: str, seq: int, action: dict[str, Any]) -> None:
         from service.errors import ServiceError
@@ -84,8 +86,12 @@ class Humans(threading.Thread):
                             GameRow.id.in_(list(self.tokens)),
                         )
                     ).all()
-                list(pool.map(lambda r: self._answer(r[0], r[1], r[2]["actions"][0]), rows))
-                if not rows:
+                now = time.monotonic()
+                due = [
+                    r for r in rows if now - self.seen.setdefault((r[0], r[1]), now) >= self.think
+                ]
+                list(pool.map(lambda r: self._answer(r[0], r[1], r[2]["actions"][0]), due))
+                if not due:
                     time.sleep(0.01)
 
 
@@ -140,7 +146,13 @@ def _task_times(log: Path) -> dict[str, Any]:
 
 
 def run_step(
-    redis_url: str, games: int, concurrency: int, level: str, seconds: float, workdir: Path
+    redis_url: str,
+    games: int,
+    concurrency: int,
+    level: str,
+    seconds: float,
+    workdir: Path,
+    think: float = 0.0,
 ) -> dict[str, Any]:
     """One step on a fresh database: ``games`` games, one worker with ``concurrency``."""
     from service import Settings, build_service
@@ -174,7 +186,7 @@ def run_step(
                     players=4, seats=[HUMAN, bot, bot, bot], time_limit=0, seed=1000 + i
                 )
                 tokens[created.game.id] = service.join(created.game.id, "eager").token
-            humans = Humans(service, tokens)
+            humans = Humans(service, tokens, think)
             humans.start()
             time.sleep(min(5.0, seconds / 4))  # past the start of every game
             since = datetime.now().astimezone()
@@ -190,7 +202,10 @@ def run_step(
             worker.stop()
             service.sessions.kw["bind"].dispose()
             app.close()
-    return {"games": games, "worker_processes": concurrency, "level": level, **result}
+    return {
+        "games": games, "worker_processes": concurrency, "level": level, "human_think_s": think,
+        **result,
+    }  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -199,6 +214,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--workers", default="1,2", help="worker pool processes per step")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured per step")
     parser.add_argument("--mcts", default="10", help="games for the mcts-fast steps ('' to skip)")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds a human takes per decision (0: at once)"
+    )
+    parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args(argv if argv is not None else [])
     steps = [
         (int(g), int(w), "random") for g in args.games.split(",") for w in args.workers.split(",")
@@ -216,7 +235,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             print(
                 f"reply_bench: {games} games, {workers} worker process(es), {level} ...", flush=True
             )
-            run = run_step(redis_url, games, workers, level, args.seconds, workdir)
+            run = run_step(redis_url, games, workers, level, args.seconds, workdir, args.think)
             run["loadavg"] = [round(x, 2) for x in os.getloadavg()]
             print("  " + json.dumps(run), flush=True)
             runs.append(run)
@@ -233,9 +252,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "goal": "reply p95 <= 500 ms with 200 games in play; throughput rising with workers",
         "runs": runs,
     }
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
-    print(f"wrote {RESULTS}")
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(result, indent=2) + "\n")
+    print(f"wrote {args.output}")
     return result
 
 
