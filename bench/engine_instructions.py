@@ -35,7 +35,8 @@ print("actions", play_random(int(sys.argv[1]), players, sys.argv[2] == "checked"
                              sys.argv[5] == "scores"))
 """
 #: (label, players, variant or "-", "scores" or "-") for ``--side-by-side``.
-SIDE_BY_SIDE = (("3", 3, "-", "-"), ("4", 4, "-", "-"), ("double_1", 2, "double_1", "-"),
+SIDE_BY_SIDE = (("3", 3, "-", "-"), ("4", 4, "-", "-"), ("5", 5, "-", "-"), ("6", 6, "-", "-"),
+                ("double_1", 2, "double_1", "-"),
                 ("double_2", 2, "double_2", "-"), ("decoy", 2, "decoy", "-"), ("decoy+decoy_scores", 2, "decoy", "scores"))  # fmt: skip
 SIDE_GAMES = 10
 
@@ -71,7 +72,7 @@ def measure() -> dict:
 
 
 def side_by_side() -> dict:
-    """Checked instructions per action for 3 and 4 players and each 2-player variant, over
+    """Checked instructions per action for 3 to 6 players and each 2-player variant, over
     SIDE_GAMES games each (seeds 0..): saved to engine_instructions_side_by_side.json."""
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "loop.py"
