@@ -68,8 +68,14 @@ def answer_one(driver: WebDriver, rng: random.Random) -> str:
     amoebas = driver.find_elements(By.CSS_SELECTOR, "#board-wrap g.amoeba.offered")
     buttons = panel.find_elements(By.CSS_SELECTOR, "button.action")
     if fields and (rng.random() < 0.85 or not buttons):
-        _press_enter_on(driver, rng.choice(fields))
-        buttons = _wait_buttons(panel, ".field-choice button.action")
+        for _ in range(2):  # a second press if the first met a board being redrawn
+            _press_enter_on(driver, rng.choice(fields))
+            buttons = _wait_buttons(panel, ".field-choice button.action")
+            if buttons:
+                break
+            fields = driver.find_elements(By.CSS_SELECTOR, "#board-wrap g.field.offered")
+            if not fields:
+                return ""  # the decision left the screen in the meantime
     elif amoebas and rng.random() < 0.7:
         rng.choice(amoebas).click()
         buttons = _wait_buttons(panel, ".target-choice button.action")
