@@ -37,6 +37,17 @@ def bearer_token() -> str:
     return token
 
 
+def idempotency_key_parameter(description: str) -> dict[str, object]:
+    """The ``Idempotency-Key`` header as an OpenAPI parameter, for the routes that read it
+    with ``idempotency_key``; ``description`` says what a retry with the same key returns."""
+    return {
+        "in": "header",
+        "name": "Idempotency-Key",
+        "schema": {"type": "string", "maxLength": 128},
+        "description": description,
+    }
+
+
 def idempotency_key() -> str | None:
     """The ``Idempotency-Key`` header (1-128 visible ASCII characters), if any."""
     key = request.headers.get("Idempotency-Key")

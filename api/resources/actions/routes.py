@@ -11,7 +11,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import bearer_token, idempotency_key
+from api.auth import bearer_token, idempotency_key, idempotency_key_parameter
 from api.conditional import if_match_version
 from api.parsing import Blueprint
 from api.problems import ApiProblem
@@ -81,12 +81,7 @@ class Actions(MethodView):
                 "schema": {"type": "string"},
                 "description": "the game's ETag; 412 when the game changed since",
             },
-            {
-                "in": "header",
-                "name": "Idempotency-Key",
-                "schema": {"type": "string", "maxLength": 128},
-                "description": "a retry with the same key returns the first result",
-            },
+            idempotency_key_parameter("a retry with the same key returns the first result"),
         ],
     )
     def post(self, body: dict[str, Any], game_id: str) -> Any:

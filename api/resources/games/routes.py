@@ -12,7 +12,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import bearer_token, idempotency_key, request_player
+from api.auth import bearer_token, idempotency_key, idempotency_key_parameter, request_player
 from api.parsing import Blueprint
 from api.representations import game_document
 from api.resources.games.schemas import (
@@ -91,12 +91,9 @@ class Games(MethodView):
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(
         parameters=[
-            {
-                "in": "header",
-                "name": "Idempotency-Key",
-                "schema": {"type": "string", "maxLength": 128},
-                "description": "a retry with the same key (24 h) returns the same game and creator token",
-            }
+            idempotency_key_parameter(
+                "a retry with the same key (24 h) returns the same game and creator token"
+            )
         ]
     )
     def post(self, body: dict[str, Any]) -> Any:

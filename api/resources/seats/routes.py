@@ -7,7 +7,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import bearer_token, idempotency_key, request_player
+from api.auth import bearer_token, idempotency_key, idempotency_key_parameter, request_player
 from api.parsing import Blueprint
 from api.problems import ApiProblem
 from api.resources.games.schemas import GameSchema
@@ -35,12 +35,9 @@ class Seats(MethodView):
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(
         parameters=[
-            {
-                "in": "header",
-                "name": "Idempotency-Key",
-                "schema": {"type": "string", "maxLength": 128},
-                "description": "a retry with the same key (24 h) returns the same seat and token",
-            }
+            idempotency_key_parameter(
+                "a retry with the same key (24 h) returns the same seat and token"
+            )
         ]
     )
     def post(self, body: dict[str, Any], game_id: str) -> Any:
