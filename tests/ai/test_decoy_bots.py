@@ -5,37 +5,29 @@ colour it plays (never for the decoy, which the engine moves), the leaf value fa
 from __future__ import annotations
 
 import math
-import random
+
+from helpers_ai import (
+    assert_every_level_answers,
+    greedy_wins_seat_rotated,
+    make_random_positions,
+)
 
 from ai.evaluation import evaluate
 from ai.greedy import GreedyBot
-from ai.levels import BOT_LEVELS, make_bot
 from ai.mcts import MctsBot
-from ai.random_bot import RandomBot
 from ai.value import leaf_value, weights_for
 from ai.value_weights import WEIGHTS
 from engine import Game
 
 
-def _positions(count: int, seed: int) -> list[Game]:
-    rng = random.Random(seed)
-    out: list[Game] = []
-    game_seed = seed
-    while len(out) < count:
-        g = Game.new(2, game_seed, variant="decoy", decoy_scores=game_seed % 2 == 0)
-        game_seed += 1
-        while not g.is_over:
-            if rng.random() < 0.08:
-                out.append(g.clone())
-            acts = g.legal_actions()
-            g.apply_unchecked(acts[rng.randrange(len(acts))])
-    return out[:count]
-
-
 def test_decoy_bots_answer_legally_and_values_are_finite() -> None:
     greedy, mcts = GreedyBot(seed=1), MctsBot(seed=2, iterations=10)
     assert weights_for(3) is WEIGHTS[3]  # three colours: the 3-player fit stands in
-    for i, g in enumerate(_positions(40, seed=7)):
+    for i, g in enumerate(
+        make_random_positions(
+            40, 7, new_game=lambda s: Game.new(2, s, variant="decoy", decoy_scores=s % 2 == 0)
+        )
+    ):
         before = g.to_dict()
         assert g.pending.seat != g.decoy
         assert greedy.choose(g) in g.legal_actions()
@@ -49,28 +41,12 @@ def test_decoy_bots_answer_legally_and_values_are_finite() -> None:
 def test_every_level_plays_a_decoy_game_with_a_small_budget() -> None:
     """Each level answers from the first decision on: the search levels with their budget cut
     to 20 ms fall back on their prior when time runs out, so the answer is always legal."""
-    for level in BOT_LEVELS:
-        g = Game.new(2, 5, variant="decoy", decoy_scores=True)
-        bot = make_bot(level, seed=3, time_budget=0.02)
-        for _ in range(12):
-            if g.is_over:
-                break
-            action = bot.choose(g)
-            assert action in g.legal_actions(), level
-            g.apply(action, player=g.pending_player)
+    assert_every_level_answers(lambda: Game.new(2, 5, variant="decoy", decoy_scores=True))
 
 
 def test_greedy_beats_random_in_the_decoy_variant_seat_rotated() -> None:
     """Parity is 50%; 8 games (4 seeds x 2 seatings) and at least 7 wins is far above it."""
-    wins = 0
-    for seed in range(950, 954):
-        for greedy_player in (0, 1):
-            bots = [GreedyBot(seed=seed) if p == greedy_player else RandomBot(seed=seed + p)
-                    for p in range(2)]  # fmt: skip
-            g = Game.new(2, seed, variant="decoy")
-            while not g.is_over:
-                g.apply(bots[g.pending_player].choose(g), player=g.pending_player)
-            wins += g.player_ranking()[0] == greedy_player
+    wins = greedy_wins_seat_rotated("decoy", range(950, 954))
     assert wins >= 7, f"greedy won {wins}/8"
 
 
@@ -92,7 +68,9 @@ def test_arena_cli_plays_a_variant(tmp_path, capsys) -> None:
 def test_a_decoy_that_does_not_score_is_valued_at_its_start_space() -> None:
     """The evaluation projects no advance for a non-scoring decoy (it never moves on the
     ladder), and the usual projection for a scoring one."""
-    for g in _positions(12, seed=3):
+    for g in make_random_positions(
+        12, 3, new_game=lambda s: Game.new(2, s, variant="decoy", decoy_scores=s % 2 == 0)
+    ):
         values = evaluate(g)
         if g.decoy_scores:
             assert values[g.decoy] >= g.scores[g.decoy]
