@@ -17,21 +17,12 @@ from tests.workers.test_workers_games import (
     BOTS,
     HUMAN,
     assert_log_complete,
+    finished_retrying,
     seed_where_first_decision_is,
     wait_for,
 )
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
-
-
-def _finished(service, game_id: str) -> bool:  # noqa: ANN001
-    """``finished`` that tolerates the test's own pool reconnecting after an outage."""
-    import sqlalchemy.exc
-
-    try:
-        return service.get(game_id).status == "finished"
-    except sqlalchemy.exc.OperationalError:
-        return False
 
 
 def test_a_postgresql_restart_mid_game_loses_and_repeats_nothing(stack) -> None:  # noqa: ANN001
@@ -56,7 +47,7 @@ def test_a_postgresql_restart_mid_game_loses_and_repeats_nothing(stack) -> None:
         cluster.start()
 
         for game_id in (bots.game.id, human.game.id):
-            wait_for(lambda g=game_id: _finished(st.service, g), 180, "the games to finish",
+            wait_for(lambda g=game_id: finished_retrying(st.service, g), 180, "the games to finish",
                      worker)  # fmt: skip
             assert_log_complete(st.service, game_id)
         assert st.service.get(human.game.id).seats[1].timeouts == 1

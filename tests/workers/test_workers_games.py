@@ -249,7 +249,7 @@ def test_tasks_retry_while_the_database_is_unreachable(stack) -> None:  # noqa: 
             with admin.connect() as conn:
                 conn.execute(sa.text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
             admin.dispose()
-        wait_for(lambda: _finished_retrying(st.service, game_id), 120, "the game to finish",
+        wait_for(lambda: finished_retrying(st.service, game_id), 120, "the game to finish",
                  worker)  # fmt: skip
         assert_log_complete(st.service, game_id)
         assert "OperationalError" in worker.logfile.read_text()
@@ -258,7 +258,7 @@ def test_tasks_retry_while_the_database_is_unreachable(stack) -> None:  # noqa: 
         st.close()
 
 
-def _finished_retrying(service, game_id: str) -> bool:  # noqa: ANN001
+def finished_retrying(service, game_id: str) -> bool:  # noqa: ANN001
     """``finished`` that tolerates the test's own pool reconnecting after the outage."""
     import sqlalchemy.exc
 
