@@ -24,37 +24,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-import requests
-
 from tests.stream.stream_support import (
-    Process,
     base_env,
     celery_worker,
-    free_port,
+    gunicorn_server,
     redis_database,
     stream_server,
-    wait_until,
 )
 from tests.support.databases import postgres_database
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results" / "load.json"
 P99_GOAL_MS = 250.0
-
-
-def web_server(
-    env: dict[str, str], logdir: Path, workers: int, threads: int
-) -> tuple[Process, str]:
-    """The Procfile's ``web`` process."""
-    port = free_port()
-    cmd = [
-        sys.executable, "-m", "gunicorn", "api.wsgi:app", "--bind", f"127.0.0.1:{port}",
-        "--workers", str(workers), "--threads", str(threads),
-    ]  # fmt: skip
-    proc = Process("web", cmd, env, logdir).start()
-    base = f"http://127.0.0.1:{port}"
-    wait_until(lambda: requests.get(f"{base}/healthz", timeout=1).ok, 30, "gunicorn web")
-    return proc, base
 
 
 def run_locust(web: str, stream: str, users: int, seconds: int, out: Path) -> list[dict[str, Any]]:
@@ -103,7 +84,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         env = base_env(pg, redis_url, f"ursuppe-load-{os.getpid()}", URSUPPE_BOT_TIME_BUDGET="1")
         worker = celery_worker(env, logdir, name="load-worker")
         stream, stream_base = stream_server(env, logdir, name="load-stream")
-        web, web_base = web_server(env, logdir, args.web_workers, args.web_threads)
+        web, web_base = gunicorn_server(  # the Procfile's web process
+            "api.wsgi:app", env, logdir, "web",
+            "--workers", str(args.web_workers), "--threads", str(args.web_threads),
+        )  # fmt: skip
         try:
             # Warm-up, not recorded: each server process opens its pools and imports the
             # broker's client on its first requests.

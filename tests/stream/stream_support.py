@@ -132,11 +132,19 @@ class Process:
 def stream_server(env: dict[str, str], logdir: Path, name: str = "stream") -> tuple[Process, str]:
     """The app under gunicorn with the gevent worker (what the Procfile's ``stream`` runs);
     it serves the whole API, so the tests talk to one address."""
+    return gunicorn_server(
+        "api.stream_wsgi:app", env, logdir, name,
+        "--worker-class", "gevent", "--workers", "1", "--worker-connections", "3000",
+    )  # fmt: skip
+
+
+def gunicorn_server(
+    app: str, env: dict[str, str], logdir: Path, name: str, *options: str
+) -> tuple[Process, str]:
+    """``app`` under gunicorn with ``options`` on a free loopback port, once it answers
+    ``/healthz``; the process and its base URL."""
     port = free_port()
-    cmd = [
-        sys.executable, "-m", "gunicorn", "api.stream_wsgi:app", "--worker-class", "gevent",
-        "--bind", f"127.0.0.1:{port}", "--workers", "1", "--worker-connections", "3000",
-    ]  # fmt: skip
+    cmd = [sys.executable, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}", *options]
     proc = Process(name, cmd, env, logdir).start()
     base = f"http://127.0.0.1:{port}"
     try:
