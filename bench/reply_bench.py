@@ -5,7 +5,10 @@ play, with one and two worker processes (issue 21's benchmark).
 
 Each game has one scripted human (seat 0, played from this process through the service,
 answering ``actions[0]`` as soon as the decision is theirs, as an eager person would, or
-after ``--think`` seconds, as a person reading the board would) and
+after a think time drawn at random with a mean of ``--think`` seconds, as people reading the
+board would: exponential, seeded, so that the games' humans do not answer in lockstep. A
+constant think time made all 200 humans answer within the same moment, a burst of 200 bot
+turns that the workers drain at their throughput, whatever the mean load) and
 three bots. Bots are played by Celery pool processes (``--concurrency``) on a Redis and a
 PostgreSQL database of the benchmark's own. Per step, after every game has started:
 
@@ -27,6 +30,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import re
 import sys
 import tempfile
@@ -55,14 +59,19 @@ def _pct(values: list[float], q: float) -> float | None:
 
 
 class Humans(threading.Thread):
-    """Every game's seat 0: whenever a game waits for it, answer ``actions[0]`` at once."""
+    """Every game's seat 0: whenever a game waits for it, answer ``actions[0]`` at once, or
+    after an exponential think time of mean ``think`` seconds."""
 
     def __init__(self, service: Any, tokens: dict[str, str], think: float = 0.0) -> None:
         super().__init__(daemon=True)
         self.service, self.tokens, self.think = service, tokens, think
         self.stop = threading.Event()
         self.moves = 0
-        self.seen: dict[tuple[str, int], float] = {}  # (game, seq) -> when first seen
+        self.rng = random.Random(21)
+        self.due_at: dict[tuple[str, int], float] = {}  # (game, seq) -> when to answer
+
+    def _think(self) -> float:
+        return self.rng.expovariate(1 / self.think) if self.think > 0 else 0.0
 
     def _answer(self, game_id: str, seq: int, action: dict[str, Any]) -> None:
         from service.errors import ServiceError
@@ -76,23 +85,36 @@ class Humans(threading.Thread):
     def run(self) -> None:
         from service.models import GameRow
 
+        # Look at (id, seq) only and read the decisions of the games due: the harness shares
+        # the machine with what it measures, and with think times most waiting games are not
+        # due, so reading (and parsing) every waiting game's decision every 10 ms took CPU
+        # from the workers for nothing.
         with ThreadPoolExecutor(4) as pool:
             while not self.stop.is_set():
-                with self.service.sessions() as session:
-                    rows = session.execute(
-                        select(GameRow.id, GameRow.seq, GameRow.pending).where(
-                            GameRow.status == "active",
-                            GameRow.pending_seat == 0,
-                            GameRow.id.in_(list(self.tokens)),
-                        )
-                    ).all()
+                waiting = self._select(GameRow.status == "active", GameRow.pending_seat == 0,
+                                       GameRow.id.in_(list(self.tokens)))  # fmt: skip
                 now = time.monotonic()
-                due = [
-                    r for r in rows if now - self.seen.setdefault((r[0], r[1]), now) >= self.think
-                ]
-                list(pool.map(lambda r: self._answer(r[0], r[1], r[2]["actions"][0]), due))
+                due = {
+                    (game_id, seq)
+                    for game_id, seq, _ in waiting
+                    if now >= self.due_at.setdefault((game_id, seq), now + self._think())
+                }
                 if not due:
                     time.sleep(0.01)
+                    continue
+                rows = self._select(GameRow.id.in_([game_id for game_id, _ in due]), pending=True)
+                answers = [r for r in rows if (r[0], r[1]) in due and r[2] is not None]
+                list(pool.map(lambda r: self._answer(r[0], r[1], r[2]["actions"][0]), answers))
+
+    def _select(self, *where: Any, pending: bool = False) -> list[Any]:
+        """(id, seq, pending or None) of the games matching ``where``."""
+        from sqlalchemy import null
+
+        from service.models import GameRow
+
+        column = GameRow.pending if pending else null()
+        with self.service.sessions() as session:
+            return list(session.execute(select(GameRow.id, GameRow.seq, column).where(*where)))
 
 
 def _entries_since(service: Any, game_ids: list[str], since: datetime) -> list[Any]:
@@ -153,8 +175,10 @@ def run_step(
     seconds: float,
     workdir: Path,
     think: float = 0.0,
+    prefetch: int | None = None,
 ) -> dict[str, Any]:
-    """One step on a fresh database: ``games`` games, one worker with ``concurrency``."""
+    """One step on a fresh database: ``games`` games, one worker with ``concurrency``
+    (and ``--prefetch-multiplier prefetch`` when given)."""
     from service import Settings, build_service
     from service.db import upgrade_database
     from workers.celery_app import make_celery
@@ -175,7 +199,12 @@ def run_step(
             migrate=False,
         )
         worker = processes.WorkerProcess(
-            env, queue=queue, concurrency=concurrency, workdir=workdir, name=f"reply-{queue[-4:]}"
+            env,
+            queue=queue,
+            concurrency=concurrency,
+            workdir=workdir,
+            name=f"reply-{queue[-4:]}",
+            prefetch=prefetch,
         ).start(timeout=60)
         humans = None
         try:
@@ -204,7 +233,7 @@ def run_step(
             app.close()
     return {
         "games": games, "worker_processes": concurrency, "level": level, "human_think_s": think,
-        **result,
+        "prefetch_multiplier": prefetch or 1, **result,
     }  # fmt: skip
 
 
@@ -215,7 +244,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured per step")
     parser.add_argument("--mcts", default="10", help="games for the mcts-fast steps ('' to skip)")
     parser.add_argument(
-        "--think", type=float, default=0.0, help="seconds a human takes per decision (0: at once)"
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a human takes per decision, exponential (0: at once)",
+    )
+    parser.add_argument(
+        "--prefetch",
+        type=int,
+        default=None,
+        help="the worker's --prefetch-multiplier (default: the app's, 1; docs/deploy.md)",
     )
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args(argv if argv is not None else [])
@@ -235,7 +273,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             print(
                 f"reply_bench: {games} games, {workers} worker process(es), {level} ...", flush=True
             )
-            run = run_step(redis_url, games, workers, level, args.seconds, workdir, args.think)
+            run = run_step(
+                redis_url, games, workers, level, args.seconds, workdir, args.think, args.prefetch
+            )
             run["loadavg"] = [round(x, 2) for x in os.getloadavg()]
             print("  " + json.dumps(run), flush=True)
             runs.append(run)
@@ -244,7 +284,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
         "setup": {
-            "games": "4 seats: one scripted human (answers at once), three bots",
+            "games": "4 seats: one scripted human, three bots",
+            "human": (
+                f"answers after an exponential think time of mean {args.think} s"
+                if args.think > 0
+                else "answers at once"
+            ),
             "worker": "one Celery worker, --concurrency = worker processes, no beat",
             "databases": "PostgreSQL (durable commits), a private Redis",
             "seconds_per_step": args.seconds,

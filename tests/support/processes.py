@@ -101,8 +101,11 @@ class WorkerProcess:
         name: str = "w1",
         pool: str = "prefork",
         app_module: str = "workers.celery_app",
+        prefetch: int | None = None,
     ) -> None:
         self.env = {**os.environ, **env}
+        #: ``--prefetch-multiplier`` (None: the app's own setting, 1).
+        self.prefetch = prefetch
         self.queue = queue
         self.concurrency = concurrency
         self.beat = beat
@@ -123,6 +126,8 @@ class WorkerProcess:
         ]  # fmt: skip
         if self.beat:
             cmd += ["-B", "-s", str(self.workdir / f"beat-{self.name}-schedule")]
+        if self.prefetch is not None:
+            cmd += ["--prefetch-multiplier", str(self.prefetch)]
         return cmd
 
     def start(self, timeout: float = 30.0) -> WorkerProcess:
