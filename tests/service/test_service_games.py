@@ -7,7 +7,7 @@ import time
 from dataclasses import replace
 
 import pytest
-from sqlalchemy import func, inspect, select
+from sqlalchemy import func, inspect, select, update
 
 from ai import make_bot
 from engine import Game
@@ -326,6 +326,22 @@ def test_get_version_follows_every_write(service) -> None:
     reader.start()
     reader.join()
     assert seen == [view.version + 1]
+
+
+def test_the_version_read_leaves_pooled_connections_transactional(service) -> None:
+    """On PostgreSQL the version read switches its pooled connection to autocommit
+    (service/store.py): the connection must go back in transaction mode, found or not,
+    or a later change would commit statement by statement and a rollback undo nothing."""
+    game_id, _ = started(service)
+    engine = service.store.engine
+    for _ in range(3):
+        service.get_version(game_id)
+        with pytest.raises(NotFound):
+            service.get_version("no-such-game")
+        with engine.connect() as conn:  # the connection the reads just returned
+            conn.execute(update(GameRow).where(GameRow.id == game_id).values(label="undone"))
+            conn.rollback()
+    assert service.get(game_id).label is None
 
 
 def end_pooled_connections(db_engine) -> int:
