@@ -231,18 +231,7 @@ def apply_step(
             followup = Followup(row.id, row.seq, finished=True)
     else:
         followup = set_pending(row, game, now, bot_grace)
-    log_row = ActionLogRow(
-        game_id=row.id,
-        seq=row.seq,
-        seat=seat,
-        action=action,
-        events=events,
-        actor=actor,
-        idempotency_key=idempotency_key,
-        created_at=now,
-        # The version this write commits: the ORM bumps it in the same UPDATE.
-        after={"status": row.status, "version": row.version + 1, "pending": row.pending},
-    )
+    log_row = log_entry(row, seat, action, events, actor, now, idempotency_key)
     return log_row, followup
 
 
@@ -268,14 +257,30 @@ def hand_to_bot(
         if owner is not None and owner.kind == "bot":
             followup = bot_turn_now(row, now, bot_grace)
     reason = "timeout" if actor == "timeout" else "resigned"
-    log_row = ActionLogRow(
+    events = [{"type": "seat_to_bot", "seat": seat.seat, "level": level, "reason": reason}]
+    return log_entry(row, seat.seat, None, events, actor, now), followup
+
+
+def log_entry(
+    row: GameRow,
+    seat: int,
+    action: dict[str, Any] | None,
+    events: list[Any],
+    actor: str,
+    now: datetime,
+    idempotency_key: str | None = None,
+) -> ActionLogRow:
+    """The log row of the change just made to ``row`` (its ``seq`` is the entry's), with
+    what a reader of the log needs after it: the status, the pending decision and the
+    version this write commits (the ORM bumps it in the same UPDATE)."""
+    return ActionLogRow(
         game_id=row.id,
         seq=row.seq,
-        seat=seat.seat,
-        action=None,
-        events=[{"type": "seat_to_bot", "seat": seat.seat, "level": level, "reason": reason}],
+        seat=seat,
+        action=action,
+        events=events,
         actor=actor,
+        idempotency_key=idempotency_key,
         created_at=now,
         after={"status": row.status, "version": row.version + 1, "pending": row.pending},
     )
-    return log_row, followup
