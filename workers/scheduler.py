@@ -54,16 +54,9 @@ class CeleryScheduler:
     def bot_turn(self, game_id: str, seq: int, *, live: bool = True) -> None:
         """A bot seat must decide ``seq``: run its turn now, on the live queue when a human
         is in the game, else on the bot-only queue (which waits for the live one)."""
-        try:
-            self.app.send_task(
-                BOT_TURN_TASK,
-                args=(game_id, seq),
-                queue=self.live_queue if live else self.bots_queue,
-                task_id=f"bot-{game_id}-{seq}-{_stamp()}",
-                ignore_result=True,  # never subscribe to the result backend from a request
-            )
-        except Exception:  # broker down after the publish retries: log, never fail the commit
-            log.exception("could not enqueue bot turn %s/%s", game_id, seq)
+        queue = self.live_queue if live else self.bots_queue
+        self._send(BOT_TURN_TASK, (game_id, seq), f"bot-{game_id}-{seq}", queue=queue,
+                   failed=f"bot turn {game_id}/{seq}")  # fmt: skip
 
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
         """A human seat's decision ``seq`` expires at ``eta`` (already stored in the DB).
@@ -85,45 +78,48 @@ class CeleryScheduler:
                 return
         except Exception:  # Redis down: send anyway; a duplicate is a no-op
             log.warning("could not mark the deadline message %s/%s as sent", game_id, seq)
-        try:
-            self.app.send_task(
-                EXPIRE_DEADLINE_TASK,
-                args=(game_id, seq),
-                eta=eta,
-                task_id=f"deadline-{game_id}-{seq}-{_stamp()}",
-                ignore_result=True,
-            )
-        except Exception:
-            log.exception("could not enqueue deadline %s/%s; the sweep will fire it", game_id, seq)
+        self._send(EXPIRE_DEADLINE_TASK, (game_id, seq), f"deadline-{game_id}-{seq}", eta=eta,
+                   failed=f"deadline {game_id}/{seq}; the sweep will fire it")  # fmt: skip
 
     def game_finished(self, game_id: str) -> None:
         """A rated game finished: rate it. The task is idempotent on the game id, and the
         game's ``ratings_due`` row has the sweep send it again if this message is lost."""
-        try:
-            self.app.send_task(
-                RATE_GAME_TASK,
-                args=(game_id,),
-                queue=self.live_queue,
-                task_id=f"rate-{game_id}-{_stamp()}",
-                ignore_result=True,
-            )
-        except Exception:
-            log.exception("could not enqueue the rating of %s; the sweep will send it", game_id)
+        self._send(RATE_GAME_TASK, (game_id,), f"rate-{game_id}", queue=self.live_queue,
+                   failed=f"the rating of {game_id}; the sweep will send it")  # fmt: skip
 
     def webhooks(self, delivery_ids: list[str]) -> None:
         """Webhook deliveries just committed (the outbox rows): send each now. A lost
         message only waits for the webhook sweep; a spare one finds nothing due."""
         for delivery_id in delivery_ids:
-            try:
-                self.app.send_task(
-                    DELIVER_WEBHOOK_TASK,
-                    args=(delivery_id,),
-                    queue=self.live_queue,
-                    task_id=f"webhook-{delivery_id}-{_stamp()}",
-                    ignore_result=True,
-                )
-            except Exception:
-                log.exception("could not enqueue webhook %s; the sweep will send it", delivery_id)
+            self._send(DELIVER_WEBHOOK_TASK, (delivery_id,), f"webhook-{delivery_id}",
+                       queue=self.live_queue,
+                       failed=f"webhook {delivery_id}; the sweep will send it")  # fmt: skip
+
+    def _send(
+        self,
+        task: str,
+        args: tuple[object, ...],
+        task_id: str,
+        *,
+        failed: str,
+        queue: str | None = None,
+        eta: datetime | None = None,
+    ) -> None:
+        """Send ``task`` by name, fire-and-forget: its id is ``task_id`` with a stamp (a
+        re-sent task stays unique), its result is never stored, and a broker still down
+        after the publish retries is logged ("could not enqueue <failed>"), never raised
+        into the commit that asked for it."""
+        try:
+            self.app.send_task(
+                task,
+                args=args,
+                queue=queue,
+                eta=eta,
+                task_id=f"{task_id}-{_stamp()}",
+                ignore_result=True,  # never subscribe to the result backend from a request
+            )
+        except Exception:
+            log.exception("could not enqueue %s", failed)
 
     def _first_message(self, game_id: str, seq: int) -> bool:
         """True once per ``(game, seq)`` within twice the horizon: the marker outlives
