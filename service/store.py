@@ -128,13 +128,15 @@ class GameStore:
 
     def versions(self, game_ids: list[str]) -> dict[str, int]:
         """``{game id: version}`` for those of ``game_ids`` that exist, in one query."""
-        if not game_ids:
+        return self._by_key(GameRow.id, GameRow.version, game_ids)
+
+    def _by_key(self, key: Any, value: Any, keys: list[str]) -> dict[str, Any]:
+        """``{key: value}`` of the rows whose ``key`` column is among ``keys`` (those that
+        exist), in one query; no query for no keys."""
+        if not keys:
             return {}
         with self.sessions() as session:
-            rows = session.execute(
-                select(GameRow.id, GameRow.version).where(GameRow.id.in_(game_ids))
-            ).all()
-        return {game_id: version for game_id, version in rows}
+            return dict(session.execute(select(key, value).where(key.in_(keys))).tuples().all())
 
     def game_and_log(
         self, game_id: str, after: int, limit: int
@@ -445,13 +447,7 @@ class GameStore:
             )
 
     def player_names(self, player_ids: list[str]) -> dict[str, str]:
-        if not player_ids:
-            return {}
-        with self.sessions() as session:
-            rows = session.execute(
-                select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(player_ids))
-            ).all()
-        return {player_id: name for player_id, name in rows}
+        return self._by_key(PlayerRow.id, PlayerRow.name, player_ids)
 
     # ------------------------------------------------------------------ ratings
 
