@@ -15,12 +15,12 @@ import json
 import os
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
 import redis
 
+from bench.worker_stack import celery_service
 from engine import Game
 from tests.support import processes
 from tests.support.databases import postgres_database
@@ -54,28 +54,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args(argv if argv is not None else [])
 
-    from service import Settings, build_service
-    from service.db import upgrade_database
-    from workers.celery_app import make_celery
-    from workers.config import WorkerSettings
-    from workers.scheduler import CeleryScheduler
-
     seed = next(s for s in range(1, 10_000) if Game.new(players=3, seed=s).pending.seat == 0)
     load_before = os.getloadavg()
     workdir = Path(tempfile.mkdtemp(prefix="ursuppe-dbench-"))
-    with processes.redis_server() as redis_url, postgres_database("ursuppe_db", durable=True) as pg:
-        queue = f"ursuppe-bench-{uuid.uuid4().hex[:8]}"
-        env = {
-            "DATABASE_URL": pg, "REDIS_URL": redis_url, "URSUPPE_QUEUE": queue,
-            "URSUPPE_SCHEDULER": "celery", "URSUPPE_AUTO_MIGRATE": "0",
-        }  # fmt: skip
-        upgrade_database(pg)
-        app = make_celery(WorkerSettings.from_env(env))
-        service = build_service(
-            Settings(database_url=pg, redis_url=redis_url, auto_migrate=False),
-            CeleryScheduler(app=app),
-            migrate=False,
-        )
+    with (
+        processes.redis_server() as redis_url,
+        postgres_database("ursuppe_db", durable=True) as pg,
+        celery_service(pg, redis_url) as (env, queue, service),
+    ):
         client = redis.Redis.from_url(redis_url)
         worker = processes.WorkerProcess(env, queue=queue, beat=True, workdir=workdir)
         try:
@@ -93,8 +79,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             after = snapshot(worker, client, queue)
         finally:
             worker.stop()
-            service.sessions.kw["bind"].dispose()
-            app.close()
     results = {
         "benchmark": "deadlines",
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -32,6 +32,7 @@ from typing import Any
 
 import requests
 
+from bench.percentiles import rank
 from tests.workers.embedded_support import (
     BOT,
     ROOT,
@@ -45,11 +46,6 @@ from tests.workers.embedded_support import (
 )
 
 RESULTS = Path(__file__).resolve().parent / "results" / "embedded.json"
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def measure_replies(base: str, games: int) -> dict[str, Any]:
@@ -71,7 +67,7 @@ def measure_replies(base: str, games: int) -> dict[str, Any]:
     return {
         "samples": len(samples),
         "p50": round(statistics.median(samples), 1),
-        "p95": round(_pct(samples, 0.95), 1),
+        "p95": rank(samples, 0.95),
         "max": round(max(samples), 1),
     }
 

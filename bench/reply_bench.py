@@ -36,7 +36,6 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
@@ -44,18 +43,13 @@ from typing import Any
 
 from sqlalchemy import select
 
+from bench.percentiles import rank
+from bench.worker_stack import celery_service
 from tests.support import processes
 from tests.support.databases import postgres_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "reply.json"
 HUMAN = {"kind": "human"}
-
-
-def _pct(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
 
 
 class Humans(threading.Thread):
@@ -145,10 +139,10 @@ def _measure(entries: list[Any], seconds: float) -> dict[str, Any]:
         previous = entry
     return {
         "replies": len(replies),
-        "reply_p50_ms": _pct(replies, 0.5),
-        "reply_p95_ms": _pct(replies, 0.95),
-        "bot_decision_p50_ms": _pct(gaps, 0.5),
-        "bot_decision_p95_ms": _pct(gaps, 0.95),
+        "reply_p50_ms": rank(replies, 0.5),
+        "reply_p95_ms": rank(replies, 0.95),
+        "bot_decision_p50_ms": rank(gaps, 0.5),
+        "bot_decision_p95_ms": rank(gaps, 0.95),
         "bot_moves": bot_moves,
         "bot_moves_per_s": round(bot_moves / seconds, 1),
     }
@@ -161,8 +155,8 @@ def _task_times(log: Path) -> dict[str, Any]:
     """Bot turns' wall time in the worker, from its log."""
     ms = [float(t) * 1000 for t in _TASK_TIME.findall(log.read_text(errors="replace"))]
     return {
-        "bot_task_p50_ms": _pct(ms, 0.5),
-        "bot_task_p95_ms": _pct(ms, 0.95),
+        "bot_task_p50_ms": rank(ms, 0.5),
+        "bot_task_p95_ms": rank(ms, 0.95),
         "bot_task_max_ms": round(max(ms), 1) if ms else None,
     }
 
@@ -179,25 +173,10 @@ def run_step(
 ) -> dict[str, Any]:
     """One step on a fresh database: ``games`` games, one worker with ``concurrency``
     (and ``--prefetch-multiplier prefetch`` when given)."""
-    from service import Settings, build_service
-    from service.db import upgrade_database
-    from workers.celery_app import make_celery
-    from workers.config import WorkerSettings
-    from workers.scheduler import CeleryScheduler
-
-    with postgres_database("ursuppe_reply", durable=True) as db_url:
-        upgrade_database(db_url)
-        queue = f"ursuppe-reply-{uuid.uuid4().hex[:8]}"
-        env = {
-            "DATABASE_URL": db_url, "REDIS_URL": redis_url, "URSUPPE_QUEUE": queue,
-            "URSUPPE_SCHEDULER": "celery", "URSUPPE_AUTO_MIGRATE": "0",
-        }  # fmt: skip
-        app = make_celery(WorkerSettings.from_env(env))
-        service = build_service(
-            Settings(database_url=db_url, redis_url=redis_url, auto_migrate=False),
-            CeleryScheduler(app=app),
-            migrate=False,
-        )
+    with (
+        postgres_database("ursuppe_reply", durable=True) as db_url,
+        celery_service(db_url, redis_url, prefix="ursuppe-reply") as (env, queue, service),
+    ):
         worker = processes.WorkerProcess(
             env,
             queue=queue,
@@ -229,8 +208,6 @@ def run_step(
                 humans.stop.set()
                 humans.join(10)
             worker.stop()
-            service.sessions.kw["bind"].dispose()
-            app.close()
     return {
         "games": games, "worker_processes": concurrency, "level": level, "human_think_s": think,
         "prefetch_multiplier": prefetch or 1, **result,

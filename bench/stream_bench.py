@@ -31,6 +31,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.percentiles import nearest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "stream"))
 
@@ -43,11 +45,6 @@ from stream_support import (  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "stream.json"
 GAMES = 250
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def _rss_kib(pid: int) -> int:
@@ -167,8 +164,8 @@ async def _measure(
         "deliveries": len(latencies),
         "expected_deliveries": expected,
         "latency_ms": {
-            "p50": round(_pct(latencies, 0.5), 1) if latencies else None,
-            "p95": round(_pct(latencies, 0.95), 1) if latencies else None,
+            "p50": nearest(latencies, 0.5),
+            "p95": nearest(latencies, 0.95),
             "max": round(max(latencies), 1) if latencies else None,
             "mean": round(statistics.fmean(latencies), 1) if latencies else None,
         },

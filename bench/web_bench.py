@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from bench.percentiles import rank
 from tests.web.browser import chromium
 from tests.web.play import play_turns, wait_for
 from tests.web.screenshots import create_in_lobby
@@ -35,11 +36,6 @@ return {navigation: nav.transferSize, ready_ms: window.ursuppe.interactiveAt,
         dom_content_loaded_ms: nav.domContentLoadedEventEnd,
         resources: res.map(r => [r.name, r.transferSize, r.encodedBodySize])};
 """
-
-
-def _pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))], 1)
 
 
 def _events(base: str, game_id: str) -> list[dict[str, Any]]:
@@ -107,13 +103,13 @@ def main() -> None:
         "bot_move_to_drawn_ms": {
             "player": {
                 "n": len(player_lat),
-                "p50": _pct(player_lat, 0.5),
-                "p95": _pct(player_lat, 0.95),
+                "p50": rank(player_lat, 0.5),
+                "p95": rank(player_lat, 0.95),
             },
             "spectator": {
                 "n": len(watcher_lat),
-                "p50": _pct(watcher_lat, 0.5),
-                "p95": _pct(watcher_lat, 0.95),
+                "p50": rank(watcher_lat, 0.5),
+                "p95": rank(watcher_lat, 0.95),
             },
             "what": "log entry's created_at (commit) to the first render showing it",
         },  # fmt: skip

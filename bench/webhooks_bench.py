@@ -22,35 +22,20 @@ import argparse
 import json
 import os
 import platform
-import statistics
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
+from bench.percentiles import summary
+from bench.worker_stack import celery_service
 from tests.support import processes
 from tests.support.databases import postgres_database
 from tests.support.webhook_receiver import Receiver
 
 RESULTS = Path(__file__).resolve().parent / "results" / "webhooks.json"
 BOT = {"kind": "bot", "level": "random"}
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-def _summary(values: list[float]) -> dict[str, float]:
-    return {
-        "n": len(values),
-        "p50": round(_pct(values, 0.50), 1),
-        "p95": round(_pct(values, 0.95), 1),
-        "max": round(max(values), 1),
-        "mean": round(statistics.fmean(values), 1),
-    }
 
 
 def _latencies(service: Any, receiver: Receiver, event: str) -> tuple[list[float], dict]:
@@ -99,7 +84,7 @@ def measure_finished(service: Any, player: str, receiver: Receiver, games: int) 
         "games": games,
         "create_s": round(created_s, 2),
         "all_received_s": round(wall + created_s, 1),
-        "latency_ms": _summary(latencies),
+        "latency_ms": summary(latencies),
         **checks,
     }
 
@@ -123,7 +108,7 @@ def measure_started_burst(service: Any, player: str, receiver: Receiver, games: 
     return {
         "games": games,
         "committed_in_s": round(committed_s, 1),
-        "latency_ms": _summary(latencies),
+        "latency_ms": summary(latencies),
         **checks,
     }
 
@@ -137,28 +122,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args(argv if argv is not None else [])
 
-    from service import Settings, build_service
-    from service.db import upgrade_database
-    from workers.celery_app import make_celery
-    from workers.config import WorkerSettings
-    from workers.scheduler import CeleryScheduler
-
     load_before = os.getloadavg()
     workdir = Path(tempfile.mkdtemp(prefix="ursuppe-whbench-"))
     results: dict[str, Any] = {}
-    with processes.redis_server() as redis_url, postgres_database("ursuppe_wh", durable=True) as pg:
-        queue = f"ursuppe-bench-{uuid.uuid4().hex[:8]}"
-        env = {
-            "DATABASE_URL": pg, "REDIS_URL": redis_url, "URSUPPE_QUEUE": queue,
-            "URSUPPE_SCHEDULER": "celery", "URSUPPE_AUTO_MIGRATE": "0",
-            "URSUPPE_WEBHOOKS_ALLOW_PRIVATE": "1",
-        }  # fmt: skip
-        upgrade_database(pg)
-        app = make_celery(WorkerSettings.from_env(env))
-        settings = Settings(
-            database_url=pg, redis_url=redis_url, auto_migrate=False, webhooks_allow_private=True
-        )
-        service = build_service(settings, CeleryScheduler(app=app), migrate=False)
+    with (
+        processes.redis_server() as redis_url,
+        postgres_database("ursuppe_wh", durable=True) as pg,
+        celery_service(
+            pg, redis_url, env={"URSUPPE_WEBHOOKS_ALLOW_PRIVATE": "1"}, webhooks_allow_private=True
+        ) as (env, queue, service),
+    ):
         worker = processes.WorkerProcess(
             env, queue=queue, concurrency=args.concurrency, beat=True, workdir=workdir
         )
@@ -181,8 +154,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         )
         finally:
             worker.stop()
-            service.sessions.kw["bind"].dispose()
-            app.close()
     report = {
         "benchmark": "webhooks",
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

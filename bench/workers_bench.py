@@ -26,30 +26,16 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
+from bench.percentiles import summary
+from bench.worker_stack import celery_service
 from tests.support import processes
 from tests.support.databases import postgres_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "workers.json"
 BOT = {"kind": "bot", "level": "random"}
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-def _summary(values: list[float]) -> dict[str, float]:
-    return {
-        "n": len(values),
-        "p50": round(_pct(values, 0.50), 2),
-        "p95": round(_pct(values, 0.95), 2),
-        "mean": round(statistics.fmean(values), 2),
-        "max": round(max(values), 2),
-    }
 
 
 def _wait_seq_above(sessions: Any, game_id: str, seq: int, timeout: float = 30.0) -> float:
@@ -115,9 +101,9 @@ def measure_reply_overhead(service: Any, samples: int, rng: random.Random) -> di
             thinks.append(_think_ms(before, action, len(observed)))
     think = statistics.median(thinks)
     return {
-        "observed_ms": _summary(observed),
+        "observed_ms": summary(observed, 2),
         "think_ms_median": round(think, 3),
-        "overhead_ms": _summary([max(0.0, v - think) for v in observed]),
+        "overhead_ms": summary([max(0.0, v - think) for v in observed], 2),
         "games": games,
     }
 
@@ -154,7 +140,7 @@ def measure_in_process(service: Any, moves: int, rng: random.Random) -> dict[str
                 timings.append((time.perf_counter() - t0) * 1000)
     finally:
         service.scheduler = saved
-    return _summary(timings)
+    return summary(timings, 2)
 
 
 def measure_throughput(service: Any, games: int, rng: random.Random) -> dict[str, Any]:
@@ -206,28 +192,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args(argv if argv is not None else [])
 
-    from service import Settings, build_service
-    from service.db import upgrade_database
-    from workers.celery_app import make_celery
-    from workers.config import WorkerSettings
-    from workers.scheduler import CeleryScheduler
-
     rng = random.Random(20261122)
     load_before = os.getloadavg()
     workdir = Path(tempfile.mkdtemp(prefix="ursuppe-wbench-"))
-    with processes.redis_server() as redis_url, postgres_database("ursuppe_wb", durable=True) as pg:
-        queue = f"ursuppe-bench-{uuid.uuid4().hex[:8]}"
-        env = {
-            "DATABASE_URL": pg, "REDIS_URL": redis_url, "URSUPPE_QUEUE": queue,
-            "URSUPPE_SCHEDULER": "celery", "URSUPPE_AUTO_MIGRATE": "0",
-        }  # fmt: skip
-        upgrade_database(pg)
-        app = make_celery(WorkerSettings.from_env(env))
-        service = build_service(
-            Settings(database_url=pg, redis_url=redis_url, auto_migrate=False),
-            CeleryScheduler(app=app),
-            migrate=False,
-        )
+    with (
+        processes.redis_server() as redis_url,
+        postgres_database("ursuppe_wb", durable=True) as pg,
+        celery_service(pg, redis_url) as (env, queue, service),
+    ):
         worker = processes.WorkerProcess(
             env, queue=queue, concurrency=args.concurrency, beat=True, workdir=workdir
         )
@@ -240,8 +212,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             throughput = measure_throughput(service, args.games, rng)
         finally:
             worker.stop()
-            service.sessions.kw["bind"].dispose()
-            app.close()
     results = {
         "benchmark": "workers",
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
