@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from tests.support.webhook_receiver import Receiver, dumps
+from tests.workers.test_workers_games import wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
 
@@ -23,16 +23,6 @@ FAST = {
     "URSUPPE_WEBHOOK_DISABLE_AFTER": "2",
     "URSUPPE_WEBHOOK_TIMEOUT": "5",
 }
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float, what: str, worker: Any) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    pytest.fail(f"timed out after {timeout}s waiting for {what}\n--- worker ---\n{worker.tail()}")
 
 
 def setup(stack: Any, receiver: Receiver, events: list[str], **extra: str) -> tuple:
