@@ -17,6 +17,7 @@ from typing import Any
 from flask import Flask, Request, Response
 from flask.sessions import SessionInterface, SessionMixin
 from flask_compress import Compress
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api import cors, deps, ratelimit, representations
 from api.problems import ProblemApi, register_problem_handlers
@@ -142,6 +143,9 @@ def create_app(
         service.scheduler = scheduler
     app.extensions[deps.EXTENSION] = service
 
+    if settings.trusted_proxies > 0:  # the client address is the one the proxies vouch for
+        n = settings.trusted_proxies
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
     install_redaction(app)
     register_problem_handlers(app)
     cors.install(app, settings.cors_origins)

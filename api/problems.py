@@ -86,6 +86,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("unauthorized", "missing_token", "invalid_token"),
     *("forbidden", "not_creator", "wrong_seat", "seat_resigned", "seat_is_bot"),
     *("seat_reserved", "invitation_required", "label_owned"),
+    *("reservation_forbidden", "not_your_seat", "not_entrant"),
     *("not_found", "game_not_found", "seat_not_found", "player_not_found"),
     *("method_not_allowed", "not_acceptable"),
     *("conflict", "game_not_open", "game_not_active", "game_over", "game_full", "seat_taken"),
@@ -97,7 +98,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("invalid_name", "invalid_entropy", "invalid_cursor", "invalid_points"),
     "invalid_bulk",
     *("invalid_webhook_url", "webhook_target_refused", "webhook_not_found", "delivery_not_found"),
-    *("game_not_started", "position_not_found"),
+    *("game_not_started", "position_not_found", "label_not_found", "entry_not_found"),
     *("precondition_required", "rate_limited", "too_many_streams"),
     *("internal_error", "unavailable", "not_ready"),
 )

@@ -91,10 +91,19 @@ def main() -> None:
         rate_total = time.perf_counter() - started
         replay = [timed(lambda i=i: service.rate_game(f"g{i}")) for i in range(1, 201)]
         standings = [timed(lambda: service.standings("bench", [3, 2, 1, 0])) for _ in range(10)]
+        site = service.create_player("site").player.id
+        service.labels.claim("bench-cup", site)
+        for k in range(args.players):  # every player lets the site seat it
+            service.labels.enter("bench-cup", f"p{k}", share_seat_tokens=True)
         seat = lambda k: {"kind": "human", "player": f"p{k % args.players}"}  # noqa: E731
-        spec = lambda n: {"players": 4, "seats": [seat(n * 4 + s) for s in range(4)]}  # noqa: E731
+        spec = lambda n: {"players": 4, "seats": [seat(n * 4 + s) for s in range(4)],  # noqa: E731
+                          "label": "bench-cup"}  # fmt: skip
         bulk = [
-            timed(lambda r=r: service.create_games([spec(r * 100 + n) for n in range(100)]))
+            timed(
+                lambda r=r: service.create_games(
+                    [spec(r * 100 + n) for n in range(100)], player=site
+                )
+            )
             for r in range(5)
         ]
         board, rated = service.leaderboard(page_size=3)

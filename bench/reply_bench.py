@@ -188,11 +188,13 @@ def run_step(
         humans = None
         try:
             bot = {"kind": "bot", "level": level}
+            owner = service.create_player("bench").player.id  # search bots need a player
             tokens = {}
             for i in range(games):
                 created = service.create_game(
-                    players=4, seats=[HUMAN, bot, bot, bot], time_limit=0, seed=1000 + i
-                )
+                    players=4, seats=[HUMAN, bot, bot, bot], time_limit=0, seed=1000 + i,
+                    player=owner,
+                )  # fmt: skip
                 tokens[created.game.id] = service.join(created.game.id, "eager").token
             humans = Humans(service, tokens, think)
             humans.start()

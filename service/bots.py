@@ -51,6 +51,15 @@ def choose_bot_action(game: Any, level: str, seed: int, ceiling: float) -> dict[
     return action
 
 
+def is_search_level(level: str | None) -> bool:
+    """Whether the level searches for its whole time budget (the ``mcts`` family): the
+    expensive bots, which need a player to create a game and have a budget of their own
+    (docs/api.md, "Rate limits")."""
+    from ai.levels import DEFAULT_BUDGETS
+
+    return level in DEFAULT_BUDGETS
+
+
 def check_bot_level(level: str, code: str) -> None:
     from ai import BOT_LEVELS
 

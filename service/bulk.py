@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from service.config import Settings
 from service.errors import Unprocessable
+from service.labels import Grants, check_reservable
 from service.lifecycle import new_game_row
 from service.models import GameRow, LabelRow
 from service.seats import hash_token, new_token
@@ -58,12 +59,13 @@ class Built:
 
 
 def build(
-    settings: Settings, now: datetime, spec: dict[str, Any], player: str | None,
+    settings: Settings, now: datetime, spec: dict[str, Any], grants: Grants,
     names: dict[str, str],
 ) -> Built:  # fmt: skip
     """One game of the round: checked like ``create_game``, its reserved seats taken for
-    their players (``names``: the known players' names) and its other human seats given
-    invitation codes."""
+    their players (``names``: the known players' names) as ``grants`` allow (the seat
+    token in the answer only when the player shares it with the creator) and its other
+    human seats given invitation codes."""
     unknown = set(spec) - SPEC_KEYS
     if unknown:
         raise Unprocessable("invalid_option", f"unknown fields: {sorted(unknown)}")
@@ -81,21 +83,23 @@ def build(
         label=spec.get("label"),
         rated=spec.get("rated", True),
     )
-    row.creator_player_id = player
+    row.creator_player_id = grants.creator
     row.private = bool(spec.get("private", False))
     seats = []
     for seat in row.seats:
         if seat.kind == "bot":
             seats.append(BulkSeat(seat.seat, "bot"))
         elif seat.reserved_for is not None:
-            if seat.reserved_for not in names:
-                raise Unprocessable("invalid_seats", f"no player {seat.reserved_for}")
-            token = new_token()
+            check_reservable(seat.reserved_for, names)
+            shown = grants.token_shown(row.label, seat.reserved_for)
+            token = new_token()  # the player's own comes from POST .../seats/{seat}/token
             seat.token_hash = hash_token(token)
             seat.player_id = seat.reserved_for
             seat.name = seat.name or names[seat.reserved_for]
             seat.joined_at = now
-            seats.append(BulkSeat(seat.seat, "human", seat.player_id, token=token))
+            seats.append(
+                BulkSeat(seat.seat, "human", seat.player_id, token=token if shown else None)
+            )
         else:
             code = new_token()
             seat.invite_hash = hash_token(code)

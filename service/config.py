@@ -49,7 +49,11 @@ class Settings:
     ``rate_limit`` is ``"<requests>/<seconds>"`` per token (or client address); empty means
     off, which is the default because a reverse proxy usually does this job in production.
     ``player_rate_limit`` is the budget of each player token (a tournament site may get a
-    larger one); empty means the same as ``rate_limit``.
+    larger one); empty means the same as ``rate_limit``. The expensive requests have
+    budgets of their own per player, on by default: ``bulk_rate_limit`` for
+    ``POST /games/bulk`` and ``search_game_rate_limit`` for creating a game with search
+    bots. ``trusted_proxies``: how many reverse proxies stand in front of the API and set
+    ``X-Forwarded-For`` (0: none; the client address is the connection's).
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -67,6 +71,9 @@ class Settings:
     max_content_length: int = 64 * 1024
     rate_limit: str = ""
     player_rate_limit: str = ""
+    bulk_rate_limit: str = "10/60"
+    search_game_rate_limit: str = "30/3600"
+    trusted_proxies: int = 0
     require_precondition: bool = True  # actions need If-Match or expected_seq, else 428
     log_page_max: int = 500
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API; "*" = any
@@ -96,6 +103,11 @@ class Settings:
             max_content_length=_env_int("URSUPPE_MAX_CONTENT_LENGTH", cls.max_content_length),
             rate_limit=os.environ.get("URSUPPE_RATE_LIMIT", ""),
             player_rate_limit=os.environ.get("URSUPPE_PLAYER_RATE_LIMIT", ""),
+            bulk_rate_limit=os.environ.get("URSUPPE_BULK_RATE_LIMIT", cls.bulk_rate_limit),
+            search_game_rate_limit=os.environ.get(
+                "URSUPPE_SEARCH_GAME_RATE_LIMIT", cls.search_game_rate_limit
+            ),
+            trusted_proxies=_env_int("URSUPPE_TRUSTED_PROXIES", cls.trusted_proxies),
             require_precondition=_env_bool("URSUPPE_REQUIRE_PRECONDITION", True),
             sql_echo=_env_bool("URSUPPE_SQL_ECHO", False),
             webhooks_allow_private=_env_bool("URSUPPE_WEBHOOKS_ALLOW_PRIVATE", False),

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from service import bulk, fairness, idempotency, play, ratings
-from service.bots import check_bot_level, choose_bot_action
+from service.bots import check_bot_level, choose_bot_action, is_search_level
 from service.bulk import MAX_BULK, BulkGame
 from service.config import Settings
 from service.errors import (
@@ -34,6 +34,7 @@ from service.errors import (
     Unauthorized,
     Unprocessable,
 )
+from service.labels import Labels, check_reservable
 from service.lifecycle import LABEL, LABEL_RULE, new_game_row, roll_setup
 from service.models import GameRow, PlayerRow, utcnow
 from service.paging import GamePage, decode_cursor, encode_cursor
@@ -115,6 +116,8 @@ class GameService:
         self.publisher: Publisher = publisher or NullPublisher()
         #: A player's webhook endpoints, their delivery log and delivery (the workers').
         self.webhooks = Webhooks(sessions, self.settings)
+        #: Labels as tournaments: owners and entrants (who may be seated by whom).
+        self.labels = Labels(sessions, clock)
         check_bot_level(self.settings.standin_level, "invalid_option")  # fail at start-up
         self.clock = clock
 
@@ -183,6 +186,10 @@ class GameService:
         )
         row.creator_player_id = player
         row.private = private
+        if player is None and any(is_search_level(s.bot_level) for s in row.seats):
+            raise Unauthorized(
+                "missing_token", "a game with search bots (mcts…) needs a player token"
+            )
         invitations = self._reserve(row, private)
         if label is not None:
             owner = self.store.claim_label(label, player, now)
@@ -223,11 +230,17 @@ class GameService:
         ``time_limit``, ``timeout_policy``, ``options``, ``label``, ``private``, ``rated``).
 
         A human seat reserved for a player is taken for that player at once (linked to
-        it; its seat token is in the answer, to hand to the player's client); any other
-        human seat gets an invitation code. A game whose seats are all taken starts now.
+        it), when ``player`` may seat it (``service.labels``: itself, or an entrant of the
+        creator's label); the seat token is in the answer only when the player shares it
+        with the creator, else the player fetches it (``seat_token``). Any other human
+        seat gets an invitation code. A game whose seats are all taken starts now.
         ``player``: the creating player (labels are checked and claimed as by
         ``create_game``). Refusals name the game: ``games[3]: ...``.
         """
+        if player is None:
+            raise Unauthorized(
+                "missing_token", "creating games in bulk needs a player token (docs/api.md)"
+            )
         if not 1 <= len(specs) <= MAX_BULK:
             raise Unprocessable("invalid_bulk", f"1 to {MAX_BULK} games per request")
         now = self.clock()
@@ -238,10 +251,12 @@ class GameService:
             if isinstance(seat, dict) and seat.get("player") is not None
         }
         names = self.store.player_names(sorted(reserved))
+        labels = {s["label"] for s in specs if isinstance(s.get("label"), str)}
+        grants = self.labels.grants(player, labels, names)
         built = []
         for i, spec in enumerate(specs):
             try:
-                built.append(bulk.build(self.settings, now, spec, player, names))
+                built.append(bulk.build(self.settings, now, spec, grants, names))
             except ServiceError as err:
                 raise type(err)(err.code, f"games[{i}]: {err.message}") from None
         followups, sent = [], []
@@ -271,10 +286,11 @@ class GameService:
         """Check the seats' reservations name players; in a private game give every other
         human seat an invitation code (returned, only its hash is kept)."""
         codes: dict[int, str] = {}
+        reserved = sorted({s.reserved_for for s in row.seats if s.reserved_for is not None})
+        names = self.store.player_names(reserved)
         for seat in row.seats:
             if seat.reserved_for is not None:
-                if not self.store.player_exists(seat.reserved_for):
-                    raise Unprocessable("invalid_seats", f"no player {seat.reserved_for}")
+                check_reservable(seat.reserved_for, names)
             elif private and seat.kind == "human":
                 codes[seat.seat] = new_token()
                 seat.invite_hash = hash_token(codes[seat.seat])
@@ -416,6 +432,29 @@ class GameService:
         self._committed(game_id, row.seq, followup)
         log.info("game %s: seat %d resigned", game_id, seat.seat)
         return game_view(row, full=True)
+
+    def seat_token(self, game_id: str, seat: int, player: str) -> str:
+        """A new token for the seat ``player`` holds in this game (a seat given to it by a
+        label's owner, or one it joined from another device); the seat's earlier token
+        stops working. 403 ``not_your_seat`` for any other seat, 409 ``game_not_open``
+        once the game is over, 403 ``seat_resigned`` after a resignation."""
+        token = new_token()
+        try:
+            with self.store.changing(game_id) as (_, row):
+                target = seat_of(row, seat)
+                if target is None or target.kind != "human" or target.player_id != player:
+                    raise Forbidden("not_your_seat", f"seat {seat} is not held by your player")
+                if target.resigned:
+                    raise Forbidden("seat_resigned", "this seat has resigned")
+                if row.status not in ("open", "active"):
+                    raise Conflict("game_not_open", f"game is {row.status}")
+                target.token_hash = hash_token(token)
+                play.touch(row, self.clock())
+        except StaleDataError as err:
+            raise Conflict("version_conflict", "the game changed; retry") from err
+        self._committed(game_id, row.seq, None)
+        log.info("game %s: seat %d token issued to its player", game_id, seat)
+        return token
 
     def seat_for_token(self, game_id: str, token: str) -> SeatView:
         """The seat a token belongs to in this game (401 ``invalid_token`` otherwise)."""

@@ -187,6 +187,25 @@ class LabelRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
+class LabelEntryRow(Base):
+    """A player's entry in a label (a tournament): the label's owner may then seat the
+    player in games created under it (docs/api.md, "Who may do what"). Written only with
+    the player's own token, so nobody is seated, played or rated in another's name."""
+
+    __tablename__ = "label_entries"
+
+    label: Mapped[str] = mapped_column(
+        String(64), ForeignKey("labels.label", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: The player lets the label's owner receive the seat tokens of the seats it gives the
+    #: player (a site that plays for its members); otherwise only the player gets them.
+    share_seat_tokens: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
 class RatingRow(Base):
     """A player's current OpenSkill rating (bots too: one player row per level)."""
 

@@ -45,7 +45,13 @@ def test_bulk_create_a_round_then_play_it_and_export_its_records(
     client: FlaskClient, service: Any
 ) -> None:
     site_id, site = new_player(client, "site")
-    ids = [new_player(client, n)[0] for n in ("ann", "bob", "cy", "dee")]
+    people = [new_player(client, n) for n in ("ann", "bob", "cy", "dee")]
+    ids = [p[0] for p in people]
+    assert client.put(f"{API}/labels/cup:r1", headers=bearer(site)).status_code == 201
+    for i, (_, token) in enumerate(people):  # each enters the cup; bob keeps his seat tokens
+        share = {"share_seat_tokens": i != 1}
+        r = client.post(f"{API}/labels/cup:r1/entries", json=share, headers=bearer(token))
+        assert r.status_code == 201 and r.json["share_seat_tokens"] is share["share_seat_tokens"]
     seat = lambda p: {"kind": "human", "player": p}  # noqa: E731
     round_1 = [
         {"players": 3, "seats": [seat(ids[0]), seat(ids[1]), BOT], "label": "cup:r1",
@@ -62,9 +68,12 @@ def test_bulk_create_a_round_then_play_it_and_export_its_records(
     first, second, bots = games
     assert [(s["kind"], s["player_id"], bool(s["token"])) for s in first["seats"]] == [
         ("human", ids[0], True),
-        ("human", ids[1], True),
+        ("human", ids[1], False),  # bob did not share his: he fetches it himself
         ("bot", None, False),
     ]
+    r = client.post(f"{API}/games/{first['id']}/seats/1/token", headers=bearer(people[1][1]))
+    assert r.status_code == 201
+    first["seats"][1]["token"] = r.json["token"]
     assert second["seats"][1]["invitation"] and not second["seats"][1]["token"]
     doc = client.get(f"{API}/games/{first['id']}").json
     assert [s["player_id"] for s in doc["seats"]] == [ids[0], ids[1], None]
@@ -103,10 +112,10 @@ def test_bulk_create_a_round_then_play_it_and_export_its_records(
 def test_bulk_create_is_all_or_nothing(client: FlaskClient, service: Any) -> None:
     _, owner = new_player(client, "owner")
     _, other = new_player(client, "other")
-    ann = new_player(client, "ann")[0]
     client.post(f"{API}/games", json={"players": 3, "label": "theirs"}, headers=bearer(owner))
     before = games_count(service)
-    ok = {"players": 3, "seats": [{"kind": "human", "player": ann}, BOT, BOT]}
+    other_id = client.get(f"{API}/players/me", headers=bearer(other)).json["id"]
+    ok = {"players": 3, "seats": [{"kind": "human", "player": other_id}, BOT, BOT]}
     unknown = {"players": 3, "seats": [{"kind": "human", "player": "pnobody"}, BOT, BOT]}
     r = client.post(f"{API}/games/bulk", json={"games": [ok, ok, unknown]}, headers=bearer(other))
     assert r.status_code == 422 and r.json["code"] == "invalid_seats"

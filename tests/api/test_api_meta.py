@@ -89,9 +89,32 @@ def test_rate_limit(service) -> None:
     r = client.get(f"{API}/games")
     body = assert_problem(r, 429, "rate_limited")
     assert int(r.headers["Retry-After"]) >= 1 and body["detail"]
-    # Another token has its own budget; health checks are never limited.
-    assert client.get(f"{API}/games", headers=bearer("B" * 43)).status_code == 200
+    # Made-up bearers buy no budget: they count for the address like no token at all.
+    for i in range(3):
+        made_up = bearer(f"player.{'z' * 40}{i:03d}")
+        assert_problem(client.get(f"{API}/games", headers=made_up), 429, "rate_limited")
+        assert_problem(
+            client.get(f"{API}/games", headers=bearer(f"{'z' * 40}{i}")), 429, "rate_limited"
+        )
+    # A valid player token has its own budget; health checks are never limited.
+    token = service.create_player("ann").token
+    assert client.get(f"{API}/games", headers=bearer(token)).status_code == 200
     assert client.get("/healthz").status_code == 200
+
+
+def test_rate_limit_keys_the_address_the_trusted_proxies_vouch_for(service) -> None:
+    """Without trusted proxies X-Forwarded-For is the client's own claim and changes
+    nothing; behind one trusted proxy its last address is the client's."""
+    from dataclasses import replace
+
+    for proxies, budgets in ((0, [200, 200, 429, 429]), (1, [200, 200, 200, 200])):
+        service.settings = replace(service.settings, rate_limit="2/60", trusted_proxies=proxies)
+        client = create_app(service=service).test_client()
+        got = [
+            client.get(f"{API}/rules", headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
+            for i in range(4)
+        ]
+        assert got == budgets, (proxies, got)
 
 
 def test_rate_limit_headers_tell_the_budget(service) -> None:
@@ -116,7 +139,8 @@ def test_rate_limit_is_shared_through_redis(service) -> None:
     redis_url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
     service.settings = replace(service.settings, rate_limit="4/60", redis_url=redis_url)
     workers = [create_app(service=service).test_client() for _ in range(2)]
-    token = bearer(secrets.token_urlsafe(32))  # a key of its own: parallel runs share Redis
+    # A player of its own is a key of its own: parallel runs share Redis.
+    token = bearer(service.create_player(secrets.token_hex(4)).token)
     for i in range(4):
         assert workers[i % 2].get(f"{API}/games", headers=token).status_code == 200
     assert_problem(workers[0].get(f"{API}/games", headers=token), 429, "rate_limited")

@@ -155,3 +155,38 @@ def test_a_player_token_has_its_own_rate_budget(service: Any) -> None:
     assert int(r.headers["Retry-After"]) >= 1
     _, other = new_player(client, "bob")
     assert client.get(f"{API}/players/me", headers=bearer(other)).status_code == 200
+
+
+def test_expensive_requests_need_a_player_and_have_budgets_of_their_own(service: Any) -> None:
+    """Bulk creation and games with search bots: refused without a player (401), counted
+    on their own per-player budgets (429), apart from every other request."""
+    from dataclasses import replace
+
+    from api import create_app
+
+    service.settings = replace(
+        service.settings, rate_limit="", bulk_rate_limit="2/60", search_game_rate_limit="1/60"
+    )
+    client = create_app(service=service).test_client()
+    mcts = {"players": 3, "seats": [{"kind": "bot", "level": "mcts-fast"}] * 3, "time_limit": 0}
+    greedy = {"players": 3, "seats": [{"kind": "bot", "level": "greedy"}] * 3}
+    bulk = {"games": [greedy]}
+
+    anonymous = client.post(f"{API}/games", json=mcts)
+    assert anonymous.status_code == 401 and anonymous.json["code"] == "missing_token"
+    assert client.post(f"{API}/games/bulk", json=bulk).json["code"] == "missing_token"
+    assert client.post(f"{API}/games", json=greedy).status_code == 201  # cheap: open to all
+
+    _, ann = new_player(client, "ann")
+    _, bob = new_player(client, "bob")
+    assert client.post(f"{API}/games", json=mcts, headers=bearer(ann)).status_code == 201
+    r = client.post(f"{API}/games", json=mcts, headers=bearer(ann))
+    assert r.status_code == 429 and r.json["code"] == "rate_limited"
+    assert client.post(f"{API}/games", json=greedy, headers=bearer(ann)).status_code == 201
+    assert client.post(f"{API}/games", json=mcts, headers=bearer(bob)).status_code == 201
+
+    for _ in range(2):
+        assert client.post(f"{API}/games/bulk", json=bulk, headers=bearer(ann)).status_code == 201
+    r = client.post(f"{API}/games/bulk", json=bulk, headers=bearer(ann))
+    assert r.status_code == 429 and r.json["code"] == "rate_limited"
+    assert client.post(f"{API}/games/bulk", json=bulk, headers=bearer(bob)).status_code == 201

@@ -151,7 +151,12 @@ def test_bulk_created_games_write_their_deliveries(client: FlaskClient, service:
     ann_id = client.get(f"{API}/players/me", headers=bearer(ann)).json["id"]
     register(client, ann, events=["game.started"])
     bot = {"kind": "bot", "level": "random"}
-    spec = {"players": 3, "seats": [{"kind": "human", "player": ann_id}, bot, bot]}
+    assert client.put(f"{API}/labels/club", headers=bearer(site)).status_code == 201
+    assert (
+        client.post(f"{API}/labels/club/entries", json={}, headers=bearer(ann)).status_code == 201
+    )
+    spec = {"players": 3, "seats": [{"kind": "human", "player": ann_id}, bot, bot],
+            "label": "club"}  # fmt: skip
     r = client.post(f"{API}/games/bulk", json={"games": [spec, spec]}, headers=bearer(site))
     assert r.status_code == 201, r.json
     ids = {g["id"] for g in r.json["games"]}

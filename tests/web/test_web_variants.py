@@ -67,3 +67,28 @@ def test_a_person_creates_and_plays_a_two_player_variant_from_the_lobby(
         assert len(kinds) == 10, "the person answered ten decisions by clicking"
         assert api(server, f"/games/{game_id}")["seq"] > 10
         assert console_errors(player) == []
+
+
+def test_the_lobby_creates_a_game_with_a_search_bot_as_this_browsers_player(
+    server: LiveServer,
+) -> None:
+    """Games with search bots need a player (docs/api.md, "Rate limits"): the lobby makes
+    this browser's player on its first game, keeps it, and creates as it from then on."""
+    with chromium() as person:
+        person.get(server.base_url + "/lobby")
+        WebDriverWait(person, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        assert person.execute_script("return localStorage.getItem('ursuppe.player')") is None
+        person.find_element(By.ID, "your-name").clear()
+        person.find_element(By.ID, "your-name").send_keys("Ada")
+        Select(person.find_element(By.ID, "players")).select_by_value("3")
+        Select(person.find_element(By.ID, "seat-1-level")).select_by_value("mcts-50ms")
+        person.find_element(By.ID, "create-button").click()
+        WebDriverWait(person, 30).until(lambda d: "/game/" in d.current_url)
+        game_id = person.current_url.rsplit("/", 1)[-1]
+        kept = person.execute_script("return JSON.parse(localStorage.getItem('ursuppe.player'))")
+        assert kept["name"] == "Ada" and kept["token"].startswith("player.")
+        game = api(server, f"/games/{game_id}")
+        assert game["seats"][1]["bot_level"] == "mcts-50ms"
+        assert console_errors(person) == []

@@ -28,6 +28,9 @@ def test_a_tournament_round_from_bulk_creation_to_webhooks_standings_and_ratings
         st, worker, site, _endpoint = setup(stack, receiver, ["game.finished"])
         ids = [st.service.create_player(f"r{i}").player.id for i in range(4)]
         label = f"round-{uuid.uuid4().hex[:8]}"
+        st.service.labels.claim(label, site)
+        for player in ids:  # each person enters the round and lets the site hold its seats
+            st.service.labels.enter(label, player, share_seat_tokens=True)
         human = lambda p: {"kind": "human", "player": p}  # noqa: E731
         bot = {"kind": "bot", "level": "greedy"}
         specs = [

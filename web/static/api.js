@@ -41,3 +41,27 @@ export function forgetSeat(gameId) {
 export function newKey() {
   return crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now();
 }
+
+// This browser's player: localStorage "ursuppe.player" = {id, name, token}. Created on the
+// first game this browser creates (games with search bots need a player, docs/api.md).
+const PLAYER_KEY = "ursuppe.player";
+export function myPlayer() {
+  try { return JSON.parse(localStorage.getItem(PLAYER_KEY)); } catch { return null; }
+}
+export async function playerToken(name) {
+  const kept = myPlayer();
+  if (kept?.token) return kept.token;
+  const created = (await call("/players", { method: "POST", body: { name } })).data;
+  localStorage.setItem(PLAYER_KEY, JSON.stringify({ id: created.player.id, name, token: created.token }));
+  return created.token;
+}
+/** ``call`` as this browser's player; a player the server no longer knows is made anew once. */
+export async function callAsPlayer(path, options, name) {
+  try {
+    return await call(path, { ...options, token: await playerToken(name) });
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.problem?.code !== "invalid_token") throw err;
+    localStorage.removeItem(PLAYER_KEY);
+    return call(path, { ...options, token: await playerToken(name) });
+  }
+}

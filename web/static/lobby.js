@@ -1,6 +1,6 @@
 // The lobby: create a game (every option the create schema accepts), join open games,
 // resume the games whose seat tokens this browser keeps, and find games to watch.
-import { ApiError, call, keepSeat, mySeats, rules as loadRules } from "./api.js";
+import { ApiError, call, callAsPlayer, keepSeat, mySeats, rules as loadRules } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let levels = [];
@@ -57,7 +57,8 @@ async function create(ev) {
   if ($("label").value) body.label = $("label").value;
   try {
     if ($("use-deck").checked) body.options.deck = JSON.parse($("deck").value);
-    const created = (await call("/games", { method: "POST", body })).data;
+    const name = $("your-name").value || "Player";
+    const created = (await callAsPlayer("/games", { method: "POST", body }, name)).data;
     await join(created.game.id, 0);
   } catch (err) {
     if (!(err instanceof ApiError) && !(err instanceof SyntaxError)) throw err;

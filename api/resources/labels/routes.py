@@ -1,5 +1,6 @@
-"""A label's standings (and, for sites, its records) under ``/api/v1/labels/{label}``.
-Public like ``GET /games?label=``: a label's owner publishes its tournament."""
+"""A label under ``/api/v1/labels/{label}``: its owner and entrants (who may be seated in
+its games: service/labels.py), its standings and, for sites, its records. Reads are
+public like ``GET /games?label=``: a label's owner publishes its tournament."""
 
 from __future__ import annotations
 
@@ -10,8 +11,15 @@ from flask import current_app
 from flask.views import MethodView
 
 from api import deps
+from api.auth import player_required
 from api.parsing import Blueprint
-from api.resources.labels.schemas import StandingSchema, StandingsQuerySchema
+from api.resources.labels.schemas import (
+    EntryCreateSchema,
+    EntrySchema,
+    LabelSchema,
+    StandingSchema,
+    StandingsQuerySchema,
+)
 from api.resources.log.schemas import RecordSchema
 from service.lifecycle import LABEL
 
@@ -26,13 +34,85 @@ LABEL_PARAM = [
     }
 ]
 _RECORD = RecordSchema()
+PLAYER_AUTH = [{"playerToken": []}]
+NO_STORE = {"Cache-Control": "no-store"}
 
 blp = Blueprint(
     "labels",
     __name__,
     url_prefix="/api/v1/labels",
-    description="A label's games as a tournament: standings and records.",
+    description="A label's games as a tournament: owner, entrants, standings and records.",
 )
+
+
+@blp.route("/<label>", parameters=LABEL_PARAM)
+class Label(MethodView):
+    @blp.response(200, LabelSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def get(self, label: str) -> Any:
+        """Get a label's owner"""
+        return deps.service().labels.get(label)
+
+    @blp.response(200, LabelSchema)
+    @blp.alt_response(201, schema=LabelSchema, description="claimed now")
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.doc(security=PLAYER_AUTH)
+    def put(self, label: str) -> Any:
+        """Own a label (a tournament) before its first game
+
+        With a player token. 201 when claimed now, 200 when it is already yours, 403
+        `label_owned` when it is another player's. Players then enter it, and you may seat
+        them in games created under it (`POST /games/bulk`).
+        """
+        view, created = deps.service().labels.claim(label, player_required().id)
+        return view, 201 if created else 200, NO_STORE
+
+
+@blp.route("/<label>/entries", parameters=LABEL_PARAM)
+class Entries(MethodView):
+    @blp.response(200, EntrySchema(many=True))
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def get(self, label: str) -> Any:
+        """List a label's entrants, the first to enter first"""
+        return deps.service().labels.entries(label)
+
+    @blp.arguments(EntryCreateSchema)
+    @blp.response(201, EntrySchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.doc(security=PLAYER_AUTH)
+    def post(self, body: dict[str, Any], label: str) -> Any:
+        """Enter a label: let its owner seat you in its games
+
+        With your player token. The owner may then take seats for you when it creates the
+        label's games; their seat tokens go to you (`POST /games/{id}/seats/{seat}/token`),
+        and to the owner too only with `share_seat_tokens`. Entering again changes that
+        choice. Nobody else can enter you: your games and rating stay yours.
+        """
+        entry = deps.service().labels.enter(label, player_required().id, body["share_seat_tokens"])
+        return entry, 201, NO_STORE
+
+
+@blp.route("/<label>/entries/<player_id>", parameters=LABEL_PARAM)
+class Entry(MethodView):
+    @blp.response(204)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.doc(security=PLAYER_AUTH)
+    def delete(self, label: str, player_id: str) -> Any:
+        """End an entry (the player itself, or the label's owner)
+
+        Seats given before stay the player's.
+        """
+        deps.service().labels.withdraw(label, player_id, player_required().id)
+        return None
 
 
 @blp.route("/<label>/standings", parameters=LABEL_PARAM)

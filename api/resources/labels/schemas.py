@@ -40,3 +40,27 @@ class StandingSchema(ma.Schema):
     places = fields.List(
         fields.Integer(), metadata={"description": "how often 1st, 2nd, …: places[0] = wins"}
     )
+
+
+class LabelSchema(ma.Schema):
+    label = fields.String()
+    owner = fields.String(metadata={"description": "the player id that owns the label"})
+    created_at = fields.DateTime()
+
+
+class EntryCreateSchema(ma.Schema):
+    share_seat_tokens = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "let the label's owner receive the seat tokens of the seats it "
+            "gives you (a site that plays for you); default: only you get them"
+        },
+    )
+
+
+class EntrySchema(ma.Schema):
+    label = fields.String()
+    player_id = fields.String()
+    name = fields.String()
+    share_seat_tokens = fields.Boolean()
+    entered_at = fields.DateTime()

@@ -7,11 +7,17 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import bearer_token, idempotency_key, idempotency_key_parameter, request_player
+from api.auth import (
+    bearer_token,
+    idempotency_key,
+    idempotency_key_parameter,
+    player_required,
+    request_player,
+)
 from api.parsing import Blueprint
 from api.problems import ApiProblem
 from api.resources.games.schemas import GameSchema
-from api.resources.seats.schemas import JoinedSchema, JoinSchema
+from api.resources.seats.schemas import JoinedSchema, JoinSchema, SeatTokenSchema
 
 blp = Blueprint(
     "seats",
@@ -21,6 +27,7 @@ blp = Blueprint(
 )
 
 SEAT_AUTH = [{"seatToken": []}]
+PLAYER_AUTH = [{"playerToken": []}]
 NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -115,3 +122,22 @@ class Resign(MethodView):
         """
         game = deps.service().resign(game_id, _own_seat(game_id, seat))
         return game, 200, {"ETag": game.etag}
+
+
+@blp.route("/<game_id>/seats/<int:seat>/token")
+class SeatToken(MethodView):
+    @blp.response(201, SeatTokenSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.doc(security=PLAYER_AUTH)
+    def post(self, game_id: str, seat: int) -> Any:
+        """Get a new token for your player's seat
+
+        With the player token of the seat's player: a seat a label's owner gave you in a
+        bulk-created round, or one you joined on another device. The seat's earlier token
+        stops working (403 `not_your_seat` for a seat of another player).
+        """
+        token = deps.service().seat_token(game_id, seat, player_required().id)
+        return {"game_id": game_id, "seat": seat, "token": token}, 201, NO_STORE

@@ -37,3 +37,11 @@ class JoinedSchema(ma.Schema):
         metadata={"description": "the seat token, shown only here; send as Bearer token"}
     )
     game = fields.Nested(GameSchema)
+
+
+class SeatTokenSchema(ma.Schema):
+    game_id = fields.String()
+    seat = fields.Integer()
+    token = fields.String(
+        metadata={"description": "the seat's new token (the earlier one stops working)"}
+    )
