@@ -72,7 +72,7 @@ def request_player() -> PlayerView | None:
         if scheme.lower() != "bearer" or not is_player_token(token):
             g.player = None
         else:
-            g.player = deps.service().player_for_token(bearer_token())
+            g.player = deps.service().accounts.for_token(bearer_token())
     return g.player
 
 

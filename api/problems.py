@@ -83,7 +83,7 @@ HTTP_STATUS_CODES: dict[int, str] = {
 # documented. Add new codes, never rename.
 PROBLEM_CODES: tuple[str, ...] = (
     *("bad_request", "invalid_json", "invalid_if_match", "invalid_idempotency_key"),
-    *("unauthorized", "missing_token", "invalid_token"),
+    *("unauthorized", "missing_token", "invalid_token", "invalid_signin_code"),
     *("forbidden", "not_creator", "wrong_seat", "seat_resigned", "seat_is_bot"),
     *("seat_reserved", "invitation_required", "label_owned"),
     *("reservation_forbidden", "not_your_seat", "not_entrant"),

@@ -34,8 +34,8 @@ from tests.support.databases import postgres_database
 RESULTS = Path(__file__).resolve().parent / "results" / "ratings.json"
 
 FILL_PLAYERS = """
-INSERT INTO players (id, name, token_hash, created_at)
-SELECT 'p' || k, 'player ' || k, md5(k::text), now() FROM generate_series(0, :players - 1) k
+INSERT INTO players (id, name, created_at)
+SELECT 'p' || k, 'player ' || k, now() FROM generate_series(0, :players - 1) k
 """
 FILL_GAMES = """
 INSERT INTO games (id, status, players, seed, options, seq, version, time_limit,
@@ -91,7 +91,7 @@ def main() -> None:
         rate_total = time.perf_counter() - started
         replay = [timed(lambda i=i: service.rate_game(f"g{i}")) for i in range(1, 201)]
         standings = [timed(lambda: service.standings("bench", [3, 2, 1, 0])) for _ in range(10)]
-        site = service.create_player("site").player.id
+        site = service.accounts.create("site").player.id
         service.labels.claim("bench-cup", site)
         for k in range(args.players):  # every player lets the site seat it
             service.labels.enter("bench-cup", f"p{k}", share_seat_tokens=True)

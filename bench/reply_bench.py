@@ -188,7 +188,7 @@ def run_step(
         humans = None
         try:
             bot = {"kind": "bot", "level": level}
-            owner = service.create_player("bench").player.id  # search bots need a player
+            owner = service.accounts.create("bench").player.id  # search bots need a player
             tokens = {}
             for i in range(games):
                 created = service.create_game(

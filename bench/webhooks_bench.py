@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             worker.start()
             for name, events in (("finished", ["game.finished"]), ("started", ["game.started"])):
                 with Receiver() as receiver:
-                    player = service.create_player(f"bench-{name}").player.id
+                    player = service.accounts.create(f"bench-{name}").player.id
                     endpoint = service.webhooks.create(player, receiver.url, events)
                     receiver.secret = endpoint.secret
                     if name == "finished" and args.games:

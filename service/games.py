@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from service import bulk, fairness, idempotency, play, ratings
+from service.accounts import Accounts
 from service.bots import check_bot_level, choose_bot_action, is_search_level
 from service.bulk import MAX_BULK, BulkGame
 from service.config import Settings
@@ -36,17 +37,13 @@ from service.errors import (
 )
 from service.labels import Labels, check_reservable
 from service.lifecycle import LABEL, LABEL_RULE, new_game_row, roll_setup
-from service.models import GameRow, PlayerRow, utcnow
+from service.models import GameRow, utcnow
 from service.paging import GamePage, decode_cursor, encode_cursor
 from service.players import (
     BoardSeat,
-    CreatedPlayer,
-    PlayerView,
     RatingChange,
     RatingView,
     Turn,
-    new_player_id,
-    new_player_token,
 )
 from service.publishing import NullPublisher, Publisher
 from service.scheduling import NullScheduler, Scheduler
@@ -118,6 +115,8 @@ class GameService:
         self.webhooks = Webhooks(sessions, self.settings)
         #: Labels as tournaments: owners and entrants (who may be seated by whom).
         self.labels = Labels(sessions, clock)
+        #: Players, their tokens per device, sign-in codes and names.
+        self.accounts = Accounts(sessions, clock)
         check_bot_level(self.settings.standin_level, "invalid_option")  # fail at start-up
         self.clock = clock
 
@@ -520,25 +519,6 @@ class GameService:
         return GamePage([game_view(r, full=False) for r in rows], total, next_cursor)
 
     # ------------------------------------------------------------------ players
-
-    def create_player(self, name: str) -> CreatedPlayer:
-        """A new player; its token is returned here once and only its hash is stored."""
-        if not 1 <= len(name) <= 64:
-            raise Unprocessable("invalid_name", "a player's name is 1-64 characters")
-        token = new_player_token()
-        row = PlayerRow(
-            id=new_player_id(), name=name, token_hash=hash_token(token), created_at=self.clock()
-        )
-        self.store.add_player(row)
-        log.info("player %s created", row.id)
-        return CreatedPlayer(player=PlayerView.of(row), token=token)
-
-    def player_for_token(self, token: str) -> PlayerView:
-        """The player holding ``token`` (401 ``invalid_token`` otherwise)."""
-        row = self.store.player_by_token_hash(hash_token(token))
-        if row is None:
-            raise Unauthorized("invalid_token", "the token is not a player's")
-        return PlayerView.of(row)
 
     def player_games(
         self, player_id: str, *, status: str | None = None, page: int = 1, page_size: int = 20

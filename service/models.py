@@ -167,14 +167,40 @@ class SeatRow(Base):
 
 
 class PlayerRow(Base):
-    """An identity: a name and the hash of its API token (the token is shown once)."""
+    """An identity: a name (a display name: not unique) and its tokens, one per signed-in
+    device (``PlayerTokenRow``)."""
 
     __tablename__ = "players"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class PlayerTokenRow(Base):
+    """One device's player token, by its SHA-256 (the token is shown once): signing in on
+    another device adds one, signing out removes one. Bots have none."""
+
+    __tablename__ = "player_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class SigninCodeRow(Base):
+    """A one-time sign-in code by its SHA-256: redeemed once for a new token of its player,
+    before ``expires_at`` (docs/api.md, "Signing in on another device")."""
+
+    __tablename__ = "signin_codes"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), index=True
+    )
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class LabelRow(Base):

@@ -159,7 +159,7 @@ def _apply(
 
 def _ensure_bot_players(session: Session, ids: list[str], now: datetime) -> None:
     """The player rows of the bot levels among ``ids``, created on their first rated game
-    (their token hash is no SHA-256 digest: no token ever authenticates as a bot)."""
+    (with no token: nothing ever authenticates as a bot)."""
     bots = [p for p in ids if p.startswith(BOT_PREFIX)]
     if not bots:
         return
@@ -167,7 +167,5 @@ def _ensure_bot_players(session: Session, ids: list[str], now: datetime) -> None
     for player_id in bots:
         if player_id not in known:
             level = player_id.removeprefix(BOT_PREFIX)
-            session.add(
-                PlayerRow(id=player_id, name=f"bot:{level}", token_hash=player_id, created_at=now)
-            )
+            session.add(PlayerRow(id=player_id, name=f"bot:{level}", created_at=now))
     session.flush()

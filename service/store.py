@@ -308,15 +308,6 @@ class GameStore:
 
     # ------------------------------------------------------------------ players
 
-    def add_player(self, row: PlayerRow) -> None:
-        with self.sessions.begin() as session:
-            session.add(row)
-
-    def player_by_token_hash(self, digest: str) -> PlayerRow | None:
-        """One unique-index look-up: the token's hash is the key."""
-        with self.sessions() as session:
-            return session.scalar(select(PlayerRow).where(PlayerRow.token_hash == digest))
-
     def player_exists(self, player_id: str) -> bool:
         with self.sessions() as session:
             return session.get(PlayerRow, player_id) is not None

@@ -36,6 +36,11 @@ def lobby() -> Response:
     return _page("lobby.html")
 
 
+@web_bp.get("/account")
+def account() -> Response:
+    return _page("account.html")
+
+
 @web_bp.get("/game/<game_id>")
 def game(game_id: str) -> Response:  # noqa: ARG001 - the page's script reads the id
     return _page("game.html")

@@ -97,7 +97,7 @@ def test_rate_limit(service) -> None:
             client.get(f"{API}/games", headers=bearer(f"{'z' * 40}{i}")), 429, "rate_limited"
         )
     # A valid player token has its own budget; health checks are never limited.
-    token = service.create_player("ann").token
+    token = service.accounts.create("ann").token
     assert client.get(f"{API}/games", headers=bearer(token)).status_code == 200
     assert client.get("/healthz").status_code == 200
 
@@ -140,7 +140,7 @@ def test_rate_limit_is_shared_through_redis(service) -> None:
     service.settings = replace(service.settings, rate_limit="4/60", redis_url=redis_url)
     workers = [create_app(service=service).test_client() for _ in range(2)]
     # A player of its own is a key of its own: parallel runs share Redis.
-    token = bearer(service.create_player(secrets.token_hex(4)).token)
+    token = bearer(service.accounts.create(secrets.token_hex(4)).token)
     for i in range(4):
         assert workers[i % 2].get(f"{API}/games", headers=token).status_code == 200
     assert_problem(workers[0].get(f"{API}/games", headers=token), 429, "rate_limited")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from api_helpers import API, Http, bearer
@@ -30,11 +31,13 @@ def test_a_player_token_is_shown_once_and_stored_hashed(client: FlaskClient, ser
     player_id, token = new_player(client)
     me = client.get(f"{API}/players/me", headers=bearer(token))
     assert me.status_code == 200 and me.json["id"] == player_id
-    from service.models import PlayerRow
+    from service.models import PlayerRow, PlayerTokenRow
 
     with service.sessions() as session:
         row = session.get(PlayerRow, player_id)
-        assert token not in (row.token_hash, row.name)
+        stored = session.query(PlayerTokenRow).filter_by(player_id=player_id).one()
+        assert token not in (stored.token_hash, row.name)
+        assert stored.token_hash == hashlib.sha256(token.encode()).hexdigest()
     bad = client.get(f"{API}/players/me", headers=bearer("player." + "x" * 43))
     assert bad.status_code == 401 and bad.json["code"] == "invalid_token"
     assert client.get(f"{API}/players/me").json["code"] == "missing_token"

@@ -38,7 +38,7 @@ def count(service: GameService, table) -> int:  # noqa: ANN001
 def test_ratings_after_a_sequence_of_games_equal_openskill_computed_directly(
     service, scheduler
 ) -> None:
-    ids = [service.create_player(f"p{i}").player.id for i in range(4)]
+    ids = [service.accounts.create(f"p{i}").player.id for i in range(4)]
     model = PlackettLuce()
     expected = {p: model.rating(name=p) for p in ids}
     lineups = [ids[:3], ids[1:], [ids[3], ids[0], ids[2], ids[1]], [ids[2], ids[0], ids[3]]]
@@ -66,7 +66,7 @@ def test_ratings_after_a_sequence_of_games_equal_openskill_computed_directly(
 
 
 def test_a_duplicated_or_replayed_game_finished_rates_once(service) -> None:
-    ids = [service.create_player(f"p{i}").player.id for i in range(3)]
+    ids = [service.accounts.create(f"p{i}").player.id for i in range(3)]
     game_id, _ = played(service, ids)
     assert count(service, RatingDueRow) == 1  # the outbox row commits with the finish
     before = service.leaderboard()
@@ -84,7 +84,7 @@ def test_a_duplicated_or_replayed_game_finished_rates_once(service) -> None:
 def test_concurrent_deliveries_rate_once(service) -> None:
     import threading
 
-    ids = [service.create_player(f"p{i}").player.id for i in range(3)]
+    ids = [service.accounts.create(f"p{i}").player.id for i in range(3)]
     game_id, _ = played(service, ids)
     results: list = []
     threads = [
@@ -122,7 +122,7 @@ def test_bots_are_rated_players_on_the_leaderboard(service) -> None:
 def test_a_resigned_seat_counts_for_its_player_and_unrated_games_rate_nobody(
     service,
 ) -> None:
-    ids = [service.create_player(f"p{i}").player.id for i in range(3)]
+    ids = [service.accounts.create(f"p{i}").player.id for i in range(3)]
     created = service.create_game(players=3, time_limit=0)
     tokens = [service.join(created.game.id, "x", player=p).token for p in ids]
     service.resign(created.game.id, tokens[1])  # a stand-in finishes for p1
@@ -142,7 +142,7 @@ def test_a_resigned_seat_counts_for_its_player_and_unrated_games_rate_nobody(
 
 
 def test_a_game_with_an_anonymous_seat_is_not_rated(service) -> None:
-    ids = [service.create_player(f"p{i}").player.id for i in range(2)]
+    ids = [service.accounts.create(f"p{i}").player.id for i in range(2)]
     created = service.create_game(players=3, time_limit=0)
     for p in ids:
         service.join(created.game.id, "x", player=p)
@@ -163,7 +163,7 @@ def test_rate_accepts_ties_as_openskill_does() -> None:
 
 
 def test_a_seat_that_timed_out_to_a_bot_counts_for_its_player(service, clock) -> None:
-    ids = [service.create_player(f"p{i}").player.id for i in range(3)]
+    ids = [service.accounts.create(f"p{i}").player.id for i in range(3)]
     created = service.create_game(players=3, time_limit=5, timeout_policy="bot")
     for p in ids:
         service.join(created.game.id, "x", player=p)

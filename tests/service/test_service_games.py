@@ -186,7 +186,7 @@ def test_each_bot_level_thinks_for_its_own_budget_under_the_ceiling(
 
     monkeypatch.setattr(ai, "make_bot", spy)
     service.settings = dataclasses.replace(service.settings, bot_time_budget=ceiling)
-    owner = service.create_player("owner").player.id  # search bots need a player
+    owner = service.accounts.create("owner").player.id  # search bots need a player
     created = service.create_game(
         players=3, seats=[{"kind": "bot", "level": level}] * 3, player=owner
     )

@@ -62,7 +62,7 @@ def test_default_points_are_seats_finished_ahead_of() -> None:
 
 
 def test_standings_of_real_games_under_a_label(service) -> None:
-    ids = [service.create_player(n).player.id for n in ("ann", "bob", "cy")]
+    ids = [service.accounts.create(n).player.id for n in ("ann", "bob", "cy")]
     owner = ids[0]
     results = []
     for other_label in (False, False, True):

@@ -31,7 +31,7 @@ def hooks(service: Any) -> Any:
 
 def started(service: Any, receiver: Receiver, hooks: Any) -> tuple[str, str, list[str]]:
     """A player with an endpoint on ``receiver`` and one bot game started: its delivery."""
-    player = service.create_player("site").player.id
+    player = service.accounts.create("site").player.id
     created = hooks.create(player, receiver.url, ["game.started"])
     receiver.secret = created.secret
     service.create_game(players=3, seats=BOTS, time_limit=0, player=player)
@@ -89,7 +89,7 @@ def test_failures_follow_the_schedule_then_disable_the_endpoint(service: Any, ho
 def test_redelivery_and_deletion_stay_with_the_owner(service: Any, hooks: Any) -> None:
     with Receiver() as receiver:
         player, endpoint, [delivery] = started(service, receiver, hooks)
-        other = service.create_player("other").player.id
+        other = service.accounts.create("other").player.id
         with pytest.raises(NotFound, match="no webhook"):
             service.redeliver_webhook(other, endpoint, delivery)
         with pytest.raises(NotFound, match="no delivery"):

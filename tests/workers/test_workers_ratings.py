@@ -73,7 +73,7 @@ def test_the_sweep_rates_a_game_whose_message_was_lost(stack) -> None:  # noqa: 
     created = st.service.create_game(players=3, time_limit=0)
     game_id = created.game.id
     tokens = [
-        st.service.join(game_id, "x", player=st.service.create_player(f"p{i}").player.id).token
+        st.service.join(game_id, "x", player=st.service.accounts.create(f"p{i}").player.id).token
         for i in range(3)
     ]
     while (view := st.service.get(game_id)).status != "finished":

@@ -26,7 +26,7 @@ def test_a_tournament_round_from_bulk_creation_to_webhooks_standings_and_ratings
 ) -> None:
     with Receiver() as receiver:
         st, worker, site, _endpoint = setup(stack, receiver, ["game.finished"])
-        ids = [st.service.create_player(f"r{i}").player.id for i in range(4)]
+        ids = [st.service.accounts.create(f"r{i}").player.id for i in range(4)]
         label = f"round-{uuid.uuid4().hex[:8]}"
         st.service.labels.claim(label, site)
         for player in ids:  # each person enters the round and lets the site hold its seats

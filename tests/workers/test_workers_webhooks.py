@@ -35,7 +35,7 @@ def setup(stack: Any, receiver: Receiver, events: list[str], **extra: str) -> tu
         webhook_retry_schedule=(0.5, 0.5, 0.5),
         webhook_disable_after=2,
     )
-    player = st.service.create_player("site").player.id
+    player = st.service.accounts.create("site").player.id
     created = st.service.webhooks.create(player, receiver.url, events)
     receiver.secret = created.secret
     return st, worker, player, created.endpoint.id

@@ -48,11 +48,13 @@ const PLAYER_KEY = "ursuppe.player";
 export function myPlayer() {
   try { return JSON.parse(localStorage.getItem(PLAYER_KEY)); } catch { return null; }
 }
+export function keepPlayer(player) { localStorage.setItem(PLAYER_KEY, JSON.stringify(player)); }
+export function forgetPlayer() { localStorage.removeItem(PLAYER_KEY); }
 export async function playerToken(name) {
   const kept = myPlayer();
   if (kept?.token) return kept.token;
   const created = (await call("/players", { method: "POST", body: { name } })).data;
-  localStorage.setItem(PLAYER_KEY, JSON.stringify({ id: created.player.id, name, token: created.token }));
+  keepPlayer({ id: created.player.id, name, token: created.token });
   return created.token;
 }
 /** ``call`` as this browser's player; a player the server no longer knows is made anew once. */
@@ -61,7 +63,7 @@ export async function callAsPlayer(path, options, name) {
     return await call(path, { ...options, token: await playerToken(name) });
   } catch (err) {
     if (!(err instanceof ApiError) || err.problem?.code !== "invalid_token") throw err;
-    localStorage.removeItem(PLAYER_KEY);
+    forgetPlayer();
     return call(path, { ...options, token: await playerToken(name) });
   }
 }

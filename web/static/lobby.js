@@ -1,6 +1,6 @@
 // The lobby: create a game (every option the create schema accepts), join open games,
 // resume the games whose seat tokens this browser keeps, and find games to watch.
-import { ApiError, call, callAsPlayer, keepSeat, mySeats, rules as loadRules } from "./api.js";
+import { ApiError, call, callAsPlayer, keepSeat, myPlayer, mySeats, rules as loadRules } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let levels = [];
@@ -69,7 +69,9 @@ async function create(ev) {
 async function join(gameId, seat) {
   const name = $("your-name").value || "Player";
   const body = seat === undefined ? { name } : { name, seat };
-  const joined = (await call(`/games/${gameId}/seats`, { method: "POST", body })).data;
+  // A signed-in browser joins as its player: the seat shows in the player's games everywhere.
+  const options = { method: "POST", body };
+  const joined = (await (myPlayer() ? callAsPlayer(`/games/${gameId}/seats`, options, name) : call(`/games/${gameId}/seats`, options))).data;
   keepSeat(gameId, joined.seat, joined.token, name);
   location.href = `/game/${gameId}`;
 }

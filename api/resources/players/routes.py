@@ -9,7 +9,7 @@ from flask import current_app, request
 from flask.views import MethodView
 
 from api import deps
-from api.auth import player_required
+from api.auth import bearer_token, player_required
 from api.parsing import Blueprint
 from api.resources.games.schemas import GameSummarySchema
 from api.resources.players.schemas import (
@@ -17,6 +17,9 @@ from api.resources.players.schemas import (
     MyGamesQuerySchema,
     PlayerCreateSchema,
     PlayerSchema,
+    PlayerUpdateSchema,
+    SigninCodeSchema,
+    SigninSchema,
     TurnSchema,
 )
 from api.stream.framing import NDJSON, SSE, framing_for
@@ -46,7 +49,7 @@ class Players(MethodView):
         Send it as `Authorization: Bearer player.…` when creating games and joining seats
         to link them to the player.
         """
-        created = deps.service().create_player(body["name"])
+        created = deps.service().accounts.create(body["name"])
         headers = {"Location": f"/api/v1/players/{created.player.id}", **NO_STORE}
         return {"player": created.player, "token": created.token}, 201, headers
 
@@ -59,6 +62,65 @@ class Me(MethodView):
     def get(self) -> Any:
         """The player of the token"""
         return player_required()
+
+    @blp.arguments(PlayerUpdateSchema)
+    @blp.response(200, PlayerSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.doc(security=PLAYER_AUTH)
+    def patch(self, body: dict[str, Any]) -> Any:
+        """Change your name
+
+        Names are display names, not unique: the id identifies a player. Seats taken
+        earlier keep the name they were taken under.
+        """
+        return deps.service().accounts.rename(player_required().id, body["name"])
+
+
+@blp.route("/me/signin-codes")
+class SigninCodes(MethodView):
+    @blp.response(201, SigninCodeSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.doc(security=PLAYER_AUTH)
+    def post(self) -> Any:
+        """Get a one-time code to sign in on another device
+
+        Type it there into `POST /players/signin` within 10 minutes; it works once and
+        replaces any earlier code of yours. Shown only here.
+        """
+        code = deps.service().accounts.issue_code(player_required().id)
+        return code, 201, NO_STORE
+
+
+@blp.route("/signin")
+class Signin(MethodView):
+    @blp.arguments(SigninSchema)
+    @blp.response(201, CreatedPlayerSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def post(self, body: dict[str, Any]) -> Any:
+        """Sign in on this device with a one-time code
+
+        Answers the player and a token of this device's own (shown once). A code that is
+        unknown, used or expired is 401 `invalid_signin_code`.
+        """
+        created = deps.service().accounts.redeem(body["code"])
+        return {"player": created.player, "token": created.token}, 201, NO_STORE
+
+
+@blp.route("/me/token")
+class MyToken(MethodView):
+    @blp.response(204)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.doc(security=PLAYER_AUTH)
+    def delete(self) -> Any:
+        """Sign out this device
+
+        The token sent stops working; the player's other devices stay signed in.
+        """
+        player_required()
+        deps.service().accounts.sign_out(bearer_token())
+        return None
 
 
 @blp.route("/me/games")

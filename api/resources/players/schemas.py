@@ -13,6 +13,25 @@ class PlayerCreateSchema(ma.Schema):
     name = fields.String(required=True, validate=NAME)
 
 
+class PlayerUpdateSchema(ma.Schema):
+    name = fields.String(required=True, validate=NAME)
+
+
+class SigninCodeSchema(ma.Schema):
+    code = fields.String(
+        metadata={"description": "one-time, shown once; letters and digits, e.g. `K7MPQ-2XRTA`"}
+    )
+    expires_at = fields.DateTime()
+
+
+class SigninSchema(ma.Schema):
+    code = fields.String(
+        required=True,
+        validate=validate.Length(1, 32),
+        metadata={"description": "the code from `POST /players/me/signin-codes` (any case)"},
+    )
+
+
 class PlayerSchema(ma.Schema):
     id = fields.String()
     name = fields.String()

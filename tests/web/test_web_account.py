@@ -1,0 +1,79 @@
+"""A person on two devices (issue 30): a player made in one browser, a seat taken there,
+a one-time code typed into a second browser (its own profile), the turn found under "My
+turns" there and played on by clicking."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from tests.web.browser import chromium, console_errors
+from tests.web.play import play_turns, wait_for
+from tests.web.server import LiveServer
+from tests.web.test_web_play import api
+
+pytestmark = pytest.mark.integration
+
+
+def ready(driver: object, url: str) -> None:
+    driver.get(url)  # type: ignore[attr-defined]
+    WebDriverWait(driver, 30).until(
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+    )
+
+
+def test_sign_in_on_a_second_browser_with_a_code_and_play_on_there(server: LiveServer) -> None:
+    with chromium() as laptop, chromium() as phone:
+        ready(laptop, server.base_url + "/account")
+        laptop.find_element(By.ID, "new-name").send_keys("Ann")
+        laptop.find_element(By.CSS_SELECTOR, "#create-player button").click()
+        WebDriverWait(laptop, 30).until(
+            lambda d: d.find_element(By.ID, "player-name").text == "Ann"
+        )
+        player_id = laptop.find_element(By.ID, "player-id").text
+
+        # A game against two bots from the lobby: the seat is linked to Ann's player.
+        ready(laptop, server.base_url + "/lobby")
+        Select(laptop.find_element(By.ID, "players")).select_by_value("3")
+        for s in (1, 2):
+            Select(laptop.find_element(By.ID, f"seat-{s}-level")).select_by_value("random")
+        laptop.find_element(By.ID, "time-limit").clear()
+        laptop.find_element(By.ID, "time-limit").send_keys("0")
+        laptop.find_element(By.ID, "create-button").click()
+        WebDriverWait(laptop, 30).until(lambda d: "/game/" in d.current_url)
+        game_id = laptop.current_url.rsplit("/", 1)[-1]
+        assert api(server, f"/games/{game_id}")["seats"][0]["player_id"] == player_id
+        wait_for(laptop, lambda s: s["ready"] and s["kind"], 60, "Ann's first decision")
+
+        ready(laptop, server.base_url + "/account")
+        laptop.find_element(By.ID, "issue-code").click()
+        code = WebDriverWait(laptop, 30).until(lambda d: d.find_element(By.ID, "code").text)
+
+        ready(phone, server.base_url + "/account")
+        phone.find_element(By.ID, "signin-code").send_keys(code)
+        phone.find_element(By.CSS_SELECTOR, "#signin button").click()
+        WebDriverWait(phone, 30).until(
+            lambda d: d.find_element(By.ID, "player-id").text == player_id
+        )
+        turn = WebDriverWait(phone, 30).until(
+            lambda d: d.find_elements(
+                By.CSS_SELECTOR, f"#my-turns tr.turn a[href='/game/{game_id}']"
+            )
+        )
+        seq_before = api(server, f"/games/{game_id}")["seq"]
+        turn[0].click()
+        WebDriverWait(phone, 30).until(lambda d: d.current_url.endswith(f"/game/{game_id}"))
+        kinds = play_turns(phone, random.Random(3), max_turns=2)
+        assert len(kinds) == 2, "the person played on from the second browser"
+        assert api(server, f"/games/{game_id}")["seq"] > seq_before
+        assert console_errors(phone) == [] and console_errors(laptop) == []
+
+        # Signing out on the phone leaves the laptop signed in.
+        ready(phone, server.base_url + "/account")
+        phone.find_element(By.ID, "signout").click()
+        WebDriverWait(phone, 30).until(lambda d: d.find_element(By.ID, "signed-out").is_displayed())
+        ready(laptop, server.base_url + "/account")
+        assert laptop.find_element(By.ID, "player-name").text == "Ann"
