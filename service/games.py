@@ -41,6 +41,8 @@ from service.models import GameRow, utcnow
 from service.paging import GamePage, decode_cursor, encode_cursor
 from service.players import (
     BoardSeat,
+    PlayerView,
+    Profile,
     RatingChange,
     RatingView,
     Turn,
@@ -529,6 +531,25 @@ class GameService:
         )
         return [game_view(r, full=False) for r in rows], total
 
+    def player_profile(self, player_id: str, recent: int = 10) -> Profile:
+        """What anybody may see of a player: its name, its rating in each pool it played
+        and its latest finished listed games (404 ``player_not_found``)."""
+        row = self.store.player(player_id)
+        if row is None:
+            raise NotFound("player_not_found", f"no player {player_id}")
+        rated, _ = self.store.leaderboard(
+            pool=None, player_id=player_id, page=1, page_size=len(ratings.pools())
+        )
+        games, _ = self.store.player_games(
+            player_id, status="finished", page=1, page_size=recent, listed_only=True
+        )
+        return Profile(
+            player=PlayerView.of(row),
+            bot=row.id.startswith(ratings.BOT_PREFIX),
+            ratings=rated,
+            recent_games=[game_view(g, full=False) for g in games],
+        )
+
     def player_board(
         self, player_id: str, ended_after: datetime, limit: int = 1000
     ) -> list[BoardSeat]:
@@ -958,17 +979,29 @@ class GameService:
         the sweep re-sends their tasks (their first message may be lost)."""
         return self.store.due_ratings(before, limit)
 
-    def leaderboard(self, *, page: int = 1, page_size: int = 50) -> tuple[list[RatingView], int]:
-        """Rated players (bots included), the highest ordinal (``mu - 3 sigma``) first."""
-        return self.store.leaderboard(page=page, page_size=page_size)
+    def leaderboard(
+        self,
+        *,
+        pool: str | None = None,
+        player_id: str | None = None,
+        page: int = 1,
+        page_size: int = 50,
+    ) -> tuple[list[RatingView], int]:
+        """Rated players (bots included), the highest ordinal (``mu - 3 sigma``) first: in
+        one pool (a game size such as ``4p`` or a 2-player variant), or each player's
+        rating in every pool; ``player_id``: one player's ratings."""
+        return self.store.leaderboard(
+            pool=pool, player_id=player_id, page=page, page_size=page_size
+        )
 
     def rating_history(
-        self, player_id: str, *, page: int = 1, page_size: int = 50
+        self, player_id: str, *, pool: str | None = None, page: int = 1, page_size: int = 50
     ) -> tuple[list[RatingChange], int]:
-        """A player's rating changes, the latest first (404 ``player_not_found``)."""
+        """A player's rating changes (in one pool, or all), the latest first (404
+        ``player_not_found``)."""
         if not self.store.player_exists(player_id):
             raise NotFound("player_not_found", f"no player {player_id}")
-        return self.store.rating_history(player_id, page=page, page_size=page_size)
+        return self.store.rating_history(player_id, pool=pool, page=page, page_size=page_size)
 
     # ------------------------------------------------------------------ after the commit
 

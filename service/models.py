@@ -233,13 +233,16 @@ class LabelEntryRow(Base):
 
 
 class RatingRow(Base):
-    """A player's current OpenSkill rating (bots too: one player row per level)."""
+    """A player's current OpenSkill rating in one pool (bots too: one player row per level).
+    A pool is a game size or a 2-player variant (``service.ratings.pool_of``): skill at
+    three differs from skill at six or in Double II, so each has its own rating."""
 
     __tablename__ = "ratings"
 
     player_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
     )
+    pool: Mapped[str] = mapped_column(String(16), primary_key=True)
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     #: ``mu - 3 sigma``: the leaderboard's order (a new player starts at 0).
@@ -247,7 +250,7 @@ class RatingRow(Base):
     games: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
-    __table_args__ = (Index("ix_ratings_ordinal", "ordinal", "player_id"),)
+    __table_args__ = (Index("ix_ratings_pool_ordinal", "pool", "ordinal", "player_id"),)
 
 
 class RatingHistoryRow(Base):
@@ -260,6 +263,8 @@ class RatingHistoryRow(Base):
     )
     player_id: Mapped[str] = mapped_column(String(32), ForeignKey("players.id", ondelete="CASCADE"))
     game_id: Mapped[str] = mapped_column(String(32))
+    #: The rating pool the game counted in (``RatingRow.pool``).
+    pool: Mapped[str] = mapped_column(String(16))
     #: 1 = first; with several seats in one game, the best of them.
     rank: Mapped[int] = mapped_column(Integer)
     #: How many seats the game had.

@@ -83,6 +83,8 @@ class RatingView:
     player_id: str
     name: str
     bot: bool
+    #: The game size or 2-player variant the rating is for (``service.ratings.pool_of``).
+    pool: str
     mu: float
     sigma: float
     ordinal: float
@@ -95,6 +97,7 @@ class RatingChange:
     """One rated game in a player's history: its place and its rating before and after."""
 
     game_id: str
+    pool: str
     rank: int
     seats: int
     mu_before: float
@@ -103,3 +106,15 @@ class RatingChange:
     sigma: float
     ordinal: float
     rated_at: datetime
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What anybody may see of a player (``GameService.player_profile``)."""
+
+    player: PlayerView
+    bot: bool
+    #: The player's rating in each pool it has played, the best first.
+    ratings: list[RatingView]
+    #: Its latest finished games that are listed (private ones are not shown).
+    recent_games: list[Any]

@@ -50,6 +50,20 @@ def bot_player_id(level: str) -> str:
     return BOT_PREFIX + level
 
 
+def pools() -> tuple[str, ...]:
+    """Every rating pool: the game sizes, then the 2-player variants."""
+    from engine.counts import SUPPORTED_PLAYERS, VARIANTS
+
+    return (*(f"{n}p" for n in SUPPORTED_PLAYERS if n > 2), *VARIANTS)
+
+
+def pool_of(players: int, options: dict | None) -> str:
+    """The rating pool of a game: its 2-player variant (``double_1``, ``double_2``,
+    ``decoy``), else its size (``3p`` … ``6p``). Each pool rates on its own."""
+    variant = (options or {}).get("variant")
+    return str(variant) if variant else f"{players}p"
+
+
 def ordinal(mu: float, sigma: float) -> float:
     """The conservative estimate the leaderboard sorts by (OpenSkill's ``ordinal``)."""
     return mu - 3 * sigma
@@ -124,18 +138,21 @@ def _apply(
     session: Session, players: list[str], ranks: list[int], row: GameRow, now: datetime
 ) -> int:
     ids = sorted(set(players))  # one lock order for every game: no deadlocks
+    pool = pool_of(row.players, row.options)
     _ensure_bot_players(session, ids, now)
     current = {
         r.player_id: r
         for r in session.scalars(
-            select(RatingRow).where(RatingRow.player_id.in_(ids)).with_for_update()
+            select(RatingRow)
+            .where(RatingRow.pool == pool, RatingRow.player_id.in_(ids))
+            .with_for_update()
         )
     }
     before = {p: (r.mu, r.sigma) for p, r in current.items()}
     for update in rate(players, ranks, before):
         rating = current.get(update.player_id)
         if rating is None:
-            rating = RatingRow(player_id=update.player_id, games=0)
+            rating = RatingRow(player_id=update.player_id, pool=pool, games=0)
             session.add(rating)
         rating.mu, rating.sigma = update.mu, update.sigma
         rating.ordinal = ordinal(update.mu, update.sigma)
@@ -145,6 +162,7 @@ def _apply(
             RatingHistoryRow(
                 player_id=update.player_id,
                 game_id=row.id,
+                pool=pool,
                 rank=update.rank,
                 seats=row.players,
                 mu_before=update.mu_before,

@@ -308,6 +308,10 @@ class GameStore:
 
     # ------------------------------------------------------------------ players
 
+    def player(self, player_id: str) -> PlayerRow | None:
+        with self.sessions() as session:
+            return session.get(PlayerRow, player_id)
+
     def player_exists(self, player_id: str) -> bool:
         with self.sessions() as session:
             return session.get(PlayerRow, player_id) is not None
@@ -329,13 +333,22 @@ class GameStore:
                 return session.scalar(owned)
 
     def player_games(
-        self, player_id: str, *, status: str | None, page: int, page_size: int
+        self,
+        player_id: str,
+        *,
+        status: str | None,
+        page: int,
+        page_size: int,
+        listed_only: bool = False,
     ) -> tuple[list[GameRow], int]:
-        """The games with a seat the player joined (``ix_seats_player_id``), newest first."""
+        """The games with a seat the player joined (``ix_seats_player_id``), newest first;
+        ``listed_only``: without private games (what others may see of the player)."""
         mine = select(SeatRow.game_id).where(SeatRow.player_id == player_id)
         query = select(GameRow).where(GameRow.id.in_(mine))
         if status is not None:
             query = query.where(GameRow.status == status)
+        if listed_only:
+            query = query.where(GameRow.private.is_(False))
         rows, total = self._page(
             query, offset=(page - 1) * page_size, page_size=page_size, count=True
         )
@@ -453,14 +466,22 @@ class GameStore:
                 )
             )
 
-    def leaderboard(self, *, page: int, page_size: int) -> tuple[list[RatingView], int]:
-        """One page of the ratings, ``ix_ratings_ordinal`` backwards."""
+    def leaderboard(
+        self, *, pool: str | None, player_id: str | None, page: int, page_size: int
+    ) -> tuple[list[RatingView], int]:
+        """One page of the ratings of one pool (``ix_ratings_pool_ordinal`` backwards) or
+        of every pool, or of one player."""
+        where = [
+            *([RatingRow.pool == pool] if pool is not None else []),
+            *([RatingRow.player_id == player_id] if player_id is not None else []),
+        ]
         with self.sessions() as session:
-            total = session.scalar(select(func.count()).select_from(RatingRow)) or 0
+            total = session.scalar(select(func.count()).select_from(RatingRow).where(*where)) or 0
             rows = session.execute(
                 select(RatingRow, PlayerRow.name)
                 .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
-                .order_by(RatingRow.ordinal.desc(), RatingRow.player_id.desc())
+                .where(*where)
+                .order_by(RatingRow.ordinal.desc(), RatingRow.player_id.desc(), RatingRow.pool)
                 .offset((page - 1) * page_size)
                 .limit(page_size)
             ).all()
@@ -469,6 +490,7 @@ class GameStore:
                 r.player_id,
                 name,
                 r.player_id.startswith(BOT_PREFIX),
+                r.pool,
                 r.mu,
                 r.sigma,
                 r.ordinal,
@@ -480,15 +502,19 @@ class GameStore:
         return views, total
 
     def rating_history(
-        self, player_id: str, *, page: int, page_size: int
+        self, player_id: str, *, pool: str | None, page: int, page_size: int
     ) -> tuple[list[RatingChange], int]:
-        """One page of the player's history, latest first (``ix_rating_history_player_id``)."""
-        mine = RatingHistoryRow.player_id == player_id
+        """One page of the player's history (in one pool, or all), latest first
+        (``ix_rating_history_player_id``)."""
+        mine = [
+            RatingHistoryRow.player_id == player_id,
+            *([RatingHistoryRow.pool == pool] if pool is not None else []),
+        ]
         with self.sessions() as session:
-            total = session.scalar(select(func.count()).where(mine)) or 0
+            total = session.scalar(select(func.count()).where(*mine)) or 0
             rows = session.scalars(
                 select(RatingHistoryRow)
-                .where(mine)
+                .where(*mine)
                 .order_by(RatingHistoryRow.id.desc())
                 .offset((page - 1) * page_size)
                 .limit(page_size)
@@ -496,6 +522,7 @@ class GameStore:
         changes = [
             RatingChange(
                 h.game_id,
+                h.pool,
                 h.rank,
                 h.seats,
                 h.mu_before,

@@ -41,6 +41,16 @@ def account() -> Response:
     return _page("account.html")
 
 
+@web_bp.get("/leaderboard")
+def leaderboard() -> Response:
+    return _page("leaderboard.html")
+
+
+@web_bp.get("/players/<player_id>")
+def profile(player_id: str) -> Response:  # noqa: ARG001 - the page's script reads the id
+    return _page("profile.html")
+
+
 @web_bp.get("/game/<game_id>")
 def game(game_id: str) -> Response:  # noqa: ARG001 - the page's script reads the id
     return _page("game.html")

@@ -76,3 +76,41 @@ def test_standings_over_http(client: FlaskClient, service: Any) -> None:
     assert bad.status_code == 422
     too_many = client.get(f"{API}/labels/cup-1/standings?points=5000")
     assert too_many.status_code == 422 and too_many.json["code"] == "invalid_points"
+
+
+def test_each_pool_has_its_table_and_a_profile_shows_every_pool(
+    client: FlaskClient, service: Any
+) -> None:
+    """A 3-player game and a Double I game: two pools, each its own leaderboard; the
+    public profile lists both ratings and the games (a private game left out)."""
+    players = [new_player(client, n) for n in ("ann", "bob", "cy")]
+    tokens = [t for _, t in players]
+    three = finished_game(client, service, tokens)
+    double = finished_game(client, service, tokens[:2], options={"variant": "double_1"})
+    hidden = finished_game(client, service, tokens, private=True)
+    for game_id in (three, double, hidden):
+        service.rate_game(game_id)
+
+    every = client.get(f"{API}/ratings").json
+    assert sorted({r["pool"] for r in every}) == ["3p", "double_1"]
+    assert {r["player_id"] for r in client.get(f"{API}/ratings?pool=3p").json} == {
+        p for p, _ in players
+    }
+    pair = client.get(f"{API}/ratings?pool=double_1").json
+    assert {r["player_id"] for r in pair} == {players[0][0], players[1][0]}
+    assert all(r["pool"] == "double_1" for r in pair)
+    assert client.get(f"{API}/ratings?pool=4p").json == []
+    bad = client.get(f"{API}/ratings?pool=7p")
+    assert bad.status_code == 422 and bad.json["code"] == "validation_error"
+
+    ann = players[0][0]
+    history = client.get(f"{API}/players/{ann}/ratings?pool=double_1").json
+    assert [(h["game_id"], h["pool"], h["seats"]) for h in history] == [(double, "double_1", 2)]
+    profile = client.get(f"{API}/players/{ann}")
+    assert profile.status_code == 200
+    body = profile.json
+    assert body["player"]["name"] == "ann" and body["bot"] is False
+    assert sorted(r["pool"] for r in body["ratings"]) == ["3p", "double_1"]
+    assert {g["id"] for g in body["recent_games"]} == {three, double}  # not the private one
+    missing = client.get(f"{API}/players/pnobody")
+    assert missing.status_code == 404 and missing.json["code"] == "player_not_found"

@@ -38,31 +38,39 @@ def count(service: GameService, table) -> int:  # noqa: ANN001
 def test_ratings_after_a_sequence_of_games_equal_openskill_computed_directly(
     service, scheduler
 ) -> None:
+    """Each game counts in its pool (its size here): 3- and 4-player ratings chain apart."""
     ids = [service.accounts.create(f"p{i}").player.id for i in range(4)]
     model = PlackettLuce()
-    expected = {p: model.rating(name=p) for p in ids}
+    expected = {(f"{n}p", p): model.rating(name=p) for n in (3, 4) for p in ids}
     lineups = [ids[:3], ids[1:], [ids[3], ids[0], ids[2], ids[1]], [ids[2], ids[0], ids[3]]]
     for lineup in lineups:
         game_id, result = played(service, lineup)
         assert scheduler.finished_games()[-1] == game_id  # enqueued after the commit
         assert service.rate_game(game_id) == len(lineup)
         # openskill directly: seat i is lineup[i]; its place is its index in the ranking.
+        pool = f"{len(lineup)}p"
         places = [result["ranking"].index(seat) + 1 for seat in range(len(lineup))]
-        new = model.rate([[expected[p]] for p in lineup], ranks=places)
+        new = model.rate([[expected[pool, p]] for p in lineup], ranks=places)
         for p, team in zip(lineup, new, strict=True):
-            expected[p] = team[0]
+            expected[pool, p] = team[0]
     board, total = service.leaderboard()
-    assert total == 4
-    got = {r.player_id: r for r in board}
-    for p in ids:
-        assert got[p].mu == pytest.approx(expected[p].mu, abs=1e-9)
-        assert got[p].sigma == pytest.approx(expected[p].sigma, abs=1e-9)
-        assert got[p].ordinal == pytest.approx(expected[p].ordinal(), abs=1e-9)
+    assert total == 4 + 4  # every player played both sizes
+    assert service.leaderboard(pool="3p")[1] == 4 and service.leaderboard(pool="4p")[1] == 4
+    got = {(r.pool, r.player_id): r for r in board}
+    for key, rating in expected.items():
+        assert got[key].mu == pytest.approx(rating.mu, abs=1e-9)
+        assert got[key].sigma == pytest.approx(rating.sigma, abs=1e-9)
+        assert got[key].ordinal == pytest.approx(rating.ordinal(), abs=1e-9)
     assert [r.ordinal for r in board] == sorted((r.ordinal for r in board), reverse=True)
     history, n = service.rating_history(ids[0])
     assert n == 3 and len(history) == 3  # p0 played games 1, 3 and 4
-    assert history[0].mu == pytest.approx(expected[ids[0]].mu)
-    assert history[0].mu_before == pytest.approx(history[1].mu)  # latest first, chained
+    assert [h.pool for h in history] == ["3p", "4p", "3p"]  # latest first
+    assert history[0].mu == pytest.approx(expected["3p", ids[0]].mu)
+    assert history[0].mu_before == pytest.approx(history[2].mu)  # chained within its pool
+    assert service.rating_history(ids[0], pool="4p")[1] == 1
+    profile = service.player_profile(ids[0])
+    assert sorted(r.pool for r in profile.ratings) == ["3p", "4p"]
+    assert len(profile.recent_games) == 3 and not profile.bot
 
 
 def test_a_duplicated_or_replayed_game_finished_rates_once(service) -> None:
@@ -176,3 +184,34 @@ def test_a_seat_that_timed_out_to_a_bot_counts_for_its_player(service, clock) ->
     assert service.rate_game(created.game.id) == 3
     assert service.rating_history(ids[view.pending_seat])[1] == 1
     assert {r.player_id for r in service.leaderboard()[0]} == set(ids)  # no bot row
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_pool_migration_rebuilds_every_rating_from_the_games(backend: str, tmp_path) -> None:
+    """Ratings over every size at once cannot be split: migrating to pools (0011) clears
+    them and makes every finished rated game due again; rating those gives what rating
+    them the first time gave, now in their pools."""
+    from service.config import Settings
+    from service.db import downgrade_database, make_engine, make_sessionmaker, upgrade_database
+    from tests.support.databases import temporary_database
+
+    with temporary_database(backend, tmp_path) as url:
+        upgrade_database(url)
+        engine = make_engine(url)
+        settings = Settings(database_url=url, auto_migrate=False, scheduler="none")
+        service = GameService(make_sessionmaker(engine), settings=settings)
+        ids = [service.accounts.create(f"p{i}").player.id for i in range(3)]
+        game_id, _ = played(service, ids)
+        assert service.rate_game(game_id) == 3
+        first = service.leaderboard()
+
+        downgrade_database(url, "0010_player_tokens")
+        upgrade_database(url)
+        assert count(service, RatingDueRow) == 1 and count(service, RatedGameRow) == 0
+        assert service.leaderboard() == ([], 0) and count(service, RatingHistoryRow) == 0
+        assert service.rate_game(game_id) == 3
+        again = service.leaderboard()
+        key = lambda r: (r.player_id, r.pool, r.mu, r.sigma, r.games)  # noqa: E731
+        assert sorted(map(key, again[0])) == sorted(map(key, first[0]))
+        assert {r.pool for r in again[0]} == {"3p"}
+        engine.dispose()

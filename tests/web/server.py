@@ -100,7 +100,8 @@ def live_server(workdir: Path, **extra_env: str) -> Iterator[LiveServer]:
         _wait_http(f"{base}/healthz", procs[0])
         worker_env = {**env, "URSUPPE_AUTO_MIGRATE": "0"}
         start("worker", [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker",
-                         "-Q", env["URSUPPE_QUEUE"], "-c", "2", "-B", "-s",
+                         "-Q", f"{env['URSUPPE_QUEUE']},{env['URSUPPE_QUEUE']}.bots",  # live, bot-only
+                         "-c", "2", "-B", "-s",
                          str(workdir / "beat-schedule"), "-l", "INFO", "--without-gossip",
                          "--without-mingle", "--without-heartbeat"], worker_env)  # fmt: skip
         yield LiveServer(base, env, workdir)

@@ -18,6 +18,7 @@ from api.resources.players.schemas import (
     PlayerCreateSchema,
     PlayerSchema,
     PlayerUpdateSchema,
+    ProfileSchema,
     SigninCodeSchema,
     SigninSchema,
     TurnSchema,
@@ -211,3 +212,27 @@ class MyStream(MethodView):
         resp.headers["X-Accel-Buffering"] = "no"
         resp.call_on_close(watcher.close)
         return resp
+
+
+@blp.route(
+    "/<player_id>",
+    parameters=[
+        {
+            "in": "path",
+            "name": "player_id",
+            "required": True,
+            "schema": {"type": "string", "pattern": "^[A-Za-z0-9._:-]{1,32}$"},
+        }
+    ],
+)
+class Profile(MethodView):
+    @blp.response(200, ProfileSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, player_id: str) -> Any:
+        """A player's public profile
+
+        Its name, its rating in each pool it has played (a game size or a 2-player
+        variant) and its ten latest finished games, private ones left out. Bots have one:
+        `bot-<level>`. The history behind each rating: `GET /players/{id}/ratings?pool=`.
+        """
+        return deps.service().player_profile(player_id)

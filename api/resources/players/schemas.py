@@ -5,7 +5,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.resources.games.schemas import NAME
+from api.resources.games.schemas import NAME, GameSummarySchema
+from api.resources.ratings.schemas import RatingSchema
 from service.models import GAME_STATUSES
 
 
@@ -59,3 +60,16 @@ class TurnSchema(ma.Schema):
     pending_kind = fields.String(allow_none=True)
     deadline_at = fields.DateTime(allow_none=True)
     label = fields.String(allow_none=True)
+
+
+class ProfileSchema(ma.Schema):
+    player = fields.Nested(PlayerSchema)
+    bot = fields.Boolean(metadata={"description": "a bot level's rating identity"})
+    ratings = fields.List(
+        fields.Nested(RatingSchema),
+        metadata={"description": "the rating in each pool played, the best first"},
+    )
+    recent_games = fields.List(
+        fields.Nested(GameSummarySchema),
+        metadata={"description": "the latest finished games (private ones are not shown)"},
+    )

@@ -10,7 +10,7 @@ from flask.views import MethodView
 
 from api import deps
 from api.parsing import Blueprint
-from api.resources.ratings.schemas import RatingChangeSchema, RatingSchema
+from api.resources.ratings.schemas import PoolQuerySchema, RatingChangeSchema, RatingSchema
 
 blp = Blueprint(
     "ratings",
@@ -22,17 +22,22 @@ blp = Blueprint(
 
 @blp.route("/ratings")
 class Leaderboard(MethodView):
+    @blp.arguments(PoolQuerySchema, location="query")
     @blp.response(200, RatingSchema(many=True))
     @blp.paginate()
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
-    def get(self, pagination_parameters: Any) -> Any:
+    def get(self, query: dict[str, Any], pagination_parameters: Any) -> Any:
         """The leaderboard: every rated player and bot level, the highest ordinal first
 
-        `ordinal` is `mu - 3 sigma`, a conservative estimate of skill. Ratings change once
-        per finished rated game, shortly after it finishes (a worker rates it).
+        One row per player and pool (a game size, `3p` … `6p`, or a 2-player variant):
+        `?pool=4p` is the 4-player table. `ordinal` is `mu - 3 sigma`, a conservative
+        estimate of skill. Ratings change once per finished rated game, shortly after it
+        finishes (a worker rates it).
         """
         rows, total = deps.service().leaderboard(
-            page=pagination_parameters.page, page_size=pagination_parameters.page_size
+            pool=query.get("pool"),
+            page=pagination_parameters.page,
+            page_size=pagination_parameters.page_size,
         )
         pagination_parameters.item_count = total
         return rows
@@ -50,17 +55,22 @@ class Leaderboard(MethodView):
     ],
 )
 class History(MethodView):
+    @blp.arguments(PoolQuerySchema, location="query")
     @blp.response(200, RatingChangeSchema(many=True))
     @blp.paginate()
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
-    def get(self, player_id: str, pagination_parameters: Any) -> Any:
+    def get(self, query: dict[str, Any], player_id: str, pagination_parameters: Any) -> Any:
         """A player's rating history: one entry per rated game, the latest first
 
-        Bots have one: `bot-<level>`.
+        Each entry names its pool; `?pool=` keeps one. Bots have one: `bot-<level>`. The
+        player's current rating in each pool: `GET /players/{id}`.
         """
         rows, total = deps.service().rating_history(
-            player_id, page=pagination_parameters.page, page_size=pagination_parameters.page_size
+            player_id,
+            pool=query.get("pool"),
+            page=pagination_parameters.page,
+            page_size=pagination_parameters.page_size,
         )
         pagination_parameters.item_count = total
         return rows

@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 import marshmallow as ma
-from marshmallow import fields
+from marshmallow import fields, validate
+
+from service.ratings import pools
+
+POOL_DESCRIPTION = (
+    "the rating pool: a game size (`3p` … `6p`) or a 2-player variant; each rates on its own"
+)
+
+
+class PoolQuerySchema(ma.Schema):
+    pool = fields.String(
+        validate=validate.OneOf(pools()),
+        metadata={"description": POOL_DESCRIPTION + "; default: every pool"},
+    )
 
 
 class RatingSchema(ma.Schema):
     player_id = fields.String(metadata={"description": "a player id, or bot-<level> for a bot"})
     name = fields.String()
     bot = fields.Boolean(metadata={"description": "a bot level's rating"})
+    pool = fields.String(metadata={"description": POOL_DESCRIPTION})
     mu = fields.Float(metadata={"description": "the estimated skill (starts at 25)"})
     sigma = fields.Float(metadata={"description": "its uncertainty (starts at 25/3)"})
     ordinal = fields.Float(metadata={"description": "mu - 3 sigma: the leaderboard's order"})
@@ -19,6 +33,7 @@ class RatingSchema(ma.Schema):
 
 class RatingChangeSchema(ma.Schema):
     game_id = fields.String()
+    pool = fields.String(metadata={"description": POOL_DESCRIPTION})
     rank = fields.Integer(metadata={"description": "the place in the game (1 = first)"})
     seats = fields.Integer(metadata={"description": "how many seats the game had"})
     mu_before = fields.Float()

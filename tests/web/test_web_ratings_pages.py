@@ -1,0 +1,81 @@
+"""The leaderboard and a profile (issue 30) show a rated game that bots finished: a person
+joins as a player, resigns, the stand-in and the bots play on, a worker rates the game."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from tests.web.browser import chromium, console_errors
+from tests.web.server import LiveServer
+from tests.web.test_web_play import api
+
+pytestmark = pytest.mark.integration
+
+
+def post(server: LiveServer, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body or {}).encode()
+    req = urllib.request.Request(server.base_url + "/api/v1" + path, data, headers, method="POST")
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return json.load(resp)
+
+
+def ready(driver: object, url: str) -> None:
+    driver.get(url)  # type: ignore[attr-defined]
+    WebDriverWait(driver, 30).until(
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+    )
+
+
+def test_the_leaderboard_and_a_profile_show_a_rated_game_bots_finished(server: LiveServer) -> None:
+    created = post(server, "/players", {"name": "Rita"})
+    rita, token = created["player"]["id"], created["token"]
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    game = post(server, "/games", {"players": 3, "seats": [{"kind": "human"}, *bots]}, token)
+    game_id = game["game"]["id"]
+    seat = post(server, f"/games/{game_id}/seats", {"name": "Rita"}, token)
+    post(server, f"/games/{game_id}/seats/{seat['seat']}/resign", token=seat["token"])
+
+    deadline = time.monotonic() + 180  # the workers play it out and rate it
+    while not any(r["player_id"] == rita for r in api(server, "/ratings?pool=3p")):
+        assert time.monotonic() < deadline, "the game was not rated"
+        time.sleep(0.2)
+
+    with chromium() as person:
+        ready(person, server.base_url + "/leaderboard?pool=3p")
+        assert (
+            Select(person.find_element(By.ID, "pool")).first_selected_option.get_attribute("value")
+            == "3p"
+        )
+        rows = person.find_elements(By.CSS_SELECTOR, "#board tr.rating")
+        names = {r.find_element(By.TAG_NAME, "a").text: r for r in rows}
+        assert "Rita" in names and "bot:random" in names
+        assert "bot" in names["bot:random"].get_attribute("class")
+        assert "bot" not in names["Rita"].get_attribute("class").split()
+        names["Rita"].find_element(By.TAG_NAME, "a").click()
+
+        WebDriverWait(person, 30).until(lambda d: d.current_url.endswith(f"/players/{rita}"))
+        WebDriverWait(person, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        assert person.find_element(By.ID, "name").text == "Rita"
+        pools = [
+            r.find_element(By.TAG_NAME, "a").text
+            for r in person.find_elements(By.CSS_SELECTOR, "#ratings tr.rating")
+        ]
+        assert pools == ["3p"]
+        WebDriverWait(person, 30).until(
+            lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chart circle")) == 2
+        )
+        replay = person.find_element(By.CSS_SELECTOR, "#games tr.game a")
+        assert replay.get_attribute("href").endswith(f"/game/{game_id}?watch")
+        assert "of 3" in person.find_element(By.CSS_SELECTOR, "#games tr.game").text
+        assert console_errors(person) == []
