@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from flask import Response, current_app, request
-from werkzeug.http import unquote_etag
+from flask_compress.flask_compress import _choose_algorithm  # its negotiation, not a copy
+from werkzeug.http import quote_etag, unquote_etag
 
 from api.problems import ApiProblem
 
@@ -43,14 +44,44 @@ def if_match_version() -> tuple[bool, int | None]:
     return True, int(m.group(1)) if m else -1
 
 
-def not_modified(etag: str) -> Response | None:
-    """A 304 when ``If-None-Match`` lists ``etag`` (weak comparison) or ``*``, else None."""
+def conditional(ok: Response) -> Response:
+    """``ok`` (a 200 with an ETag), or a 304 when ``If-None-Match`` lists that ETag (weak
+    comparison, with or without a coding) or ``*``.
+
+    The 304 carries the ETag and ``Cache-Control`` the 200 would have carried for this very
+    request (RFC 9110 §15.4.5): flask-compress appends the coding to the ETag of a response
+    it compresses, after this view, so ``sent_etag`` works out whether it would."""
+    etag = ok.headers["ETag"]
     held = request.if_none_match
     ours = unquote_etag(etag)[0]
     if not (
         held.star_tag or any(tag and _CODING.sub("", tag) == ours for tag in held.as_set(True))
     ):
-        return None
+        return ok
     resp = current_app.response_class(status=304)
-    resp.headers["ETag"] = etag
+    resp.headers["ETag"] = sent_etag(ok)
+    if "Cache-Control" in ok.headers:
+        resp.headers["Cache-Control"] = ok.headers["Cache-Control"]
     return resp
+
+
+def sent_etag(ok: Response) -> str:
+    """The ETag ``ok`` leaves with: with the coding appended when flask-compress compresses
+    it, which is when its media type is listed, it is at least ``COMPRESS_MIN_SIZE`` bytes
+    and the client accepts a configured coding (chosen by flask-compress's own negotiation,
+    so the two cannot disagree; tests/api/test_api_compression.py pins it)."""
+    etag = ok.headers["ETag"]
+    config = current_app.config
+    if (
+        ok.mimetype not in config["COMPRESS_MIMETYPES"]
+        or ok.content_length is None
+        or ok.content_length < config["COMPRESS_MIN_SIZE"]
+    ):
+        return etag
+    coding = _choose_algorithm(
+        tuple(config["COMPRESS_ALGORITHM"]), request.headers.get("Accept-Encoding", "")
+    )
+    if coding is None:
+        return etag
+    tag, weak = unquote_etag(etag)
+    return etag if weak else quote_etag(f"{tag}:{coding}")

@@ -4,15 +4,21 @@ Hostile input must end as a 4xx problem, never a 500 (issue 22). The stock parse
 four kinds through: JSON nested deeper than Python's recursion limit (``RecursionError``),
 a body that is not JSON at all (read as "missing", so a form post got a misleading 422
 "players: Missing data"), a chunked body over the size limit (silently truncated, then a
-misleading 400 invalid_json) and page numbers too large for the database's integers. Text that
-is stored (names) is checked by ``printable_text`` in the schemas themselves.
+misleading 400 invalid_json) and page numbers too large for the database's integers.
+
+Issue 26 found a fifth: text no database stores. NUL cannot be in PostgreSQL ``text`` and a
+lone surrogate (``"\\ud800"`` in JSON) has no UTF-8 form, so either reached the database
+(or a hash) as a 500. Every string of every parsed location (body, query, path) is checked
+here, once for all fields, and refused as 422 ``validation_error``. Names are stricter
+still: ``printable_text`` in the schemas refuses every control character.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any
 
@@ -31,8 +37,48 @@ from api.problems import ApiProblem
 MAX_INT32 = 2**31 - 1
 
 
+# NUL, and any surrogate code point: JSON's paired escapes decode to one character, so a
+# surrogate left in a str is a lone one.
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+UNSTORABLE = "holds NUL or an unpaired surrogate, which cannot be stored"
+
+
+def unstorable(value: Any) -> dict[str, list[str]]:
+    """``{field path: [message]}`` for every string (or key) in ``value`` that cannot be
+    stored; paths are dotted (``seats.0.player``), their own bad characters replaced.
+    A loop, not recursion: a body may nest as deep as the JSON parser allowed."""
+    found: dict[str, list[str]] = {}
+    todo: list[tuple[str, Any]] = [("", value)]
+    while todo:
+        path, item = todo.pop()
+        if isinstance(item, str):
+            if _UNSTORABLE.search(item):
+                found[path or "_"] = [UNSTORABLE]
+        elif isinstance(item, Mapping):
+            for key in item:
+                name = _UNSTORABLE.sub("\ufffd", str(key))
+                inner = f"{path}.{name}" if path else name
+                if name != str(key):
+                    found[inner] = [UNSTORABLE]
+                todo.append((inner, item[key]))
+        elif isinstance(item, list | tuple):
+            todo += [(f"{path}.{i}" if path else str(i), v) for i, v in enumerate(item)]
+    return found
+
+
 class ApiParser(FlaskParser):
-    """webargs' Flask parser, refusing non-JSON bodies (415) and over-deep JSON (400)."""
+    """webargs' Flask parser, refusing non-JSON bodies (415), over-deep JSON (400) and
+    text that cannot be stored (422)."""
+
+    def pre_load(
+        self, location_data: Mapping, *, schema: Any, req: flask.Request, location: str
+    ) -> Mapping:
+        """webargs' hook before the schema loads a location: refuse unstorable text (webargs
+        files the messages under the location, like the schema's own)."""
+        found = unstorable(location_data)
+        if found:
+            raise ValidationError(found)  # type: ignore[arg-type]
+        return location_data
 
     def _raw_load_json(self, req: flask.Request) -> Any:
         if not is_json_request(req):
@@ -67,9 +113,14 @@ def _has_body(req: flask.Request) -> bool:
 
 
 class Blueprint(SmorestBlueprint):
-    """flask-smorest's Blueprint with ``ApiParser`` and page numbers bounded."""
+    """flask-smorest's Blueprint with ``ApiParser``, page numbers bounded and path values
+    checked like the parsed locations (``/games/x%00`` reached PostgreSQL as a 500)."""
 
     ARGUMENTS_PARSER = ApiParser()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.url_value_preprocessor(_storable_path)
 
     def paginate(self, *args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Any]:
         """As flask-smorest's, but ``page`` above ``MAX_INT32`` is a 422 like other
@@ -87,6 +138,12 @@ class Blueprint(SmorestBlueprint):
             return smorest_decorator(bounded)
 
         return decorator
+
+
+def _storable_path(_endpoint: str | None, values: dict[str, Any] | None) -> None:
+    found = unstorable(values or {})
+    if found:
+        abort(422, errors={"path": found})
 
 
 def printable_text(value: str) -> None:

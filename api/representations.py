@@ -16,7 +16,7 @@ from cachetools import LRUCache
 from flask import Flask, Response, current_app
 
 from api import deps
-from api.conditional import not_modified
+from api.conditional import conditional
 from service.games import GameView, etag_for
 
 EXTENSION = "ursuppe_representations"
@@ -41,14 +41,12 @@ def install(app: Flask, maxsize: int = 1024) -> None:
 
 
 def game_document(game_id: str, kind: str, render: Callable[[GameView], Any]) -> Response:
-    """A read of a game document (``kind`` names the rendering): 304 on a matching
-    ``If-None-Match``, else the body of the current version, rendered only on a miss."""
+    """A read of a game document (``kind`` names the rendering): the body of the current
+    version, rendered only on a miss, or a 304 on a matching ``If-None-Match`` (whose ETag
+    depends on the body's size: a compressed 200 carries another, ``api.conditional``)."""
     svc = deps.service()
     version = svc.get_version(game_id)
     etag = etag_for(version)
-    unchanged = not_modified(etag)
-    if unchanged is not None:
-        return unchanged
     cache: Representations = current_app.extensions[EXTENSION]
     body = cache.get((kind, game_id, version))
     if body is None:
@@ -58,4 +56,4 @@ def game_document(game_id: str, kind: str, render: Callable[[GameView], Any]) ->
         etag = game.etag
     resp = current_app.response_class(body, mimetype="application/json")
     resp.headers["ETag"] = etag
-    return resp
+    return conditional(resp)

@@ -34,9 +34,12 @@ def make_engine(database_url: str, *, echo: bool = False) -> Engine:
     """Create the SQLAlchemy engine with per-backend settings that make concurrency safe."""
     ensure_sqlite_dir(database_url)
     # Pre-ping: a pooled connection the server ended (a restart, an idle timeout) is
-    # replaced at checkout, before anything is written on it.
+    # replaced at checkout, before anything is written on it. Hidden parameters: an error's
+    # text (and the echo log) never carries the statement's values, which include token
+    # hashes; a failing statement's traceback in the web log showed them (issue 26).
     common = {
         "echo": echo,
+        "hide_parameters": True,
         "json_serializer": json_dumps,
         "json_deserializer": orjson.loads,
         "pool_pre_ping": True,

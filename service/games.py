@@ -310,7 +310,8 @@ class GameService:
     ) -> Joined:
         """Take an open human seat (the lowest one the caller may take unless ``seat`` is
         given). ``player``: the joining player's id (the seat is linked to it, and seats
-        reserved for it may be taken); ``invite``: an invitation code of the game.
+        reserved for it may be taken); ``invite``: an invitation code of the game, spent by
+        the join that uses it.
 
         The token is returned here once and only its hash is stored. The game starts when
         the last seat is filled. ``entropy``: the seat's contribution to the dice
@@ -340,6 +341,7 @@ class GameService:
             try:
                 with self.store.changing(game_id, state=True) as (session, row):
                     target = play.open_seat(row, seat, player, invite_hash)
+                    play.take_invitation(target)
                     now = self.clock()
                     if idempotency_key is not None:
                         idempotency.remember(

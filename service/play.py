@@ -129,6 +129,18 @@ def open_seat(
     return target
 
 
+#: Stored in place of a seat's invitation hash by the join that used the code: no code
+#: hashes to it, so the seat is never joined by invitation again (one code, one join).
+SPENT_INVITATION = "spent"
+
+
+def take_invitation(seat: SeatRow) -> None:
+    """The join taking ``seat`` spends its invitation code, if it has one: should the holder
+    leave, nobody (the holder included) joins the seat with that code again."""
+    if seat.invite_hash is not None:
+        seat.invite_hash = SPENT_INVITATION
+
+
 def _may_take(seat: SeatRow, player: str | None, invite_hash: str | None) -> bool:
     if seat.reserved_for is not None:
         return seat.reserved_for == player
@@ -140,6 +152,8 @@ def _may_take(seat: SeatRow, player: str | None, invite_hash: str | None) -> boo
 def _refuse(seat: SeatRow) -> NoReturn:
     if seat.reserved_for is not None:
         raise Forbidden("seat_reserved", "this seat is reserved for another player")
+    if seat.invite_hash == SPENT_INVITATION:
+        raise Forbidden("invitation_required", "this seat's invitation code has been used")
     raise Forbidden("invitation_required", "this seat is joined only with its invitation code")
 
 

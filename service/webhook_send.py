@@ -35,8 +35,8 @@ class Attempt:
 def check_target(url: str, allow_private: bool) -> None:
     """Refuse a URL that is not http(s) with a host (``invalid_webhook_url``), or whose
     host resolves to an address that is not globally routable — loopback, private,
-    link-local (cloud metadata), shared, reserved — unless ``allow_private``
-    (``webhook_target_refused``)."""
+    link-local (cloud metadata), shared, reserved, or an IPv6 form embedding such an IPv4
+    address — unless ``allow_private`` (``webhook_target_refused``)."""
     try:
         parts = urlsplit(url)
         port = parts.port or (443 if parts.scheme == "https" else 80)
@@ -63,10 +63,59 @@ def check_target(url: str, allow_private: bool) -> None:
             )
 
 
-def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    mapped = getattr(address, "ipv4_mapped", None)
-    if mapped is not None:
-        address = mapped
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+# IPv6 forms that carry an IPv4 address in their low 32 bits: IPv4-compatible (deprecated,
+# ::/96), IPv4-translated (SIIT, ::ffff:0:0:0/96) and the well-known NAT64 prefix (RFC 6052).
+_LOW_32 = tuple(ipaddress.ip_network(n) for n in ("::/96", "::ffff:0:0:0/96", "64:ff9b::/96"))
+# The local-use NAT64 prefix (RFC 8215): the operator picks a prefix of 48 to 96 bits inside
+# it, so the IPv4 address may sit at any of RFC 6052's positions for those lengths; every
+# one of them is judged. (shift, bits) pairs per prefix length, bits 64-71 being skipped.
+_NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")
+_RFC6052 = (
+    ((64, 16), (40, 16)),  # /48
+    ((64, 8), (32, 24)),  # /56
+    ((24, 32),),  # /64
+    ((0, 32),),  # /96
+)
+
+
+def embedded_ipv4(address: Address) -> list[ipaddress.IPv4Address] | None:
+    """The IPv4 addresses an IPv6 address maps or translates to (None: not such a form).
+
+    IPv4-mapped, IPv4-compatible, IPv4-translated, NAT64, 6to4 (2002::/16) and Teredo
+    (2001::/32: the server, and the client stored inverted): a packet to any of them can
+    end at the IPv4 address inside, so that address is what decides."""
+    if not isinstance(address, ipaddress.IPv6Address):
+        return None
+    if address.ipv4_mapped is not None:
+        return [address.ipv4_mapped]
+    if address.teredo is not None:
+        return list(address.teredo)
+    if address.sixtofour is not None:
+        return [address.sixtofour]
+    n = int(address)
+    if any(address in net for net in _LOW_32):
+        return [ipaddress.IPv4Address(n & 0xFFFFFFFF)]
+    if address in _NAT64_LOCAL:
+        return [ipaddress.IPv4Address(_gather(n, parts)) for parts in _RFC6052]
+    return None
+
+
+def _gather(n: int, parts: tuple[tuple[int, int], ...]) -> int:
+    """The bits of ``n`` at (shift, width) ``parts``, most significant part first."""
+    value = 0
+    for shift, width in parts:
+        value = (value << width) | ((n >> shift) & ((1 << width) - 1))
+    return value
+
+
+def _public(address: Address) -> bool:
+    """Globally routable and not multicast; a form embedding IPv4 is judged by every IPv4
+    address inside it (docs/api.md, "Webhooks")."""
+    inside = embedded_ipv4(address)
+    if inside is not None:
+        return all(_public(v4) for v4 in inside)
     return address.is_global and not address.is_multicast
 
 

@@ -29,7 +29,7 @@ def run_migrations_offline() -> None:
 
 def run_migrations_online() -> None:
     url = config.get_main_option("sqlalchemy.url")
-    engine = create_engine(url, poolclass=pool.NullPool)
+    engine = create_engine(url, poolclass=pool.NullPool, hide_parameters=True)  # as service.db
     with engine.connect() as connection:
         is_pg = connection.dialect.name == "postgresql"
         if is_pg:

@@ -7,7 +7,8 @@ import gzip
 import json
 
 import brotli
-from api_helpers import Http, bearer
+import pytest
+from api_helpers import API, Http, bearer
 
 
 def test_the_game_is_gzipped_when_accepted(client, http: Http) -> None:
@@ -70,3 +71,49 @@ def test_an_empty_etag_is_no_match(client, http: Http) -> None:
         headers={**bearer(table.tokens[p["pending"]["seat"]]), "If-Match": '""'},
     )
     assert r.status_code == 412, r.json
+
+
+# The 304 carries the ETag the 200 would have carried for the same request (RFC 9110
+# §15.4.5; issue 26: `If-None-Match: "v272:gzip"` got a 304 with `ETag: "v272"`).
+ENCODINGS = [None, "gzip", "br", "gzip, deflate, br", "br;q=0.5, gzip", "identity", "*"]
+
+
+def _etag_200_and_304(client, url: str, accept: str | None, held: str) -> tuple[str, str]:
+    headers = {"Accept-Encoding": accept} if accept else {}
+    ok = client.get(url, headers=headers)
+    assert ok.status_code == 200
+    same = client.get(url, headers={**headers, "If-None-Match": held})
+    assert same.status_code == 304
+    assert same.data == b""
+    assert same.headers.get("Vary") == ok.headers.get("Vary")
+    assert same.headers.get("Cache-Control") == ok.headers.get("Cache-Control")
+    return ok.headers["ETag"], same.headers["ETag"]
+
+
+@pytest.mark.parametrize("accept", ENCODINGS)
+@pytest.mark.parametrize("document", ["", "/pending"])  # a large and a small (uncompressed) one
+def test_a_304_carries_the_etag_of_the_200(client, http: Http, accept, document) -> None:
+    table = http.started()
+    url = table.url + document
+    version = client.get(url).headers["ETag"].strip('"')
+    for held in (f'"{version}"', f'"{version}:gzip"', f'"{version}:br"', "*"):
+        ok, not_modified = _etag_200_and_304(client, url, accept, held)
+        assert not_modified == ok, (accept, held)
+
+
+@pytest.mark.parametrize("accept", ENCODINGS)
+def test_a_304_of_the_rules_carries_the_etag_of_the_200(client, accept) -> None:
+    url = f"{API}/rules"
+    ok, not_modified = _etag_200_and_304(client, url, accept, client.get(url).headers["ETag"])
+    assert not_modified == ok
+
+
+def test_the_issue_26_request(client, http: Http) -> None:
+    table = http.started()
+    gz = {"Accept-Encoding": "gzip"}
+    held = client.get(table.url, headers=gz).headers["ETag"]
+    assert held.endswith(':gzip"')
+    r = client.get(table.url, headers={**gz, "If-None-Match": held})
+    assert (r.status_code, r.headers["ETag"]) == (304, held)
+    r = client.get(table.url, headers={"If-None-Match": held})  # no longer accepting gzip
+    assert (r.status_code, r.headers["ETag"]) == (304, held.replace(":gzip", ""))

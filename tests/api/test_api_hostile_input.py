@@ -133,3 +133,101 @@ def test_chunked_body_under_the_limit_is_read(client) -> None:
         environ_base={"wsgi.input_terminated": True},
     )
     assert r.status_code == 201, r.json
+
+
+# ------------------------------------------- text no database stores (issue 26)
+
+# A lone surrogate cannot be encoded as UTF-8 (both databases, and the hashes of codes and
+# entropy); NUL cannot be in PostgreSQL text. Each was a 500 in some free-text field.
+UNSTORABLE = [r"\ud800", r"\udfff", r"\u0000"]
+
+
+def _post(client, url: str, body: str, token: str | None = None):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return client.post(url, data=body, content_type="application/json", headers=headers)
+
+
+def _player(client) -> str:
+    r = client.post(f"{API}/players", json={"name": "site"})
+    assert r.status_code == 201, r.json
+    return r.json["token"]
+
+
+@pytest.mark.parametrize("bad", UNSTORABLE)
+@pytest.mark.parametrize(
+    ("field", "body"),
+    [
+        ("entropy", '{"name": "ann", "entropy": "e%s"}'),
+        ("invite", '{"name": "ann", "invite": "code%s"}'),
+        ("name", '{"name": "ann%s"}'),
+    ],
+)
+def test_unstorable_text_on_join_is_422(client, http: Http, bad, field, body) -> None:
+    table = http.create(private=field == "invite")
+    before = _snapshot(client, table.url)
+    r = _post(client, f"{table.url}/seats", body % bad)
+    assert_problem(r, 422, "validation_error")
+    assert field in r.json["errors"]["json"]
+    assert _snapshot(client, table.url) == before
+
+
+SEATS = '[{"kind": "human", "player": "p%s"}, {"kind": "bot"}, {"kind": "bot"}]'
+
+
+@pytest.mark.parametrize("bad", UNSTORABLE)
+@pytest.mark.parametrize(
+    ("url", "body", "field"),
+    [
+        ("/games", '{"players": 3, "seats": ' + SEATS + "}", "seats.0.player"),
+        ("/games/bulk", '{"games": [{"players": 3, "seats": ' + SEATS + "}]}", "games.0.seats.0.player"),
+        ("/games", '{"players": 3, "label": "cup%s"}', "label"),
+        ("/games", '{"players": 3, "options": {"deck": ["x%s"]}}', "options.deck.0"),
+        ("/players", '{"name": "ann%s"}', "name"),
+        ("/players/me/webhooks", '{"url": "https://example.org/%s", "events": ["game.started"]}', "url"),
+        ("/players/me/webhooks", '{"url": "https://ex%s.org/", "events": ["game.started"]}', "url"),
+        ("/players/me/webhooks", '{"url": "https://example.org/", "events": ["game.started"], "label": "l%s"}', "label"),
+    ],
+)  # fmt: skip
+def test_unstorable_text_in_any_body_is_422(client, bad, url, body, field) -> None:
+    token = _player(client)
+    r = _post(client, f"{API}{url}", body % bad, token)
+    assert_problem(r, 422, "validation_error")
+    assert field in r.json["errors"]["json"], r.json["errors"]
+    assert client.get(f"{API}/games").json == []
+    assert (
+        client.get(f"{API}/players/me/webhooks", headers={"Authorization": f"Bearer {token}"}).json
+        == []
+    )
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/g%00",
+        "/games/g%00/pending",
+        "/games/g%00/record",
+        "/games/g%00/events",
+        "/games/g%00/positions/0",
+        "/players/p%00/ratings",
+        "/labels/cup%00/standings",
+        "/players/me/webhooks/we%00",
+        "/players/me/webhooks/we%00/deliveries",
+        "/games?label=cup%00",
+        "/games?cursor=c%00",
+    ],
+)
+def test_nul_in_a_path_or_query_is_422(client, path: str) -> None:
+    token = _player(client)
+    r = client.get(f"{API}{path}", headers={"Authorization": f"Bearer {token}"})
+    assert_problem(r, 422, "validation_error")
+    assert set(r.json["errors"]) <= {"path", "query"}
+
+
+def test_paired_surrogates_are_ordinary_text(client, http: Http) -> None:
+    """A character outside the BMP, written as a JSON surrogate pair, is one character."""
+    table = http.create()
+    r = _post(
+        client, f"{table.url}/seats", r'{"name": "ann \ud83e\udda0", "entropy": "\ud83e\udda0"}'
+    )
+    assert r.status_code == 201, r.json
+    assert client.get(table.url).json["seats"][0]["name"] == "ann 🦠"

@@ -124,6 +124,47 @@ def test_a_private_game_is_not_listed_and_needs_its_code(client: FlaskClient) ->
     ]
 
 
+def test_an_invitation_code_admits_one_join(client: FlaskClient) -> None:
+    """Issue 26: after the holder left, the code let a different person into the seat."""
+    r = create(client, private=True)
+    game = r.json["game"]["id"]
+    code = {i["seat"]: i["code"] for i in r.json["invitations"]}[1]
+    key = {"Idempotency-Key": "holder-joins"}
+    url = f"{API}/games/{game}/seats"
+    first = client.post(url, json={"name": "holder", "invite": code}, headers=key)
+    assert first.status_code == 201 and first.json["seat"] == 1
+    # A retry of that join replays its answer: the spent code does not refuse it.
+    again = client.post(url, json={"name": "holder", "invite": code}, headers=key)
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert (again.json["seat"], again.json["token"]) == (1, first.json["token"])
+
+    left = client.delete(f"{url}/1", headers=bearer(first.json["token"]))
+    assert left.status_code == 200, left.json
+    assert 1 in left.json["open_seats"]
+    for name in ("someone-else", "holder"):
+        for body in ({"invite": code}, {"invite": code, "seat": 1}):
+            refused = join(client, game, name=name, **body)
+            assert refused.status_code == 403, refused.json
+            assert refused.json["code"] == "invitation_required"
+    assert "used" in join(client, game, invite=code, seat=1).json["detail"]
+    assert client.get(f"{API}/games/{game}").json["seats"][1]["invited"] is True
+
+
+def test_a_bulk_invitation_code_admits_one_join(client: FlaskClient) -> None:
+    _, ann = new_player(client, "ann")
+    spec = {"players": 3, "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]}
+    r = client.post(f"{API}/games/bulk", json={"games": [spec]}, headers=bearer(ann))
+    assert r.status_code == 201, r.json
+    [created] = r.json["games"]
+    code = created["seats"][0]["invitation"]
+    joined = join(client, created["id"], invite=code)
+    assert joined.status_code == 201 and joined.json["seat"] == 0, joined.json
+    seat = f"{API}/games/{created['id']}/seats/0"
+    assert client.delete(seat, headers=bearer(joined.json["token"])).status_code == 200
+    again = join(client, created["id"], invite=code, seat=0)
+    assert again.status_code == 403 and again.json["code"] == "invitation_required"
+
+
 def test_nobody_else_creates_under_a_players_label(client: FlaskClient) -> None:
     _, ann = new_player(client, "ann")
     _, bob = new_player(client, "bob")

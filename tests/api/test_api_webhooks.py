@@ -49,6 +49,42 @@ def test_targets_on_private_addresses_are_refused(client: FlaskClient, url: str)
     assert client.get(HOOKS, headers=bearer(token)).json == []
 
 
+# IPv6 forms that embed an IPv4 address (issue 26): each is judged by the address inside.
+EMBEDDING_LOOPBACK = [
+    "http://[::127.0.0.1]/hook",  # IPv4-compatible
+    "http://[::ffff:0:127.0.0.1]/hook",  # IPv4-translated (SIIT)
+    "http://[64:ff9b::7f00:1]/hook",  # NAT64, well-known prefix
+    "http://[64:ff9b::10.0.0.1]/hook",
+    "http://[64:ff9b:1::7f00:1]/hook",  # NAT64, local-use prefix, as a /96
+    "http://[64:ff9b:1:7f00:0:100::]/hook",  # ... as a /48 (bits 64-71 skipped)
+    "http://[2002:7f00:1::]/hook",  # 6to4
+    "http://[2002:a9fe:a9fe::1]/hook",  # 6to4 of 169.254.169.254
+    "http://[2001:0:5db8:d822::80ff:fefe]/hook",  # Teredo, client 127.0.1.1 (inverted)
+    "http://[2001:0:7f00:1::f7f7:f7f7]/hook",  # Teredo, server 127.0.0.1
+]
+# The same forms around public addresses (8.8.8.8, 93.184.215.14): nothing to refuse.
+EMBEDDING_PUBLIC = [
+    "http://[64:ff9b::808:808]/hook",
+    "http://[2002:5db8:d70e::1]/hook",
+    "http://[2001:0:5db8:d70e::f7f7:f7f7]/hook",
+]
+
+
+@pytest.mark.parametrize("url", EMBEDDING_LOOPBACK)
+def test_ipv6_forms_are_judged_by_the_ipv4_inside(client: FlaskClient, url: str) -> None:
+    token = new_player(client, "ann")
+    r = register(client, token, url=url)
+    assert r.status_code == 422, r.json
+    assert r.json["code"] == "webhook_target_refused"
+    assert client.get(HOOKS, headers=bearer(token)).json == []
+
+
+@pytest.mark.parametrize("url", EMBEDDING_PUBLIC)
+def test_ipv6_forms_of_public_ipv4_addresses_are_accepted(client: FlaskClient, url: str) -> None:
+    r = register(client, new_player(client, "ann"), url=url)
+    assert r.status_code == 201, r.json
+
+
 @pytest.mark.parametrize("url", ["ftp://93.184.215.14/x", "not a url", "http:///path"])
 def test_a_target_must_be_an_http_url(client: FlaskClient, url: str) -> None:
     r = register(client, new_player(client, "ann"), url=url)

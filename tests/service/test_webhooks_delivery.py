@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from service.errors import NotFound
+from service.models import WebhookEndpointRow
 from tests.support.webhook_receiver import Receiver
 
 BOTS = [{"kind": "bot", "level": "random"}] * 3
@@ -96,4 +97,22 @@ def test_redelivery_and_deletion_stay_with_the_owner(service: Any, hooks: Any) -
             service.redeliver_webhook(player, endpoint, "msg_unknown")
         hooks.delete(player, endpoint)
         assert hooks.due() == [] and hooks.deliver(delivery) == "skipped"
+        assert receiver.all() == []
+
+
+@pytest.mark.parametrize(
+    "host", ["[::127.0.0.1]", "[64:ff9b::7f00:1]", "[2002:7f00:1::]", "[::ffff:127.0.0.1]"]
+)
+def test_each_attempt_checks_the_target_again(service: Any, hooks: Any, host: str) -> None:
+    """A target that has come to mean a loopback address since it was registered (here: the
+    stored URL changed, as a DNS name may) is refused at the attempt, nothing is sent."""
+    with Receiver() as receiver:
+        player, endpoint, [delivery] = started(service, receiver, hooks)
+        hooks.settings = replace(hooks.settings, webhooks_allow_private=False)
+        port = receiver.url.rsplit(":", 1)[1]
+        with service.sessions.begin() as session:
+            session.get(WebhookEndpointRow, endpoint).url = f"http://{host}:{port}"
+        assert hooks.deliver(delivery) == "retry"
+        [entry], _ = hooks.deliveries(player, endpoint)
+        assert entry.last_error.startswith("webhook_target_refused"), entry.last_error
         assert receiver.all() == []

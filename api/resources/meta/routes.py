@@ -10,7 +10,7 @@ from flask import current_app, json
 from flask.views import MethodView
 
 from api import deps
-from api.conditional import not_modified
+from api.conditional import conditional
 from api.parsing import Blueprint
 from api.problems import ApiProblem
 from api.resources.meta.schemas import HealthSchema, RulesSchema
@@ -22,14 +22,16 @@ health_blp = Blueprint("health", __name__, url_prefix="", description="Liveness 
 
 
 @functools.cache
-def _rules() -> tuple[dict[str, Any], str]:
-    """``rules_data()`` never changes while the process runs: compute it and its ETag once."""
+def _rules() -> tuple[bytes, str]:
+    """``rules_data()`` never changes while the process runs: serialise it and compute its
+    ETag once (the body is needed for a 304 too: its size decides the ETag's coding)."""
     from ai import BOT_LEVELS
     from engine import rules_data
 
     payload = {"rules": rules_data(), "bot_levels": sorted(BOT_LEVELS)}
     digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
-    return payload, f'"r-{digest}"'
+    body = current_app.json.response(RulesSchema().dump(payload)).get_data()
+    return body, f'"r-{digest}"'
 
 
 @rules_blp.route("/rules")
@@ -42,11 +44,10 @@ class Rules(MethodView):
         Board, compass, the default environment deck and the gene table as implemented by
         the engine, plus the bot levels a game's creator may choose.
         """
-        payload, etag = _rules()
-        unchanged = not_modified(etag)
-        if unchanged is not None:
-            return unchanged
-        return payload, 200, {"ETag": etag, "Cache-Control": "public, max-age=3600"}
+        body, etag = _rules()
+        ok = current_app.response_class(body, mimetype="application/json")
+        ok.headers.update({"ETag": etag, "Cache-Control": "public, max-age=3600"})
+        return conditional(ok)
 
 
 @health_blp.route("/healthz")

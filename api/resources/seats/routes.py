@@ -55,7 +55,7 @@ class Seats(MethodView):
         returns the same seat and token instead of taking a second seat.
         The game starts when the last open seat is taken. With a player token the seat is
         linked to the player (and seats reserved for it may be taken); a private game's
-        seat needs its `invite` code.
+        seat needs its `invite` code, which admits one join.
         """
         player = request_player()
         joined = deps.service().join(
