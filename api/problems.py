@@ -98,7 +98,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     "invalid_bulk",
     *("invalid_webhook_url", "webhook_target_refused", "webhook_not_found", "delivery_not_found"),
     *("game_not_started", "position_not_found"),
-    *("precondition_required", "rate_limited", "too_many_streams"),
+    *("precondition_required", "rate_limited", "too_many_streams", "streams_full"),
     *("internal_error", "unavailable", "not_ready"),
 )
 

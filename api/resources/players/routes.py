@@ -122,6 +122,8 @@ _STREAM_DOC = {
 @blp.route("/me/stream")
 class MyStream(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
+    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
     @blp.doc(security=PLAYER_AUTH, **_STREAM_DOC)
     def get(self) -> Any:
         """My events, live: games started and finished, decisions owed
@@ -129,10 +131,15 @@ class MyStream(MethodView):
         Served by the stream process like the game streams. On (re)connection the stream
         says `hello` and announces every decision the player owes now.
         """
-        player = player_required()
         svc = deps.service()
         runtime = stream_runtime(current_app, svc)
-        watcher = runtime.hub.watch_any()
+        release = runtime.admit(request.remote_addr or "?")  # first: a refusal costs nothing
+        try:
+            player = player_required()
+            watcher = runtime.hub.watch_any()
+        except BaseException:
+            release()
+            raise
         framing = framing_for(
             request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON
         )
@@ -147,5 +154,10 @@ class MyStream(MethodView):
         resp = current_app.response_class(body, mimetype=framing.mimetype)
         resp.headers["Cache-Control"] = "no-cache"
         resp.headers["X-Accel-Buffering"] = "no"
-        resp.call_on_close(watcher.close)
+
+        def _closed() -> None:
+            watcher.close()
+            release()
+
+        resp.call_on_close(_closed)
         return resp
