@@ -16,16 +16,16 @@ from service.positions import MAX_RANGE, SNAPSHOT_EVERY
 
 def played(service: GameService) -> str:
     """A three-seat game played to the end with first legal actions, one seat resigned
-    (handed to a bot: an entry without an action) a few moves in."""
+    (handed to a bot: an entry without an action) as the entry that keeps the first
+    snapshot."""
     game_id = service.create_game(players=3, time_limit=0).game.id
     tokens = [service.join(game_id, f"p{i}").token for i in range(3)]
-    moves = 0
     while (view := service.get(game_id)).status == "active":
-        if moves == 5:
+        if view.seq + 1 == SNAPSHOT_EVERY:
             service.resign(game_id, tokens[(view.pending_seat + 1) % 3])
+            view = service.get(game_id)
         actor = "bot" if view.seats[view.pending_seat].kind == "bot" else "human"
         service.apply_action(game_id, view.pending_seat, view.pending["actions"][0], actor=actor)
-        moves += 1
     return game_id
 
 
@@ -52,7 +52,8 @@ def test_every_position_equals_a_replay_singly_and_in_ranges(
     expected = replayed(service, game)
     last = len(expected) - 1
     assert last > 2 * SNAPSHOT_EVERY, "long enough to cross snapshots"
-    assert any(e.action is None for e in service.events(game, limit=10_000)), "a hand-over"
+    handed = [e.seq for e in service.events(game, limit=10_000) if e.action is None]
+    assert handed == [SNAPSHOT_EVERY], "a hand-over keeps the first snapshot"
     singles = [service.position(game, seq)["state"] for seq in range(last + 1)]
     assert singles == expected
 
