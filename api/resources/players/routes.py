@@ -109,10 +109,11 @@ _STREAM_DOC = {
     "responses": {
         "200": {
             "description": "`hello`, then `game_started`, `your_turn`, `game_finished` and "
-            "`game_aborted` as they commit, heartbeats at least every 15 s (docs/stream.md)",
+            "`game_aborted` as they commit, heartbeats at least every 15 s (docs/stream.md); "
+            "the schema is one message's (an SSE event, an ndjson line)",
             "content": {
-                SSE: {"schema": {"type": "string"}},
-                NDJSON: {"schema": {"type": "string"}},
+                SSE: {"schema": {"$ref": "#/components/schemas/PlayerStreamEvent"}},
+                NDJSON: {"schema": {"$ref": "#/components/schemas/PlayerStreamMessage"}},
             },
         }
     },

@@ -36,7 +36,7 @@ _DOC = {
         {
             "in": "query",
             "name": "since",
-            "schema": {"type": "integer", "minimum": 0},
+            "schema": {"type": "integer", "minimum": 0, "maximum": 10**12 - 1},
             "description": "resume after this seq (Last-Event-ID wins when both are sent)",
         },
         {
@@ -57,12 +57,10 @@ _DOC = {
         "200": {
             "description": "The stream: `state` first (fresh connections), then every "
             "`entry` as it commits, heartbeats at least every 15 s, `end` and close when "
-            "the game is over. Same messages in both media types.",
+            "the game is over. Same messages in both media types; the schema is one "
+            "message's (an SSE event, an ndjson line).",
             "content": {
-                SSE: {
-                    "schema": {"type": "string"},
-                    "example": 'event: entry\nid: 7\ndata: {"seq": 7, ...}\n\n: hb\n\n',
-                },
+                SSE: {"schema": {"$ref": "#/components/schemas/StreamEvent"}},
                 NDJSON: {"schema": {"$ref": "#/components/schemas/StreamMessage"}},
             },
         }
