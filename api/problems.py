@@ -245,6 +245,8 @@ class ProblemApi(Api):
                 response["schema"] = self.ERROR_SCHEMA
             if status == 429:
                 response["headers"] = RATE_LIMIT_HEADERS
+            if status == 503:  # streams_full sends it; not_ready does not
+                response["headers"] = {"Retry-After": _integer_header("seconds to wait")}
             prepare_response(response, self.spec, PROBLEM_MIMETYPE)
             self.spec.components.response(status.name, response, lazy=True)
         response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
