@@ -23,7 +23,7 @@ from api import cors, deps, ratelimit, representations
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
 from api.resources import BLUEPRINTS
-from api.resources.stream.schemas import StreamEntrySchema, StreamMessageSchema
+from api.resources.stream.schemas import STREAM_COMPONENTS, StreamEntrySchema
 from service.config import Settings
 from service.games import GameService, build_service
 from service.scheduling import Scheduler
@@ -158,9 +158,10 @@ def create_app(
     api = ProblemApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
-    # Named only in the stream operation's documentation: added to the spec by hand.
+    # Named only in the streams' documentation: added to the spec by hand.
     api.spec.components.schema("StreamEntry", schema=StreamEntrySchema)
-    api.spec.components.schema("StreamMessage", schema=StreamMessageSchema)
+    for name, component in STREAM_COMPONENTS.items():
+        api.spec.components.schema(name, component)
     app.extensions["ursuppe_api"] = api
     app.register_blueprint(web_bp)  # the browser client: /, /lobby, /game/<id>
     logging.getLogger(__name__).debug("app created (db %s)", settings.database_url.split(":")[0])

@@ -99,7 +99,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     "invalid_bulk",
     *("invalid_webhook_url", "webhook_target_refused", "webhook_not_found", "delivery_not_found"),
     *("game_not_started", "position_not_found", "label_not_found", "entry_not_found"),
-    *("precondition_required", "rate_limited", "too_many_streams"),
+    *("precondition_required", "rate_limited", "too_many_streams", "streams_full"),
     *("internal_error", "unavailable", "not_ready"),
 )
 
@@ -246,6 +246,8 @@ class ProblemApi(Api):
                 response["schema"] = self.ERROR_SCHEMA
             if status == 429:
                 response["headers"] = RATE_LIMIT_HEADERS
+            if status == 503:  # streams_full sends it; not_ready does not
+                response["headers"] = {"Retry-After": _integer_header("seconds to wait")}
             prepare_response(response, self.spec, PROBLEM_MIMETYPE)
             self.spec.components.response(status.name, response, lazy=True)
         response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}

@@ -190,6 +190,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "URSUPPE_SCHEDULER": "none",
             "URSUPPE_AUTO_MIGRATE": "0",
             "URSUPPE_STREAM_MAX_PER_CLIENT": str(sum(counts) + 10),
+            "URSUPPE_STREAM_MAX_OPEN": str(sum(counts) + 10),  # every stream from one process
         }
         server, base = stream_server(env, logdir, name="stream-bench")
         try:

@@ -98,6 +98,14 @@ def _environment(redis_url: str) -> dict[str, str]:
     return env
 
 
+def stream_cap(env: dict[str, str]) -> int:
+    """The open streams one web worker admits (``URSUPPE_STREAM_MAX_OPEN`` or the
+    default the app derives from the descriptor limit, which the workers inherit)."""
+    from api.stream.settings import default_max_open
+
+    return int(env.get("URSUPPE_STREAM_MAX_OPEN") or default_max_open())
+
+
 def main() -> int:
     """Run until Ctrl-C/SIGTERM; return the exit status (1 when the port is taken)."""
     try:
@@ -134,11 +142,14 @@ def main() -> int:
         ]))  # fmt: skip
         # One web process type for the whole app, live streams included: the gevent worker
         # (docs/stream.md) serves each request and each open stream as a greenlet, so the
-        # browser client streams from the same origin with no proxy in front.
+        # browser client streams from the same origin with no proxy in front. Each worker
+        # takes twice the connections its streams may hold (URSUPPE_STREAM_MAX_OPEN, at
+        # most 1000 by default): however many streams are asked for, the other half stays
+        # for ordinary requests (docs/deploy.md, "Streams: caps and sizing").
         supervisor.start(Child("web", [
             str(BIN / "gunicorn"), "api.stream_wsgi:app", "--worker-class", "gevent",
             "--bind", f"127.0.0.1:{port}", "--workers", env.get("WEB_CONCURRENCY", "2"),
-            "--worker-connections", "1000", "--access-logfile", "-",
+            "--worker-connections", str(2 * stream_cap(env)), "--access-logfile", "-",
         ]))  # fmt: skip
 
         base = f"http://127.0.0.1:{port}"

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from service import bulk, fairness, idempotency, play, ratings
+from service import bulk, fairness, idempotency, play, positions, ratings
 from service.accounts import Accounts
 from service.bots import check_bot_level, choose_bot_action, is_search_level
 from service.bulk import MAX_BULK, BulkGame
@@ -586,25 +586,40 @@ class GameService:
 
     def position(self, game_id: str, seq: int) -> dict[str, Any]:
         """The public view of a started game as it stood after its log entry ``seq`` (0:
-        after the set-up), rebuilt by replaying the log on the game's seed: what a replay
-        viewer draws at each step, food included. Only the public view, as ``get`` shows:
-        never the generator or the order of undrawn cards."""
-        from engine import replay
+        after the set-up): what a replay viewer draws at each step, food included. Only the
+        public view, as ``get`` shows: never the generator or the order of undrawn cards."""
+        page = self.positions(game_id, seq, seq)
+        return {"game_id": game_id, **page["items"][0]}
+
+    def positions(self, game_id: str, first: int, last: int) -> dict[str, Any]:
+        """The positions after entries ``first`` to ``last`` (at most
+        ``positions.MAX_RANGE``, and no further than the log goes) and the seq to ask for
+        next (None at the end of the log): one walk from the nearest engine snapshot
+        (``service/positions.py``), so the cost is bounded whatever the seqs."""
+        from engine import Game
 
         with self.store.reading(game_id) as row:
             if row.started_at is None:
                 raise Conflict("game_not_started", "a game has positions once it has started")
-            if not 0 <= seq <= row.seq:
+            if not 0 <= first <= row.seq:
                 raise NotFound("position_not_found", f"the log has entries 1 to {row.seq}")
-            players, seed, options = row.players, row.seed, dict(row.options or {})
-        actions = [
-            a.action for a in self.store.log(game_id, limit=seq) if a.action is not None
-        ]  # hand-overs to bots change no position
-        game = replay(
-            players, seed, actions, deck=options.get("deck"), variant=options.get("variant"),
-            decoy_scores=options.get("decoy_scores", False),
+            players, seed, options, current = row.players, row.seed, dict(row.options), row.seq
+        last = max(first, min(last, current, first + positions.MAX_RANGE - 1))
+        base, state = self.store.snapshot_before(game_id, first)
+        game = (
+            Game.from_dict(state)
+            if state is not None
+            else Game.new(
+                players, seed, deck=options.get("deck"), variant=options.get("variant"),
+                decoy_scores=options.get("decoy_scores", False),
+            )
         )  # fmt: skip
-        return {"game_id": game_id, "seq": seq, "state": game.public_view()}
+        items = positions.walk(game, base, self.store.actions(game_id, base, last), first)
+        return {
+            "game_id": game_id,
+            "items": items,
+            "next_from": last + 1 if last < current else None,
+        }
 
     def versions(self, game_ids: list[str]) -> dict[str, int]:
         """The versions of many games in one query (the live streams' periodic re-check);

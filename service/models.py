@@ -322,6 +322,9 @@ class ActionLogRow(Base):
     actor: Mapped[str] = mapped_column(String(8))
     idempotency_key: Mapped[str | None] = mapped_column(String(128))
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: The engine state after this entry (secret, like ``games.state``) on every
+    #: ``SNAPSHOT_EVERY``-th row: where ``GET /games/{id}/positions`` starts replaying.
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), deferred=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (

@@ -18,6 +18,7 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed, from_engine_error
 from service.models import ActionLogRow, GameRow, RatingDueRow, SeatRow
+from service.positions import SNAPSHOT_EVERY
 from service.scheduling import Scheduler
 from service.seats import seat_by_hash, seat_of
 from service.views import etag_for
@@ -286,7 +287,8 @@ def log_entry(
 ) -> ActionLogRow:
     """The log row of the change just made to ``row`` (its ``seq`` is the entry's), with
     what a reader of the log needs after it: the status, the pending decision and the
-    version this write commits (the ORM bumps it in the same UPDATE)."""
+    version this write commits (the ORM bumps it in the same UPDATE); every
+    ``SNAPSHOT_EVERY``-th row also keeps the engine state, for positions."""
     return ActionLogRow(
         game_id=row.id,
         seq=row.seq,
@@ -297,4 +299,5 @@ def log_entry(
         idempotency_key=idempotency_key,
         created_at=now,
         after={"status": row.status, "version": row.version + 1, "pending": row.pending},
+        state=row.state if row.seq % SNAPSHOT_EVERY == 0 else None,
     )

@@ -543,6 +543,36 @@ class GameStore:
                 raise not_found(game_id)
             return list(events or [])
 
+    def snapshot_before(self, game_id: str, seq: int) -> tuple[int, dict[str, Any] | None]:
+        """The newest log row at or before ``seq`` that keeps the engine state: its seq and
+        that state; ``(0, None)`` when none does (replay from the game's start)."""
+        with self.sessions() as session:
+            found = session.execute(
+                select(ActionLogRow.seq, ActionLogRow.state)
+                .where(
+                    ActionLogRow.game_id == game_id,
+                    ActionLogRow.seq <= seq,
+                    ActionLogRow.state.is_not(None),
+                )
+                .order_by(ActionLogRow.seq.desc())
+                .limit(1)
+            ).first()
+        return (found.seq, found.state) if found is not None else (0, None)
+
+    def actions(self, game_id: str, after: int, upto: int) -> list[tuple[int, Any]]:
+        """``(seq, action)`` of the log rows with ``after < seq <= upto``, in order."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(ActionLogRow.seq, ActionLogRow.action)
+                .where(
+                    ActionLogRow.game_id == game_id,
+                    ActionLogRow.seq > after,
+                    ActionLogRow.seq <= upto,
+                )
+                .order_by(ActionLogRow.seq)
+            )
+            return [(r.seq, r.action) for r in rows]
+
     def log(self, game_id: str, since: int = 0, limit: int | None = None) -> list[ActionLogRow]:
         """The game's log rows with ``seq > since`` in order (404 for no such game)."""
         with self.sessions() as session:

@@ -6,12 +6,13 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from flask import Flask
 
+from api.problems import ApiProblem
 from api.stream.framing import NdjsonFraming, SseFraming
-from api.stream.limits import ClientSlots
+from api.stream.limits import StreamSlots
 from api.stream.notices import NoticeHub, Watcher
 from api.stream.session import StreamSession
 from api.stream.settings import StreamSettings
@@ -22,6 +23,7 @@ from service.games import GameService
 log = logging.getLogger(__name__)
 
 EXTENSION = "ursuppe_stream"
+RETRY_AFTER = 10  # seconds: streams come and go slowly, a quick retry would find it full
 _build_lock = threading.Lock()
 
 
@@ -32,7 +34,37 @@ class StreamRuntime:
         self.hub = NoticeHub(
             self.reader, service.versions, service.settings.redis_url, settings.recheck
         )
-        self.slots = ClientSlots(settings.max_per_client)
+        self.slots = StreamSlots(settings.max_per_client, settings.max_open)
+
+    def admit(self, address: str) -> Callable[[], None]:
+        """A slot for one more stream from ``address``, before any other work (a full
+        process refuses at the cost of a counter); the function that gives it back, once.
+        503 ``streams_full`` when the process is full, 429 ``too_many_streams`` when the
+        address is; both with ``Retry-After``."""
+        full = self.slots.acquire(address)
+        if full == "process":
+            raise ApiProblem(
+                503,
+                "streams_full",
+                f"this server holds its maximum of {self.slots.total} open streams; "
+                "try again later",
+                headers={"Retry-After": str(RETRY_AFTER)},
+            )
+        if full == "client":
+            raise ApiProblem(
+                429,
+                "too_many_streams",
+                f"at most {self.slots.per_client} open streams per client",
+                headers={"Retry-After": str(RETRY_AFTER)},
+            )
+        released = threading.Event()
+
+        def release() -> None:
+            if not released.is_set():
+                released.set()
+                self.slots.release(address)
+
+        return release
 
     def body(
         self,

@@ -310,3 +310,23 @@ def test_positions_show_the_board_after_each_entry(client, http: Http) -> None:
     assert_problem(client.get(f"{table.url}/positions/6"), 404, "position_not_found")
     waiting = http.create(players=3)
     assert_problem(client.get(f"{waiting.url}/positions/0"), 409, "game_not_started")
+
+
+def test_a_range_of_positions_equals_the_single_ones(client, http: Http) -> None:
+    table = http.started(players=3)
+    for _ in range(6):
+        assert http.act(table).status_code == 200
+    singles = [client.get(f"{table.url}/positions/{seq}").json["state"] for seq in range(7)]
+    r = client.get(f"{table.url}/positions?from=2&to=5")
+    assert r.status_code == 200, r.json
+    assert r.json["game_id"] == table.id and r.json["next_from"] == 6
+    assert [(p["seq"], p["state"]) for p in r.json["items"]] == list(
+        zip(range(2, 6), singles[2:6], strict=True)
+    )
+    r = client.get(f"{table.url}/positions")  # from 0 to the log's end
+    assert [p["state"] for p in r.json["items"]] == singles and r.json["next_from"] is None
+    assert_problem(client.get(f"{table.url}/positions?from=7"), 404, "position_not_found")
+    assert_problem(client.get(f"{table.url}/positions?from=3&to=2"), 422, "validation_error")
+    assert_problem(client.get(f"{table.url}/positions?from=0&to=100"), 422, "validation_error")
+    waiting = http.create(players=3)
+    assert_problem(client.get(f"{waiting.url}/positions"), 409, "game_not_started")

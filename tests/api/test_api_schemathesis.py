@@ -9,13 +9,17 @@ conforms to the spec; negative cases (input that violates the schema) must be re
 
 from __future__ import annotations
 
+import functools
+import json
 import zlib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
 from api_helpers import Http, Table
 from hypothesis import HealthCheck, settings
+from openapi_schema_validator import OAS30Validator
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import (
@@ -24,6 +28,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 from spec_check import SPEC_PATH
+
+from api.stream.framing import NDJSON, SSE
+from api.stream.runtime import EXTENSION as STREAM_EXTENSION
 
 CASES_PER_OPERATION = 15
 
@@ -58,16 +65,65 @@ def table(http: Http) -> Table:
     return http.started(players=3)
 
 
-# The live stream is a long-lived SSE/ndjson response: tests/stream covers it against a
-# real server. Negative cases need an input to break: operations without one are left out.
-positive = schemathesis.pytest.from_fixture("positive_schema").exclude(path_regex="/stream$")
-negative = (
-    schemathesis.pytest.from_fixture("negative_schema")
-    .exclude(path_regex="/stream$")
-    .exclude(
-        path_regex="^/(healthz|readyz)$|^/api/v1/rules$|^/api/v1/games/\\{game_id\\}(/pending|/record)?$"
-    )
+# Every operation, the live streams included. Negative cases need an input to break:
+# operations without one are left out.
+positive = schemathesis.pytest.from_fixture("positive_schema")
+negative = schemathesis.pytest.from_fixture("negative_schema").exclude(
+    path_regex="^/(healthz|readyz)$|^/api/v1/rules$|^/api/v1/games/\\{game_id\\}(/pending|/record)?$"
 )
+
+
+@pytest.fixture(autouse=True)
+def short_streams(app: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A stream of a game that is not over ends after a fraction of a second (its maximum
+    duration: a client would resume), so a case that opens one returns in bounded time."""
+    monkeypatch.setenv("URSUPPE_STREAM_MAX_DURATION", "0.3")
+    monkeypatch.setenv("URSUPPE_STREAM_HEARTBEAT", "0.1")
+    yield
+    runtime = app.extensions.get(STREAM_EXTENSION)
+    if runtime is not None:
+        runtime.hub.stop()
+
+
+@functools.cache
+def _spec() -> dict[str, Any]:
+    return json.loads(SPEC_PATH.read_text())
+
+
+def check_stream_messages(case: Any, response: Any) -> None:
+    """Each message of an ndjson response (a live stream, a label's records) conforms to
+    the schema documented for one line; each event of an SSE stream, read as the same
+    message in ndjson (``{"type": event, "data": <data parsed>, "id": seq}``), too:
+    schemathesis checks SSE events' fields, but OpenAPI 3.0 cannot say what JSON the
+    ``data`` text holds, and ndjson it leaves alone."""
+    types = [v for k, vs in response.headers.items() if k.lower() == "content-type" for v in vs]
+    media = types[0].split(";")[0] if types else ""
+    if media not in (NDJSON, SSE):
+        return
+    documented = case.operation.definition.raw["responses"][str(response.status_code)]
+    line_schema = documented["content"][NDJSON]["schema"]
+    validator = OAS30Validator({**line_schema, "components": _spec()["components"]})
+    if media == NDJSON:
+        messages = [json.loads(line) for line in response.content.splitlines()]
+    else:
+        messages = [_as_ndjson(block) for block in response.text.split("\n\n")]
+    for message in messages:
+        if message is not None:
+            validator.validate(message)
+
+
+def _as_ndjson(block: str) -> dict[str, Any] | None:
+    """One SSE event as the ndjson line with the same message; None for a comment (a
+    heartbeat) or the ``retry`` field."""
+    fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+    if "event" not in fields:
+        return None
+    message: dict[str, Any] = {"type": fields["event"], "data": json.loads(fields["data"])}
+    if "id" in fields:
+        message["id"] = int(fields["id"])
+    return message
+
+
 # Compressed bodies are tested in test_api_compression.py; here the plain ones are checked.
 PLAIN = {"Accept-Encoding": "identity"}
 
@@ -76,7 +132,9 @@ def _aim_at(case: Any, table: Table, client: Any) -> None:
     """Point the case at the running game with a token that authorises it."""
     params = case.path_parameters or {}
     # A quarter keep their generated (unknown) id; crc32, not hash(): the same every run.
-    if "game_id" in params and zlib.crc32(repr(case.body).encode()) % 4 != 0:
+    # The body, query and headers: operations without a body (GETs) vary too.
+    varied = repr((case.body, case.query, case.headers)).encode()
+    if "game_id" in params and zlib.crc32(varied) % 4 != 0:
         params["game_id"] = table.id
     security = case.operation.definition.raw.get("security") or []
     schemes = {name for requirement in security for name in requirement}
@@ -85,6 +143,8 @@ def _aim_at(case: Any, table: Table, client: Any) -> None:
     elif "seatToken" in schemes:
         pending = client.get(f"{table.url}/pending").json.get("pending") or {}
         token = table.tokens.get(pending.get("seat", 0), table.tokens[0])
+    elif "playerToken" in schemes and case.method == "GET":  # the player's views and stream
+        token = client.post("/api/v1/players", json={"name": "fuzz"}).json["token"]
     else:
         return
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
@@ -104,6 +164,7 @@ def test_every_operation_conforms(case: Any, table: Table, client: Any) -> None:
             response_schema_conformance,
         ],
     )
+    check_stream_messages(case, response)
 
 
 @negative.parametrize()

@@ -1,7 +1,8 @@
 // The replay viewer of a game: steps through the log entry by entry and draws the board
-// as it stood after each one (GET /games/{id}/positions/{seq}: the server replays the log,
-// so food, amoebas, damage, scores and the environment card are exact), with the entry's
-// sentences beside it. Positions already seen are kept, so stepping back costs nothing.
+// as it stood after each one (GET /games/{id}/positions: the server replays the engine, so
+// food, amoebas, damage, scores and the environment card are exact), with the entry's
+// sentences beside it. Positions come a page at a time (up to 100 around the step asked
+// for) and are kept, so stepping either way mostly costs no request.
 import { call } from "./api.js";
 import { Board, drawLadder } from "./board.js";
 import { entryLines } from "./words.js";
@@ -23,7 +24,11 @@ export async function openReplay(box, gameId, rules) {
   const board = new Board(box.querySelector("#rp-board"), rules.rules);
   const positions = new Map();
   const position = async (seq) => {
-    if (!positions.has(seq)) positions.set(seq, (await call(`/games/${gameId}/positions/${seq}`)).data.state);
+    if (!positions.has(seq)) {
+      const from = Math.max(0, seq - 50); // the server clips `to` at the log's end
+      const page = (await call(`/games/${gameId}/positions?from=${from}&to=${from + 99}`)).data;
+      for (const p of page.items) positions.set(p.seq, p.state);
+    }
     return positions.get(seq);
   };
   let at = 0;

@@ -137,8 +137,8 @@ class Records(MethodView):
         responses={
             "200": {
                 "description": "one `record` (as GET /games/{id}/record) per line, for every "
-                "finished game of the label, oldest first",
-                "content": {NDJSON: {"schema": {"type": "string"}}},
+                "finished game of the label, oldest first; the schema is one line's",
+                "content": {NDJSON: {"schema": {"$ref": "#/components/schemas/Record"}}},
             }
         }
     )

@@ -13,8 +13,11 @@ from api.resources.log.schemas import (
     EventsPageSchema,
     EventsQuerySchema,
     PositionSchema,
+    PositionsPageSchema,
+    PositionsQuerySchema,
     RecordSchema,
 )
+from service.positions import MAX_RANGE
 
 blp = Blueprint(
     "log",
@@ -53,6 +56,25 @@ class Events(MethodView):
         return page
 
 
+@blp.route("/<game_id>/positions")
+class Positions(MethodView):
+    @blp.arguments(PositionsQuerySchema, location="query")
+    @blp.response(200, PositionsPageSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def get(self, query: dict[str, Any], game_id: str) -> Any:
+        """The boards after log entries `from` to `to`
+
+        Each as `GET /games/{id}/positions/{seq}` has it, in one request: a replay viewer
+        steps through a game page by page (continue with `from = next_from` until it is
+        null). At most 100 positions a page; each costs the same at any seq.
+        """
+        first = query["first"]
+        last = query.get("last", first + MAX_RANGE - 1)
+        return deps.service().positions(game_id, first, last)
+
+
 @blp.route("/<game_id>/positions/<int:seq>")
 class Position(MethodView):
     @blp.response(200, PositionSchema)
@@ -62,8 +84,10 @@ class Position(MethodView):
         """The board after log entry `seq`
 
         The public view (`state` as in `GET /games/{id}`) as it stood after the entry with
-        this `seq` (0: after the set-up), replayed from the log: food, amoebas, scores,
-        genes and BP at any step, for a replay viewer or a spectator looking back.
+        this `seq` (0: after the set-up): food, amoebas, scores, genes and BP at any step,
+        for a replay viewer or a spectator looking back. Replayed from the nearest stored
+        engine snapshot (every 32 entries), so any seq costs about the same; many
+        positions at once: `GET /games/{id}/positions?from=&to=`.
         """
         return deps.service().position(game_id, seq)
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.parsing import MAX_INT32
 from api.resources.games.schemas import SeatSchema
+from service.positions import MAX_RANGE
 
 
 class EventsQuerySchema(ma.Schema):
@@ -51,6 +54,43 @@ class PositionSchema(ma.Schema):
     game_id = fields.String()
     seq = fields.Integer(metadata={"description": "the log entry this position follows"})
     state = fields.Dict(metadata={"description": "the engine's public view at that point"})
+
+
+class PositionsQuerySchema(ma.Schema):
+    first = fields.Integer(
+        data_key="from",
+        load_default=0,
+        validate=validate.Range(min=0, max=MAX_INT32),
+        metadata={"description": "the first position's seq (0: after the set-up)"},
+    )
+    last = fields.Integer(
+        data_key="to",
+        validate=validate.Range(min=0, max=MAX_INT32),
+        metadata={
+            "description": f"the last position's seq (default and at most from + {MAX_RANGE - 1}; "
+            "beyond the log's end: up to its end)"
+        },
+    )
+
+    @ma.validates_schema
+    def _a_bounded_range(self, data: dict[str, Any], **_: Any) -> None:
+        last = data.get("last")
+        if last is not None and not 0 <= last - data["first"] < MAX_RANGE:
+            raise ma.ValidationError(f"to must be from to from + {MAX_RANGE - 1}", field_name="to")
+
+
+class PositionItemSchema(ma.Schema):
+    seq = fields.Integer(metadata={"description": "the log entry this position follows"})
+    state = fields.Dict(metadata={"description": "the engine's public view at that point"})
+
+
+class PositionsPageSchema(ma.Schema):
+    game_id = fields.String()
+    items = fields.List(fields.Nested(PositionItemSchema), metadata={"description": "in seq order"})
+    next_from = fields.Integer(
+        allow_none=True,
+        metadata={"description": "pass as from for the next page; null at the log's end"},
+    )
 
 
 class RecordActionSchema(ma.Schema):

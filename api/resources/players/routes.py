@@ -172,10 +172,11 @@ _STREAM_DOC = {
     "responses": {
         "200": {
             "description": "`hello`, then `game_started`, `your_turn`, `game_finished` and "
-            "`game_aborted` as they commit, heartbeats at least every 15 s (docs/stream.md)",
+            "`game_aborted` as they commit, heartbeats at least every 15 s (docs/stream.md); "
+            "the schema is one message's (an SSE event, an ndjson line)",
             "content": {
-                SSE: {"schema": {"type": "string"}},
-                NDJSON: {"schema": {"type": "string"}},
+                SSE: {"schema": {"$ref": "#/components/schemas/PlayerStreamEvent"}},
+                NDJSON: {"schema": {"$ref": "#/components/schemas/PlayerStreamMessage"}},
             },
         }
     },
@@ -185,6 +186,8 @@ _STREAM_DOC = {
 @blp.route("/me/stream")
 class MyStream(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
+    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
     @blp.doc(security=PLAYER_AUTH, **_STREAM_DOC)
     def get(self) -> Any:
         """My events, live: games started and finished, decisions owed
@@ -192,10 +195,15 @@ class MyStream(MethodView):
         Served by the stream process like the game streams. On (re)connection the stream
         says `hello` and announces every decision the player owes now.
         """
-        player = player_required()
         svc = deps.service()
         runtime = stream_runtime(current_app, svc)
-        watcher = runtime.hub.watch_any()
+        release = runtime.admit(request.remote_addr or "?")  # first: a refusal costs nothing
+        try:
+            player = player_required()
+            watcher = runtime.hub.watch_any()
+        except BaseException:
+            release()
+            raise
         framing = framing_for(
             request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON
         )
@@ -210,7 +218,12 @@ class MyStream(MethodView):
         resp = current_app.response_class(body, mimetype=framing.mimetype)
         resp.headers["Cache-Control"] = "no-cache"
         resp.headers["X-Accel-Buffering"] = "no"
-        resp.call_on_close(watcher.close)
+
+        def _closed() -> None:
+            watcher.close()
+            release()
+
+        resp.call_on_close(_closed)
         return resp
 
 

@@ -36,7 +36,7 @@ _DOC = {
         {
             "in": "query",
             "name": "since",
-            "schema": {"type": "integer", "minimum": 0},
+            "schema": {"type": "integer", "minimum": 0, "maximum": 10**12 - 1},
             "description": "resume after this seq (Last-Event-ID wins when both are sent)",
         },
         {
@@ -57,12 +57,10 @@ _DOC = {
         "200": {
             "description": "The stream: `state` first (fresh connections), then every "
             "`entry` as it commits, heartbeats at least every 15 s, `end` and close when "
-            "the game is over. Same messages in both media types.",
+            "the game is over. Same messages in both media types; the schema is one "
+            "message's (an SSE event, an ndjson line).",
             "content": {
-                SSE: {
-                    "schema": {"type": "string"},
-                    "example": 'event: entry\nid: 7\ndata: {"seq": 7, ...}\n\n: hb\n\n',
-                },
+                SSE: {"schema": {"$ref": "#/components/schemas/StreamEvent"}},
                 NDJSON: {"schema": {"$ref": "#/components/schemas/StreamMessage"}},
             },
         }
@@ -77,6 +75,7 @@ class GameStream(MethodView):
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.alt_response(429, response="TOO_MANY_REQUESTS")
+    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
     @blp.doc(**_DOC)
     def get(self, game_id: str) -> Any:
         """Follow a game live
@@ -88,29 +87,28 @@ class GameStream(MethodView):
         """
         svc = deps.service()
         runtime = stream_runtime(current_app, svc)
-        since = _since()
-        seat = None
-        if request.headers.get("Authorization"):
-            seat = svc.seat_for_token(game_id, bearer_token()).seat
-        address = request.remote_addr or "?"
-        watcher = runtime.hub.watch(game_id)  # before the first read: no notice missed
+        release = runtime.admit(request.remote_addr or "?")  # first: a refusal costs nothing
+        watcher = None
+
+        def _closed() -> None:
+            if watcher is not None:
+                watcher.close()
+            release()
+
         try:
+            since = _since()
+            seat = None
+            if request.headers.get("Authorization"):
+                seat = svc.seat_for_token(game_id, bearer_token()).seat
+            watcher = runtime.hub.watch(game_id)  # before the first read: no notice missed
             first = watcher.snapshot()  # 404 problem for an unknown game
-            if not runtime.slots.acquire(address):
-                raise ApiProblem(
-                    429,
-                    "too_many_streams",
-                    f"at most {runtime.slots.limit} open streams per client",
-                    headers={"Retry-After": "10"},
-                )
         except BaseException:
-            watcher.close()
+            _closed()
             raise
         if since is not None and first.doc["status"] in TERMINAL and since >= first.seq:
             # A client that already has everything of an ended game (EventSource
             # reconnecting after `end`): 204 is what makes EventSource stop reconnecting.
-            watcher.close()
-            runtime.slots.release(address)
+            _closed()
             return current_app.response_class(status=204)
         framing = framing_for(
             request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON
@@ -123,11 +121,6 @@ class GameStream(MethodView):
         )
         resp.headers["Cache-Control"] = "no-cache"
         resp.headers["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
-
-        def _closed() -> None:
-            watcher.close()
-            runtime.slots.release(address)
-
         resp.call_on_close(_closed)
         return resp
 

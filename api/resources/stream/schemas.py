@@ -1,27 +1,142 @@
-"""What the live stream sends, for the OpenAPI document (the stream writes its messages
-itself, message by message; see docs/stream.md)."""
+"""What the live streams send, for the OpenAPI document (the streams write their messages
+themselves, message by message; docs/stream.md is the contract).
+
+Each media type's schema describes one message, as OpenAPI before 3.2 has it for event
+streams (3.2 names that ``itemSchema``): for ``application/x-ndjson`` one line; for
+``text/event-stream`` one event as the SSE format defines it (``event``, ``data``, ``id``:
+the last event id seen, ``retry``), whose ``data`` is the JSON text of the ndjson line's
+``data`` (OpenAPI 3.0 has no keyword for a schema inside a string: the tests check it
+through the ndjson schema). Heartbeats are SSE comments (no event) and
+``{"type": "heartbeat"}`` lines.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import marshmallow as ma
 
 from api.resources.log.schemas import LogEntrySchema
 
+JsonSchema = dict[str, Any]
+
+
+class StreamPendingSchema(ma.Schema):
+    seat = ma.fields.Integer(required=True)
+    kind = ma.fields.String(required=True, metadata={"description": "the decision's kind"})
+    deadline = ma.fields.DateTime(
+        required=True,
+        allow_none=True,
+        metadata={"description": "on the newest entry only (older decisions are taken)"},
+    )
+
 
 class StreamEntrySchema(LogEntrySchema):
-    pending = ma.fields.Dict(
-        allow_none=True, metadata={"description": "the decision after it {seat, kind, deadline}"}
+    pending = ma.fields.Nested(
+        StreamPendingSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the decision after it; null once the game is over"},
     )
     your_turn = ma.fields.Boolean(metadata={"description": "with a seat token only"})
 
 
-class StreamMessageSchema(ma.Schema):
-    """One ndjson line (SSE: ``event: <type>``, ``id: <seq>``, ``data: <data>``)."""
+def _ref(name: str) -> JsonSchema:
+    return {"$ref": f"#/components/schemas/{name}"}
 
-    type = ma.fields.String(metadata={"enum": ["state", "entry", "end", "heartbeat"]})
-    id = ma.fields.Integer(metadata={"description": "entries only: the entry's seq"})
-    data = ma.fields.Dict(
-        metadata={
-            "description": "state/end: the game document (as GET /games/{id}); entry: a StreamEntry"
+
+def _object(properties: dict[str, JsonSchema], *optional: str) -> JsonSchema:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": [name for name in properties if name not in optional],
+        "additionalProperties": False,
+    }
+
+
+def _kind(*kinds: str) -> JsonSchema:
+    return {"type": "string", "enum": list(kinds)}
+
+
+def _json_text(what: str) -> JsonSchema:
+    return {
+        "type": "string",
+        "pattern": "^\\{",
+        "description": f"JSON text: {what}, as `data` of the same message in ndjson",
+    }
+
+
+def _nullable(type_: str, **more: Any) -> JsonSchema:
+    return {"type": type_, "nullable": True, **more}
+
+
+_SEAT = {
+    "game_id": {"type": "string"},
+    "seat": {"type": "integer"},
+    "label": _nullable("string"),
+}
+# The player stream's messages: type → its data.
+PLAYER_MESSAGES: dict[str, JsonSchema] = {
+    "hello": _object({"player_id": {"type": "string"}}),
+    "game_started": _object(_SEAT),
+    "your_turn": _object(
+        {
+            **_SEAT,
+            "seq": {"type": "integer", "description": "answer with expected_seq: seq"},
+            "pending_kind": _nullable("string"),
+            "deadline_at": _nullable("string", format="date-time"),
         }
-    )
+    ),
+    "game_finished": _object({**_SEAT, "result": _nullable("object")}),
+    "game_aborted": _object(_SEAT),
+}
+_EVENT_ID = {"type": "string", "pattern": "^[0-9]+$"}
+_RETRY = {"type": "integer", "minimum": 0}
+
+
+def _sse_event(kinds: tuple[str, ...], data: str, *, id_required: bool) -> JsonSchema:
+    properties = {"event": _kind(*kinds), "data": _json_text(data), "id": _EVENT_ID}
+    return _object({**properties, "retry": _RETRY}, "retry", *(() if id_required else ("id",)))
+
+
+# Components added to the spec by hand (api/app.py): name → schema.
+STREAM_COMPONENTS: dict[str, JsonSchema] = {
+    "StreamMessage": {
+        "description": "One line of a game's ndjson stream (docs/stream.md)",
+        "oneOf": [
+            _object({"type": _kind("state", "end"), "data": _ref("Game")}),
+            _object(
+                {"type": _kind("entry"), "id": {"type": "integer"}, "data": _ref("StreamEntry")}
+            ),
+            _object({"type": _kind("heartbeat")}),
+        ],
+    },
+    "StreamEvent": {
+        "description": "One event of a game's SSE stream (docs/stream.md); `id` is the seq of "
+        "the last entry sent (SSE's last event id)",
+        "oneOf": [
+            _sse_event(("state", "end"), "a Game", id_required=False),
+            _sse_event(("entry",), "a StreamEntry", id_required=True),
+        ],
+    },
+    "PlayerStreamMessage": {
+        "description": "One line of a player's ndjson stream (docs/stream.md)",
+        "oneOf": [
+            *(
+                _object({"type": _kind(kind), "data": data})
+                for kind, data in PLAYER_MESSAGES.items()
+            ),
+            _object({"type": _kind("heartbeat")}),
+        ],
+    },
+    "PlayerStreamEvent": {
+        "description": "One event of a player's SSE stream (docs/stream.md)",
+        "oneOf": [
+            _object(
+                {"event": _kind(kind), "data": _json_text(f"the {kind} data"), "retry": _RETRY},
+                "retry",
+            )
+            for kind in PLAYER_MESSAGES
+        ],
+    },
+}
