@@ -18,7 +18,7 @@ from flask import Flask, Request, Response
 from flask.sessions import SessionInterface, SessionMixin
 from flask_compress import Compress
 
-from api import cors, deps, ratelimit, representations
+from api import cors, deps, observe, ratelimit, representations
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
 from api.resources import BLUEPRINTS
@@ -143,6 +143,7 @@ def create_app(
     app.extensions[deps.EXTENSION] = service
 
     install_redaction(app)
+    observe.install(app, settings)  # first: it times what the other hooks do
     register_problem_handlers(app)
     cors.install(app, settings.cors_origins)
     ratelimit.install(app, settings)
