@@ -29,6 +29,7 @@ if os.environ.get("URSUPPE_LOG_FORMAT", "").strip().lower() == "json":
         "handlers": {
             "stderr": {"class": "logging.StreamHandler", "formatter": "json"},
         },
+        "root": {"handlers": ["stderr"], "level": "INFO"},  # the app's: service.logs
         "loggers": {
             "gunicorn.error": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
             "gunicorn.access": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
