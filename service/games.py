@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from service import bulk, fairness, idempotency, metrics, play, ratings
+from service import bulk, fairness, idempotency, logs, metrics, play, ratings
 from service.bots import check_bot_level, choose_bot_action
 from service.bulk import MAX_BULK, BulkGame
 from service.config import Settings
@@ -686,6 +686,7 @@ class GameService:
                 if request.token_hash is not None:
                     seat = play.authorise(row, request.token_hash, request.claimed_seat)
                 assert seat is not None
+                logs.note(seat=seat)  # the acting seat on this request's or task's records
                 play.check_can_act(
                     row, seat, request.actor, request.expected_seq, request.expected_version
                 )
@@ -745,6 +746,7 @@ class GameService:
             if seat_row.kind != "bot":
                 return False
             seat, level = seat_row.seat, seat_row.bot_level or "random"
+            logs.note(seat=seat)
             offered = row.updated_at  # the write that made this decision pending
             game = Game.from_dict(row.state)
             session.commit()  # no transaction stays open while the bot thinks
@@ -833,6 +835,7 @@ class GameService:
                     return False
                 if owner.kind == "bot":
                     return self.play_bot_turn(game_id, seq)
+                logs.note(seat=owner.seat)
                 policy, game, game_seed = row.timeout_policy, Game.from_dict(row.state), row.seed
                 due_at = row.deadline_at
                 level = row.options.get("timeout_bot_level") or self.settings.standin_level

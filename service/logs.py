@@ -14,8 +14,6 @@ import contextvars
 import logging
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from pythonjsonlogger.json import JsonFormatter
@@ -40,14 +38,11 @@ def unbind(tokens: list[contextvars.Token[Any]]) -> None:
         token.var.reset(token)
 
 
-@contextmanager
-def bound(**values: Any) -> Iterator[None]:
-    """The fields set for the block's duration."""
-    tokens = bind(**values)
-    try:
-        yield
-    finally:
-        unbind(tokens)
+def note(**values: Any) -> None:
+    """Set context fields for the rest of the request or task in hand: its end resets every
+    field to what it was before it began (``api.observe``, ``workers.metrics``), so the
+    service may name the seat it acts for without knowing which of the two runs it."""
+    bind(**values)
 
 
 class ContextFilter(logging.Filter):

@@ -173,7 +173,8 @@ def _task_context(task_id: str = "", task: Any = None, args: Any = None, **_: An
     from service import logs
 
     game = args[0] if args and getattr(task, "name", None) in GAME_TASKS else None
-    _state["task_context"][task_id] = logs.bind(request_id=task_id, game_id=game)
+    # The seat too (None): what the service notes during the task is reset with the rest.
+    _state["task_context"][task_id] = logs.bind(request_id=task_id, game_id=game, seat=None)
 
 
 @signals.task_postrun.connect
