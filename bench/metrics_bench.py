@@ -2,13 +2,14 @@
 
 ``python -m bench.metrics_bench [--base <git rev>] [--db postgresql] [--requests N] [--rounds R]``
 
-"Without" is the code before the metrics (``--base``, default: the merge base with
-``main``), exported with ``git archive`` into a temporary directory and run by the same
-interpreter; "with" is this tree, in multi-process mode as deployed (``gunicorn.conf.py``).
+"Without" is the code before the metrics (``--base``, default: the parent of the commit
+that added ``service/metrics.py``), exported with ``git archive`` into a temporary
+directory and run by the same interpreter; "with" is this tree, in multi-process mode as deployed (``gunicorn.conf.py``).
 Both get ``URSUPPE_LOG_LEVEL=WARNING`` so that the comparison is of the metrics alone; a
 third server, this tree at INFO, shows what the per-request log line adds. The same
 gunicorn settings, clients and scenarios as ``bench/api_bench.py`` (``get_state``,
-``submit_action``); rounds alternate the servers so that drift hits each alike. Writes
+``submit_action``); each round runs the servers in turn, who goes first rotating from
+round to round, so that drift and warm-up hit each alike. Writes
 ``bench/results/metrics.json``.
 """
 
@@ -48,6 +49,42 @@ def exported(rev: str):
         yield Path(tmp)
 
 
+def server_cpu(port: int) -> float:
+    """CPU seconds (user + system) used so far by the gunicorn serving ``port``: the
+    master and its workers, found by the ``--bind`` in their command lines. Unlike
+    requests/s, CPU per request hardly moves when other work shares the machine."""
+    needle = f"127.0.0.1:{port}".encode()
+    ticks = 0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if needle not in (proc / "cmdline").read_bytes():
+                continue
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def measured(pool: Any, port: int, target: Any, jobs: list[tuple]) -> dict[str, float]:
+    """``run_load`` plus the server's CPU milliseconds per request."""
+    cpu = server_cpu(port)
+    result = run_load(pool, target, jobs)
+    result["cpu_ms"] = 1000 * (server_cpu(port) - cpu) / result["requests"]
+    return result
+
+
+def before_metrics() -> str:
+    """The parent of the commit that added ``service/metrics.py``: the tree without them."""
+    added = subprocess.run(
+        ["git", "log", "--diff-filter=A", "--format=%H", "-1", "--", "service/metrics.py"],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    ).stdout.strip()  # fmt: skip
+    return f"{added}^"
+
+
 @contextmanager
 def server(tree: Path, env: dict[str, str], workers: int, threads: int):
     """``api.wsgi:app`` of ``tree``, run from it (its packages first on the path, its
@@ -67,16 +104,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args([] if argv is None else argv)
-    base = (
-        args.base
-        or subprocess.run(
-            ["git", "merge-base", "HEAD", "main"],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
-    )
+    base = args.base or before_metrics()
     n = args.requests // args.clients
     kinds = ("without", "with", "with_info_log")
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
@@ -99,24 +127,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             k: {"get_state": [], "submit_action": []} for k in kinds
         }
         slot = 0
-        for _round in range(args.rounds):
-            for kind in kinds:
+        for r in range(args.rounds):
+            for kind in kinds[r % len(kinds) :] + kinds[: r % len(kinds)]:  # each goes first
                 port = ports[kind]
                 chunks = [plays[c][slot :: len(kinds) * args.rounds] for c in range(args.clients)]
                 slot += 1
-                runs[kind]["get_state"].append(
-                    run_load(pool, _client_static, [(port, "GET", read, None, n)] * args.clients)
-                )
-                runs[kind]["submit_action"].append(
-                    run_load(
-                        pool, _client_submit, [(port, chunks[c], n) for c in range(args.clients)]
-                    )
-                )
+                reads = [(port, "GET", read, None, n)] * args.clients
+                runs[kind]["get_state"].append(measured(pool, port, _client_static, reads))
+                submits = [(port, chunks[c], n) for c in range(args.clients)]
+                runs[kind]["submit_action"].append(measured(pool, port, _client_submit, submits))
     summary = {
         kind: {
             scenario: {
                 key: round(statistics.median(r[key] for r in rs), 2)
-                for key in ("rps", "p50_ms", "p99_ms")
+                for key in ("rps", "p50_ms", "p99_ms", "cpu_ms")
             }
             for scenario, rs in scenarios.items()
         }
@@ -124,14 +148,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     }
     ratios = {
         f"{kind}_vs_without": {
-            scenario: round(summary[kind][scenario]["rps"] / summary["without"][scenario]["rps"], 3)
+            f"{scenario}_{key}": round(
+                summary[kind][scenario][key] / summary["without"][scenario][key], 3
+            )
             for scenario in ("get_state", "submit_action")
+            for key in ("rps", "cpu_ms")
         }
         for kind in ("with", "with_info_log")
     }
     results = {
         "benchmark": "metrics",
-        "goal": "with metrics within 5% of without (requests/s)",
+        "goal": "with metrics within 5% of without (requests/s; server CPU per request)",
         "base": base,
         "settings": vars(args),
         "machine": {"cpus": os.cpu_count(), "loadavg_end": [round(x, 2) for x in os.getloadavg()]},
@@ -141,7 +168,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     }
     for kind in kinds:
         line = "  ".join(
-            f"{s} {summary[kind][s]['rps']:7.0f} req/s p50 {summary[kind][s]['p50_ms']:5.2f} ms"
+            f"{s} {summary[kind][s]['rps']:6.0f} req/s p50 {summary[kind][s]['p50_ms']:5.2f} ms "
+            f"cpu {summary[kind][s]['cpu_ms']:5.2f} ms/req"
             for s in ("get_state", "submit_action")
         )
         print(f"{kind:14s} {line}")
