@@ -22,10 +22,11 @@ COPY service ./service
 COPY api ./api
 COPY workers ./workers
 COPY web ./web
+COPY gunicorn.conf.py ./
 RUN pip install -e . \
     && useradd --create-home --uid 10001 ursuppe \
     && mkdir -p /app/var && chown ursuppe /app/var
 
 USER ursuppe
 EXPOSE 8000
-CMD ["sh", "-c", "exec gunicorn api.wsgi:app --bind 0.0.0.0:${PORT} --workers ${WEB_CONCURRENCY:-2} --threads ${WEB_THREADS:-4} --access-logfile -"]
+CMD ["sh", "-c", "exec gunicorn api.wsgi:app --bind 0.0.0.0:${PORT} --workers ${WEB_CONCURRENCY:-2} --threads ${WEB_THREADS:-4}"]

@@ -19,7 +19,7 @@ from flask.sessions import SessionInterface, SessionMixin
 from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api import cors, deps, ratelimit, representations
+from api import cors, deps, observe, ratelimit, representations
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
 from api.resources import BLUEPRINTS
@@ -147,6 +147,7 @@ def create_app(
         n = settings.trusted_proxies
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
     install_redaction(app)
+    observe.install(app, settings)  # first: it times what the other hooks do
     register_problem_handlers(app)
     cors.install(app, settings.cors_origins)
     ratelimit.install(app, settings)

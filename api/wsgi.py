@@ -5,5 +5,7 @@ Settings come from the environment (``DATABASE_URL``, ``REDIS_URL``, ``SECRET_KE
 """
 
 from api import create_app
+from service import logs
 
+logs.configure()  # text, or JSON lines with URSUPPE_LOG_FORMAT=json (docs/deploy.md)
 app = create_app()

@@ -63,7 +63,9 @@ def wait_http(port: int, path: str, timeout: float = 30.0) -> None:
 
 
 @contextmanager
-def gunicorn(app: str, env: dict[str, str], workers: int, threads: int, health: str):
+def gunicorn(
+    app: str, env: dict[str, str], workers: int, threads: int, health: str, cwd: Path = ROOT
+):
     port = free_port()
     cmd = [
         sys.executable, "-m", "gunicorn", app,
@@ -74,7 +76,7 @@ def gunicorn(app: str, env: dict[str, str], workers: int, threads: int, health: 
         "--log-level", "warning",
         "--backlog", "2048",
     ]  # fmt: skip
-    proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **env}, start_new_session=True)
+    proc = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, **env}, start_new_session=True)
     try:
         wait_http(port, health)
         yield port

@@ -11,6 +11,7 @@ BENCHMARKS = [
     "engine_instructions",
     "mcts_bench",
     "api_bench",
+    "metrics_bench",
     "workers_bench",
     "reply_bench",
     "deadlines_bench",

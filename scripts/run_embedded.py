@@ -106,6 +106,11 @@ def stream_cap(env: dict[str, str]) -> int:
     return int(env.get("URSUPPE_STREAM_MAX_OPEN") or default_max_open())
 
 
+def _metrics_env(port: int) -> dict[str, str]:
+    """A worker's or beat's exporter (workers/metrics.py), on loopback like everything here."""
+    return {"URSUPPE_METRICS_PORT": str(port), "URSUPPE_METRICS_HOST": "127.0.0.1"}
+
+
 def main() -> int:
     """Run until Ctrl-C/SIGTERM; return the exit status (1 when the port is taken)."""
     try:
@@ -115,6 +120,7 @@ def main() -> int:
         return 1
     VAR.mkdir(parents=True, exist_ok=True)
     redis_port = claim_port(0)
+    worker_metrics, beat_metrics = claim_port(0), claim_port(0)
     redis_url = f"redis://127.0.0.1:{redis_port}/0"
     env = _environment(redis_url)
 
@@ -135,11 +141,11 @@ def main() -> int:
         supervisor.start(Child("worker", [
             *celery, "worker", "--concurrency", env.get("WORKER_CONCURRENCY", "2"),
             "--loglevel", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
-        ], stop_timeout=30.0))  # fmt: skip
+        ], stop_timeout=30.0, env=_metrics_env(worker_metrics)))  # fmt: skip
         supervisor.start(Child("beat", [
             *celery, "beat", "--schedule", str(VAR / "celerybeat-schedule"), "--pidfile=",
             "--loglevel", "INFO",
-        ]))  # fmt: skip
+        ], env=_metrics_env(beat_metrics)))  # fmt: skip
         # One web process type for the whole app, live streams included: the gevent worker
         # (docs/stream.md) serves each request and each open stream as a greenlet, so the
         # browser client streams from the same origin with no proxy in front. Each worker
@@ -149,7 +155,7 @@ def main() -> int:
         supervisor.start(Child("web", [
             str(BIN / "gunicorn"), "api.stream_wsgi:app", "--worker-class", "gevent",
             "--bind", f"127.0.0.1:{port}", "--workers", env.get("WEB_CONCURRENCY", "2"),
-            "--worker-connections", str(2 * stream_cap(env)), "--access-logfile", "-",
+            "--worker-connections", str(2 * stream_cap(env)),
         ]))  # fmt: skip
 
         base = f"http://127.0.0.1:{port}"
@@ -164,6 +170,8 @@ def main() -> int:
                     f"  docs     {base}/api/v1/docs\n"
                     f"  database {env['DATABASE_URL']}\n"
                     f"  broker   {redis_url} (embedded Redis)\n"
+                    f"  metrics  {base}/metrics, worker http://127.0.0.1:{worker_metrics}/metrics,"
+                    f" beat http://127.0.0.1:{beat_metrics}/metrics\n"
                     f"Ctrl-C stops everything.\n",
                     flush=True,
                 )

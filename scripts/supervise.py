@@ -68,6 +68,8 @@ class Child:
     cmd: list[str]
     #: Seconds a warm stop (SIGTERM) may take before the group is killed.
     stop_timeout: float = 15.0
+    #: Variables of this child only, over the supervisor's environment (its metrics port).
+    env: dict[str, str] = field(default_factory=dict)
     proc: subprocess.Popen[bytes] | None = None
     started_at: float = 0.0
     delay: float = FIRST_DELAY
@@ -75,7 +77,11 @@ class Child:
 
     def start(self, env: dict[str, str], cwd: Path) -> None:
         self.proc = subprocess.Popen(
-            self.cmd, cwd=cwd, env=env, start_new_session=True, preexec_fn=die_with_this_process()
+            self.cmd,
+            cwd=cwd,
+            env={**env, **self.env},
+            start_new_session=True,
+            preexec_fn=die_with_this_process(),
         )
         self.started_at = time.monotonic()
         self.restart_at = None

@@ -85,6 +85,12 @@ class Settings:
     #: An endpoint is disabled after this many deliveries in a row failed for good.
     webhook_disable_after: int = 5
     webhook_timeout: float = 10.0  # seconds per attempt (connect and read)
+    #: ``/metrics`` on the HTTP processes (docs/deploy.md, "Metrics"); off: no such route.
+    metrics_enabled: bool = True
+    #: When set, ``/metrics`` (and the workers' exporters) need ``Bearer <this token>``.
+    metrics_token: str = ""
+    #: A worker or beat heartbeat older than this (seconds) is reported as not recent.
+    heartbeat_stale: float = 60.0
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -118,6 +124,9 @@ class Settings:
                 "URSUPPE_WEBHOOK_DISABLE_AFTER", cls.webhook_disable_after
             ),
             webhook_timeout=_env_float("URSUPPE_WEBHOOK_TIMEOUT", cls.webhook_timeout),
+            metrics_enabled=_env_bool("URSUPPE_METRICS", True),
+            metrics_token=os.environ.get("URSUPPE_METRICS_TOKEN", ""),
+            heartbeat_stale=_env_float("URSUPPE_HEARTBEAT_STALE", cls.heartbeat_stale),
             cors_origins=tuple(
                 o.strip()
                 for o in os.environ.get("URSUPPE_CORS_ORIGINS", "").split(",")

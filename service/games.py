@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from service import bulk, fairness, idempotency, play, positions, ratings
+from service import bulk, fairness, idempotency, logs, metrics, play, positions, ratings
 from service.accounts import Accounts
 from service.bots import check_bot_level, choose_bot_action, is_search_level
 from service.bulk import MAX_BULK, BulkGame
@@ -743,6 +743,7 @@ class GameService:
                 if request.token_hash is not None:
                     seat = play.authorise(row, request.token_hash, request.claimed_seat)
                 assert seat is not None
+                logs.note(seat=seat)  # the acting seat on this request's or task's records
                 play.check_can_act(
                     row, seat, request.actor, request.expected_seq, request.expected_version
                 )
@@ -802,6 +803,8 @@ class GameService:
             if seat_row.kind != "bot":
                 return False
             seat, level = seat_row.seat, seat_row.bot_level or "random"
+            logs.note(seat=seat)
+            offered = row.updated_at  # the write that made this decision pending
             game = Game.from_dict(row.state)
             session.commit()  # no transaction stays open while the bot thinks
             bot_seed = (row.seed * 1_000_003 + seq * 7919 + seat) % play.MAX_SEED
@@ -817,10 +820,20 @@ class GameService:
                     session.add(log_row)
                     sent = self.store.outbox(session, row)
             except (StaleDataError, IntegrityError, Conflict, PreconditionFailed, Forbidden):
-                return self._play_for_bot(game_id, seq, seat, action)
+                played = self._play_for_bot(game_id, seq, seat, action)
+                if played:
+                    self._bot_replied(level, offered)
+                return played
         self._send_webhooks(sent)
         self._committed(game_id, row.seq, followup)
+        self._bot_replied(level, offered)
         return True
+
+    def _bot_replied(self, level: str, offered: datetime) -> None:
+        """Record a bot's reply latency: offered (the write that made the decision pending)
+        to its move committed, which includes the queue's wait, not only the thinking."""
+        seconds = (self.clock() - offered).total_seconds()
+        metrics.BOT_REPLY_SECONDS.labels(level).observe(max(seconds, 0.0))
 
     def play_random_turn(self, game_id: str, seq: int) -> bool:
         """A RandomBot move for the pending bot decision at ``seq`` (False when stale).
@@ -879,7 +892,9 @@ class GameService:
                     return False
                 if owner.kind == "bot":
                     return self.play_bot_turn(game_id, seq)
+                logs.note(seat=owner.seat)
                 policy, game, game_seed = row.timeout_policy, Game.from_dict(row.state), row.seed
+                due_at = row.deadline_at
                 level = row.options.get("timeout_bot_level") or self.settings.standin_level
         except NotFound:
             return False
@@ -912,6 +927,7 @@ class GameService:
         except (StaleDataError, IntegrityError):
             return False
         self._committed(game_id, row.seq, followup)
+        metrics.DEADLINE_LATENESS_SECONDS.observe(max((now - due_at).total_seconds(), 0.0))
         log.info("game %s: seat %d timed out, %s", game_id, owner.seat, outcome)
         return True
 
@@ -981,11 +997,12 @@ class GameService:
             try:
                 with self.sessions.begin() as session:
                     row = session.get(GameRow, game_id)
-                    if row is None or row.status != "finished":
-                        return None
-                    changed = ratings.rate_game(session, row, self.clock())
+                    finished = row is not None and row.status == "finished"
+                    changed = ratings.rate_game(session, row, self.clock()) if finished else None
             except IntegrityError:
                 continue  # a concurrent rating (of this game or a first one of a player)
+            result = "skipped" if changed is None else "rated" if changed else "unratable"
+            metrics.RATING_RUNS.labels(result).inc()
             if changed is not None:
                 log.info("game %s rated (%d players)", game_id, changed)
             return changed

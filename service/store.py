@@ -163,6 +163,12 @@ class GameStore:
         with self.sessions() as session:
             session.execute(select(1))
 
+    def count_by_status(self) -> dict[str, int]:
+        """How many games are in each status (the metrics' scrape: one indexed count)."""
+        with self.sessions() as session:
+            rows = session.execute(select(GameRow.status, func.count()).group_by(GameRow.status))
+            return {status: count for status, count in rows}
+
     def logged_action(self, game_id: str, seat: int, idempotency_key: str) -> ActionLogRow | None:
         """The action this seat already submitted under ``idempotency_key``, if any."""
         with self.sessions() as session:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import logging
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -25,7 +26,7 @@ import orjson
 from sqlalchemy import func, inspect, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from service import webhook_send
+from service import metrics, webhook_send
 from service.config import Settings
 from service.errors import NotFound, Unprocessable
 from service.lifecycle import LABEL, LABEL_RULE
@@ -318,8 +319,10 @@ class Webhooks:
         worker, endpoint disabled or gone). Safe to call any number of times."""
         claimed = self._claim(delivery_id)
         if claimed is None:
+            metrics.WEBHOOK_DELIVERIES.labels("skipped").inc()
             return "skipped"
         url, secret, body = claimed
+        started = time.perf_counter()
         attempt = webhook_send.send(
             url,
             secret,
@@ -328,7 +331,11 @@ class Webhooks:
             timeout=self.settings.webhook_timeout,
             allow_private=self.settings.webhooks_allow_private,
         )
-        return self._outcome(delivery_id, attempt)
+        took = time.perf_counter() - started
+        outcome = self._outcome(delivery_id, attempt)
+        metrics.WEBHOOK_DELIVERIES.labels(outcome).inc()
+        metrics.WEBHOOK_SECONDS.labels(outcome).observe(took)
+        return outcome
 
     def _claim(self, delivery_id: str) -> tuple[str, str, bytes] | None:
         """Take the attempt: the update is conditional on the attempts read, so of two

@@ -24,6 +24,7 @@ from datetime import timedelta
 from celery import Celery, platforms, signals
 from kombu import Queue
 
+from workers import metrics as _metrics  # noqa: F401 - its signal handlers
 from workers.config import WorkerSettings
 
 

@@ -19,7 +19,7 @@ import sqlalchemy.exc
 from celery import Task
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 
-from workers import runtime
+from workers import heartbeat, runtime
 from workers.celery_app import app, settings_of
 
 log = logging.getLogger(__name__)
@@ -134,8 +134,12 @@ def sweep_deadlines() -> int:
     without a message waiting in a worker all along; the scheduler sends each such
     message once.
     """
+    from service import metrics  # after the fork (workers.metrics)
+
     with app.pool.acquire(block=True) as conn:
-        if not take_tick(conn.default_channel.client, _settings.queue, _settings.sweep_interval):
+        client = conn.default_channel.client
+        heartbeat.record(client, _settings.queue, "worker")  # every worker that runs one
+        if not take_tick(client, _settings.queue, _settings.sweep_interval):
             log.debug("another scheduler swept this tick")
             return 0
     service = runtime.get_service()
@@ -143,6 +147,8 @@ def sweep_deadlines() -> int:
     due = service.due_deadlines(now, _settings.sweep_limit)
     for game_id, seq in due:
         expire_deadline.apply_async((game_id, seq), expires=max(_settings.sweep_interval, 5.0))
+    metrics.SWEEP_RUNS.labels("deadlines").inc()
+    metrics.SWEEP_ITEMS.labels("deadlines").inc(len(due))
     if due:
         log.info("deadline sweep handed out %d due deadline(s)", len(due))
     horizon = now + timedelta(seconds=_settings.eta_horizon)
@@ -170,6 +176,8 @@ def deliver_webhook(delivery_id: str) -> str:
 def sweep_webhooks() -> int:
     """Enqueue every webhook delivery whose attempt is due (beat runs this every few
     seconds, one sweep per tick across beats like the deadline sweep)."""
+    from service import metrics  # after the fork (workers.metrics)
+
     with app.pool.acquire(block=True) as conn:
         tick = f"{_settings.queue}:webhooks"
         if not take_tick(conn.default_channel.client, tick, _settings.sweep_interval):
@@ -177,6 +185,8 @@ def sweep_webhooks() -> int:
     due = runtime.get_service().webhooks.due(limit=_settings.sweep_limit)
     for delivery_id in due:
         deliver_webhook.apply_async((delivery_id,), expires=max(_settings.sweep_interval, 5.0))
+    metrics.SWEEP_RUNS.labels("webhooks").inc()
+    metrics.SWEEP_ITEMS.labels("webhooks").inc(len(due))
     if due:
         log.info("webhook sweep handed out %d due deliveries", len(due))
     return len(due)

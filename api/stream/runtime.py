@@ -17,6 +17,7 @@ from api.stream.notices import NoticeHub, Watcher
 from api.stream.session import StreamSession
 from api.stream.settings import StreamSettings
 from api.stream.snapshot import Snapshot, SnapshotReader
+from service import metrics
 from service.errors import NotFound
 from service.games import GameService
 
@@ -76,6 +77,19 @@ class StreamRuntime:
         """The response body: messages as snapshots come, heartbeats in between, until the
         game ends, the client goes away, or the idle or maximum duration is reached (then
         the client resumes where it left off)."""
+        metrics.STREAMS_OPEN.inc()
+        try:
+            yield from self._messages(watcher, session, framing, first)
+        finally:  # the client went away (GeneratorExit) as much as the stream ended
+            metrics.STREAMS_OPEN.dec()
+
+    def _messages(
+        self,
+        watcher: Watcher,
+        session: StreamSession,
+        framing: SseFraming | NdjsonFraming,
+        first: Snapshot,
+    ) -> Iterator[bytes]:
         s = self.settings
         started = last_write = last_message = time.monotonic()
         yield framing.open(s.retry_ms)
@@ -86,6 +100,8 @@ class StreamRuntime:
                 if messages:
                     yield b"".join(framing.message(*m) for m in messages)
                     last_write = last_message = time.monotonic()
+                    for kind, _data, _id in messages:
+                        metrics.STREAM_MESSAGES.labels(kind).inc()
                 if session.done:
                     return
             while True:
@@ -95,6 +111,7 @@ class StreamRuntime:
                 if watcher.wait(max(0.0, last_write + s.heartbeat - now)):
                     break
                 yield framing.heartbeat
+                metrics.STREAM_MESSAGES.labels("heartbeat").inc()
                 last_write = time.monotonic()
             try:
                 snap = watcher.snapshot()

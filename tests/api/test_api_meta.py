@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_healthz_and_readyz(client) -> None:
     assert client.get("/healthz").json == {"status": "ok"}
-    assert client.get("/readyz").json == {"status": "ready"}
+    assert client.get("/readyz").json == {"status": "ready", "database": "ok", "broker": "not used"}
 
 
 def test_readyz_reports_an_unreachable_database(tmp_path) -> None:

@@ -9,11 +9,11 @@ from typing import Any
 from flask import current_app, json
 from flask.views import MethodView
 
-from api import deps
+from api import deps, health
 from api.conditional import conditional
 from api.parsing import Blueprint
 from api.problems import ApiProblem
-from api.resources.meta.schemas import HealthSchema, RulesSchema
+from api.resources.meta.schemas import HealthSchema, ReadySchema, RulesSchema
 
 rules_blp = Blueprint(
     "rules", __name__, url_prefix="/api/v1", description="The rules as data, for clients."
@@ -60,13 +60,19 @@ class Health(MethodView):
 
 @health_blp.route("/readyz")
 class Ready(MethodView):
-    @health_blp.response(200, HealthSchema)
+    @health_blp.response(200, ReadySchema)
     @health_blp.alt_response(503, response="SERVICE_UNAVAILABLE")
     def get(self) -> Any:
-        """Readiness: the database answers"""
-        try:
-            deps.service().ping()
-        except Exception as err:  # noqa: BLE001 - any failure means not ready
-            current_app.logger.warning("readiness check failed: %s", type(err).__name__)
-            raise ApiProblem(503, "not_ready", "the database is not reachable") from None
-        return {"status": "ready"}
+        """Readiness: the database and the broker answer
+
+        503 `not_ready` when either cannot be reached. Also reports how long ago a worker
+        and beat were last seen (their heartbeats; `recent` within
+        `URSUPPE_HEARTBEAT_STALE` seconds): reported, not required, since restarting the
+        web process would not bring a worker back.
+        """
+        ready, report = health.readiness(deps.service())
+        if not ready:
+            raise ApiProblem(
+                503, "not_ready", "the database or the broker is not reachable", **report
+            )
+        return {"status": "ready", **report}

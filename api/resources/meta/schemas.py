@@ -19,3 +19,17 @@ class RulesSchema(ma.Schema):
 
 class HealthSchema(ma.Schema):
     status = fields.String()
+
+
+class SeenSchema(ma.Schema):
+    seen_seconds_ago = fields.Float(
+        allow_none=True, metadata={"description": "seconds since its heartbeat; null: never seen"}
+    )
+    recent = fields.Boolean(metadata={"description": "seen within the configured staleness"})
+
+
+class ReadySchema(HealthSchema):
+    database = fields.String(metadata={"description": "ok or unreachable"})
+    broker = fields.String(metadata={"description": "ok, unreachable or not used"})
+    worker = fields.Nested(SeenSchema, metadata={"description": "absent without a broker"})
+    beat = fields.Nested(SeenSchema, metadata={"description": "absent without a broker"})

@@ -1,0 +1,48 @@
+"""gunicorn's settings for both HTTP process kinds (web and stream), found by gunicorn in the
+working directory (the project root) whatever its command line.
+
+Metrics: gunicorn forks its workers, so prometheus_client runs in multi-process mode. The
+directory (``PROMETHEUS_MULTIPROC_DIR``: the operator's, emptied at start, else a fresh
+temporary one) is set here, in the master, before any worker imports prometheus_client;
+``child_exit`` drops a dead worker's live gauges (its open streams). Logs: gunicorn's own
+records get the format ``URSUPPE_LOG_FORMAT`` asks for (``service.logs``).
+"""
+
+import os
+import shutil
+
+from workers.metrics_dir import prepare
+
+_created = prepare()
+
+if os.environ.get("URSUPPE_LOG_FORMAT", "").strip().lower() == "json":
+    logconfig_dict = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {
+            "json": {
+                "()": "pythonjsonlogger.json.JsonFormatter",
+                "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+                "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+            }
+        },
+        "handlers": {
+            "stderr": {"class": "logging.StreamHandler", "formatter": "json"},
+        },
+        "root": {"handlers": ["stderr"], "level": "INFO"},  # the app's: service.logs
+        "loggers": {
+            "gunicorn.error": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+            "gunicorn.access": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        },
+    }
+
+
+def child_exit(server, worker):  # noqa: ANN001, ANN201 - gunicorn's hook signature
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):  # noqa: ANN001, ANN201 - gunicorn's hook signature
+    if _created is not None:
+        shutil.rmtree(_created, ignore_errors=True)

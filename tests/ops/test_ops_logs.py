@@ -1,0 +1,63 @@
+"""JSON log lines of a request: its request id, game id and acting seat, never a token."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from api import create_app
+from service import logs
+from service.config import Settings
+
+
+@pytest.fixture
+def json_lines(monkeypatch: pytest.MonkeyPatch) -> Iterator[io.StringIO]:
+    """The root logger writes JSON lines into a buffer (as ``logs.configure`` sets it up)."""
+    monkeypatch.setenv("URSUPPE_LOG_FORMAT", "json")
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logs.formatter())
+    logs.add_filters(handler)
+    root = logging.getLogger()
+    level = root.level
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    yield stream
+    root.removeHandler(handler)
+    root.setLevel(level)
+
+
+def test_request_lines_carry_ids_and_seat_but_no_token(tmp_path: Path, json_lines) -> None:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'logs.sqlite'}", scheduler="none")
+    http = create_app(settings).test_client()
+    created = http.post("/api/v1/games", json={"players": 3}).json
+    game_id = created["game"]["id"]
+    tokens = [created["creator_token"]]
+    for _ in range(3):
+        tokens.append(http.post(f"/api/v1/games/{game_id}/seats", json={"name": "p"}).json["token"])
+    pending = http.get(f"/api/v1/games/{game_id}/pending").json
+    seat = pending["pending"]["seat"]
+    submitted = http.post(
+        f"/api/v1/games/{game_id}/actions",
+        json={"action": pending["pending"]["actions"][0], "expected_seq": pending["seq"]},
+        headers={"Authorization": f"Bearer {tokens[1 + seat]}", "X-Request-Id": "probe-42"},
+    )
+    assert submitted.status_code == 200, submitted.json
+    assert submitted.headers["X-Request-Id"] == "probe-42"
+
+    text = json_lines.getvalue()
+    for token in tokens:
+        assert token not in text
+    records = [json.loads(line) for line in text.splitlines()]
+    [submit] = [r for r in records if r.get("request_id") == "probe-42"]
+    assert submit["logger"] == "ursuppe.request"
+    assert (submit["game_id"], submit["seat"], submit["status"]) == (game_id, seat, 200)
+    assert submit["route"] == "/api/v1/games/<game_id>/actions"
+    # Every request got its own id; the next request's records do not keep the seat.
+    assert len({r["request_id"] for r in records if r["logger"] == "ursuppe.request"}) == 6
+    assert all("seat" not in r for r in records if r.get("request_id") != "probe-42")
