@@ -11,6 +11,9 @@ apt_install() {
 }
 wait_port() { for _ in $(seq 1 50); do port_open "$1" && return 0; sleep 0.2; done; return 1; }
 
+# --- jq (the README's API example reads answers with it; a test runs that example) ----
+command -v jq >/dev/null || apt_install jq
+
 # --- Redis -----------------------------------------------------------------------------
 if ! port_open 6379; then
     command -v redis-server >/dev/null || apt_install redis-server
