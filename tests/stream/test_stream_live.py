@@ -160,9 +160,9 @@ def test_streams_recover_from_a_redis_restart(pg_url: str, logdir: Path) -> None
         notices.stop()
         down_at = len(spectator.entries())
         seq_down = api.game(game_id)["seq"]
-        # The game moves on without notices (the human's own stream stalls too, so the
-        # bots may have to wait for it: at least the moves already pending get played).
-        time.sleep(3)
+        # Down until the stream process has noticed the outage (then back at once); the
+        # game may move on without notices meanwhile (the human's own stream stalls too).
+        wait_until(lambda: "resubscribing" in server.tail(400), 60, "the outage to be noticed")
         notices.start()
 
         # Celery's worker sometimes dies of the outage (kombu 5.7 acks on a connection being
