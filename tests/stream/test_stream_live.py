@@ -160,9 +160,11 @@ def test_streams_recover_from_a_redis_restart(pg_url: str, logdir: Path) -> None
         notices.stop()
         down_at = len(spectator.entries())
         seq_down = api.game(game_id)["seq"]
-        # Down until the stream process has noticed the outage (then back at once); the
-        # game may move on without notices meanwhile (the human's own stream stalls too).
-        wait_until(lambda: "resubscribing" in server.tail(400), 60, "the outage to be noticed")
+        # The game moves on without notices (the human's own stream stalls too, so the
+        # bots may have to wait for it: at least the moves already pending get played).
+        # The outage's length, not a wait for an event: ended as soon as the stream had
+        # noticed it, this test once stalled under load (issue 27; not understood yet).
+        time.sleep(3)
         notices.start()
 
         # Celery's worker sometimes dies of the outage (kombu 5.7 acks on a connection being
