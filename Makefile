@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: venv run test test-fast bench lint fmt openapi clean screenshots
+.PHONY: venv run test test-fast soak bench lint fmt openapi clean screenshots
 
 venv: $(STAMP)
 
@@ -20,12 +20,18 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m scripts.run_embedded
 
-## test: the whole suite (starts Redis/PostgreSQL when they are not running)
+## test: the whole suite (starts Redis/PostgreSQL when they are not running), in parallel:
+## it mostly waits on servers, so 4 xdist workers even on 2 cores; the slowest 10 are listed
+TEST_WORKERS ?= 4
 test: $(STAMP)
 	bash scripts/ensure-services.sh
 	bash scripts/ensure-browser.sh
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
+
+## soak: the long soak of make run (300 games; make test plays 30 of them)
+soak: $(STAMP)
+	URSUPPE_SOAK_GAMES=300 $(BIN)/python -m pytest tests/workers/test_embedded_soak.py
 
 ## test-fast: engine and AI only, no services
 test-fast: $(STAMP)

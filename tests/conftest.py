@@ -1,9 +1,14 @@
 """Fixtures shared by the suites that need a database: tests/service and tests/api run every
-test once on SQLite and once on PostgreSQL, each on its own temporary database."""
+test once on SQLite and once on PostgreSQL, each on its own temporary database.
+
+Also how the suite shares servers when it runs in parallel (``make test``: pytest-xdist,
+``--dist loadgroup``): ``pytest_collection_modifyitems``. How a stopped run still cleans up
+is the plugin ``tests.support.interrupts``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
@@ -13,6 +18,21 @@ from service.db import make_engine, make_sessionmaker, upgrade_database
 from service.games import GameService
 from service.scheduling import RecordingScheduler
 from tests.support.databases import FakeClock, temporary_database, wipe
+
+TESTS = Path(__file__).resolve().parent
+#: Directories whose tests share one expensive session fixture (a gunicorn, a Celery worker
+#: and for the web tests Chromium): under xdist each runs on one worker, so the servers are
+#: started once per run rather than once per worker. New tests there join automatically.
+SHARED_SERVERS = ("web", "stream")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the tests of each ``SHARED_SERVERS`` directory in one xdist group."""
+    for item in items:
+        path = item.path.resolve()
+        parts = path.relative_to(TESTS).parts if path.is_relative_to(TESTS) else ()
+        if len(parts) > 1 and parts[0] in SHARED_SERVERS:
+            item.add_marker(pytest.mark.xdist_group(parts[0]))
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])

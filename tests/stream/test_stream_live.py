@@ -71,7 +71,14 @@ def test_a_spectator_sees_a_whole_game_exactly_once(stack: Stack) -> None:
     # The human's own stream marked exactly its decisions as its turn.
     human.reader.closed.wait(30)
     mine = [m["data"] for m in human.reader.entries()]
-    assert [e["seq"] for e in mine] == [e["data"]["seq"] for e in entries]
+    # Its stream opened after the join that started the game: a bot may have moved first,
+    # and the state it began with holds those moves (a race that load made visible).
+    first = next(m for m in human.reader.messages if m["type"] != "heartbeat")
+    assert first["type"] == "state"
+    began = first["data"]["seq"]
+    assert [e["seq"] for e in mine] == [
+        e["data"]["seq"] for e in entries if e["data"]["seq"] > began
+    ]
     assert all(
         e["your_turn"] == (e["pending"] is not None and e["pending"]["seat"] == seat) for e in mine
     )
@@ -162,6 +169,8 @@ def test_streams_recover_from_a_redis_restart(pg_url: str, logdir: Path) -> None
         seq_down = api.game(game_id)["seq"]
         # The game moves on without notices (the human's own stream stalls too, so the
         # bots may have to wait for it: at least the moves already pending get played).
+        # The outage's length, not a wait for an event: ended as soon as the stream had
+        # noticed it, this test once stalled under load (issue 27; not understood yet).
         time.sleep(3)
         notices.start()
 

@@ -1,7 +1,10 @@
-"""Soak test of ``make run``: 300 games through the embedded runner exactly as a user
+"""Soak test of ``make run``: games through the embedded runner exactly as a user
 starts it (its own var dir, Redis, worker, beat and gunicorn), several at once, bots only
 and bots with a scripted human seat whose skipped decisions time out. Every game finishes,
-no child of the runner dies, every game's log has no gap and no duplicate."""
+no child of the runner dies, every game's log has no gap and no duplicate.
+
+``make test`` plays 30 games (every path: a full-length game, scripted humans and their
+timeouts); ``make soak`` plays 300 (``URSUPPE_SOAK_GAMES``)."""
 
 from __future__ import annotations
 
@@ -26,8 +29,8 @@ from tests.workers.embedded_support import (
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(1500)]
 
-#: 300 games: most of them one round long (a two-card deck), some full-length.
-GAMES = int(os.environ.get("URSUPPE_SOAK_GAMES", "300"))
+#: Most games are one round long (a two-card deck), some full-length.
+GAMES = int(os.environ.get("URSUPPE_SOAK_GAMES", "30"))
 FULL_LENGTH_EVERY = 30  # every 30th game plays the default deck (up to 10 rounds)
 HUMAN_EVERY = 5  # every 5th game has a scripted human seat with a 1 s time limit
 IN_FLIGHT = 8
@@ -45,7 +48,7 @@ def _one_game(base: str, n: int) -> tuple[dict, list[dict]]:
     return game, assert_log_complete(base, game)
 
 
-def test_three_hundred_games_through_make_run(tmp_path: Path) -> None:
+def test_many_games_through_make_run(tmp_path: Path) -> None:
     runner = Runner(tmp_path / "var", free_port(), tmp_path / "run.log").start()
     try:
         base = runner.wait_up()

@@ -10,6 +10,7 @@ import os
 import re
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -62,6 +63,16 @@ def _assert_no_leftovers(runner: Runner) -> None:
             os.killpg(pid, 0)
 
 
+def _on_disk(var_dir: Path, game_id: str) -> tuple[int, int | None]:
+    """The game's seq and pending seat in the stopped runner's SQLite file (read directly:
+    nothing serves it now)."""
+    with sqlite3.connect(var_dir / "ursuppe.sqlite") as db:
+        [row] = db.execute(
+            "SELECT seq, pending_seat FROM games WHERE id = ?", (game_id,)
+        ).fetchall()
+    return row
+
+
 def _wait(predicate, timeout: float, what: str) -> None:  # noqa: ANN001
     deadline = time.monotonic() + timeout
     while not predicate():
@@ -99,11 +110,14 @@ def test_deadlines_survive_a_stop_and_restart_and_ctrl_c_stops_everything(
         return game["seats"][0]["timeouts"] >= 1 and left.total_seconds() > 2
 
     _wait(human_deadline_ahead, 120, "no pending human deadline")
-    time.sleep(0.5)
     assert runner.stop() == 0
-    # The warm shutdown put the deadline the worker held back into Redis (AOF on disk).
-    assert re.search(r"Restoring \d+ unacknowledged message", runner.log()), runner.log()[-3000:]
+    stopped_at = datetime.now(UTC)
     _assert_no_leftovers(runner)
+    # What the stopped runner left on disk: the idle seat's decision still pending. Its
+    # deadline's message was queued, held by the worker (a warm shutdown hands it back to
+    # Redis, AOF on disk) or not sent yet; only the restarted runner can fire it.
+    at_stop, pending_seat = _on_disk(tmp_path / "var", idle)
+    assert pending_seat == 0
 
     runner.start()  # same port (now with the old run's sockets in TIME_WAIT), same var dir
     runner.wait_up()
@@ -114,6 +128,11 @@ def test_deadlines_survive_a_stop_and_restart_and_ctrl_c_stops_everything(
         # Every timeout of the idle seat applied exactly once: one log entry per counted one.
         fired = Counter(e["seat"] for e in logs[idle] if e["actor"] == "timeout")
         assert fired == Counter({0: by_id[idle]["seats"][0]["timeouts"]}), fired
+        # The deadline pending across the stop fired after the restart, once (no duplicate
+        # in the log): nobody but its timeout could play that decision.
+        survivor = logs[idle][at_stop]  # the entry at seq at_stop + 1
+        assert (survivor["actor"], survivor["seat"]) == ("timeout", 0), survivor
+        assert datetime.fromisoformat(survivor["created_at"]) > stopped_at, survivor
         assert by_id[bots]["seq"] > 50
         assert by_id[idle]["seats"][0]["timeouts"] >= 3
         assert by_id[takeover]["seats"][0]["timeouts"] == 1

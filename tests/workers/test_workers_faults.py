@@ -7,7 +7,7 @@ recover together); a worker killed with SIGKILL in test_workers_games.py."""
 
 from __future__ import annotations
 
-import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -43,7 +43,9 @@ def test_a_postgresql_restart_mid_game_loses_and_repeats_nothing(stack) -> None:
                  worker)  # fmt: skip
 
         cluster.stop()
-        time.sleep(2)
+        # Down until the outage has reached a task (then start it again at once).
+        wait_for(lambda: "OperationalError" in worker.logfile.read_text(errors="replace"), 60,
+                 "a task to meet the outage", worker)  # fmt: skip
         cluster.start()
 
         for game_id in (bots.game.id, human.game.id):
@@ -51,7 +53,6 @@ def test_a_postgresql_restart_mid_game_loses_and_repeats_nothing(stack) -> None:
                      worker)  # fmt: skip
             assert_log_complete(st.service, game_id)
         assert st.service.get(human.game.id).seats[1].timeouts == 1
-        assert "OperationalError" in worker.logfile.read_text(), "the outage reached a task"
         st.close()
 
 
@@ -67,9 +68,13 @@ def test_beat_stopped_and_started_again_misses_no_deadline(stack, start_worker) 
     )
     game_id = created.game.id
     st.service.join(game_id, seat=1)  # due in 3 s, beyond the 1 s horizon: no message yet
+    due = st.service.get(game_id).deadline_at
+    assert due is not None
 
     beat.stop()
-    time.sleep(5)  # the deadline passes with no scheduler
+    # The deadline passes with no scheduler, and one sweep interval more: a running beat
+    # would have fired it by then.
+    wait_for(lambda: datetime.now(UTC) > due + timedelta(seconds=1), 30, "the deadline")
     seat = st.service.get(game_id).seats[1]
     assert (seat.timeouts, seat.replaced_by_bot) == (0, False), "nothing fired it meanwhile"
 

@@ -244,7 +244,9 @@ def test_tasks_retry_while_the_database_is_unreachable(stack) -> None:  # noqa: 
                     ),
                     {"name": name},
                 )
-            time.sleep(3)
+            # Refused until a task has met the outage (then allowed again at once).
+            wait_for(lambda: "OperationalError" in worker.logfile.read_text(errors="replace"),
+                     60, "a task to meet the outage", worker)  # fmt: skip
         finally:
             with admin.connect() as conn:
                 conn.execute(sa.text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))

@@ -16,7 +16,7 @@ import pytest
 
 from tests.support.webhook_receiver import Receiver, dumps
 from tests.workers.test_workers_ratings import rated
-from tests.workers.test_workers_webhooks import setup, wait_for
+from tests.workers.test_workers_webhooks import setup, wait_for, wait_settled
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
 
@@ -59,7 +59,7 @@ def test_a_tournament_round_from_bulk_creation_to_webhooks_standings_and_ratings
             return {r.body["data"]["game_id"] for r in receiver.accepted()} == {g.id for g in games}
 
         wait_for(all_arrived, 60, "game.finished for every game", worker)
-        time.sleep(3)  # three more sweeps: nothing new may arrive
+        wait_settled(worker)  # nothing new may arrive
         receipts = receiver.all()
         assert receipts and all(r.verified for r in receipts), dumps(receipts)
         ids_by_game: dict[str, set[str]] = defaultdict(set)

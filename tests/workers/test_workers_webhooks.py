@@ -4,7 +4,7 @@ beat (the sweep), and a local receiver that verifies every signature with the
 
 from __future__ import annotations
 
-import time
+import re
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -41,6 +41,26 @@ def setup(stack: Any, receiver: Receiver, events: list[str], **extra: str) -> tu
     return st, worker, player, created.endpoint.id
 
 
+#: Celery's line for a finished webhook sweep; its result is how many deliveries were due.
+SWEPT = re.compile(r"Task workers\.tasks\.sweep_webhooks\[[^\]]+\] succeeded in \S+: (\d+)")
+
+
+def sweeps(worker: Any) -> list[int]:
+    """Every webhook sweep the worker finished so far: how many deliveries each handed out."""
+    return [int(n) for n in SWEPT.findall(worker.logfile.read_text(errors="replace"))]
+
+
+def wait_settled(worker: Any, quiet: int = 2) -> None:
+    """Wait until the last ``quiet`` webhook sweeps, all begun after this call, found
+    nothing due: every delivery is in its final state, so nothing more will be sent.
+
+    The positive event that replaces a fixed "nothing new may arrive" sleep (the first
+    sweep finished after the call may have begun before it, and does not count)."""
+    start = len(sweeps(worker)) + 1
+    wait_for(lambda: (after := sweeps(worker)[start:]) and len(after) >= quiet
+             and not any(after[-quiet:]), 60, f"{quiet} quiet webhook sweeps", worker)  # fmt: skip
+
+
 def log_of(st: Any, player: str, endpoint: str) -> list:
     return st.service.webhooks.deliveries(player, endpoint, page_size=100)[0]
 
@@ -57,7 +77,7 @@ def test_bot_games_finished_arrive_signed_and_exactly_once_by_id(stack: Any) -> 
             return {r.body["data"]["game_id"] for r in receiver.accepted()} == set(games)
 
         wait_for(all_arrived, 180, "game.finished for every game", worker)
-        time.sleep(3)  # three more sweeps: nothing must arrive twice
+        wait_settled(worker)  # nothing must arrive twice
         receipts = receiver.all()
         assert all(r.verified for r in receipts), dumps(receipts)
         assert all(r.body["type"] == "game.finished" for r in receipts)
@@ -78,7 +98,7 @@ def test_a_receiver_failing_then_succeeding_gets_the_same_id(stack: Any) -> None
         st, worker, player, endpoint = setup(stack, receiver, ["game.started"])
         game = st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, player=player)
         wait_for(lambda: receiver.accepted(), 60, "the third attempt to succeed", worker)
-        time.sleep(2)
+        wait_settled(worker)
         [delivery] = log_of(st, player, endpoint)
         attempts = receiver.of(delivery.id)
         assert [r.status for r in attempts] == [503, 503, 200], dumps(receiver.all())
@@ -114,7 +134,7 @@ def test_an_always_failing_receiver_is_disabled_then_redelivery_revives_it(stack
         # Disabled: a new game's event is not even written, nothing more is sent.
         st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, player=player)
         sent = len(receiver.all())
-        time.sleep(2)
+        wait_settled(worker)
         assert len(receiver.all()) == sent
         assert len(log_of(st, player, endpoint)) == 3
 
