@@ -59,5 +59,8 @@ def test_request_lines_carry_ids_and_seat_but_no_token(tmp_path: Path, json_line
     assert (submit["game_id"], submit["seat"], submit["status"]) == (game_id, seat, 200)
     assert submit["route"] == "/api/v1/games/<game_id>/actions"
     # Every request got its own id; the next request's records do not keep the seat.
+    # (Records without a request id come from other threads of this process, e.g. an
+    # earlier test's abandoned bot under pytest-xdist: not this app's requests.)
     assert len({r["request_id"] for r in records if r["logger"] == "ursuppe.request"}) == 6
-    assert all("seat" not in r for r in records if r.get("request_id") != "probe-42")
+    others = [r for r in records if r.get("request_id") not in (None, "probe-42")]
+    assert others and all("seat" not in r for r in others)

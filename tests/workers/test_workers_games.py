@@ -150,7 +150,8 @@ def test_the_sweep_fires_a_deadline_whose_eta_message_was_lost(stack) -> None:  
     seat1 = st.service.get(game_id).seats[1]
     assert seat1.timeouts == 1 and seat1.kind == "bot"
     assert entries[0].created_at >= deadline_at
-    assert "deadline sweep handed out" in worker.logfile.read_text()
+    # Which of the sweep's two paths fired it (handing out a due deadline, or sending the
+    # ETA message again while still upcoming) depends on timing: not asserted.
 
 
 @pytest.mark.parametrize(

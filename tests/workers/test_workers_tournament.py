@@ -59,7 +59,7 @@ def test_a_tournament_round_from_bulk_creation_to_webhooks_standings_and_ratings
             return {r.body["data"]["game_id"] for r in receiver.accepted()} == {g.id for g in games}
 
         wait_for(all_arrived, 60, "game.finished for every game", worker)
-        wait_settled(worker)  # nothing new may arrive
+        wait_settled(st, worker)  # nothing new may arrive
         receipts = receiver.all()
         assert receipts and all(r.verified for r in receipts), dumps(receipts)
         ids_by_game: dict[str, set[str]] = defaultdict(set)

@@ -4,13 +4,14 @@ beat (the sweep), and a local receiver that verifies every signature with the
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import replace
 from typing import Any
 
 import pytest
+from sqlalchemy import func, select
 
+from service.models import WebhookDeliveryRow
 from tests.support.webhook_receiver import Receiver, dumps
 from tests.workers.test_workers_games import wait_for
 
@@ -42,23 +43,18 @@ def setup(stack: Any, receiver: Receiver, events: list[str], **extra: str) -> tu
 
 
 #: Celery's line for a finished webhook sweep; its result is how many deliveries were due.
-SWEPT = re.compile(r"Task workers\.tasks\.sweep_webhooks\[[^\]]+\] succeeded in \S+: (\d+)")
+def wait_settled(st: Any, worker: Any) -> None:
+    """Wait until no webhook delivery is pending: each is delivered, or failed for good, in
+    the database, so nothing more will be sent (a duplicate task of a delivery already
+    taken sends nothing). The positive event that replaces a fixed "nothing new may
+    arrive" sleep, read from the state that decides it rather than from log lines."""
 
+    def settled() -> bool:
+        with st.service.sessions() as session:
+            pending = select(func.count()).select_from(WebhookDeliveryRow)
+            return session.scalar(pending.where(WebhookDeliveryRow.status == "pending")) == 0
 
-def sweeps(worker: Any) -> list[int]:
-    """Every webhook sweep the worker finished so far: how many deliveries each handed out."""
-    return [int(n) for n in SWEPT.findall(worker.logfile.read_text(errors="replace"))]
-
-
-def wait_settled(worker: Any, quiet: int = 2) -> None:
-    """Wait until the last ``quiet`` webhook sweeps, all begun after this call, found
-    nothing due: every delivery is in its final state, so nothing more will be sent.
-
-    The positive event that replaces a fixed "nothing new may arrive" sleep (the first
-    sweep finished after the call may have begun before it, and does not count)."""
-    start = len(sweeps(worker)) + 1
-    wait_for(lambda: (after := sweeps(worker)[start:]) and len(after) >= quiet
-             and not any(after[-quiet:]), 60, f"{quiet} quiet webhook sweeps", worker)  # fmt: skip
+    wait_for(settled, 60, "every webhook delivery in its final state", worker)
 
 
 def log_of(st: Any, player: str, endpoint: str) -> list:
@@ -77,7 +73,7 @@ def test_bot_games_finished_arrive_signed_and_exactly_once_by_id(stack: Any) -> 
             return {r.body["data"]["game_id"] for r in receiver.accepted()} == set(games)
 
         wait_for(all_arrived, 180, "game.finished for every game", worker)
-        wait_settled(worker)  # nothing must arrive twice
+        wait_settled(st, worker)  # nothing must arrive twice
         receipts = receiver.all()
         assert all(r.verified for r in receipts), dumps(receipts)
         assert all(r.body["type"] == "game.finished" for r in receipts)
@@ -98,7 +94,7 @@ def test_a_receiver_failing_then_succeeding_gets_the_same_id(stack: Any) -> None
         st, worker, player, endpoint = setup(stack, receiver, ["game.started"])
         game = st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, player=player)
         wait_for(lambda: receiver.accepted(), 60, "the third attempt to succeed", worker)
-        wait_settled(worker)
+        wait_settled(st, worker)
         [delivery] = log_of(st, player, endpoint)
         attempts = receiver.of(delivery.id)
         assert [r.status for r in attempts] == [503, 503, 200], dumps(receiver.all())
@@ -134,7 +130,7 @@ def test_an_always_failing_receiver_is_disabled_then_redelivery_revives_it(stack
         # Disabled: a new game's event is not even written, nothing more is sent.
         st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, player=player)
         sent = len(receiver.all())
-        wait_settled(worker)
+        wait_settled(st, worker)
         assert len(receiver.all()) == sent
         assert len(log_of(st, player, endpoint)) == 3
 
