@@ -166,6 +166,7 @@ def main() -> int:
                 announced = True
                 print(
                     f"\nUrsuppe Server (embedded mode) is up:\n"
+                    f"  play     {base}/   <- open this in a browser\n"
                     f"  API      {base}/api/v1\n"
                     f"  docs     {base}/api/v1/docs\n"
                     f"  database {env['DATABASE_URL']}\n"
