@@ -98,7 +98,7 @@ def test_every_gene_card_opens_on_focus_and_hover_with_its_text(
             driver.execute_script("arguments[0].focus()", ref)
             assert card.is_displayed(), gene["id"]
             assert gene["does"] in card.text and gene["name"] in card.text
-            assert f"{gene['price']} BP" in card.text
+            assert str(gene["price"]) in card.text and str(gene["mp"]) in card.text
         driver.execute_script("document.activeElement.blur()")
         last = texts["genes"][-1]["id"]
         ref = driver.find_element(By.CSS_SELECTOR, f"#market .gene-ref[data-gene='{last}']")
@@ -189,8 +189,34 @@ def test_the_language_switcher_is_remembered(server: LiveServer) -> None:
         de = _texts(server, "de")
         market = driver.find_element(By.ID, "market").text
         assert all(g["name"] in market for g in de["genes"])
+        heading = driver.find_element(By.CSS_SELECTOR, "h2[data-t='market']").text
+        # The lobby remembers the language too, and explains each bot level in it.
         driver.get(server.base_url + "/lobby")
+        WebDriverWait(driver, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        assert driver.execute_script("return document.documentElement.lang") == "de"
+        levels = driver.execute_script("return document.getElementById('bot-levels').textContent")
+        assert all(text in levels for text in de["bot_levels"].values())
         driver.get(f"{server.base_url}/game/{game['game']['id']}?watch")
         wait_for(driver, lambda s: s["ready"], 30, "the page again")
-        assert driver.execute_script("return document.documentElement.lang") == "de"
+        assert driver.find_element(By.CSS_SELECTOR, "h2[data-t='market']").text == heading
         assert console_errors(driver) == []
+
+
+def test_every_client_string_exists_in_every_language(server: LiveServer) -> None:
+    """web/static/lang/*.js: each language has every key English has, and a text of its own
+    for most of them (a key merely copied from English would pass silently otherwise)."""
+    with chromium() as driver:
+        driver.get(server.base_url + "/")
+        dicts = driver.execute_async_script(
+            "const done = arguments[0];"
+            "Promise.all(['en', 'de', 'nl', 'es'].map(l => import(`/web/static/lang/${l}.js`)))"
+            ".then(ms => done(ms.map(m => m.default)));"
+        )
+    en = dicts[0]
+    for other in dicts[1:]:
+        assert other.keys() == en.keys()
+        assert all(isinstance(v, str) and v for v in other.values())
+        same = [k for k in en if other[k] == en[k]]
+        assert len(same) < len(en) / 5, same

@@ -69,7 +69,7 @@ function renderPlayers() {
   div.replaceChildren();
   const st = game.state;
   const table = document.createElement("table");
-  table.innerHTML = `<tr><th>${t("th_seat")}</th><th>${t("th_score")}</th><th>BP</th><th>${t("th_genes")}</th><th>${t("th_amoebas")}</th></tr>`;
+  table.innerHTML = `<tr><th>${t("th_seat")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_genes")}</th><th>${t("th_amoebas")}</th></tr>`;
   for (const seat of game.seats) {
     const p = st?.seats[seat.seat];
     const tr = document.createElement("tr");
@@ -90,7 +90,7 @@ function renderMarket() {
   const st = game.state;
   if (!st) return;
   const supply = st.gene_supply;
-  const rows = rules.texts.genes.map((g) => `<tr data-gene="${g.id}"><td>${geneRef(g.id)}</td><td>${g.price} BP</td><td>${g.mp} MP</td><td>${t("cards_left", { n: supply[g.id] ?? 0 })}</td></tr>`);
+  const rows = rules.texts.genes.map((g) => `<tr data-gene="${g.id}"><td>${geneRef(g.id)}</td><td>${g.price} ${t("bp")}</td><td>${g.mp} ${t("mp")}</td><td>${t("cards_left", { n: supply[g.id] ?? 0 })}</td></tr>`);
   $("market").innerHTML = `<table><tr><th>${t("th_gene")}</th><th>${t("th_price")}</th><th>${t("th_mutation")}</th><th>${t("th_cards")}</th></tr>${rows.join("")}</table>`;
 }
 

@@ -36,7 +36,7 @@ function cardBody(g) {
     g.replaces.length ? `${t("hands_in")}: ${list(g.replaces)}` : "",
     g.interacts.length ? `${t("works_with")}: ${list(g.interacts)}` : "",
   ].filter(Boolean);
-  return `<strong>${esc(g.name)}</strong> <span class="gene-meta">${g.price} BP · ${g.mp} MP</span>
+  return `<strong>${esc(g.name)}</strong> <span class="gene-meta">${g.price} ${t("bp")} · ${g.mp} ${t("mp")}</span>
     <span class="gene-does">${esc(g.does)}</span>${extra.map((x) => `<span class="gene-extra">${x}</span>`).join("")}`;
 }
 
