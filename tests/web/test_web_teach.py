@@ -220,3 +220,30 @@ def test_every_client_string_exists_in_every_language(server: LiveServer) -> Non
         assert all(isinstance(v, str) and v for v in other.values())
         same = [k for k in en if other[k] == en[k]]
         assert len(same) < len(en) / 5, same
+
+
+def test_learn_to_play_starts_a_game_whose_decisions_explain_themselves(
+    server: LiveServer,
+) -> None:
+    """ "Learn to play" in the lobby: a 3-player game against two random bots, and the first
+    decision opens with its help even where this browser had dismissed it before."""
+    with chromium() as driver:
+        driver.get(server.base_url + "/lobby")
+        WebDriverWait(driver, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        kinds = driver.execute_script(
+            "const k = ['start_space', 'place_amoeba', 'movement', 'feed'];"
+            "localStorage.setItem('ursuppe.help.seen', JSON.stringify(k)); return k"
+        )
+        driver.find_element(By.ID, "learn-button").click()
+        WebDriverWait(driver, 30).until(lambda d: "/game/" in d.current_url)
+        state = wait_for(driver, lambda s: s["ready"] and s["kind"], 60, "the first decision")
+        assert state["kind"] in kinds
+        game_id = driver.current_url.rsplit("/", 1)[-1]
+        with urllib.request.urlopen(f"{server.base_url}/api/v1/games/{game_id}") as resp:
+            seats = json.load(resp)["seats"]
+        assert [s.get("bot_level") for s in seats[1:]] == ["random", "random"]
+        help_box = driver.find_element(By.CSS_SELECTOR, "#decision details.help")
+        assert help_box.get_attribute("open") is not None
+        assert console_errors(driver) == []
