@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import time
 import urllib.request
 from typing import Any
 
@@ -67,6 +68,17 @@ def _texts(server: LiveServer, lang: str) -> dict[str, Any]:
         return json.load(resp)["texts"]
 
 
+def _until_our_turn(server: LiveServer, game_id: str) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(f"{server.base_url}/api/v1/games/{game_id}") as resp:
+            pending = json.load(resp).get("pending") or {}
+        if pending.get("player", pending.get("seat")) == 0:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the bots did not hand the turn to seat 0")
+
+
 def _no_emoji(text: str) -> None:
     found = sorted({f"U+{ord(c):04X}" for c in EMOJI.findall(text)})
     assert found == [], f"characters that need an emoji font: {found}"
@@ -83,6 +95,7 @@ def test_every_gene_card_opens_on_focus_and_hover_with_its_text(
         {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})  # fmt: skip
     game_id = game["game"]["id"]
     _post(server, f"/games/{game_id}/seats", {"name": "Ada", "seat": 0})
+    _until_our_turn(server, game_id)  # the bots wait for us: the page stands still
     with chromium() as driver:
         driver.get(server.base_url + "/")
         driver.execute_script("localStorage.setItem('ursuppe.lang', arguments[0])", lang)

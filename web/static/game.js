@@ -64,9 +64,14 @@ function learnNames() {
   setSeatNames(game.seats.map((s) => s.name || (s.kind === "bot" ? `Bot ${s.seat + 1}` : null)));
 }
 
+/** Replace a panel's markup only when it changed: an open gene card in it stays open. */
+function setIfChanged(el, markup) {
+  if (el.dataset.markup === markup) return;
+  el.dataset.markup = markup;
+  el.innerHTML = markup;
+}
+
 function renderPlayers() {
-  const div = $("players");
-  div.replaceChildren();
   const st = game.state;
   const table = document.createElement("table");
   table.innerHTML = `<tr><th>${t("th_seat")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_genes")}</th><th>${t("th_amoebas")}</th></tr>`;
@@ -83,7 +88,7 @@ function renderPlayers() {
       : "<td colspan=4></td>");
     table.append(tr);
   }
-  div.append(table);
+  setIfChanged($("players"), table.outerHTML);
 }
 
 function renderMarket() {
@@ -91,7 +96,7 @@ function renderMarket() {
   if (!st) return;
   const supply = st.gene_supply;
   const rows = rules.texts.genes.map((g) => `<tr data-gene="${g.id}"><td>${geneRef(g.id)}</td><td>${g.price} ${t("bp")}</td><td>${g.mp} ${t("mp")}</td><td>${t("cards_left", { n: supply[g.id] ?? 0 })}</td></tr>`);
-  $("market").innerHTML = `<table><tr><th>${t("th_gene")}</th><th>${t("th_price")}</th><th>${t("th_mutation")}</th><th>${t("th_cards")}</th></tr>${rows.join("")}</table>`;
+  setIfChanged($("market"), `<table><tr><th>${t("th_gene")}</th><th>${t("th_price")}</th><th>${t("th_mutation")}</th><th>${t("th_cards")}</th></tr>${rows.join("")}</table>`);
 }
 
 function renderStatus() {

@@ -109,3 +109,26 @@ export function endExplanation(reason) {
 export const botLevelText = (level) => texts?.bot_levels[level] ?? "";
 export const variantText = (id) => texts?.variants[id] ?? "";
 export const topic = (key) => texts?.topics[key] ?? "";
+
+/** Open cards are placed by the viewport (fixed), beside their name, so that no scrolling
+ * panel clips them: below the name when there is room, else above it. */
+function placeCard(ref) {
+  const card = ref.querySelector(".gene-card");
+  if (!card) return;
+  const r = ref.getBoundingClientRect();
+  const width = Math.min(304, window.innerWidth * 0.85);
+  card.style.left = `${Math.max(8, Math.min(r.left, window.innerWidth - width - 8))}px`;
+  const below = r.bottom + 260 < window.innerHeight;
+  card.style.top = below ? `${r.bottom + 4}px` : "auto";
+  card.style.bottom = below ? "auto" : `${window.innerHeight - r.top + 4}px`;
+}
+for (const type of ["mouseover", "focusin"]) {
+  document.addEventListener(type, (ev) => {
+    const ref = ev.target.closest?.(".gene-ref");
+    if (ref) placeCard(ref);
+  });
+}
+// A scrolled page moves a focused name: its card follows.
+document.addEventListener("scroll", () => {
+  if (document.activeElement?.classList.contains("gene-ref")) placeCard(document.activeElement);
+}, { passive: true, capture: true });

@@ -34,7 +34,7 @@ export default {
   genes_to_give: "Gene, die du abgeben kannst",
   buy_intro: "Du hast {bp} BP und {mp} Mutationspunkte; das Ozon steht jetzt bei {ozone}.",
   mp_change: "MP {before} → {after} (Ozon {ozone})",
-  defect_ahead: "{excess} über dem Ozon: ein Gendefekt folgt.",
+  defect_ahead: "{excess} über dem Ozon jetzt: ein Gendefekt droht.",
   defect_warning: "{gene} bringt deine Mutationspunkte auf {after}, über das Ozon von {ozone}: In Phase 2 zahlst du {excess} (BP oder Gene), außer die nächste Karte hat mehr Ozon. Noch einmal klicken, um trotzdem zu kaufen.",
   buy_for: "Für {price} BP kaufen", buy_anyway: "Trotzdem kaufen ({price} BP)",
   choose_offered: "Wähle eine der angebotenen Aktionen:",

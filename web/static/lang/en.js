@@ -35,7 +35,7 @@ export default {
   genes_to_give: "Genes you may hand in",
   buy_intro: "You have {bp} BP and {mp} mutation points; the ozone is {ozone} now.",
   mp_change: "MP {before} → {after} (ozone {ozone})",
-  defect_ahead: "Above the ozone by {excess}: a gene defect will follow.",
+  defect_ahead: "Above the ozone now by {excess}: a gene defect threatens.",
   defect_warning: "{gene} takes your mutation points to {after}, above the ozone of {ozone}: in phase 2 you will pay {excess} (BP or genes) unless the next card's ozone is higher. Click again to buy anyway.",
   buy_for: "Buy for {price} BP", buy_anyway: "Buy anyway ({price} BP)",
   choose_offered: "Choose one of the offered actions:",

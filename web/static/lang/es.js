@@ -34,7 +34,7 @@ export default {
   genes_to_give: "Genes que puedes entregar",
   buy_intro: "Tienes {bp} PB y {mp} puntos de mutación; el ozono está ahora en {ozone}.",
   mp_change: "PM {before} → {after} (ozono {ozone})",
-  defect_ahead: "{excess} por encima del ozono: vendrá un defecto genético.",
+  defect_ahead: "{excess} por encima del ozono actual: amenaza un defecto genético.",
   defect_warning: "{gene} lleva tus puntos de mutación a {after}, por encima del ozono de {ozone}: en la fase 2 pagarás {excess} (PB o genes) salvo que la carta siguiente traiga más ozono. Pulsa otra vez para comprar de todos modos.",
   buy_for: "Comprar por {price} PB", buy_anyway: "Comprar de todos modos ({price} PB)",
   choose_offered: "Elige una de las acciones ofrecidas:",

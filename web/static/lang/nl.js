@@ -34,7 +34,7 @@ export default {
   genes_to_give: "Genen die je kunt inleveren",
   buy_intro: "Je hebt {bp} BP en {mp} mutatiepunten; de ozon staat nu op {ozone}.",
   mp_change: "MP {before} → {after} (ozon {ozone})",
-  defect_ahead: "{excess} boven de ozon: er volgt een gendefect.",
+  defect_ahead: "{excess} boven de ozon nu: er dreigt een gendefect.",
   defect_warning: "{gene} brengt je mutatiepunten op {after}, boven de ozon van {ozone}: in fase 2 betaal je {excess} (BP of genen), tenzij de volgende kaart meer ozon heeft. Klik nog eens om toch te kopen.",
   buy_for: "Koop voor {price} BP", buy_anyway: "Toch kopen ({price} BP)",
   choose_offered: "Kies een van de aangeboden acties:",
