@@ -50,7 +50,7 @@ export function geneRef(id) {
 export function decisionTitle(kind) { return texts?.decisions[kind]?.title ?? kind; }
 
 // Which general topic each decision kind is also explained by.
-const TOPICS = { feed: ["feeding"], place_amoeba: ["placement"], divide: ["placement"],
+const TOPICS = { feed: ["feeding"], place_amoeba: ["placement", "first_amoebas"], divide: ["placement"],
   pay_defect: ["defects"], buy_genes: ["mutation_points", "ozone", "defects"], start_space: ["scoring"] };
 
 function seen() { try { return new Set(JSON.parse(localStorage.getItem(SEEN_KEY)) || []); } catch { return new Set(); } }

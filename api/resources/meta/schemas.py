@@ -49,6 +49,7 @@ class TopicsSchema(ma.Schema):
     damage = fields.String()
     feeding = fields.String(metadata={"description": "including the own-colour rule"})
     placement = fields.String()
+    first_amoebas = fields.String(metadata={"description": "why setup amoebas may start damaged"})
     scoring = fields.String()
     game_end = fields.String()
 
