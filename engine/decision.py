@@ -11,6 +11,27 @@ from typing import Any
 
 Frame = tuple  # (op name, *values): engine.frames names the values of every op
 
+#: Every ``Decision.kind`` the engine asks for, in the order a round meets them. Clients key
+#: their help texts on these (``GET /rules``); tests/engine check the list against the rules.
+DECISION_KINDS: tuple[str, ...] = (
+    "start_space",
+    "place_amoeba",
+    "movement",
+    "choose_die",
+    "choose_direction",
+    "second_move",
+    "escape_move",
+    "tentacle",
+    "cling",
+    "feed",
+    "defend",
+    "attack_retry",
+    "aggression",
+    "pay_defect",
+    "buy_genes",
+    "divide",
+)
+
 
 class Decision:
     """What the game waits for: ``seat`` must pick one of ``actions``.

@@ -62,7 +62,7 @@ def answer_one(driver: WebDriver, rng: random.Random) -> str:
     kind = page_state(driver)["kind"]
     if not kind:
         return ""  # the decision left the screen in the meantime
-    assert driver.title.startswith("▶ Your turn"), driver.title  # the tab tells it too
+    assert driver.title.startswith("▶ "), driver.title  # the tab tells it too, in any language
     panel = driver.find_element(By.ID, "decision")
     fields = driver.find_elements(By.CSS_SELECTOR, "#board-wrap g.field.offered")
     amoebas = driver.find_elements(By.CSS_SELECTOR, "#board-wrap g.amoeba.offered")
@@ -81,11 +81,14 @@ def answer_one(driver: WebDriver, rng: random.Random) -> str:
         buttons = _wait_buttons(panel, ".target-choice button.action")
     if kind == "buy_genes":
         wished = [b for b in buttons if b.get_attribute("data-type") == "buy"
-                  and any(g in (b.text or "").lower().replace(" ", "_") for g in WISHED_GENES)]  # fmt: skip
+                  and b.get_attribute("data-gene") in WISHED_GENES]  # fmt: skip
         if wished:
             buttons = wished
     assert buttons, f"decision {kind!r} offers nothing to click"
-    rng.choice(buttons).click()
+    button = rng.choice(buttons)
+    button.click()
+    if button.get_attribute("data-armed") == "1":
+        button.click()  # a buy that brings a gene defect asks once more: the player confirms
     return kind
 
 

@@ -1,7 +1,8 @@
 """``make screenshots``: the lobby, a game in progress (desktop and a 360 px phone) and a
 finished game, as PNGs in ``docs/screenshots/``, taken from the live service in Chromium.
 
-Run: ``python -m tests.web.screenshots [out_dir]``.
+Run: ``python -m tests.web.screenshots [out_dir] [teach]`` (``teach``: only the teaching
+screenshots: a decision with its help and a gene card open, in English and German).
 """
 
 from __future__ import annotations
@@ -79,5 +80,48 @@ def main(out: Path) -> None:
     print(f"screenshots in {out}")
 
 
+def teaching(out: Path, langs: tuple[str, ...] = ("en", "de")) -> None:
+    """A decision with its help and a gene card open, per language, at 1280 px and on a
+    360 px phone: ``teach-decision-<lang>.png``, ``teach-gene-card-<lang>.png``,
+    ``teach-phone-<lang>.png``."""
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, live_server(Path(tmp)) as server:
+        base = server.base_url
+        for lang in langs:
+            rng = random.Random(5)
+            with chromium(1280, 1400) as player, chromium(360, 1600) as phone:
+                player.get(base + "/")
+                player.execute_script("localStorage.setItem('ursuppe.lang', arguments[0])", lang)
+                game_id = create_in_lobby(player, base, "Ada")
+                wait_for(player, lambda s: s["ready"], 30, "the game page")
+                play_turns(player, rng, max_turns=20)
+                # Then on, one decision at a time, to the next meal (food and its rule).
+                while wait_for(player, lambda s: s["kind"], 120, "a decision")["kind"] != "feed":
+                    play_turns(player, rng, max_turns=1)
+                player.find_element(By.ID, "decision").screenshot(
+                    str(out / f"teach-decision-{lang}.png")
+                )
+                ref = player.find_element(By.CSS_SELECTOR, "#market .gene-ref[data-gene='speed']")
+                player.execute_script("arguments[0].scrollIntoView({block: 'center'})", ref)
+                player.execute_script("arguments[0].focus()", ref)
+                player.save_screenshot(str(out / f"teach-gene-card-{lang}.png"))
+                phone.get(base + "/")
+                phone.execute_script("localStorage.setItem('ursuppe.lang', arguments[0])", lang)
+                token = player.execute_script(
+                    "return localStorage.getItem('ursuppe.seats')"
+                )  # the same seat on the phone: it shows the decision and its help
+                phone.execute_script("localStorage.setItem('ursuppe.seats', arguments[0])", token)
+                phone.get(f"{base}/game/{game_id}")
+                wait_for(phone, lambda s: s["ready"] and s["kind"], 30, "the phone's decision")
+                phone.save_screenshot(str(out / f"teach-phone-{lang}.png"))
+    print(f"teaching screenshots in {out}")
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
+    # "teach" as the second argument takes only the teaching screenshots.
+    if sys.argv[2:] == ["teach"]:
+        teaching(target)
+    else:
+        main(target)
+        teaching(target)

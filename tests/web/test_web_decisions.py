@@ -25,14 +25,16 @@ pytestmark = pytest.mark.integration
 MOUNT_JS = """
 const [state, pending, done] = arguments;
 Promise.all([import('/web/static/board.js'), import('/web/static/decisions.js'),
-             import('/web/static/words.js'), fetch('/api/v1/rules').then(r => r.json())])
-.then(([{Board}, {renderDecision}, words, rules]) => {
-  words.setGenes(rules.rules.genes);
+             import('/web/static/words.js'), import('/web/static/help.js'),
+             fetch('/api/v1/rules').then(r => r.json())])
+.then(([{Board}, {renderDecision}, words, help, rules]) => {
+  help.setTexts(rules.texts);
+  words.setGenes(rules.texts.genes);
   document.body.innerHTML = '<div id="board-wrap"></div><section id="decision"></section>';
   const board = new Board(document.getElementById('board-wrap'), rules.rules);
   board.draw(state);
   window.submitted = [];
-  renderDecision({pending, panel: document.getElementById('decision'),
+  renderDecision({pending, state, panel: document.getElementById('decision'),
     submit: (a) => window.submitted.push(a),
     drawBoard: (offered, selected) => board.draw(state, offered, selected),
     onField: (fn) => { board.onField = fn; }, onAmoeba: (fn) => { board.onAmoeba = fn; }});

@@ -121,6 +121,16 @@ def test_a_person_plays_a_whole_game_against_two_bots_while_another_browser_watc
         assert game["status"] == "finished"
         ranking = player.find_elements(By.CSS_SELECTOR, "#ranking tr")
         assert len(ranking) == 1 + 3
+        # The end screen says why the game ended: the game_ended event's reason, in words.
+        ended = next(
+            e
+            for item in api(server, f"/games/{game_id}/events?since={game['seq'] - 1}")["items"]
+            for e in item["events"]
+            if e["type"] == "game_ended"
+        )
+        texts = api(server, "/rules")["texts"]
+        why = player.find_element(By.CSS_SELECTOR, "#result .end-reason").text
+        assert why == texts["end_reasons"][ended["reason"]]
         wait_for(watcher, lambda s: s["status"] == "finished", 30, "the watcher to see the end")
         assert len(watcher.find_elements(By.CSS_SELECTOR, "#ranking tr")) == 1 + 3
 
@@ -192,7 +202,8 @@ def test_people_join_an_open_game_from_the_lobby_and_see_the_deadline(server: Li
         countdown = WebDriverWait(first, 10).until(
             lambda d: d.find_element(By.ID, "countdown").text
         )
-        assert countdown.startswith("⏱") and "left" in countdown
+        assert "left" in countdown  # beside a clock drawn as SVG, not an emoji
+        assert first.find_elements(By.CSS_SELECTOR, "#countdown svg.icon")
         second.find_element(By.ID, "resign").click()  # armed
         second.find_element(By.ID, "resign").click()  # resigned: a bot plays seat 2 on
         WebDriverWait(second, 10).until(

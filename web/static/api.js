@@ -1,4 +1,6 @@
 // The REST API as the client uses it, and the seat tokens this browser keeps.
+import { lang } from "./i18n.js";
+
 const BASE = "/api/v1";
 
 export class ApiError extends Error {
@@ -17,9 +19,10 @@ export async function call(path, { method = "GET", body, token, headers = {} } =
 }
 
 let rulesPromise = null;
-/** GET /rules once per page: the board, compass, genes and bot levels. */
+/** GET /rules once per page: the board, compass, genes and bot levels, and the rules
+ * explained (`texts`) in the page's language. */
 export function rules() {
-  rulesPromise ??= call("/rules").then((r) => r.data);
+  rulesPromise ??= call(`/rules?lang=${lang()}`).then((r) => r.data);
   return rulesPromise;
 }
 

@@ -1,5 +1,6 @@
 // The board as SVG, drawn from GET /rules (fields on the 5×5 grid, island, compass) and a
 // game's public state (amoebas, food). Offered fields/amoebas become buttons.
+import { t } from "./i18n.js";
 import { SHAPES, seatName, dir } from "./words.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -55,7 +56,7 @@ export class Board {
     const ix = grid.columns.indexOf(island[0]), iy = grid.rows.indexOf(Number(island.slice(1)));
     const isl = el("g", { class: "island" }, this.svg);
     el("ellipse", { cx: ix * CELL + CELL / 2, cy: iy * CELL + CELL / 2, rx: CELL * 0.45, ry: CELL * 0.38, fill: "#c9b27c", stroke: "#8a7440" }, isl);
-    el("text", { x: ix * CELL + CELL / 2, y: iy * CELL + CELL / 2 + 5, "text-anchor": "middle", "font-size": 16 }, isl).textContent = "island";
+    el("text", { x: ix * CELL + CELL / 2, y: iy * CELL + CELL / 2 + 5, "text-anchor": "middle", "font-size": 16 }, isl).textContent = t("island");
     this._compass(0, 0);
     for (const f of rules.board.fields) {
       const g = el("g", { class: "field", "data-field": f.name, transform: `translate(${f.x * CELL},${f.y * CELL})` }, this.svg);
@@ -104,8 +105,8 @@ export class Board {
         const g = el("g", { class: "amoeba", "data-amoeba": key }, view.amoebas);
         shape(a.seat, ax, ay, 13, g);
         el("text", { x: ax, y: ay + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold" }, g).textContent = a.number;
-        if (a.dp) el("text", { x: ax + 10, y: ay - 9, "font-size": 12, fill: "#b00", "font-weight": "bold" }, g).textContent = "✚".repeat(a.dp);
-        el("title", {}, g).textContent = `${seatName(a.seat)} amoeba ${a.number}, ${a.dp} damage`;
+        if (a.dp) el("text", { x: ax + 10, y: ay - 9, "font-size": 12, fill: "#b00", "font-weight": "bold" }, g).textContent = "+".repeat(a.dp);
+        el("title", {}, g).textContent = t("amoeba_title", { seat: seatName(a.seat), n: a.number, dp: a.dp });
         if (offered.amoebas.has(key)) this._button(g, `Target ${seatName(a.seat)} amoeba ${a.number}`, () => this.onAmoeba?.(a));
       });
       const foodText = f.food.map((n, s) => `${n} ${["orange", "sky blue", "green", "pink"][s]}`).join(", ");

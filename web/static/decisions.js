@@ -1,7 +1,10 @@
 // The pending decision as interaction. Everything offered comes from pending.actions (the
 // page knows no rule): each renderer only arranges those actions, using pending.context to
 // explain them. A kind without a renderer of its own gets the generic list of actions.
-import { KIND_TITLES, amoebaName, cubes, describeAction, dice, dir, geneName, seatName } from "./words.js";
+// Each decision opens with its help (help.js: what this kind of decision is for).
+import { decisionHelp, decisionTitle, geneInfo, geneRef, mpOf } from "./help.js";
+import { t } from "./i18n.js";
+import { amoebaName, cubes, describeAction, dice, dir, geneName, seatName } from "./words.js";
 
 function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -13,14 +16,16 @@ function h(tag, attrs = {}, ...children) {
 function html(tag, markup) { const e = document.createElement(tag); e.innerHTML = markup; return e; }
 
 /** Buttons for the given [action, index] pairs; a click submits that action. */
+function actionButton(ctx, a, i) {
+  const b = h("button", { type: "button", class: "action", "data-index": String(i), "data-type": a.type });
+  b.innerHTML = a.type === "die" ? dice([a.face]) : describeAction(a, ctx.pending.context || {});
+  b.onclick = () => ctx.submit(a);
+  return b;
+}
+
 function actionButtons(ctx, pairs) {
   const row = h("div", { class: "actions" });
-  for (const [a, i] of pairs) {
-    const b = h("button", { type: "button", class: "action", "data-index": String(i), "data-type": a.type });
-    b.innerHTML = a.type === "die" ? dice([a.face]) : describeAction(a, ctx.pending.context || {});
-    b.onclick = () => ctx.submit(a);
-    row.append(b);
-  }
+  for (const [a, i] of pairs) row.append(actionButton(ctx, a, i));
   return row;
 }
 
@@ -36,13 +41,13 @@ function fieldPick(ctx) {
   const fields = new Set(onField.map(([a]) => a.field));
   const choice = h("div", { class: "field-choice" });
   const pick = (name) => {
-    choice.replaceChildren(h("p", {}, `On ${name}:`), actionButtons(ctx, onField.filter(([a]) => a.field === name)));
+    choice.replaceChildren(h("p", {}, t("on_field", { field: name })), actionButtons(ctx, onField.filter(([a]) => a.field === name)));
     ctx.drawBoard({ fields, amoebas: new Set() }, name);
     choice.querySelector("button")?.focus();
   };
   ctx.onField(pick);
   ctx.drawBoard({ fields, amoebas: new Set() }, null);
-  explain(ctx, `Offered fields: ${[...fields].join(", ")}. Click one (or focus it and press Enter).`);
+  explain(ctx, t("offered_fields", { fields: [...fields].join(", ") }));
   ctx.panel.append(choice);
   if (others.length) ctx.panel.append(actionButtons(ctx, others));
 }
@@ -63,72 +68,107 @@ function targetPick(ctx) {
 
 function contextAmoeba(ctx) {
   const c = ctx.pending.context || {};
-  if (c.amoeba) explain(ctx, `Your ${amoebaName(c.amoeba)}.`);
+  if (c.amoeba) explain(ctx, t("your_amoeba", { amoeba: amoebaName(c.amoeba) }));
 }
 
 export const RENDERERS = {
   start_space: (ctx) => ctx.panel.append(actionButtons(ctx, indexed(ctx.pending))),
   place_amoeba: (ctx) => {
     const c = ctx.pending.context || {};
-    if (c.reason) explain(ctx, `Reason: ${c.reason}${c.free ? " (free)" : ""}.`);
+    if (c.reason) explain(ctx, t(c.free ? "place_reason_free" : "place_reason", { reason: c.reason }));
     fieldPick(ctx);
   },
   divide: (ctx) => {
     const c = ctx.pending.context || {};
-    explain(ctx, `A new amoeba costs ${c.cost} BP; you have ${c.bp} BP.`);
+    explain(ctx, t("divide_cost", { cost: c.cost, bp: c.bp }));
     fieldPick(ctx);
   },
   movement: (ctx) => {
     contextAmoeba(ctx);
-    explain(ctx, `The current drifts ${dir(ctx.pending.context?.drift)}.`);
+    explain(ctx, t("current_drifts", { dir: dir(ctx.pending.context?.drift) }));
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   second_move: (ctx) => { contextAmoeba(ctx); ctx.panel.append(actionButtons(ctx, indexed(ctx.pending))); },
   escape_move: (ctx) => { contextAmoeba(ctx); ctx.panel.append(actionButtons(ctx, indexed(ctx.pending))); },
   choose_die: (ctx) => {
     contextAmoeba(ctx);
-    ctx.panel.append(html("p", `You rolled ${dice(ctx.pending.context?.dice || [])}. 1 ${dir("W")}, 2 ${dir("N")}, 3 ${dir("E")}, 4 ${dir("S")}, 5 stay, 6 free choice.`));
+    ctx.panel.append(html("p", t("you_rolled", { dice: dice(ctx.pending.context?.dice || []), w: dir("W"), n: dir("N"), e: dir("E"), s: dir("S") })));
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   choose_direction: (ctx) => { contextAmoeba(ctx); ctx.panel.append(actionButtons(ctx, indexed(ctx.pending))); },
   tentacle: (ctx) => {
     const c = ctx.pending.context || {};
-    explain(ctx, `Leaving ${c.from} for ${c.to}: take up to ${c.limit} cubes along.`);
+    explain(ctx, t("tentacle_take", { from: c.from, to: c.to, limit: c.limit }));
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   cling: (ctx) => {
     const c = ctx.pending.context || {};
-    if (c.leaving) explain(ctx, `${amoebaName(c.leaving)} leaves for ${c.to}.`);
+    if (c.leaving) explain(ctx, t("leaves_for", { amoeba: amoebaName(c.leaving), to: c.to }));
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   feed: (ctx) => {
     const c = ctx.pending.context || {};
     contextAmoeba(ctx);
-    if (c.food) explain(ctx, `Food here: ${cubes(c.food)}.`);
+    if (c.food) explain(ctx, t("food_here", { food: cubes(c.food) }));
     // Struggle for Survival offers attacks instead of eating: their targets are clickable.
     if (ctx.pending.actions.some((a) => a.target)) targetPick(ctx);
     else ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   defend: (ctx) => {
     const c = ctx.pending.context || {};
-    explain(ctx, `${amoebaName(c.attacker)} attacks your ${amoebaName(c.target)}${c.fight_lost ? " (you lost the fight)" : ""}.`);
+    explain(ctx, t(c.fight_lost ? "attacks_you_lost" : "attacks_you", { attacker: amoebaName(c.attacker), target: amoebaName(c.target) }));
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   attack_retry: (ctx) => { contextAmoeba(ctx); targetPick(ctx); },
   aggression: (ctx) => targetPick(ctx),
   pay_defect: (ctx) => {
-    explain(ctx, `Still to pay: ${ctx.pending.context?.remaining} (BP, or genes at their defect value).`);
+    explain(ctx, t("still_to_pay", { remaining: ctx.pending.context?.remaining }));
+    const offered = ctx.pending.actions.filter((a) => a.gene).map((a) => geneRef(a.gene));
+    if (offered.length) explain(ctx, `${t("genes_to_give")}: ${offered.join(", ")}`);
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
-  buy_genes: (ctx) => {
-    explain(ctx, `You have ${ctx.pending.context?.bp} BP. The market on the right shows prices; buy one at a time.`);
-    ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
-  },
+  buy_genes: (ctx) => buyGenes(ctx),
 };
+
+/** One row per gene on offer: its card, its price, the buyer's MP before and after against
+ * the ozone now; a buy that would lift the MP above the ozone asks once more first. */
+function buyGenes(ctx) {
+  const st = ctx.state;
+  const held = st?.seats?.[ctx.pending.seat]?.genes || [];
+  const mp = mpOf(held);
+  const ozone = st?.environment?.current?.ozone;
+  explain(ctx, t("buy_intro", { bp: ctx.pending.context?.bp, mp, ozone: ozone ?? "?" }));
+  const list = h("div", { class: "buy-list" });
+  const rest = [];
+  for (const [a, i] of indexed(ctx.pending)) {
+    if (a.type !== "buy") { rest.push([a, i]); continue; }
+    const g = geneInfo(a.gene);
+    const after = mp + (g?.mp ?? 0) - (a.give_up ? geneInfo(a.give_up)?.mp ?? 0 : 0);
+    const excess = ozone === undefined ? 0 : after - ozone;
+    const row = h("div", { class: `buy-row${excess > 0 ? " warn" : ""}`, "data-gene": a.gene });
+    row.innerHTML = `${geneRef(a.gene)} <span class="mp-change">${t("mp_change", { before: mp, after, ozone: ozone ?? "?" })}</span>`
+      + (a.give_up ? ` <span class="muted">${t("hands_in")}: ${geneRef(a.give_up)}</span>` : "")
+      + (excess > 0 ? ` <strong class="defect-ahead">${t("defect_ahead", { excess })}</strong>` : "");
+    const b = h("button", { type: "button", class: "action", "data-index": String(i), "data-type": "buy" });
+    b.textContent = t("buy_for", { price: g?.price ?? "?" });
+    b.onclick = () => {
+      if (excess > 0 && b.dataset.armed !== "1") {
+        b.dataset.armed = "1";
+        b.textContent = t("buy_anyway", { price: g?.price ?? "?" });
+        row.append(h("p", { role: "alert", class: "defect-warning" }, t("defect_warning", { gene: geneName(a.gene), after, ozone, excess })));
+        return;
+      }
+      ctx.submit(a);
+    };
+    row.append(" ", b);
+    list.append(row);
+  }
+  ctx.panel.append(list, actionButtons(ctx, rest));
+}
 
 /** Any kind without a renderer: the offered actions as a plain list. */
 function generic(ctx) {
-  explain(ctx, "Choose one of the offered actions:");
+  explain(ctx, t("choose_offered"));
   ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
 }
 
@@ -136,7 +176,7 @@ function generic(ctx) {
 export function renderDecision(ctx) {
   const { pending, panel } = ctx;
   const renderer = RENDERERS[pending.kind];
-  panel.replaceChildren(h("h2", {}, KIND_TITLES[pending.kind] || `Decide: ${pending.kind}`));
+  panel.replaceChildren(h("h2", {}, decisionTitle(pending.kind)), decisionHelp(pending.kind));
   panel.dataset.kind = pending.kind;
   panel.dataset.renderer = renderer ? "dedicated" : "generic";
   (renderer || generic)(ctx);
@@ -144,7 +184,7 @@ export function renderDecision(ctx) {
 }
 
 export function renderWaiting(panel, pending) {
-  panel.replaceChildren(h("h2", {}, "Waiting"), h("p", {}, `${seatName(pending.seat)} decides: ${KIND_TITLES[pending.kind] || pending.kind}.`));
+  panel.replaceChildren(h("h2", {}, t("waiting")), h("p", {}, t("decides", { seat: seatName(pending.seat), what: decisionTitle(pending.kind) })));
   panel.dataset.kind = "";
   panel.dataset.renderer = "";
 }

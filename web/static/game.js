@@ -4,8 +4,11 @@
 import { ApiError, call, forgetSeat, newKey, rules as loadRules, seatFor } from "./api.js";
 import { Board, chip, drawLadder } from "./board.js";
 import { renderDecision, renderWaiting } from "./decisions.js";
+import { drawLegend, drawPhaseTrack, endExplanation, geneRef, phaseName, setTexts } from "./help.js";
+import { languageSwitcher, t } from "./i18n.js";
+import { icon } from "./icons.js";
 import { follow } from "./live.js";
-import { entryLines, geneName, sentence, seatName, setGenes, setSeatNames } from "./words.js";
+import { entryLines, sentence, seatName, setGenes, setSeatNames } from "./words.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const watchOnly = new URLSearchParams(location.search).has("watch");
@@ -15,6 +18,7 @@ const $ = (id) => document.getElementById(id);
 const trace = (window.ursuppe = { gameId, drawn: {}, answered: [], lastSeq: -1, mode: null, ready: false });
 
 let rules, board, game = null, mine = null, lastSeq = 0, wasMyTurn = false, busy = false;
+let endReason = null; // the game_ended event's reason, once the log has shown it
 let audio = null;
 document.addEventListener("pointerdown", () => { audio ??= new AudioContext(); }, { once: true });
 document.addEventListener("keydown", () => { audio ??= new AudioContext(); }, { once: true });
@@ -40,6 +44,7 @@ function addLog(lines, seq) {
 function onEntry(entry) {
   if (entry.seq <= lastSeq) return;
   lastSeq = entry.seq;
+  for (const e of entry.events || []) if (e.type === "game_ended") endReason = e.reason;
   addLog(entryLines(entry), entry.seq);
 }
 
@@ -59,56 +64,63 @@ function learnNames() {
   setSeatNames(game.seats.map((s) => s.name || (s.kind === "bot" ? `Bot ${s.seat + 1}` : null)));
 }
 
+/** Replace a panel's markup only when it changed: an open gene card in it stays open. */
+function setIfChanged(el, markup) {
+  if (el.dataset.markup === markup) return;
+  el.dataset.markup = markup;
+  el.innerHTML = markup;
+}
+
 function renderPlayers() {
-  const div = $("players");
-  div.replaceChildren();
   const st = game.state;
   const table = document.createElement("table");
-  table.innerHTML = "<tr><th>Seat</th><th>Score</th><th>BP</th><th>Genes</th><th>Amoebas</th></tr>";
+  table.innerHTML = `<tr><th>${t("th_seat")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_genes")}</th><th>${t("th_amoebas")}</th></tr>`;
   for (const seat of game.seats) {
     const p = st?.seats[seat.seat];
     const tr = document.createElement("tr");
     tr.dataset.seat = seat.seat;
     const name = document.createElement("td");
-    const label = seat.name || (seat.kind === "bot" ? `bot ${seat.bot_level}` : "open seat");
-    name.append(chip(seat.seat), " ", `${label}${mine && mine.seat === seat.seat ? " (you)" : ""}`);
+    const label = seat.name || (seat.kind === "bot" ? t("bot_level", { level: seat.bot_level }) : t("open_seat"));
+    name.append(chip(seat.seat), " ", `${label}${mine && mine.seat === seat.seat ? t("you_suffix") : ""}`);
     tr.append(name);
     tr.insertAdjacentHTML("beforeend", p
-      ? `<td>${p.score}</td><td>${p.bp}</td><td>${p.genes.map(geneName).join(", ") || "—"}</td><td>${p.amoebas.length}</td>`
+      ? `<td>${p.score}</td><td>${p.bp}</td><td>${p.genes.map(geneRef).join(", ") || "—"}</td><td>${p.amoebas.length}</td>`
       : "<td colspan=4></td>");
     table.append(tr);
   }
-  div.append(table);
+  setIfChanged($("players"), table.outerHTML);
 }
 
 function renderMarket() {
   const st = game.state;
   if (!st) return;
   const supply = st.gene_supply;
-  const rows = rules.rules.genes.map((g) => `<tr><td>${geneName(g.id)}</td><td>${g.price} BP</td><td>${g.mp} MP</td><td>${supply[g.id] ?? 0} left</td></tr>`);
-  $("market").innerHTML = `<table><tr><th>Gene</th><th>Price</th><th>Mutation</th><th>Cards</th></tr>${rows.join("")}</table>`;
+  const rows = rules.texts.genes.map((g) => `<tr data-gene="${g.id}"><td>${geneRef(g.id)}</td><td>${g.price} ${t("bp")}</td><td>${g.mp} ${t("mp")}</td><td>${t("cards_left", { n: supply[g.id] ?? 0 })}</td></tr>`);
+  setIfChanged($("market"), `<table><tr><th>${t("th_gene")}</th><th>${t("th_price")}</th><th>${t("th_mutation")}</th><th>${t("th_cards")}</th></tr>${rows.join("")}</table>`);
 }
 
 function renderStatus() {
   const st = game.state;
   const env = st?.environment;
-  $("status").textContent = `Game ${game.id.slice(0, 8)} · ${game.status}${st ? ` · round ${st.round}, phase ${st.phase}` : ""}`;
-  $("environment").textContent = env?.current ? `Environment: drift ${env.current.drift}, ozone ${env.current.ozone} (${env.remaining} cards left)` : "";
+  const where = st && game.status === "active" ? ` · ${t("round_n", { n: st.round })}, ${st.round ? phaseName(st.phase) : phaseName("setup")}` : "";
+  $("status").textContent = `${t("game_n", { id: game.id.slice(0, 8) })} · ${t(`status_${game.status}`)}${where}`;
+  $("environment").textContent = env?.current ? t("environment", { dir: t(`dir_${env.current.drift}`), ozone: env.current.ozone, left: env.remaining }) : "";
   const p = game.status === "active" ? game.pending : null;
-  $("whose-turn").textContent = p ? (mine && (p.player ?? p.seat) === mine.seat ? "Your turn" : `${seatName(p.seat)} to decide`) : "";
-  $("role").textContent = mine ? `You play seat ${mine.seat + 1}` : "Watching (read-only)";
+  $("whose-turn").textContent = p ? (mine && (p.player ?? p.seat) === mine.seat ? t("your_turn") : t("to_decide", { seat: seatName(p.seat) })) : "";
+  $("role").textContent = mine ? t("you_play_seat", { n: mine.seat + 1 }) : t("watching");
+  drawPhaseTrack($("phase-track"), st, game.status !== "active");
 }
 
 function tickCountdown() {
   const el = $("countdown");
   if (!game?.deadline_at || game.status !== "active") { el.textContent = ""; return; }
   const left = Math.max(0, Math.round((Date.parse(game.deadline_at) - Date.now()) / 1000));
-  el.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+  el.innerHTML = `${icon("clock")} ${t("time_left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })}`;
 }
 
 function turnNotice(myTurn) {
   $("turn-banner").classList.toggle("show", myTurn);
-  document.title = myTurn ? "▶ Your turn — Ursuppe" : `Game — Ursuppe`;
+  document.title = myTurn ? `▶ ${t("your_turn")} — Ursuppe` : `${t("game")} — Ursuppe`;
   if (myTurn && !wasMyTurn) beep();
   wasMyTurn = myTurn;
 }
@@ -143,7 +155,7 @@ function renderDecisionPanel() {
   if (!myTurn) { renderWaiting(panel, p); board.draw(game.state, noOffer); return; }
   let drawn = false;
   renderDecision({
-    pending: p, panel, submit,
+    pending: p, panel, submit, state: game.state,
     drawBoard: (offered, selected) => { drawn = true; board.draw(game.state, offered, selected); },
     onField: (fn) => { board.onField = fn; },
     onAmoeba: (fn) => { board.onAmoeba = fn; },
@@ -156,16 +168,17 @@ function renderResult() {
   const box = $("result");
   if (game.status !== "finished" || !res) { box.hidden = true; return; }
   box.hidden = false;
-  const rows = res.ranking.map((s, i) => `<tr><td>${i + 1}.</td><td>${seatName(s)}</td><td>${res.scores[s]}</td></tr>`);
-  box.innerHTML = `<h2>Final ranking</h2><table id="ranking"><tr><th>Place</th><th>Seat</th><th>Score</th></tr>${rows.join("")}</table>
-    <p><button type="button" id="replay-open">Replay the game move by move</button></p>`;
+  const seats = game.state?.seats || [];
+  const rows = res.ranking.map((s, i) => `<tr><td>${i + 1}.</td><td>${seatName(s)}</td><td>${res.scores[s]}</td><td>${seats[s]?.amoebas.length ?? ""}</td><td>${seats[s]?.genes.length ?? ""}</td></tr>`);
+  box.innerHTML = `<h2>${t("final_ranking")}</h2>${endExplanation(endReason)}<table id="ranking"><tr><th>${t("th_place")}</th><th>${t("th_seat")}</th><th>${t("th_score")}</th><th>${t("th_amoebas")}</th><th>${t("th_genes")}</th></tr>${rows.join("")}</table>
+    <p><button type="button" id="replay-open">${t("replay_open")}</button></p>`;
   $("replay-open").onclick = () => import("./replay.js").then((m) => m.openReplay($("replay"), gameId, rules, game));
 }
 
 async function resign(button) {
   if (button.dataset.armed !== "1") {
     button.dataset.armed = "1";
-    button.textContent = "Really resign? Click again";
+    button.textContent = t("really_resign");
     return;
   }
   await call(`/games/${gameId}/seats/${mine.seat}/resign`, { method: "POST", token: mine.token });
@@ -204,16 +217,25 @@ async function refresh(doc) {
   render();
 }
 
+/** The page's fixed words (elements marked data-t) in the chosen language, and the switcher. */
+function translatePage() {
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  document.querySelector("header.top").append(languageSwitcher());
+}
+
 async function main() {
   mine = watchOnly ? null : seatFor(gameId);
   // The rules, the game and its log load side by side: the page is drawn once all three are in.
   let log;
   [rules, game, log] = await Promise.all([loadRules(), call(`/games/${gameId}`).then((r) => r.data), loadEvents()]);
-  setGenes(rules.rules.genes);
+  setTexts(rules.texts);
+  setGenes(rules.texts.genes);
+  translatePage();
   learnNames();
   addLog(log.setup.map(sentence).filter(Boolean));
   log.items.forEach(onEntry);
   board = new Board($("board-wrap"), rules.rules);
+  drawLegend($("legend"));
   render();
   trace.interactiveAt = performance.now();
   setInterval(tickCountdown, 1000);
@@ -228,6 +250,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  $("status").textContent = err instanceof ApiError ? `Error: ${err.message}` : "Error loading the game";
+  $("status").textContent = err instanceof ApiError ? `${t("error")}: ${err.message}` : t("error_loading");
   if (!(err instanceof ApiError)) throw err;
 });

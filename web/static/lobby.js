@@ -1,6 +1,8 @@
 // The lobby: create a game (every option the create schema accepts), join open games,
 // resume the games whose seat tokens this browser keeps, and find games to watch.
 import { ApiError, call, callAsPlayer, keepSeat, myPlayer, mySeats, rules as loadRules } from "./api.js";
+import { botLevelText, resetHelp, setTexts, variantText } from "./help.js";
+import { languageSwitcher, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let levels = [];
@@ -14,18 +16,19 @@ function chosen() {
 function seatRows() {
   const { n, variant } = chosen();
   $("decoy-options").hidden = variant !== "decoy";
+  $("variant-help").textContent = variant ? variantText(variant) : "";
   const box = $("seats");
   const old = [...box.querySelectorAll(".seatrow")].map((r) => ({ kind: r.querySelector(".kind")?.value, level: r.querySelector(".level")?.value }));
   box.replaceChildren();
   for (let s = 0; s < n; s++) {
     const row = document.createElement("div");
     row.className = "seatrow";
-    if (s === 0) { row.textContent = "Seat 1: you"; box.append(row); continue; }
+    if (s === 0) { row.textContent = t("seat_1_you"); box.append(row); continue; }
     const kind = old[s]?.kind || "bot";
-    row.innerHTML = `<span>Seat ${s + 1}</span>
-      <label>Player <select class="kind" id="seat-${s}-kind"><option value="bot">bot</option><option value="human">human (open seat)</option></select></label>
-      <label>Bot level <select class="level" id="seat-${s}-level">${levels.map((l) => `<option value="${l}">${l}</option>`).join("")}</select></label>
-      <label>Bot name <input class="botname" id="seat-${s}-name" maxlength="64" placeholder="optional"></label>`;
+    row.innerHTML = `<span>${t("seat_n", { n: s + 1 })}</span>
+      <label>${t("player")} <select class="kind" id="seat-${s}-kind"><option value="bot">${t("kind_bot")}</option><option value="human">${t("kind_human")}</option></select></label>
+      <label>${t("bot_level_label")} <select class="level" id="seat-${s}-level">${levelOptions()}</select></label>
+      <label>${t("bot_name")} <input class="botname" id="seat-${s}-name" maxlength="64" placeholder="${t("optional")}"></label>`;
     row.querySelector(".kind").value = kind;
     if (old[s]?.level) row.querySelector(".level").value = old[s].level;
     const sync = () => {
@@ -62,7 +65,7 @@ async function create(ev) {
     await join(created.game.id, 0);
   } catch (err) {
     if (!(err instanceof ApiError) && !(err instanceof SyntaxError)) throw err;
-    $("create-error").textContent = err instanceof SyntaxError ? `The deck is not JSON: ${err.message}` : err.message;
+    $("create-error").textContent = err instanceof SyntaxError ? t("deck_not_json", { error: err.message }) : err.message;
   }
 }
 
@@ -77,11 +80,11 @@ async function join(gameId, seat) {
 }
 
 function seatsText(g) {
-  return g.seats.map((s) => (s.kind === "bot" ? `bot (${s.bot_level})` : s.occupied ? s.name : "open")).join(", ");
+  return g.seats.map((s) => (s.kind === "bot" ? `${t("kind_bot")} (${s.bot_level})` : s.occupied ? s.name : t("status_open"))).join(", ");
 }
 
 function table(el, head, rows) {
-  el.innerHTML = rows.length ? `<tr>${head.map((x) => `<th>${x}</th>`).join("")}</tr>` : "<tr><td class=muted>none</td></tr>";
+  el.innerHTML = rows.length ? `<tr>${head.map((x) => `<th>${x}</th>`).join("")}</tr>` : `<tr><td class=muted>${t("none")}</td></tr>`;
   for (const r of rows) el.append(r);
 }
 
@@ -99,28 +102,48 @@ async function lists() {
   for (const [id, s] of Object.entries(mine)) {
     try {
       const g = (await call(`/games/${id}`)).data;
-      const turn = g.status === "active" && g.pending_seat === s.seat ? " — your turn" : "";
-      myRows.push(row([link(`/game/${id}`, `Resume ${id.slice(0, 8)}`), `seat ${s.seat + 1}`, g.status + turn]));
+      const turn = g.status === "active" && g.pending_seat === s.seat ? ` — ${t("your_turn")}` : "";
+      myRows.push(row([link(`/game/${id}`, t("resume", { id: id.slice(0, 8) })), t("seat_n", { n: s.seat + 1 }), t(`status_${g.status}`) + turn]));
     } catch { /* a game that is gone */ }
   }
-  table($("my-games"), ["Game", "Your seat", "Status"], myRows);
+  table($("my-games"), [t("game"), t("your_seat"), t("th_status")], myRows);
   const open = (await call("/games?status=open&open_seats=true&page_size=20")).data;
-  table($("open-games"), ["Game", "Seats", ""], open.map((g) => {
-    const b = document.createElement("button"); b.type = "button"; b.textContent = "Join"; b.className = "join";
+  table($("open-games"), [t("game"), t("seats"), ""], open.map((g) => {
+    const b = document.createElement("button"); b.type = "button"; b.textContent = t("join"); b.className = "join";
     b.onclick = () => join(g.id).catch((err) => { $("create-error").textContent = err.message; });
-    return row([`${g.id.slice(0, 8)} (${g.players} players)`, seatsText(g), mine[g.id] ? "joined" : b]);
+    return row([t("game_players", { id: g.id.slice(0, 8), n: g.players }), seatsText(g), mine[g.id] ? t("joined") : b]);
   }));
   const active = (await call("/games?status=active&page_size=20")).data;
-  table($("active-games"), ["Game", "Seats", "Progress"], active.map((g) => row([link(`/game/${g.id}?watch`, `Watch ${g.id.slice(0, 8)}`), seatsText(g), `move ${g.seq}`])));
+  table($("active-games"), [t("game"), t("seats"), t("progress")], active.map((g) => row([link(`/game/${g.id}?watch`, t("watch", { id: g.id.slice(0, 8) })), seatsText(g), t("move_n", { n: g.seq })])));
   const done = (await call("/games?status=finished&page_size=10")).data;
-  table($("finished-games"), ["Game", "Seats", "Scores"], done.map((g) => row([link(`/game/${g.id}?watch`, `Replay ${g.id.slice(0, 8)}`), seatsText(g), g.result ? g.result.scores.join(" / ") : ""])));
+  table($("finished-games"), [t("game"), t("seats"), t("scores")], done.map((g) => row([link(`/game/${g.id}?watch`, t("replay_n", { id: g.id.slice(0, 8) })), seatsText(g), g.result ? g.result.scores.join(" / ") : ""])));
+}
+
+/** The bot levels as options, each with its one-sentence explanation as a tooltip. */
+function levelOptions() {
+  return levels.map((l) => `<option value="${l}" title="${botLevelText(l)}">${l}</option>`).join("");
+}
+
+/** "Learn to play": a 3-player game against two random bots, no clock, every help fresh. */
+async function learn() {
+  resetHelp();
+  $("players").value = "3";
+  seatRows();
+  for (const s of [1, 2]) { $(`seat-${s}-kind`).value = "bot"; $(`seat-${s}-level`).value = "random"; }
+  $("time-limit").value = "0";
+  await create({ preventDefault() {} });
 }
 
 async function main() {
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  document.querySelector("header.top").append(languageSwitcher());
   const rules = await loadRules();
+  setTexts(rules.texts);
   levels = rules.bot_levels;
   $("deck").value = JSON.stringify(rules.rules.environment_deck);
-  for (const sel of document.querySelectorAll("select.levels")) sel.innerHTML = levels.map((l) => `<option value="${l}">${l}</option>`).join("");
+  for (const sel of document.querySelectorAll("select.levels")) sel.innerHTML = levelOptions();
+  $("bot-levels").innerHTML = levels.map((l) => `<dt>${l}</dt><dd>${botLevelText(l)}</dd>`).join("");
+  $("learn-button").onclick = () => learn().catch((err) => { $("create-error").textContent = err.message; });
   // The player counts come from GET /rules (engine/counts.py): one list, not a copy here.
   const counts = rules.rules.players.map((n) => `<option value="${n}"${n === 4 ? " selected" : ""}>${n}</option>`);
   const variants = rules.rules.variants.map((v) => `<option value="${v.players}:${v.id}" title="${v.summary}">${v.players}: ${v.summary.split(":")[0]}</option>`);

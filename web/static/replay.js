@@ -5,6 +5,8 @@
 // for) and are kept, so stepping either way mostly costs no request.
 import { call } from "./api.js";
 import { Board, drawLadder } from "./board.js";
+import { t } from "./i18n.js";
+import { icon } from "./icons.js";
 import { entryLines } from "./words.js";
 
 export async function openReplay(box, gameId, rules) {
@@ -16,9 +18,9 @@ export async function openReplay(box, gameId, rules) {
     since = page.next_since;
   }
   box.hidden = false;
-  box.innerHTML = `<h2>Replay</h2>
-    <div class="actions"><button type="button" id="rp-first">⏮ Start</button><button type="button" id="rp-prev">◀ Back</button>
-    <button type="button" id="rp-next">Next ▶</button><button type="button" id="rp-last">End ⏭</button>
+  box.innerHTML = `<h2>${t("replay")}</h2>
+    <div class="actions"><button type="button" id="rp-first">${icon("first")} ${t("rp_start")}</button><button type="button" id="rp-prev">${icon("prev")} ${t("rp_back")}</button>
+    <button type="button" id="rp-next">${t("rp_next")} ${icon("next")}</button><button type="button" id="rp-last">${t("rp_end")} ${icon("last")}</button>
     <span id="rp-pos" aria-live="polite"></span></div>
     <div id="rp-board"></div><div id="rp-ladder"></div><ol class="log" id="rp-log"></ol>`;
   const board = new Board(box.querySelector("#rp-board"), rules.rules);
@@ -40,8 +42,8 @@ export async function openReplay(box, gameId, rules) {
     if (want !== at) return; // a later click already asked for another step
     board.draw(state);
     drawLadder(box.querySelector("#rp-ladder"), state);
-    box.querySelector("#rp-pos").textContent = `move ${at} of ${entries.length}`;
-    box.querySelector("#rp-log").innerHTML = at ? entryLines(entries[at - 1]).map((l) => `<li>${l}</li>`).join("") : "<li>Set-up</li>";
+    box.querySelector("#rp-pos").textContent = t("rp_pos", { at, of: entries.length });
+    box.querySelector("#rp-log").innerHTML = at ? entryLines(entries[at - 1]).map((l) => `<li>${l}</li>`).join("") : `<li>${t("rp_setup")}</li>`;
     shown = at;
     box.dataset.shown = String(shown);
   };

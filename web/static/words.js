@@ -1,127 +1,116 @@
-// Readable English for seats, amoebas, genes, actions and log events. German gene names
-// (from GET /rules) stand beside the English ones.
+// Readable sentences for seats, amoebas, genes, actions and log events, in the page's
+// language (i18n.js). Gene names are the ones GET /rules `texts` gives for that language.
+import { dieFace } from "./icons.js";
+import { t } from "./i18n.js";
+
 export const SHAPES = ["circle", "square", "triangle", "diamond", "star", "cross"];
-export const COLOURS = ["orange", "sky blue", "green", "pink", "yellow", "blue"];
-const DIR = { W: "west", N: "north", E: "east", S: "south", none: "nowhere", stay: "stay" };
-const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+const COLOUR_KEYS = ["orange", "sky_blue", "green", "pink", "yellow", "blue"];
+export const colour = (s) => t(`colour_${COLOUR_KEYS[s]}`);
+export const shape = (s) => t(`shape_${SHAPES[s]}`);
 
 let genesById = {};
 let seatNames = [];
+/** The gene rows of GET /rules `texts.genes` (each with its ``name`` in this language). */
 export function setGenes(genes) { genesById = Object.fromEntries(genes.map((g) => [g.id, g])); }
 export function setSeatNames(names) { seatNames = names; }
 
-export function geneName(id) {
-  const g = genesById[id];
-  const en = id.replace(/_/g, " ").replace(/\b1$/, "I").replace(/\b2$/, "II");
-  const english = en.charAt(0).toUpperCase() + en.slice(1);
-  return g ? `${english} (${g.german})` : english;
-}
+export function geneName(id) { return genesById[id]?.name ?? id; }
 export function seatName(s) {
   const n = seatNames[s];
-  return `${n || "Seat " + (s + 1)} [${COLOURS[s]} ${SHAPES[s]}]`;
+  return `${n || t("seat_n", { n: s + 1 })} [${colour(s)} ${shape(s)}]`;
 }
 export function amoebaName(a) {
-  return `${seatName(a.seat)}'s amoeba ${a.number}${a.field ? " on " + a.field : ""}`;
+  return t(a.field ? "amoeba_of_on" : "amoeba_of", { seat: seatName(a.seat), n: a.number, field: a.field });
 }
-export function dir(d) { return DIR[d] || d; }
+export function dir(d) { return t(`dir_${d}`); }
 export function dice(list) {
-  return list.map((f) => `<span class="die" title="${f}">${FACES[f] || f} ${f}</span>`).join(" ");
+  return list.map((f) => `<span class="die" title="${f}">${dieFace(f)} ${f}</span>`).join(" ");
 }
 export function cubes(counts) {
-  const parts = counts.map((c, s) => (c ? `${c}× ${COLOURS[s]}` : null)).filter(Boolean);
-  return parts.length ? parts.join(", ") : "nothing";
+  const parts = counts.map((c, s) => (c ? `${c}× ${colour(s)}` : null)).filter(Boolean);
+  return parts.length ? parts.join(", ") : t("nothing");
 }
 
 /** A button's text for one offered action (the context adds what the action leaves out). */
 export function describeAction(a, ctx = {}) {
   switch (a.type) {
-    case "start_space": return `Start space ${a.space}`;
-    case "place": return `Amoeba ${a.number} on ${a.field}`;
-    case "drift": return ctx.drift ? `Drift ${dir(ctx.drift)}` : "Drift";
-    case "hold": return "Hold on (stay, free)";
-    case "move": return a.direction ? `Move ${dir(a.direction)}` : "Move (roll the compass)";
-    case "die": return `Keep die ${FACES[a.face] || ""} ${a.face}`;
-    case "direction": return `Go ${dir(a.direction)}`;
-    case "skip": return "No second move";
-    case "tentacle": return `Take ${cubes(a.take)}`;
-    case "cling": return `Cling on${ctx.to ? " (to " + ctx.to + ")" : ""}`;
-    case "let_go": return "Let go";
-    case "feed": return `Eat ${cubes(a.eat)}${a.parasite !== undefined ? " (parasite on " + seatName(a.parasite) + ")" : ""}`;
-    case "starve": return "Eat nothing (1 damage point)";
-    case "attack": return `Attack ${amoebaName(a.target)}${a.attacker ? " with amoeba " + a.attacker : ""}`;
-    case "accept": return "Accept the attack";
-    case "defend": return "Defend (fight with dice)";
-    case "escape": return "Escape";
-    case "pass": return "Pass";
-    case "pay_bp": return `Pay ${a.amount} BP`;
-    case "give_up_gene": return `Give up ${geneName(a.gene)}`;
-    case "buy": return `Buy ${geneName(a.gene)}${a.give_up ? " (replacing " + geneName(a.give_up) + ")" : ""}`;
-    case "done": return "Done";
+    case "start_space": return t("act_start_space", { space: a.space });
+    case "place": return t("act_place", { n: a.number, field: a.field });
+    case "drift": return ctx.drift ? t("act_drift_dir", { dir: dir(ctx.drift) }) : t("act_drift");
+    case "hold": return t("act_hold");
+    case "move": return a.direction ? t("act_move_dir", { dir: dir(a.direction) }) : t("act_move");
+    case "die": return t("act_die", { face: a.face });
+    case "direction": return t("act_direction", { dir: dir(a.direction) });
+    case "skip": return t("act_skip");
+    case "tentacle": return t("act_tentacle", { cubes: cubes(a.take) });
+    case "cling": return ctx.to ? t("act_cling_to", { to: ctx.to }) : t("act_cling");
+    case "let_go": return t("act_let_go");
+    case "feed": return a.parasite !== undefined
+      ? t("act_feed_parasite", { cubes: cubes(a.eat), seat: seatName(a.parasite) })
+      : t("act_feed", { cubes: cubes(a.eat) });
+    case "starve": return t("act_starve");
+    case "attack": return a.attacker
+      ? t("act_attack_with", { target: amoebaName(a.target), n: a.attacker })
+      : t("act_attack", { target: amoebaName(a.target) });
+    case "accept": return t("act_accept");
+    case "defend": return t("act_defend");
+    case "escape": return t("act_escape");
+    case "pass": return t("act_pass");
+    case "pay_bp": return t("act_pay_bp", { amount: a.amount });
+    case "give_up_gene": return t("act_give_up_gene", { gene: geneName(a.gene) });
+    case "buy": return a.give_up
+      ? t("act_buy_replacing", { gene: geneName(a.gene), old: geneName(a.give_up) })
+      : t("act_buy", { gene: geneName(a.gene) });
+    case "done": return t("act_done");
     default: return JSON.stringify(a);
   }
 }
 
-export const KIND_TITLES = {
-  start_space: "Choose your start space on the scoring ladder",
-  place_amoeba: "Place an amoeba: click a field",
-  movement: "Move your amoeba",
-  choose_die: "Keep one of the two dice",
-  choose_direction: "Choose a direction",
-  second_move: "Speed: a second move?",
-  escape_move: "Escape: where to?",
-  tentacle: "Tentacle: take food along",
-  cling: "Holding: cling to the amoeba leaving?",
-  feed: "Feed your amoeba",
-  defend: "You are attacked",
-  attack_retry: "Persistence: attack again?",
-  aggression: "Aggression: attack?",
-  pay_defect: "Gene defect: pay",
-  buy_genes: "Buy genes",
-  divide: "Divide: click a field for a new amoeba, or finish",
-};
+const words = (x) => String(x ?? "").replace(/_/g, " ");
 
 /** One engine event as a sentence (HTML: dice are drawn), or null for bookkeeping events. */
 export function sentence(e) {
   const s = (x) => seatName(x);
+  const am = e.seat !== undefined ? { seat: s(e.seat), n: e.number } : {};
   switch (e.type) {
     case "action": case "auto_action": return null;
-    case "game_created": return "The game was created.";
-    case "start_roll": return `${s(e.seat)} rolled ${dice(e.dice)} for the start order.`;
-    case "start_order": return `Start order: ${(e.seats || []).map(s).join(", ")}.`;
-    case "start_space_taken": return `${s(e.seat)} took start space ${e.space}.`;
-    case "amoeba_placed": return `${s(e.seat)} placed amoeba ${e.number} on ${e.field}.`;
-    case "round_started": return `— Round ${e.round} —`;
-    case "phase_started": return `Phase ${e.phase} of round ${e.round}.`;
-    case "card_revealed": return `Environment card: drift ${dir(e.card.drift)}, ozone ${e.card.ozone}.`;
-    case "cubes_placed": return `Food placed on ${e.field}: ${cubes(e.cubes)}.`;
-    case "amoeba_moved": return `${s(e.seat)}'s amoeba ${e.number} moved ${e.from_field} → ${e.to_field} (${e.reason}).`;
-    case "amoeba_stayed": return `${s(e.seat)}'s amoeba ${e.number} stayed (${String(e.reason).replace("_", " ")}).`;
-    case "amoeba_blocked": return `${s(e.seat)}'s amoeba ${e.number} could not go ${dir(e.direction)} from ${e.field}.`;
-    case "amoeba_carried": return `${s(e.seat)}'s amoeba ${e.number} was carried ${e.from_field} → ${e.to_field}.`;
-    case "cubes_carried": return `${s(e.seat)}'s amoeba ${e.number} took ${cubes(e.cubes)} along to ${e.to_field}.`;
-    case "dice_rolled": return `${s(e.seat)} rolled ${dice(e.dice)} for amoeba ${e.number}.`;
-    case "fight_rolled": return `Fight: attacker ${dice([e.attacker_die])} against defender ${dice([e.defender_die])}.`;
-    case "amoeba_fed": return `${s(e.seat)}'s amoeba ${e.number} ate ${cubes(e.eaten)} and excreted ${e.excreted}.`;
-    case "amoeba_starved": return `${s(e.seat)}'s amoeba ${e.number} found nothing to eat (now ${e.dp} damage).`;
-    case "amoeba_died": return `${s(e.seat)}'s amoeba ${e.number} died on ${e.field} (${e.cause}).`;
-    case "attack_declared": return `${amoebaName(e.attacker)} attacks ${amoebaName(e.target)}.`;
-    case "attack_succeeded": return `The attack on ${amoebaName(e.target)} succeeded.`;
-    case "attack_failed": return `The attack on ${amoebaName(e.target)} failed.`;
-    case "attack_ended": return "The attack ended.";
-    case "armor_absorbed": return `Armor: ${amoebaName(e.target)} took 1 damage point instead (now ${e.dp}).`;
-    case "fight_won": return `The ${e.winner} won the fight.`;
-    case "escape_started": return `${amoebaName(e.amoeba)} tries to escape.`;
-    case "escape_succeeded": return `${amoebaName(e.amoeba)} escaped.`;
-    case "escape_failed": return `${amoebaName(e.amoeba)} could not escape.`;
-    case "bp_paid": return `${s(e.seat)} paid ${e.amount} BP (${String(e.reason || "").replace(/_/g, " ")}).`;
-    case "bp_received": return `${s(e.seat)} received ${e.amount} BP.`;
-    case "overpayment_lost": return `${s(e.seat)} lost ${e.amount} BP of overpayment.`;
-    case "gene_bought": return `${s(e.seat)} bought ${geneName(e.gene)} for ${e.price} BP.`;
-    case "gene_returned": return `${s(e.seat)} gave back ${geneName(e.gene)}.`;
-    case "gene_defect": return `${s(e.seat)} has a gene defect: ${e.mp} mutation points against ozone ${e.ozone}.`;
-    case "marker_advanced": return `${s(e.seat)} scored: ${e.from_space} → ${e.to_space}.`;
-    case "seat_to_bot": return `${s(e.seat)} ${e.reason === "resigned" ? "resigned" : "timed out"}: the ${e.level} bot plays the seat from now on.`;
-    case "game_ended": return `The game ended. Ranking: ${(e.ranking || []).map(s).join(", ")}.`;
+    case "game_created": return t("ev_game_created");
+    case "start_roll": return t("ev_start_roll", { seat: s(e.seat), dice: dice(e.dice) });
+    case "start_order": return t("ev_start_order", { seats: (e.seats || []).map(s).join(", ") });
+    case "start_space_taken": return t("ev_start_space_taken", { seat: s(e.seat), space: e.space });
+    case "amoeba_placed": return t("ev_amoeba_placed", { ...am, field: e.field });
+    case "round_started": return t("ev_round_started", { round: e.round });
+    case "phase_started": return t("ev_phase_started", { phase: e.phase, round: e.round });
+    case "card_revealed": return t("ev_card_revealed", { dir: dir(e.card.drift), ozone: e.card.ozone });
+    case "cubes_placed": return t("ev_cubes_placed", { field: e.field, cubes: cubes(e.cubes) });
+    case "amoeba_moved": return t("ev_amoeba_moved", { ...am, from: e.from_field, to: e.to_field, reason: words(e.reason) });
+    case "amoeba_stayed": return t("ev_amoeba_stayed", { ...am, reason: words(e.reason) });
+    case "amoeba_blocked": return t("ev_amoeba_blocked", { ...am, dir: dir(e.direction), field: e.field });
+    case "amoeba_carried": return t("ev_amoeba_carried", { ...am, from: e.from_field, to: e.to_field });
+    case "cubes_carried": return t("ev_cubes_carried", { ...am, cubes: cubes(e.cubes), to: e.to_field });
+    case "dice_rolled": return t("ev_dice_rolled", { ...am, dice: dice(e.dice) });
+    case "fight_rolled": return t("ev_fight_rolled", { a: dice([e.attacker_die]), d: dice([e.defender_die]) });
+    case "amoeba_fed": return t("ev_amoeba_fed", { ...am, cubes: cubes(e.eaten), excreted: e.excreted });
+    case "amoeba_starved": return t("ev_amoeba_starved", { ...am, dp: e.dp });
+    case "amoeba_died": return t("ev_amoeba_died", { ...am, field: e.field, cause: words(e.cause) });
+    case "attack_declared": return t("ev_attack_declared", { a: amoebaName(e.attacker), target: amoebaName(e.target) });
+    case "attack_succeeded": return t("ev_attack_succeeded", { target: amoebaName(e.target) });
+    case "attack_failed": return t("ev_attack_failed", { target: amoebaName(e.target) });
+    case "attack_ended": return t("ev_attack_ended");
+    case "armor_absorbed": return t("ev_armor_absorbed", { target: amoebaName(e.target), dp: e.dp });
+    case "fight_won": return t(e.winner === "attacker" ? "ev_fight_won_attacker" : "ev_fight_won_defender");
+    case "escape_started": return t("ev_escape_started", { amoeba: amoebaName(e.amoeba) });
+    case "escape_succeeded": return t("ev_escape_succeeded", { amoeba: amoebaName(e.amoeba) });
+    case "escape_failed": return t("ev_escape_failed", { amoeba: amoebaName(e.amoeba) });
+    case "bp_paid": return t("ev_bp_paid", { seat: s(e.seat), amount: e.amount, reason: words(e.reason) });
+    case "bp_received": return t("ev_bp_received", { seat: s(e.seat), amount: e.amount });
+    case "overpayment_lost": return t("ev_overpayment_lost", { seat: s(e.seat), amount: e.amount });
+    case "gene_bought": return t("ev_gene_bought", { seat: s(e.seat), gene: geneName(e.gene), price: e.price });
+    case "gene_returned": return t("ev_gene_returned", { seat: s(e.seat), gene: geneName(e.gene) });
+    case "gene_defect": return t("ev_gene_defect", { seat: s(e.seat), mp: e.mp, ozone: e.ozone });
+    case "marker_advanced": return t("ev_marker_advanced", { seat: s(e.seat), from: e.from_space, to: e.to_space });
+    case "seat_to_bot": return t(e.reason === "resigned" ? "ev_seat_resigned" : "ev_seat_timed_out", { seat: s(e.seat), level: e.level });
+    case "game_ended": return t("ev_game_ended", { seats: (e.ranking || []).map(s).join(", ") });
     default: return null;
   }
 }
@@ -132,8 +121,8 @@ export function entryLines(entry) {
   // An entry without an action hands the seat to a bot (its events say why).
   const lines = entry.action ? [`${seatName(entry.seat)}${who}: ${describeAction(entry.action)}.`] : [];
   for (const e of entry.events || []) {
-    const t = sentence(e);
-    if (t) lines.push(t);
+    const line = sentence(e);
+    if (line) lines.push(line);
   }
   return lines;
 }

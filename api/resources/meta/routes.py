@@ -6,14 +6,15 @@ import functools
 import hashlib
 from typing import Any
 
-from flask import current_app, json
+from flask import current_app, json, request
 from flask.views import MethodView
 
 from api import deps, health
 from api.conditional import conditional
 from api.parsing import Blueprint
 from api.problems import ApiProblem
-from api.resources.meta.schemas import HealthSchema, ReadySchema, RulesSchema
+from api.resources.meta.schemas import HealthSchema, ReadySchema, RulesQuerySchema, RulesSchema
+from api.texts import DEFAULT_LANGUAGE, LANGUAGES, explanations
 
 rules_blp = Blueprint(
     "rules", __name__, url_prefix="/api/v1", description="The rules as data, for clients."
@@ -22,32 +23,54 @@ health_blp = Blueprint("health", __name__, url_prefix="", description="Liveness 
 
 
 @functools.cache
-def _rules() -> tuple[bytes, str]:
-    """``rules_data()`` never changes while the process runs: serialise it and compute its
-    ETag once (the body is needed for a 304 too: its size decides the ETag's coding)."""
+def _rules(lang: str) -> tuple[bytes, str]:
+    """The document never changes while the process runs: serialise it and compute its
+    ETag once per language (the body is needed for a 304 too: its size decides the ETag's
+    coding)."""
     from ai import BOT_LEVELS
     from engine import rules_data
 
-    payload = {"rules": rules_data(), "bot_levels": sorted(BOT_LEVELS)}
+    payload = {
+        "rules": rules_data(),
+        "bot_levels": sorted(BOT_LEVELS),
+        "language": lang,
+        "texts": explanations(lang),
+    }
     digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
     body = current_app.json.response(RulesSchema().dump(payload)).get_data()
     return body, f'"r-{digest}"'
 
 
+def _language(query: dict[str, Any]) -> str:
+    """``?lang=`` if given (validated by the schema), else the best of ``Accept-Language``."""
+    return query.get("lang") or request.accept_languages.best_match(
+        LANGUAGES, default=DEFAULT_LANGUAGE
+    )
+
+
 @rules_blp.route("/rules")
 class Rules(MethodView):
+    @rules_blp.arguments(RulesQuerySchema, location="query")
     @rules_blp.response(200, RulesSchema)
     @rules_blp.alt_response(304, description="Not modified")
-    def get(self) -> Any:
-        """The rules as data
+    @rules_blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def get(self, query: dict[str, Any]) -> Any:
+        """The rules as data, and explained
 
         Board, compass, the default environment deck and the gene table as implemented by
-        the engine, plus the bot levels a game's creator may choose.
+        the engine, plus the bot levels a game's creator may choose; and `texts`, the rules
+        explained for players (each gene, phase, decision kind, bot level and variant; ozone,
+        mutation points, defects, scoring and the end) in English, German, Dutch or Spanish,
+        chosen by `?lang=` or else `Accept-Language`.
         """
-        body, etag = _rules()
+        lang = _language(query)
+        body, etag = _rules(lang)
         ok = current_app.response_class(body, mimetype="application/json")
         ok.headers.update({"ETag": etag, "Cache-Control": "public, max-age=3600"})
-        return conditional(ok)
+        ok.headers.update({"Content-Language": lang, "Vary": "Accept-Language"})
+        resp = conditional(ok)
+        resp.headers["Vary"] = "Accept-Language"  # a 304 carries no Content-Language
+        return resp
 
 
 @health_blp.route("/healthz")

@@ -1,0 +1,47 @@
+// The web client's own words in the four languages of the rule texts. The rules
+// themselves are explained by GET /rules (`texts`), fetched in the same language; this
+// module holds only what the page says around them (headings, buttons, log sentences).
+import en from "./lang/en.js";
+import de from "./lang/de.js";
+import nl from "./lang/nl.js";
+import es from "./lang/es.js";
+
+export const LANGUAGES = { en: "English", de: "Deutsch", nl: "Nederlands", es: "Español" };
+const DICTS = { en, de, nl, es };
+const KEY = "ursuppe.lang";
+
+/** The language chosen on this browser (remembered), else the browser's own, else English. */
+export function lang() {
+  const kept = localStorage.getItem(KEY);
+  if (kept && DICTS[kept]) return kept;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).slice(0, 2).toLowerCase();
+    if (DICTS[base]) return base;
+  }
+  return "en";
+}
+
+/** Remember ``code`` and draw the page again in it. */
+export function setLang(code) {
+  localStorage.setItem(KEY, code);
+  location.reload();
+}
+
+/** The text for ``key`` with ``{name}`` placeholders filled; English if a language lacks it. */
+export function t(key, vars = {}) {
+  const text = DICTS[lang()][key] ?? en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? ""));
+}
+
+/** A language switcher: a labelled <select> that remembers the choice. */
+export function languageSwitcher() {
+  const label = document.createElement("label");
+  label.className = "lang-switch";
+  const sel = document.createElement("select");
+  sel.id = "language";
+  for (const [code, name] of Object.entries(LANGUAGES)) sel.add(new Option(name, code, false, code === lang()));
+  sel.onchange = () => setLang(sel.value);
+  label.append(t("language"), " ", sel);
+  document.documentElement.lang = lang();
+  return label;
+}
