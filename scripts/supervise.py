@@ -11,7 +11,6 @@ no orphans consuming from the queue. The test helpers start their processes the 
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import functools
 import os
@@ -87,11 +86,23 @@ class Child:
         self.restart_at = None
         log(f"{self.name} started (pid {self.proc.pid})")
 
-    def kill_group(self) -> None:
-        """Kill what is left of the child's process group (e.g. orphaned pool processes)."""
-        if self.proc is not None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
+    def kill_group(self, timeout: float = 5.0) -> None:
+        """Kill what is left of the child's process group (e.g. orphaned pool processes),
+        and wait until it is gone: a SIGKILL is delivered asynchronously, and a runner that
+        returned before its children's groups were empty would leave them for a moment."""
+        if self.proc is None:
+            return
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
                 os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                return  # the group is empty
+            if time.monotonic() > deadline:
+                log(f"{self.name}: its process group outlived SIGKILL for {timeout:.0f} s")
+                return
+            self.proc.poll()  # reap the leader: a zombie would keep the group alive
+            time.sleep(0.05)
 
     def stop(self) -> None:
         """SIGTERM to the main process (gunicorn and Celery then stop their own children
