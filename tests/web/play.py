@@ -116,3 +116,34 @@ def play_turns(
             30, "the answer to be applied",
         )  # fmt: skip
     return kinds
+
+
+MOUNT_DECISION_JS = """
+const [state, pending, lang, done] = arguments;
+localStorage.setItem('ursuppe.lang', lang);
+Promise.all([import('/web/static/board.js'), import('/web/static/decisions.js'),
+             import('/web/static/words.js'), import('/web/static/help.js'),
+             fetch('/api/v1/rules?lang=' + lang).then(r => r.json())])
+.then(([{Board}, {renderDecision}, words, help, rules]) => {
+  help.setTexts(rules.texts);
+  words.setGenes(rules.texts.genes);
+  document.body.innerHTML = '<div id="board-wrap"></div><section id="decision"></section>';
+  const board = new Board(document.getElementById('board-wrap'), rules.rules);
+  board.draw(state);
+  window.submitted = [];
+  renderDecision({pending, state, panel: document.getElementById('decision'),
+    submit: (a) => window.submitted.push(a),
+    drawBoard: (offered, selected) => board.draw(state, offered, selected),
+    onField: (fn) => { board.onField = fn; }, onAmoeba: (fn) => { board.onAmoeba = fn; }});
+  done({renderer: document.getElementById('decision').dataset.renderer, texts: rules.texts});
+});
+"""
+
+
+def mount_decision(
+    driver: WebDriver, state: dict[str, Any], pending: dict[str, Any], lang: str = "en"
+) -> dict[str, Any]:
+    """Draw ``state`` and the decision ``pending`` on a blank page with the client's own
+    modules (in ``lang``): ``{renderer, texts}``; the page's answers land in
+    ``window.submitted``."""
+    return driver.execute_async_script(MOUNT_DECISION_JS, state, pending, lang)

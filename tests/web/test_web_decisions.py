@@ -17,30 +17,11 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from tests.web.browser import chromium, console_errors
+from tests.web.play import mount_decision
 from tests.web.server import LiveServer
 from tests.web.test_web_play import engine_decision_kinds
 
 pytestmark = pytest.mark.integration
-
-MOUNT_JS = """
-const [state, pending, done] = arguments;
-Promise.all([import('/web/static/board.js'), import('/web/static/decisions.js'),
-             import('/web/static/words.js'), import('/web/static/help.js'),
-             fetch('/api/v1/rules').then(r => r.json())])
-.then(([{Board}, {renderDecision}, words, help, rules]) => {
-  help.setTexts(rules.texts);
-  words.setGenes(rules.texts.genes);
-  document.body.innerHTML = '<div id="board-wrap"></div><section id="decision"></section>';
-  const board = new Board(document.getElementById('board-wrap'), rules.rules);
-  board.draw(state);
-  window.submitted = [];
-  renderDecision({pending, state, panel: document.getElementById('decision'),
-    submit: (a) => window.submitted.push(a),
-    drawBoard: (offered, selected) => board.draw(state, offered, selected),
-    onField: (fn) => { board.onField = fn; }, onAmoeba: (fn) => { board.onAmoeba = fn; }});
-  done(document.getElementById('decision').dataset.renderer);
-});
-"""
 
 
 def _ref(state: dict[str, Any], seat: int, which: int = 0) -> dict[str, Any]:
@@ -102,7 +83,7 @@ def test_every_decision_kind_is_rendered_and_answered_by_a_click(server: LiveSer
     with chromium() as driver:
         driver.get(server.base_url + "/")
         for kind, (state, pending) in sorted(samples.items()):
-            renderer = driver.execute_async_script(MOUNT_JS, state, pending)
+            renderer = mount_decision(driver, state, pending)["renderer"]
             assert renderer == "dedicated", kind
             panel = driver.find_element(By.ID, "decision")
             reachable = _indices(panel, "button.action")

@@ -44,6 +44,19 @@ def api(server: LiveServer, path: str) -> dict:
         return json.load(resp)
 
 
+def api_post(
+    server: LiveServer, path: str, body: dict | None = None, token: str | None = None
+) -> dict:
+    """POST ``body`` as JSON (with a bearer ``token``) to the live server's API."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body or {}).encode()
+    req = urllib.request.Request(server.base_url + "/api/v1" + path, data, headers, method="POST")
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return json.load(resp)
+
+
 def test_landing_page_and_api_docs_load_from_this_server_only(server: LiveServer) -> None:
     with chromium() as driver:
         driver.get(server.base_url + "/")

@@ -3,9 +3,7 @@ joins as a player, resigns, the stand-in and the bots play on, a worker rates th
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -13,19 +11,9 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from tests.web.browser import chromium, console_errors
 from tests.web.server import LiveServer
-from tests.web.test_web_play import api
+from tests.web.test_web_play import api, api_post
 
 pytestmark = pytest.mark.integration
-
-
-def post(server: LiveServer, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = json.dumps(body or {}).encode()
-    req = urllib.request.Request(server.base_url + "/api/v1" + path, data, headers, method="POST")
-    with urllib.request.urlopen(req, timeout=10) as resp:
-        return json.load(resp)
 
 
 def ready(driver: object, url: str) -> None:
@@ -36,13 +24,13 @@ def ready(driver: object, url: str) -> None:
 
 
 def test_the_leaderboard_and_a_profile_show_a_rated_game_bots_finished(server: LiveServer) -> None:
-    created = post(server, "/players", {"name": "Rita"})
+    created = api_post(server, "/players", {"name": "Rita"})
     rita, token = created["player"]["id"], created["token"]
     bots = [{"kind": "bot", "level": "random"}] * 2
-    game = post(server, "/games", {"players": 3, "seats": [{"kind": "human"}, *bots]}, token)
+    game = api_post(server, "/games", {"players": 3, "seats": [{"kind": "human"}, *bots]}, token)
     game_id = game["game"]["id"]
-    seat = post(server, f"/games/{game_id}/seats", {"name": "Rita"}, token)
-    post(server, f"/games/{game_id}/seats/{seat['seat']}/resign", token=seat["token"])
+    seat = api_post(server, f"/games/{game_id}/seats", {"name": "Rita"}, token)
+    api_post(server, f"/games/{game_id}/seats/{seat['seat']}/resign", token=seat["token"])
 
     deadline = time.monotonic() + 180  # the workers play it out and rate it
     while not any(r["player_id"] == rita for r in api(server, "/ratings?pool=3p")):

@@ -18,9 +18,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from tests.web.browser import chromium, console_errors
-from tests.web.play import wait_for
+from tests.web.play import mount_decision, wait_for
 from tests.web.server import LiveServer
 from tests.web.test_web_decisions import sample_decisions
+from tests.web.test_web_play import api_post
 
 pytestmark = pytest.mark.integration
 
@@ -30,36 +31,6 @@ LANGUAGES = ("en", "de", "nl", "es")
 # has none): misc technical (⏱ ⏮ ⏭), misc symbols and dingbats (⚀ ✚), arrows-supplement and
 # the emoji planes, plus the emoji presentation selector.
 EMOJI = re.compile("[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\ufe0f\U0001f000-\U0001faff]")
-
-MOUNT_JS = """
-const [state, pending, lang, done] = arguments;
-localStorage.setItem('ursuppe.lang', lang);
-Promise.all([import('/web/static/board.js'), import('/web/static/decisions.js'),
-             import('/web/static/words.js'), import('/web/static/help.js'),
-             fetch('/api/v1/rules?lang=' + lang).then(r => r.json())])
-.then(([{Board}, {renderDecision}, words, help, rules]) => {
-  help.setTexts(rules.texts);
-  words.setGenes(rules.texts.genes);
-  document.body.innerHTML = '<div id="board-wrap"></div><section id="decision"></section>';
-  const board = new Board(document.getElementById('board-wrap'), rules.rules);
-  board.draw(state);
-  window.submitted = [];
-  renderDecision({pending, state, panel: document.getElementById('decision'),
-    submit: (a) => window.submitted.push(a),
-    drawBoard: (offered, selected) => board.draw(state, offered, selected),
-    onField: (fn) => { board.onField = fn; }, onAmoeba: (fn) => { board.onAmoeba = fn; }});
-  done(rules.texts);
-});
-"""
-
-
-def _post(server: LiveServer, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    req = urllib.request.Request(
-        server.base_url + "/api/v1" + path, data=json.dumps(body).encode(), method="POST",
-        headers={"Content-Type": "application/json"},
-    )  # fmt: skip
-    with urllib.request.urlopen(req, timeout=10) as resp:
-        return json.load(resp)
 
 
 def _texts(server: LiveServer, lang: str) -> dict[str, Any]:
@@ -91,10 +62,10 @@ def test_every_gene_card_opens_on_focus_and_hover_with_its_text(
     """The market names every gene; each name opens its card from the keyboard (focus) and
     the mouse (hover), showing what GET /rules says the gene does in this language."""
     texts = _texts(server, lang)
-    game = _post(server, "/games", {"players": 3, "time_limit": 600, "seats": [
+    game = api_post(server, "/games", {"players": 3, "time_limit": 600, "seats": [
         {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})  # fmt: skip
     game_id = game["game"]["id"]
-    _post(server, f"/games/{game_id}/seats", {"name": "Ada", "seat": 0})
+    api_post(server, f"/games/{game_id}/seats", {"name": "Ada", "seat": 0})
     _until_our_turn(server, game_id)  # the bots wait for us: the page stands still
     with chromium() as driver:
         driver.get(server.base_url + "/")
@@ -134,7 +105,7 @@ def test_every_decision_kind_shows_its_explanation(server: LiveServer, lang: str
     with chromium() as driver:
         driver.get(server.base_url + "/")
         for kind, (state, pending) in sorted(samples.items()):
-            texts = driver.execute_async_script(MOUNT_JS, state, pending, lang)
+            texts = mount_decision(driver, state, pending, lang)["texts"]
             panel = driver.find_element(By.ID, "decision")
             assert panel.find_element(By.TAG_NAME, "h2").text == texts["decisions"][kind]["title"]
             help_box = panel.find_element(By.CSS_SELECTOR, f"details.help[data-help='{kind}']")
@@ -145,7 +116,7 @@ def test_every_decision_kind_shows_its_explanation(server: LiveServer, lang: str
             _no_emoji(driver.execute_script("return document.body.innerText"))
         # Dismissed once, a kind's help stays folded on this browser.
         help_box.find_element(By.CSS_SELECTOR, "button.got-it").click()
-        driver.execute_async_script(MOUNT_JS, state, pending, lang)
+        mount_decision(driver, state, pending, lang)
         again = driver.find_element(By.CSS_SELECTOR, f"details.help[data-help='{kind}']")
         assert again.get_attribute("open") is None
         assert console_errors(driver) == []
@@ -164,7 +135,7 @@ def test_a_buy_above_the_ozone_warns_before_it_is_made(server: LiveServer, lang:
     state["environment"]["current"]["ozone"] = held
     with chromium() as driver:
         driver.get(server.base_url + "/")
-        driver.execute_async_script(MOUNT_JS, state, pending, lang)
+        mount_decision(driver, state, pending, lang)
         index, action = raising[0]
         button = driver.find_element(By.CSS_SELECTOR, f"#decision button[data-index='{index}']")
         price = str(texts[action["gene"]]["price"])
@@ -180,7 +151,7 @@ def test_a_buy_above_the_ozone_warns_before_it_is_made(server: LiveServer, lang:
         assert driver.execute_script("return window.submitted") == [action]
         # A buy that stays within the ozone is made at the first click.
         state["environment"]["current"]["ozone"] = held + 100
-        driver.execute_async_script(MOUNT_JS, state, pending, lang)
+        mount_decision(driver, state, pending, lang)
         button = driver.find_element(By.CSS_SELECTOR, f"#decision button[data-index='{index}']")
         button.click()
         assert driver.execute_script("return window.submitted") == [action]
@@ -189,7 +160,7 @@ def test_a_buy_above_the_ozone_warns_before_it_is_made(server: LiveServer, lang:
 
 def test_the_language_switcher_is_remembered(server: LiveServer) -> None:
     with chromium() as driver:
-        game = _post(
+        game = api_post(
             server, "/games", {"players": 3, "seats": [{"kind": "bot", "level": "random"}] * 3}
         )
         driver.get(f"{server.base_url}/game/{game['game']['id']}?watch")
