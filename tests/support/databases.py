@@ -8,6 +8,9 @@ see each other, and nothing but what was created here is ever dropped.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,6 +27,41 @@ PG_ADMIN_URL = os.environ.get(
 )
 
 
+# The reaper: a small process of its own (its own session, so a signal to this process
+# group spares it) that reads "+name"/"-name" lines on a pipe from the process that creates
+# databases. The pipe closes however that process ends (a teardown cut short by pytest-xdist's
+# os._exit, SIGKILL, a crash), and the reaper then drops whatever was not dropped.
+REAPER = """
+import sys, psycopg
+names = set()
+for line in sys.stdin:
+    (names.add if line[0] == "+" else names.discard)(line[1:].strip())
+if names:
+    with psycopg.connect(sys.argv[1], autocommit=True) as conn:
+        for name in sorted(names):
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+"""
+_reaper: subprocess.Popen[str] | None = None
+_reaper_owner = 0  # the pid that started it: a forked child starts its own
+_reaper_lock = threading.Lock()
+
+
+def _tell_reaper(line: str, admin: str) -> None:
+    """Register (``+name``) or release (``-name``) a database with this process's reaper,
+    started on first use (and again in a forked child: the pipe is the parent's)."""
+    global _reaper, _reaper_owner
+    with _reaper_lock:
+        if _reaper is None or _reaper_owner != os.getpid() or _reaper.poll() is not None:
+            _reaper = subprocess.Popen(
+                [sys.executable, "-c", REAPER, admin], stdin=subprocess.PIPE, text=True,
+                start_new_session=True, stdout=subprocess.DEVNULL,
+            )  # fmt: skip
+            _reaper_owner = os.getpid()
+        assert _reaper.stdin is not None
+        _reaper.stdin.write(line + "\n")
+        _reaper.stdin.flush()
+
+
 @contextmanager
 def postgres_database(prefix: str = "ursuppe_test", *, durable: bool = False) -> Iterator[str]:
     """Create a uniquely named PostgreSQL database, yield its URL, drop it afterwards.
@@ -34,6 +72,7 @@ def postgres_database(prefix: str = "ursuppe_test", *, durable: bool = False) ->
 
     name = f"{prefix}_{uuid.uuid4().hex[:12]}"
     admin = PG_ADMIN_URL.replace("postgresql+psycopg://", "postgresql://")
+    _tell_reaper(f"+{name}", admin)  # before it exists: no window where a death leaks it
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
         if not durable:
@@ -43,6 +82,7 @@ def postgres_database(prefix: str = "ursuppe_test", *, durable: bool = False) ->
     finally:
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        _tell_reaper(f"-{name}", admin)
 
 
 @contextmanager
