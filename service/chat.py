@@ -202,6 +202,18 @@ class Chat:
             )
             return int(found or 0)
 
+    def latest_many(self, game_ids: list[str]) -> dict[str, int]:
+        """The newest message id of each of the games that have messages (one query)."""
+        if not game_ids:
+            return {}
+        with self.sessions() as session:
+            rows = session.execute(
+                select(ChatMessageRow.game_id, func.max(ChatMessageRow.id))
+                .where(ChatMessageRow.game_id.in_(game_ids))
+                .group_by(ChatMessageRow.game_id)
+            ).all()
+        return {game_id: int(last) for game_id, last in rows}
+
     def is_closed(self, game_id: str) -> bool:
         with self.sessions() as session:
             return session.get(ChatClosedRow, game_id) is not None
