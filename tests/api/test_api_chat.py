@@ -3,6 +3,7 @@ limit on a fake clock, the creator's switch, mutes, and the record's copy."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from typing import Any
 
@@ -143,7 +144,12 @@ def test_a_player_mutes_another(client: FlaskClient, http: Http) -> None:
 
 
 def test_chat_ends_with_the_game_and_is_in_its_record(client: FlaskClient, http: Http) -> None:
-    table = http.started(players=3)
+    _, owner = new_player(client, "Owner")
+    r = client.post(f"{API}/games", json={"players": 3, "label": "chat-cup"}, headers=bearer(owner))
+    assert r.status_code == 201, r.json
+    table = Table(r.json["game"]["id"], r.json["creator_token"])
+    for i in range(3):
+        http.join(table, f"p{i}")
     assert say(client, table, table.tokens[0], "good luck").status_code == 201
     while (r := http.act(table)).json["status"] != "finished":
         assert r.status_code == 200, r.json
@@ -151,3 +157,5 @@ def test_chat_ends_with_the_game_and_is_in_its_record(client: FlaskClient, http:
     assert ended.status_code == 409 and ended.json["code"] == "chat_ended"
     record = client.get(f"{table.url}/record").json
     assert [(m["text"], m["seat"]) for m in record["chat"]] == [("good luck", 0)]
+    lines = client.get(f"{API}/labels/chat-cup/records").get_data().splitlines()
+    assert [json.loads(line)["chat"] for line in lines] == [record["chat"]]
