@@ -28,13 +28,25 @@ export class ChatPanel {
       } catch (err) { if (!(err instanceof ApiError)) throw err; }
     }
     for (;;) {
-      const page = (await call(`/games/${encodeURIComponent(this.gameId)}/chat?since=${this.lastId}&limit=500`, { token: player?.token })).data;
+      const page = await this.page(player?.token);
       page.items.forEach((m) => this.add(m));
       this.spectators = page.spectators;
       if (page.next_since === null || page.next_since === undefined) break;
     }
     this.wire();
     return this.lastId;
+  }
+
+  /** The next page of messages; read as this browser's player (its mutes left out) unless
+   * the server no longer knows that player. */
+  async page(token) {
+    const path = `/games/${encodeURIComponent(this.gameId)}/chat?since=${this.lastId}&limit=500`;
+    try {
+      return (await call(path, { token })).data;
+    } catch (err) {
+      if (!(err instanceof ApiError) || !token || err.problem?.code !== "invalid_token") throw err;
+      return (await call(path)).data;
+    }
   }
 
   /** One message, once (a stream and a page may both bring it). */
@@ -109,7 +121,7 @@ export class ChatPanel {
   poll() {
     const tick = async () => {
       try {
-        const page = (await call(`/games/${encodeURIComponent(this.gameId)}/chat?since=${this.lastId}&limit=500`, { token: myPlayer()?.token })).data;
+        const page = await this.page(myPlayer()?.token);
         page.items.forEach((m) => this.add(m));
       } catch (err) { console.warn("chat poll failed", err); }
       setTimeout(tick, 2000);
