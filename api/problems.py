@@ -27,6 +27,7 @@ from service.errors import (
     NotFound,
     PreconditionFailed,
     ServiceError,
+    TooMany,
     Unauthorized,
     Unprocessable,
 )
@@ -46,6 +47,7 @@ STATUS_BY_KIND: dict[type[ServiceError], int] = {
     Conflict: 409,
     PreconditionFailed: 412,
     Unprocessable: 422,
+    TooMany: 429,
 }
 WWW_AUTH = {"WWW-Authenticate": 'Bearer realm="ursuppe"'}
 
@@ -101,6 +103,8 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("game_not_started", "position_not_found", "label_not_found", "entry_not_found"),
     *("precondition_required", "rate_limited", "too_many_streams", "streams_full"),
     *("internal_error", "unavailable", "not_ready"),
+    *("invalid_chat_text", "chat_rate_limited", "chat_closed_to_spectators", "chat_ended"),
+    *("cannot_mute_self", "mute_not_found"),
 )
 
 
@@ -262,6 +266,8 @@ def register_problem_handlers(app: Any) -> None:
     def _service_error(err: ServiceError) -> Response:
         status = status_of(err)
         headers = WWW_AUTH if status == 401 else None
+        if isinstance(err, TooMany):
+            headers = {"Retry-After": str(err.retry_after)}
         return problem_response(status, err.code, err.message, headers=headers, **err.extra)
 
     @app.errorhandler(ApiProblem)

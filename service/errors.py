@@ -46,6 +46,15 @@ class PreconditionFailed(ServiceError):
     """The caller's idea of the game's version is out of date."""
 
 
+class TooMany(ServiceError):
+    """Too many requests of one kind from one author (chat messages): try again after
+    ``retry_after`` seconds (the API's ``Retry-After``)."""
+
+    def __init__(self, code: str, message: str, retry_after: int):
+        super().__init__(code, message)
+        self.retry_after = retry_after
+
+
 class Unprocessable(ServiceError):
     """Well-formed but semantically wrong: illegal actions, bad options."""
 

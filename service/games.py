@@ -25,6 +25,7 @@ from service import bulk, fairness, idempotency, logs, metrics, play, positions,
 from service.accounts import Accounts
 from service.bots import check_bot_level, choose_bot_action, is_search_level
 from service.bulk import MAX_BULK, BulkGame
+from service.chat import Chat
 from service.config import Settings
 from service.errors import (
     Conflict,
@@ -119,6 +120,8 @@ class GameService:
         self.labels = Labels(sessions, clock)
         #: Players, their tokens per device, sign-in codes and names.
         self.accounts = Accounts(sessions, clock)
+        #: Chat at the table and the players' mutes; a post wakes the game's streams.
+        self.chat = Chat(sessions, clock, lambda game_id, seq: self._committed(game_id, seq, None))
         check_bot_level(self.settings.standin_level, "invalid_option")  # fail at start-up
         self.clock = clock
 
@@ -663,6 +666,7 @@ class GameService:
                 for a in self.store.log(game_id)
                 if a.action is not None  # hand-overs to bots are in /events, not replayed
             ],
+            "chat": self.chat.messages(game_id, limit=None),
             "result": row.result,
             "created_at": row.created_at,
             "started_at": row.started_at,

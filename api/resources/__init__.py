@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from api.parsing import Blueprint
 from api.resources.actions.routes import blp as actions
+from api.resources.chat.routes import blp as chat
 from api.resources.games.routes import blp as games
 from api.resources.labels.routes import blp as labels
 from api.resources.log.routes import blp as log
@@ -23,6 +24,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     seats,
     actions,
     log,
+    chat,
     stream,
     players,
     ratings,

@@ -18,10 +18,10 @@ class SseFraming:
         """The reconnection delay for EventSource (which resumes with Last-Event-ID)."""
         return b"retry: %d\n\n" % retry_ms
 
-    def message(self, kind: str, data: dict[str, Any], seq: int | None) -> bytes:
+    def message(self, kind: str, data: dict[str, Any], seq: int | str | None) -> bytes:
         head = b"event: " + kind.encode() + b"\n"
         if seq is not None:
-            head += b"id: %d\n" % seq
+            head += b"id: " + str(seq).encode() + b"\n"
         return head + b"data: " + orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS) + b"\n\n"
 
 
@@ -32,7 +32,7 @@ class NdjsonFraming:
     def open(self, retry_ms: int) -> bytes:
         return self.heartbeat  # the first bytes: clients see the stream is open at once
 
-    def message(self, kind: str, data: dict[str, Any], seq: int | None) -> bytes:
+    def message(self, kind: str, data: dict[str, Any], seq: int | str | None) -> bytes:
         obj: dict[str, Any] = {"type": kind, "data": data}
         if seq is not None:
             obj["id"] = seq

@@ -81,7 +81,7 @@ class NoticeHub:
     def __init__(
         self,
         reader: SnapshotReader,
-        versions: Callable[[list[str]], dict[str, int]],
+        versions: Callable[[list[str]], dict[str, tuple[int, int]]],
         redis_url: str | None,
         recheck: float,
         channel: str = CHANNEL,
@@ -216,8 +216,9 @@ class NoticeHub:
                         pubsub.close()
 
     def _recheck_loop(self) -> None:
-        """Every ``recheck`` seconds compare the watched games' versions (one query) with
-        their snapshots: a notice that got lost delays its streams by at most that."""
+        """Every ``recheck`` seconds compare the watched games' marks (version and newest
+        chat message) with their snapshots: a notice that got lost delays its streams by
+        at most that."""
         while not self._stopped.wait(self.recheck):
             with self._lock:
                 games = {gid: g for gid, g in self._games.items() if g.snapshot is not None}
@@ -228,5 +229,5 @@ class NoticeHub:
                 continue
             for game_id, game in games.items():
                 snapshot = game.snapshot
-                if snapshot is None or current.get(game_id) != int(snapshot.doc["version"]):
+                if snapshot is None or current.get(game_id) != snapshot.mark:
                     self.notify(game_id)  # changed, or gone: the streams will see

@@ -33,7 +33,10 @@ class StreamRuntime:
         self.settings = settings
         self.reader = SnapshotReader(service)
         self.hub = NoticeHub(
-            self.reader, service.versions, service.settings.redis_url, settings.recheck
+            self.reader,
+            lambda ids: marks(service, ids),
+            service.settings.redis_url,
+            settings.recheck,
         )
         self.slots = StreamSlots(settings.max_per_client, settings.max_open)
 
@@ -120,6 +123,14 @@ class StreamRuntime:
             except Exception:  # noqa: BLE001 - the database is away: keep the client, retry
                 log.warning("stream of %s: read failed; retrying", watcher.game_id, exc_info=True)
                 snap = None
+
+
+def marks(service: GameService, game_ids: list[str]) -> dict[str, tuple[int, int]]:
+    """(version, newest chat id) of the watched games: a chat message changes no version,
+    so the re-check looks at both (two queries for every watched game together)."""
+    versions = service.versions(game_ids)
+    chats = service.chat.latest_many(list(versions))
+    return {game_id: (v, chats.get(game_id, 0)) for game_id, v in versions.items()}
 
 
 def stream_runtime(app: Flask, service: GameService) -> StreamRuntime:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from api.resources.chat.schemas import ChatMessageSchema
 from api.resources.games.schemas import GameSchema
 from api.resources.log.schemas import LogEntrySchema
 from service.games import GameService, LogEntry
@@ -15,6 +16,15 @@ PAGE = 500  # log entries per read (the service's page maximum)
 
 _GAME = GameSchema()
 _ENTRY = LogEntrySchema()
+_CHAT = ChatMessageSchema()
+
+
+@dataclass(frozen=True, slots=True)
+class ChatItem:
+    """One chat message: ``data`` is exactly an item of ``GET /games/{id}/chat``."""
+
+    id: int
+    data: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +54,19 @@ class Snapshot:
     doc: dict[str, Any]
     base: int
     entries: tuple[Entry, ...]
+    #: Chat messages with ``chat_base < id <= chat_last``, read after ``doc``.
+    chat: tuple[ChatItem, ...] = ()
+    chat_base: int = 0
+    chat_last: int = 0
 
     @property
     def seq(self) -> int:
         return int(self.doc["seq"])
+
+    @property
+    def mark(self) -> tuple[int, int]:
+        """(game version, newest chat id): what the periodic re-check compares."""
+        return int(self.doc["version"]), self.chat_last
 
 
 class SnapshotReader:
@@ -62,8 +81,12 @@ class SnapshotReader:
         view, logged = self.service.live_view(game_id, after or 0, PAGE if after is not None else 0)
         doc = _GAME.dump(view)
         seq = int(doc["seq"])
+        # After the game: a message is either in this read or posted after it (a post
+        # locks the game's row, so none slips in before the move that ends the game).
+        chat = self._chat_after(game_id, previous)
         if previous is None or previous.seq > seq:
-            return Snapshot(doc, seq, ())
+            last = self.service.chat.latest(game_id)
+            return Snapshot(doc, seq, (), (), last, last)
         new = [Entry.of(e) for e in logged]
         if len(logged) == PAGE:  # far behind: the rest page by page
             new += self.entries(game_id, new[-1].seq, seq)
@@ -72,7 +95,27 @@ class SnapshotReader:
         if len(entries) > self.window:
             base = entries[-self.window - 1].seq
             entries = entries[-self.window :]
-        return Snapshot(doc, base, entries)
+        chat_base, chat_items = previous.chat_base, previous.chat + tuple(chat)
+        if len(chat_items) > self.window:
+            chat_base = chat_items[-self.window - 1].id
+            chat_items = chat_items[-self.window :]
+        chat_last = chat_items[-1].id if chat_items else previous.chat_last
+        return Snapshot(doc, base, entries, chat_items, chat_base, chat_last)
+
+    def _chat_after(self, game_id: str, previous: Snapshot | None) -> list[ChatItem]:
+        if previous is None:
+            return []
+        return self.chat(game_id, previous.chat_last, None)
+
+    def chat(self, game_id: str, after: int, upto: int | None) -> list[ChatItem]:
+        """The chat messages with ``after < id <= upto`` (None: all), in order."""
+        out: list[ChatItem] = []
+        while True:
+            page = self.service.chat.messages(game_id, since=after, limit=PAGE)
+            out.extend(ChatItem(m.id, _CHAT.dump(m)) for m in page if upto is None or m.id <= upto)
+            if len(page) < PAGE or (upto is not None and page[-1].id >= upto):
+                return out
+            after = page[-1].id
 
     def entries(self, game_id: str, after: int, upto: int) -> list[Entry]:
         """The log entries with ``after < seq <= upto``, in order."""

@@ -206,7 +206,7 @@ def test_every_error_code_is_documented_for_clients() -> None:
     from service.errors import ENGINE_CODE_KINDS
 
     raised = re.compile(
-        r"(?:NotFound|Unauthorized|Forbidden|Conflict|PreconditionFailed|Unprocessable"
+        r"(?:NotFound|Unauthorized|Forbidden|Conflict|PreconditionFailed|Unprocessable|TooMany"
         r"|ApiProblem)\(\s*(?:\d+,\s*)?\"([a-z_]+)\""
     )
     sources = [*ROOT.glob("service/*.py"), *ROOT.glob("api/**/*.py")]

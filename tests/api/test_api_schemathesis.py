@@ -119,8 +119,8 @@ def _as_ndjson(block: str) -> dict[str, Any] | None:
     if "event" not in fields:
         return None
     message: dict[str, Any] = {"type": fields["event"], "data": json.loads(fields["data"])}
-    if "id" in fields:
-        message["id"] = int(fields["id"])
+    if "id" in fields:  # "<seq>", or "<seq>:<chat id>" on a stream with chat
+        message["id"] = fields["id"] if ":" in fields["id"] else int(fields["id"])
     return message
 
 

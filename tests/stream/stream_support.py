@@ -296,7 +296,8 @@ class StreamReader(threading.Thread):
             elif line.startswith("event: "):
                 message["type"] = line[7:]
             elif line.startswith("id: "):
-                message["id"] = int(line[4:])
+                raw_id = line[4:]  # "<seq>" or, with chat, "<seq>:<chat id>"
+                message["id"] = raw_id if ":" in raw_id else int(raw_id)
             elif line.startswith("data: "):
                 message["data"] = json.loads(line[6:])
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.stream.session import StreamSession
-from api.stream.snapshot import Entry, Snapshot
+from api.stream.snapshot import ChatItem, Entry, Snapshot
 
 
 def doc(seq: int, version: int, status: str = "active") -> dict[str, Any]:
@@ -70,3 +70,36 @@ def test_an_ended_game_sends_end_once_everything_is_sent() -> None:
     messages = session.advance(Snapshot(doc(1, 2, "finished"), 0, (entry(1, 2),)))
     assert kinds(messages) == [("entry", 1), ("end", 2)]
     assert session.done
+
+
+def chat(chat_id: int) -> ChatItem:
+    return ChatItem(chat_id, {"id": chat_id, "text": f"m{chat_id}"})
+
+
+def test_chat_older_than_the_window_comes_from_the_backlog_then_before_the_end() -> None:
+    """A client resuming at chat 1 of a game whose window holds chats 4-5 gets 2-5 once,
+    each id carrying both positions, and the chat before ``end``."""
+    asked: list[tuple[int, int]] = []
+
+    def chat_backlog(after: int, upto: int) -> list[ChatItem]:
+        asked.append((after, upto))
+        return [chat(i) for i in range(after + 1, upto + 1)]
+
+    session = StreamSession(2, None, no_backlog, chat_since=1, chat_backlog=chat_backlog)
+    snap = Snapshot(doc(2, 3, "finished"), 0, (entry(1, 2), entry(2, 3)), (chat(4), chat(5)), 3, 5)
+    messages = session.advance(snap)
+    assert [(kind, message_id) for kind, _, message_id in messages] == [
+        ("chat", "2:2"),
+        ("chat", "2:3"),
+        ("chat", "2:4"),
+        ("chat", "2:5"),
+        ("end", None),
+    ]
+    assert asked == [(1, 3)] and session.done
+    assert session.advance(snap) == [("end", snap.doc, None)]  # nothing repeated
+
+
+def test_without_chat_since_the_stream_has_no_chat_and_plain_ids() -> None:
+    session = StreamSession(0, None, no_backlog)
+    snap = Snapshot(doc(1, 2), 0, (entry(1, 2),), (chat(1),), 0, 1)
+    assert [(kind, i) for kind, _, i in session.advance(snap)] == [("entry", 1)]

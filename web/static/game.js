@@ -4,6 +4,7 @@
 import { ApiError, call, forgetSeat, newKey, rules as loadRules, seatFor } from "./api.js";
 import { Board, chip, drawLadder } from "./board.js";
 import { renderDecision, renderWaiting } from "./decisions.js";
+import { ChatPanel } from "./chat.js";
 import { drawLegend, drawPhaseTrack, endExplanation, geneRef, phaseName, setTexts } from "./help.js";
 import { languageSwitcher, t } from "./i18n.js";
 import { icon } from "./icons.js";
@@ -239,11 +240,15 @@ async function main() {
   render();
   trace.interactiveAt = performance.now();
   setInterval(tickCountdown, 1000);
+  const chat = (trace.chat = new ChatPanel(gameId, () => mine));
+  const chatSince = await chat.load();
   const live = await follow(gameId, lastSeq, {
     onEntry: async (entry) => { onEntry(entry); await refresh(); },
     onChange: (doc) => refresh(doc),
     onEnd: (doc) => refresh(doc.seats ? doc : undefined),
-  });
+    onChat: (message) => chat.add(message),
+  }, chatSince);
+  if (live.mode === "poll") chat.poll();
   trace.mode = live.mode;
   trace.ready = true;
   trace.readyAt = performance.now();

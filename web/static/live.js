@@ -4,9 +4,12 @@
 // entry arrived" and "the game document may have changed".
 import { call } from "./api.js";
 
-export function follow(gameId, sinceSeq, handlers) {
+// With ``chatSince`` the stream also brings the table's chat (``onChat``), after that id;
+// EventSource's reconnection resumes both the log and the chat (its ids hold both).
+export function follow(gameId, sinceSeq, handlers, chatSince = null) {
   return new Promise((resolve) => {
-    const es = new EventSource(`/api/v1/games/${encodeURIComponent(gameId)}/stream?since=${sinceSeq}`);
+    const chat = chatSince === null ? "" : `&chat_since=${chatSince}`;
+    const es = new EventSource(`/api/v1/games/${encodeURIComponent(gameId)}/stream?since=${sinceSeq}${chat}`);
     let opened = false;
     es.onopen = () => { opened = true; resolve({ mode: "stream", close: () => es.close() }); };
     es.onerror = () => {
@@ -14,6 +17,7 @@ export function follow(gameId, sinceSeq, handlers) {
     };
     es.addEventListener("entry", (m) => handlers.onEntry(JSON.parse(m.data)));
     es.addEventListener("state", (m) => handlers.onChange(JSON.parse(m.data)));
+    es.addEventListener("chat", (m) => handlers.onChat?.(JSON.parse(m.data)));
     es.addEventListener("end", (m) => { es.close(); handlers.onEnd(JSON.parse(m.data)); });
   });
 }

@@ -8,6 +8,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.parsing import MAX_INT32
+from api.resources.chat.schemas import ChatMessageSchema
 from api.resources.games.schemas import SeatSchema
 from service.positions import MAX_RANGE
 
@@ -121,6 +122,10 @@ class RecordSchema(ma.Schema):
     )
     setup = fields.List(fields.Raw(), metadata={"description": "the set-up's events"})
     actions = fields.List(fields.Nested(RecordActionSchema))
+    chat = fields.List(
+        fields.Nested(ChatMessageSchema),
+        metadata={"description": "the table's chat, oldest first (not needed to replay)"},
+    )
     result = fields.Dict(allow_none=True)
     created_at = fields.DateTime()
     started_at = fields.DateTime(allow_none=True)

@@ -29,6 +29,8 @@ blp = Blueprint(
 )
 
 _EVENT_ID = re.compile(r"^\d{1,12}$")
+#: An id of a stream with chat: "<seq>:<chat id>".
+_CHAT_EVENT_ID = re.compile(r"^(\d{1,12}):(\d{1,16})$")
 
 
 _DOC = {
@@ -40,10 +42,18 @@ _DOC = {
             "description": "resume after this seq (Last-Event-ID wins when both are sent)",
         },
         {
+            "in": "query",
+            "name": "chat_since",
+            "schema": {"type": "integer", "minimum": 0, "maximum": 10**16 - 1},
+            "description": "also stream the chat: `chat` messages with id > chat_since "
+            "(0: all); every id is then `<seq>:<chat id>`",
+        },
+        {
             "in": "header",
             "name": "Last-Event-ID",
             "schema": {"type": "string"},
-            "description": "resume after this seq (EventSource sends it on reconnection)",
+            "description": "resume after this id: a seq, or `<seq>:<chat id>` on a stream "
+            "with chat (EventSource sends it on reconnection)",
         },
         {
             "in": "header",
@@ -96,7 +106,7 @@ class GameStream(MethodView):
             release()
 
         try:
-            since = _since()
+            since, chat_since = _since()
             seat = None
             if request.headers.get("Authorization"):
                 seat = svc.seat_for_token(game_id, bearer_token()).seat
@@ -105,7 +115,12 @@ class GameStream(MethodView):
         except BaseException:
             _closed()
             raise
-        if since is not None and first.doc["status"] in TERMINAL and since >= first.seq:
+        if (
+            since is not None
+            and first.doc["status"] in TERMINAL
+            and since >= first.seq
+            and (chat_since is None or chat_since >= first.chat_last)
+        ):
             # A client that already has everything of an ended game (EventSource
             # reconnecting after `end`): 204 is what makes EventSource stop reconnecting.
             _closed()
@@ -114,7 +129,11 @@ class GameStream(MethodView):
             request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON
         )
         session = StreamSession(
-            since, seat, lambda after, upto: runtime.reader.entries(game_id, after, upto)
+            since,
+            seat,
+            lambda after, upto: runtime.reader.entries(game_id, after, upto),
+            chat_since,
+            lambda after, upto: runtime.reader.chat(game_id, after, upto),
         )
         resp = current_app.response_class(
             runtime.body(watcher, session, framing, first), mimetype=framing.mimetype
@@ -125,15 +144,24 @@ class GameStream(MethodView):
         return resp
 
 
-def _since() -> int | None:
-    """The seq to resume after: ``Last-Event-ID`` (EventSource's reconnection, newer than
-    the URL's) or ``?since``; None for a fresh connection."""
+def _since() -> tuple[int | None, int | None]:
+    """The seq and the chat id to resume after: ``Last-Event-ID`` (EventSource's
+    reconnection, newer than the URL's) or ``?since`` and ``?chat_since``; a seq of None
+    is a fresh connection, a chat id of None a stream without chat."""
+    chat_since = _number("chat_since", 16)
     last_event_id = request.headers.get("Last-Event-ID", "").strip()
+    both = _CHAT_EVENT_ID.match(last_event_id)
+    if both:
+        return int(both[1]), int(both[2])
     if _EVENT_ID.match(last_event_id):
-        return int(last_event_id)
-    raw = request.args.get("since")
+        return int(last_event_id), chat_since
+    return _number("since", 12), chat_since
+
+
+def _number(name: str, digits: int) -> int | None:
+    raw = request.args.get(name)
     if raw is None:
         return None
-    if not _EVENT_ID.match(raw.strip()):
-        raise ApiProblem(422, "invalid_since", "since is a log seq: an integer >= 0")
+    if not raw.strip().isascii() or not raw.strip().isdigit() or len(raw.strip()) > digits:
+        raise ApiProblem(422, "invalid_since", f"{name} is an integer >= 0")
     return int(raw)

@@ -90,7 +90,9 @@ PLAYER_MESSAGES: dict[str, JsonSchema] = {
     "game_finished": _object({**_SEAT, "result": _nullable("object")}),
     "game_aborted": _object(_SEAT),
 }
-_EVENT_ID = {"type": "string", "pattern": "^[0-9]+$"}
+_EVENT_ID = {"type": "string", "pattern": "^[0-9]+(:[0-9]+)?$"}
+#: An id on a stream with chat (``?chat_since=``): "<seq>:<chat id>", both positions.
+_CHAT_ID = {"type": "string", "pattern": "^[0-9]+:[0-9]+$"}
 _RETRY = {"type": "integer", "minimum": 0}
 
 
@@ -106,17 +108,23 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
         "oneOf": [
             _object({"type": _kind("state", "end"), "data": _ref("Game")}),
             _object(
-                {"type": _kind("entry"), "id": {"type": "integer"}, "data": _ref("StreamEntry")}
+                {
+                    "type": _kind("entry"),
+                    "id": {"oneOf": [{"type": "integer"}, _CHAT_ID]},
+                    "data": _ref("StreamEntry"),
+                }
             ),
+            _object({"type": _kind("chat"), "id": _CHAT_ID, "data": _ref("ChatMessage")}),
             _object({"type": _kind("heartbeat")}),
         ],
     },
     "StreamEvent": {
         "description": "One event of a game's SSE stream (docs/stream.md); `id` is the seq of "
-        "the last entry sent (SSE's last event id)",
+        "the last entry sent (SSE's last event id), and on a stream with chat "
+        "`<seq>:<chat id>`",
         "oneOf": [
             _sse_event(("state", "end"), "a Game", id_required=False),
-            _sse_event(("entry",), "a StreamEntry", id_required=True),
+            _sse_event(("entry", "chat"), "a StreamEntry or a ChatMessage", id_required=True),
         ],
     },
     "PlayerStreamMessage": {

@@ -117,4 +117,17 @@ export default {
   scores: "Punkte",
   replay_n: "{id} nachspielen",
   none: "keine",
+  // Chat at the table (chat.js)
+  chat_message: "Nachricht",
+  chat: "Chat",
+  chat_send: "Senden",
+  chat_your_name: "Dein Name",
+  chat_spectator: "{name} (schaut zu)",
+  chat_mute: "stumm",
+  chat_mute_title: "Nachrichten von {name} ausblenden",
+  chat_guest: "Gast",
+  chat_chat_rate_limited: "Langsamer: nur wenige Nachrichten alle zehn Sekunden.",
+  chat_invalid_chat_text: "Eine Nachricht hat 1 bis 280 Zeichen in einer Zeile.",
+  chat_chat_closed_to_spectators: "Der Ersteller des Spiels hat den Chat für Zuschauer geschlossen.",
+  chat_chat_ended: "Das Spiel ist vorbei: sein Chat ist geschlossen.",
 };

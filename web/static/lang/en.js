@@ -118,4 +118,17 @@ export default {
   scores: "Scores",
   replay_n: "Replay {id}",
   none: "none",
+  // Chat at the table (chat.js)
+  chat_message: "Message",
+  chat: "Chat",
+  chat_send: "Send",
+  chat_your_name: "Your name",
+  chat_spectator: "{name} (watching)",
+  chat_mute: "mute",
+  chat_mute_title: "Hide the messages of {name}",
+  chat_guest: "Guest",
+  chat_chat_rate_limited: "Slow down: a few messages every ten seconds.",
+  chat_invalid_chat_text: "A message is 1 to 280 characters on one line.",
+  chat_chat_closed_to_spectators: "The game's creator closed the chat to spectators.",
+  chat_chat_ended: "The game is over: its chat is closed.",
 };

@@ -117,4 +117,17 @@ export default {
   scores: "Puntos",
   replay_n: "Repasar {id}",
   none: "ninguna",
+  // Chat at the table (chat.js)
+  chat_message: "Mensaje",
+  chat: "Chat",
+  chat_send: "Enviar",
+  chat_your_name: "Tu nombre",
+  chat_spectator: "{name} (observa)",
+  chat_mute: "silenciar",
+  chat_mute_title: "Ocultar los mensajes de {name}",
+  chat_guest: "Invitado",
+  chat_chat_rate_limited: "Más despacio: pocos mensajes cada diez segundos.",
+  chat_invalid_chat_text: "Un mensaje tiene de 1 a 280 caracteres en una línea.",
+  chat_chat_closed_to_spectators: "El creador de la partida cerró el chat a los espectadores.",
+  chat_chat_ended: "La partida ha terminado: su chat está cerrado.",
 };

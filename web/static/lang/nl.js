@@ -117,4 +117,17 @@ export default {
   scores: "Scores",
   replay_n: "{id} naspelen",
   none: "geen",
+  // Chat at the table (chat.js)
+  chat_message: "Bericht",
+  chat: "Chat",
+  chat_send: "Versturen",
+  chat_your_name: "Je naam",
+  chat_spectator: "{name} (kijkt mee)",
+  chat_mute: "dempen",
+  chat_mute_title: "Verberg de berichten van {name}",
+  chat_guest: "Gast",
+  chat_chat_rate_limited: "Rustig aan: een paar berichten per tien seconden.",
+  chat_invalid_chat_text: "Een bericht heeft 1 tot 280 tekens op één regel.",
+  chat_chat_closed_to_spectators: "De maker van het spel heeft de chat voor toeschouwers gesloten.",
+  chat_chat_ended: "Het spel is voorbij: de chat is gesloten.",
 };
