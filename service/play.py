@@ -305,6 +305,6 @@ def log_entry(
             "version": row.version + 1,
             "pending": row.pending,
             **({"banks": banks} if (banks := clocks.banks(row)) is not None else {}),
-        },  # fmt: skip
+        },
         state=row.state if row.seq % SNAPSHOT_EVERY == 0 else None,
     )

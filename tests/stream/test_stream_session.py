@@ -70,3 +70,24 @@ def test_an_ended_game_sends_end_once_everything_is_sent() -> None:
     messages = session.advance(Snapshot(doc(1, 2, "finished"), 0, (entry(1, 2),)))
     assert kinds(messages) == [("entry", 1), ("end", 2)]
     assert session.done
+
+
+def test_an_entry_of_a_bank_game_carries_the_banks_after_it() -> None:
+    from datetime import UTC, datetime
+
+    from service.views import LogEntry
+
+    after = {"status": "active", "version": 2, "pending": {"seat": 1, "kind": "move"},
+             "banks": [42.5, 60.0, None]}  # fmt: skip
+    logged = LogEntry(1, 0, {"type": "x"}, [], "human", datetime.now(UTC), after)
+    session = StreamSession(None, None, no_backlog)
+    session.advance(Snapshot(doc(0, 1), 0, ()))
+    sent = session.advance(Snapshot(doc(1, 2), 0, (Entry.of(logged),)))
+    [data] = [data for kind, data, _ in sent if kind == "entry"]
+    assert data["banks"] == [42.5, 60.0, None]
+    plain = Entry.of(LogEntry(1, 0, {"type": "x"}, [], "human", datetime.now(UTC), {}))
+    session = StreamSession(None, None, no_backlog)
+    session.advance(Snapshot(doc(0, 1), 0, ()))
+    sent = session.advance(Snapshot(doc(1, 2), 0, (plain,)))
+    [data] = [data for kind, data, _ in sent if kind == "entry"]
+    assert "banks" not in data
