@@ -117,4 +117,8 @@ export default {
   scores: "Punkte",
   replay_n: "{id} nachspielen",
   none: "keine",
+  th_clock: "Uhr", clock_low: "Deine Zeit wird knapp: noch {time}",
+  time_control: "Bedenkzeit", tc_per_decision: "Zeit pro Entscheidung", tc_bank: "Zeitkonto mit Zuschlag (live)",
+  tc_correspondence: "Fernspiel (Tage pro Zug)", tc_none: "Keine Uhr",
+  bank_minutes: "Zeitkonto (Minuten)", bank_increment: "Zuschlag pro Zug (Sekunden)", corr_days: "Tage pro Zug (1-14)",
 };

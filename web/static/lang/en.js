@@ -118,4 +118,8 @@ export default {
   scores: "Scores",
   replay_n: "Replay {id}",
   none: "none",
+  th_clock: "Clock", clock_low: "Your time is running low: {time} left",
+  time_control: "Time control", tc_per_decision: "Time per decision", tc_bank: "Bank with increment (live)",
+  tc_correspondence: "Correspondence (days per move)", tc_none: "No clock",
+  bank_minutes: "Bank (minutes)", bank_increment: "Increment per move (seconds)", corr_days: "Days per move (1-14)",
 };

@@ -117,4 +117,8 @@ export default {
   scores: "Puntos",
   replay_n: "Repasar {id}",
   none: "ninguna",
+  th_clock: "Reloj", clock_low: "Se te acaba el tiempo: quedan {time}",
+  time_control: "Control de tiempo", tc_per_decision: "Tiempo por decisión", tc_bank: "Reserva con incremento (en vivo)",
+  tc_correspondence: "Por correspondencia (días por jugada)", tc_none: "Sin reloj",
+  bank_minutes: "Reserva (minutos)", bank_increment: "Incremento por jugada (segundos)", corr_days: "Días por jugada (1-14)",
 };

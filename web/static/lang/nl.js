@@ -117,4 +117,8 @@ export default {
   scores: "Scores",
   replay_n: "{id} naspelen",
   none: "geen",
+  th_clock: "Klok", clock_low: "Je tijd raakt op: nog {time}",
+  time_control: "Bedenktijd", tc_per_decision: "Tijd per beslissing", tc_bank: "Tijdbank met increment (live)",
+  tc_correspondence: "Correspondentie (dagen per zet)", tc_none: "Geen klok",
+  bank_minutes: "Tijdbank (minuten)", bank_increment: "Increment per zet (seconden)", corr_days: "Dagen per zet (1-14)",
 };
