@@ -1,10 +1,13 @@
 """How late banks run out with many clocks running (issue 31: goal p99 ≤ 1 s).
 
-``python -m bench.clocks_bench [--clocks N] [--bank S]`` → ``bench/results/clocks.json``: a
-worker (with beat) on PostgreSQL and its own Redis; N games of one human and two bots under
-a bank control (``--bank`` seconds, 600 s increment), each human's bank running from its
-join, all N running at once. Nobody plays: every bank runs out, and the timeout entry's
-time minus the stored deadline is how late it ran out (the same measure as
+``python -m bench.clocks_bench [--clocks N] [--bank S] [--spread S]`` →
+``bench/results/clocks.json``: a worker (with beat) on PostgreSQL and its own Redis; N games
+of one human and two bots under a bank control (600 s increment), each human's bank
+running from its join, all N running at once; the banks grow evenly from ``--bank`` to
+``--bank + --spread`` seconds, so they run out over ``--spread`` seconds (``--spread 0``:
+all within the creation time, a burst; ``bench/results/clocks_burst.json`` is such a run,
+1,000 banks of 240 s). Nobody plays: every bank runs out, and the timeout entry's time
+minus the stored deadline is how late it ran out (the same measure as
 ``ursuppe_deadline_lateness_seconds``).
 """
 
@@ -35,12 +38,15 @@ BOT = {"kind": "bot", "level": "random"}
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(prog="python -m bench.clocks_bench")
     parser.add_argument("--clocks", type=int, default=1000)
-    parser.add_argument("--bank", type=int, default=120, help="seconds in each bank")
+    parser.add_argument("--bank", type=int, default=60, help="seconds in the first bank")
+    parser.add_argument(
+        "--spread", type=int, default=240,
+        help="the banks grow evenly from --bank to --bank + --spread: they run out over that time",
+    )  # fmt: skip
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args(argv if argv is not None else [])
 
     seed = next(s for s in range(1, 10_000) if Game.new(players=3, seed=s).pending.seat == 0)
-    control = {"type": "bank", "initial": args.bank, "increment": 600}
     load_before = os.getloadavg()
     workdir = Path(tempfile.mkdtemp(prefix="ursuppe-cbench-"))
     with (
@@ -54,7 +60,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             time.sleep(5)  # let beat's first sweeps and the pool settle
             started = time.monotonic()
             due = {}
-            for _ in range(args.clocks):
+            for i in range(args.clocks):
+                bank = args.bank + i * args.spread // max(args.clocks, 1)
+                control = {"type": "bank", "initial": bank, "increment": 600}
                 game = service.create_game(
                     players=3, seats=[HUMAN, BOT, BOT], time_control=control, seed=seed
                 )
@@ -64,7 +72,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             running_at_once = sum(d > service.clock() for d in due.values())
             last = max(due.values())
             late: dict[str, float] = {}
-            while len(late) < len(due) and time.monotonic() - started < create_s + args.bank + 300:
+            while (
+                len(late) < len(due)
+                and time.monotonic() - started < create_s + args.bank + args.spread + 300
+            ):
                 time.sleep(2)
                 with service.sessions() as session:
                     timeouts = session.execute(
@@ -86,7 +97,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "loadavg_1m_after": round(os.getloadavg()[0], 2),
         },
         "clocks": args.clocks,
-        "bank_s": args.bank,
+        "bank_s": [args.bank, args.bank + args.spread],
         "create_s": round(create_s, 1),
         "running_at_once_after_creation": running_at_once,
         "ran_out": len(values),
