@@ -98,7 +98,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("invalid_seats", "invalid_time_limit", "invalid_timeout_policy", "invalid_option"),
     *("invalid_label", "idempotency_key_reused", "invalid_since"),
     *("invalid_name", "invalid_entropy", "invalid_cursor", "invalid_points"),
-    "invalid_bulk",
+    *("invalid_bulk", "invalid_time_control"),
     *("invalid_webhook_url", "webhook_target_refused", "webhook_not_found", "delivery_not_found"),
     *("game_not_started", "position_not_found", "label_not_found", "entry_not_found"),
     *("precondition_required", "rate_limited", "too_many_streams", "streams_full"),

@@ -19,8 +19,8 @@ from service.seats import hash_token, new_token
 
 #: Games per bulk request: one transaction, so one request's rows stay a bounded write.
 MAX_BULK = 100
-SPEC_KEYS = {"players", "seats", "time_limit", "timeout_policy", "options", "label", "private",
-             "rated"}  # fmt: skip
+SPEC_KEYS = {"players", "seats", "time_limit", "time_control", "timeout_policy", "options",
+             "label", "private", "rated"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,7 @@ def build(
         players=spec["players"],
         seats=spec.get("seats"),
         time_limit=spec.get("time_limit"),
+        time_control=spec.get("time_control"),
         timeout_policy=spec.get("timeout_policy", "default_action"),
         options=spec.get("options"),
         seed=None,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from service import fairness
+from service import clocks, fairness
 from service.bots import check_bot_level
 from service.config import Settings
 from service.errors import Unprocessable
@@ -35,6 +35,7 @@ def new_game_row(
     seats: Sequence[SeatSpec | dict[str, Any]] | None,
     time_limit: int | None,
     timeout_policy: str,
+    time_control: dict[str, Any] | None = None,
     options: dict[str, Any] | None,
     seed: int | None,
     label: str | None,
@@ -72,13 +73,13 @@ def new_game_row(
             check_bot_level(spec.level or "random", "invalid_seats")
             if spec.player is not None:
                 raise Unprocessable("invalid_seats", "only a human seat is reserved for a player")
-    if time_limit is None:
-        time_limit = settings.default_time_limit
-    if not 0 <= time_limit <= settings.max_time_limit:
-        raise Unprocessable(
-            "invalid_time_limit",
-            f"time_limit must be between 0 (none) and {settings.max_time_limit} s",
-        )
+    control, time_limit = clocks.choose(
+        time_control,
+        time_limit,
+        settings.default_time_limit,
+        settings.max_time_limit,
+        all_bots=all(spec.kind == "bot" for spec in specs),
+    )
     if timeout_policy not in ("default_action", "bot"):
         raise Unprocessable("invalid_timeout_policy", "timeout_policy is 'default_action' or 'bot'")
     opts = dict(options or {})
@@ -121,6 +122,7 @@ def new_game_row(
         pending=None,
         seq=game.seq,
         time_limit=time_limit,
+        time_control=control,
         timeout_policy=timeout_policy,
         creator_token_hash=hash_token(creator_token),
         label=label,
@@ -129,6 +131,8 @@ def new_game_row(
         updated_at=now,
     )
     row.seats = [seat_row(i, spec, now) for i, spec in enumerate(specs)]
+    for seat in row.seats:
+        seat.bank_ms = clocks.initial_bank_ms(row, seat)
     return row, game
 
 

@@ -82,6 +82,9 @@ class GameRow(Base):
     time_limit: Mapped[int] = mapped_column(Integer, default=0)
     timeout_policy: Mapped[str] = mapped_column(String(32), default="default_action")
     deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    #: The time control chosen at creation (service/clocks.py); NULL on older rows, whose
+    #: control is per decision (``time_limit``) or none.
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     creator_token_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
@@ -152,6 +155,9 @@ class SeatRow(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64))
     #: The entropy a human contributed when joining (docs/fairness.md); revealed in the record.
     entropy: Mapped[str | None] = mapped_column(String(256))
+    #: A human seat's bank under a bank time control, in ms, as it stood when the seat's
+    #: current decision was offered (service/clocks.py); NULL without a bank.
+    bank_ms: Mapped[int | None] = mapped_column(BigInteger)
 
     game: Mapped[GameRow] = relationship(back_populates="seats")
 

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 from sqlalchemy.orm import object_session
 from sqlalchemy.orm.attributes import flag_modified
 
+from service import clocks
 from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed, from_engine_error
 from service.models import ActionLogRow, GameRow, RatingDueRow, SeatRow
 from service.positions import SNAPSHOT_EVERY
@@ -82,11 +83,10 @@ def set_pending(row: GameRow, game: Any, now: datetime, bot_grace: int) -> Follo
     seat_row = seat_of(row, row.pending_seat)
     if seat_row is not None and seat_row.kind == "bot":
         return bot_turn_now(row, now, bot_grace)
-    if row.time_limit > 0:
-        row.deadline_at = now + timedelta(seconds=row.time_limit)
-        return Followup(row.id, row.seq, row.deadline_at)
-    row.deadline_at = None
-    return None
+    row.deadline_at = None if seat_row is None else clocks.deadline(row, seat_row, now)
+    if row.deadline_at is None:
+        return None
+    return Followup(row.id, row.seq, row.deadline_at)
 
 
 def start(row: GameRow, game: Any, now: datetime, bot_grace: int) -> Followup | None:
@@ -220,6 +220,8 @@ def apply_step(
         events = game.apply(action, player=seat)
     except EngineError as err:
         raise from_engine_error(err) from None
+    # The deciding seat's bank stops now (the pending seat: the engine accepted its move).
+    clocks.charge(row, seat_of(row, row.pending_seat), now)
     row.state = game.to_dict()
     row.public = game.public_view()
     row.seq += 1  # the log's numbering (see set_pending)
@@ -298,6 +300,11 @@ def log_entry(
         actor=actor,
         idempotency_key=idempotency_key,
         created_at=now,
-        after={"status": row.status, "version": row.version + 1, "pending": row.pending},
+        after={
+            "status": row.status,
+            "version": row.version + 1,
+            "pending": row.pending,
+            **({"banks": banks} if (banks := clocks.banks(row)) is not None else {}),
+        },
         state=row.state if row.seq % SNAPSHOT_EVERY == 0 else None,
     )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from service import clocks
 from service.fairness import SCHEME
 from service.models import ActionLogRow, GameRow, SeatRow
 
@@ -26,9 +27,13 @@ class SeatView:
     player_id: str | None = None
     reserved_for: str | None = None
     invited: bool = False
+    #: Seconds in the seat's bank under a bank time control (the deciding seat's as it
+    #: stood when its decision was offered: it runs out at the game's ``deadline_at``);
+    #: None for a bot seat or without banks.
+    bank: float | None = None
 
     @classmethod
-    def of(cls, row: SeatRow) -> SeatView:
+    def of(cls, row: SeatRow, bank: float | None = None) -> SeatView:
         return cls(
             seat=row.seat,
             kind=row.kind,
@@ -42,6 +47,7 @@ class SeatView:
             player_id=row.player_id,
             reserved_for=row.reserved_for,
             invited=row.invite_hash is not None,
+            bank=bank,
         )
 
 
@@ -58,6 +64,8 @@ class GameView:
     options: dict[str, Any]
     time_limit: int
     timeout_policy: str
+    #: {type, ...} (service/clocks.py): none, per_decision, bank or correspondence.
+    time_control: dict[str, Any]
     pending_seat: int | None
     pending_kind: str | None
     deadline_at: datetime | None
@@ -184,19 +192,22 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
     if deck is not None:
         # The engine shuffles the deck; sorting hides the creator's order all the same.
         public_opts["deck_cards"] = sorted(deck, key=lambda c: json.dumps(c, sort_keys=True))
+    banks = clocks.banks(row) or [None] * len(row.seats)
     return GameView(
         id=row.id,
         status=row.status,
         players=row.players,
         seq=row.seq,
         version=row.version,
-        seats=[SeatView.of(s) for s in row.seats],
+        seats=[SeatView.of(s, b) for s, b in zip(row.seats, banks, strict=True)],
         options=public_opts,
         time_limit=row.time_limit,
         timeout_policy=row.timeout_policy,
+        time_control=clocks.control_of(row),
         pending_seat=row.pending_seat,
         pending_kind=row.pending_kind,
-        deadline_at=row.deadline_at,
+        # A bot's decision has no clock: its deadline is only the sweep's recovery net.
+        deadline_at=row.deadline_at if _human_decides(row) else None,
         created_at=row.created_at,
         updated_at=row.updated_at,
         started_at=row.started_at,
@@ -213,3 +224,8 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
         pending=row.pending if full else None,
         public=row.public if full else None,
     )
+
+
+def _human_decides(row: GameRow) -> bool:
+    seat = next((s for s in row.seats if s.seat == row.pending_seat), None)
+    return seat is not None and seat.kind == "human"

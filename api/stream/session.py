@@ -104,6 +104,8 @@ class StreamSession:
                 "deadline": doc["deadline_at"] if entry.seq == int(doc["seq"]) else None,
             }
         )
+        if entry.banks is not None:
+            data["banks"] = entry.banks
         if self.seat is not None:
             data["your_turn"] = (
                 pending is not None and pending.get("player", pending.get("seat")) == self.seat

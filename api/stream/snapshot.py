@@ -36,12 +36,18 @@ class Entry:
     version: int
     pending: dict[str, Any] | None
     data: dict[str, Any]
+    #: Each seat's bank in seconds right after the entry (bank time controls only).
+    banks: list[float | None] | None = None
 
     @classmethod
     def of(cls, entry: LogEntry) -> Entry:
         after = entry.after or {}
         return cls(
-            entry.seq, int(after.get("version", 0)), after.get("pending"), _ENTRY.dump(entry)
+            entry.seq,
+            int(after.get("version", 0)),
+            after.get("pending"),
+            _ENTRY.dump(entry),
+            after.get("banks"),
         )
 
 

@@ -103,3 +103,24 @@ def test_without_chat_since_the_stream_has_no_chat_and_plain_ids() -> None:
     session = StreamSession(0, None, no_backlog)
     snap = Snapshot(doc(1, 2), 0, (entry(1, 2),), (chat(1),), 0, 1)
     assert [(kind, i) for kind, _, i in session.advance(snap)] == [("entry", 1)]
+
+
+def test_an_entry_of_a_bank_game_carries_the_banks_after_it() -> None:
+    from datetime import UTC, datetime
+
+    from service.views import LogEntry
+
+    after = {"status": "active", "version": 2, "pending": {"seat": 1, "kind": "move"},
+             "banks": [42.5, 60.0, None]}  # fmt: skip
+    logged = LogEntry(1, 0, {"type": "x"}, [], "human", datetime.now(UTC), after)
+    session = StreamSession(None, None, no_backlog)
+    session.advance(Snapshot(doc(0, 1), 0, ()))
+    sent = session.advance(Snapshot(doc(1, 2), 0, (Entry.of(logged),)))
+    [data] = [data for kind, data, _ in sent if kind == "entry"]
+    assert data["banks"] == [42.5, 60.0, None]
+    plain = Entry.of(LogEntry(1, 0, {"type": "x"}, [], "human", datetime.now(UTC), {}))
+    session = StreamSession(None, None, no_backlog)
+    session.advance(Snapshot(doc(0, 1), 0, ()))
+    sent = session.advance(Snapshot(doc(1, 2), 0, (plain,)))
+    [data] = [data for kind, data, _ in sent if kind == "entry"]
+    assert "banks" not in data

@@ -83,3 +83,30 @@ def test_beat_stopped_and_started_again_misses_no_deadline(stack, start_worker) 
              worker)  # fmt: skip
     assert_log_complete(st.service, game_id)
     assert st.service.get(game_id).seats[1].timeouts == 1
+
+
+def test_a_worker_and_beat_restart_mid_decision_changes_no_bank(stack) -> None:  # noqa: ANN001
+    """A bank (issue 31) lives in the database as it stood when the decision was offered,
+    with the decision's deadline: the worker and its beat stopped mid-decision and started
+    again neither lose the seat time (the bank runs out at the stored deadline, not
+    earlier) nor grant any (after running out the seat has only the increment)."""
+    st, worker = stack(URSUPPE_ETA_HORIZON="1", URSUPPE_SWEEP_INTERVAL="1")
+    seed = seed_where_first_decision_is(1, players=3)
+    created = st.service.create_game(
+        players=3, seats=[BOTS, HUMAN, BOTS], seed=seed,
+        time_control={"type": "bank", "initial": 4, "increment": 600},
+    )  # fmt: skip
+    game_id = created.game.id
+    st.service.join(game_id, seat=1)
+    due = st.service.get(game_id).deadline_at
+    worker.stop()  # the worker and its beat go away in the middle of the decision
+    wait_for(lambda: datetime.now(UTC) > due - timedelta(seconds=2), 30, "half the bank")
+    view = st.service.get(game_id)
+    assert (view.deadline_at, view.seats[1].bank, view.seq) == (due, 4.0, 0)
+    worker.start()
+    wait_for(lambda: st.service.get(game_id).seats[1].timeouts == 1, 60, "the bank to run out",
+             worker)  # fmt: skip
+    [timeout] = [e for e in st.service.events(game_id) if e.actor == "timeout"]
+    assert timeout.seat == 1 and timeout.created_at >= due
+    assert st.service.get(game_id).seats[1].bank == 600  # nothing left, plus the increment
+    st.close()

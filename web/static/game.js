@@ -75,7 +75,7 @@ function setIfChanged(el, markup) {
 function renderPlayers() {
   const st = game.state;
   const table = document.createElement("table");
-  table.innerHTML = `<tr><th>${t("th_seat")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_genes")}</th><th>${t("th_amoebas")}</th></tr>`;
+  table.innerHTML = `<tr><th>${t("th_seat")}</th><th>${t("th_clock")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_genes")}</th><th>${t("th_amoebas")}</th></tr>`;
   for (const seat of game.seats) {
     const p = st?.seats[seat.seat];
     const tr = document.createElement("tr");
@@ -84,6 +84,8 @@ function renderPlayers() {
     const label = seat.name || (seat.kind === "bot" ? t("bot_level", { level: seat.bot_level }) : t("open_seat"));
     name.append(chip(seat.seat), " ", `${label}${mine && mine.seat === seat.seat ? t("you_suffix") : ""}`);
     tr.append(name);
+    // Filled and counted down by tickClocks: this markup stays the same from second to second.
+    tr.insertAdjacentHTML("beforeend", `<td class="clock" data-seat="${seat.seat}"></td>`);
     tr.insertAdjacentHTML("beforeend", p
       ? `<td>${p.score}</td><td>${p.bp}</td><td>${p.genes.map(geneRef).join(", ") || "—"}</td><td>${p.amoebas.length}</td>`
       : "<td colspan=4></td>");
@@ -112,11 +114,55 @@ function renderStatus() {
   drawPhaseTrack($("phase-track"), st, game.status !== "active");
 }
 
+/** m:ss, h:mm:ss, or days and hours for a correspondence clock. */
+function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const two = (n) => String(n).padStart(2, "0");
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+  return `${Math.floor(s / 60)}:${two(s % 60)}`;
+}
+
+/** The time a seat gets per decision (or in its bank at the start), to judge "low" by. */
+function allowance(tc) {
+  if (tc?.type === "bank") return tc.initial;
+  if (tc?.type === "per_decision") return tc.seconds;
+  if (tc?.type === "correspondence") return tc.days * 86400;
+  return null;
+}
+
+/** A human seat's clock now, from the server's numbers: the deciding seat's runs out at
+ * deadline_at; a bank that is not running shows what is in it; under a per-decision or
+ * correspondence clock a waiting seat shows what its next decision will get. Null: no clock. */
+function seatClock(seat) {
+  const tc = game.time_control;
+  if (seat.kind !== "human" || !allowance(tc) || game.status === "finished" || game.status === "aborted") return null;
+  const running = game.status === "active" && game.pending_seat === seat.seat && Boolean(game.deadline_at);
+  const left = running ? (Date.parse(game.deadline_at) - Date.now()) / 1000 : tc.type === "bank" ? seat.bank : allowance(tc);
+  if (left === null || left === undefined) return null;
+  return { left: Math.max(0, left), running, low: left <= Math.max(10, allowance(tc) * 0.1) };
+}
+
 function tickCountdown() {
   const el = $("countdown");
-  if (!game?.deadline_at || game.status !== "active") { el.textContent = ""; return; }
-  const left = Math.max(0, Math.round((Date.parse(game.deadline_at) - Date.now()) / 1000));
-  el.innerHTML = `${icon("clock")} ${t("time_left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })}`;
+  if (!game) return;
+  const clocks = {};
+  for (const seat of game.seats) {
+    const clock = seatClock(seat);
+    clocks[seat.seat] = clock && { ...clock, text: clockText(clock.left) };
+    const cell = document.querySelector(`#players td.clock[data-seat="${seat.seat}"]`);
+    if (!cell) continue;
+    cell.textContent = clock ? clockText(clock.left) : "";
+    cell.classList.toggle("running", Boolean(clock?.running));
+    cell.classList.toggle("low", Boolean(clock?.low));
+  }
+  trace.clocks = clocks;
+  const deciding = game.status === "active" ? clocks[game.pending_seat] : null;
+  el.classList.toggle("low", Boolean(deciding?.low));
+  if (!deciding?.running) { el.textContent = ""; return; }
+  const mineLow = deciding.low && mine && mine.seat === game.pending_seat;
+  el.innerHTML = `${icon("clock")} ${mineLow ? t("clock_low", { time: deciding.text }) : t("time_left", { time: deciding.text })}`;
+  el.setAttribute("role", mineLow ? "alert" : "status");
 }
 
 function turnNotice(myTurn) {

@@ -41,6 +41,21 @@ function seatRows() {
   }
 }
 
+/** The clock chosen in the form, as POST /games takes it (docs/api.md, Time controls). */
+function timeControl() {
+  const type = $("time-control").value;
+  const num = (id) => Number($(id).value);
+  if (type === "bank") return { time_control: { type, initial: Math.round(num("bank-minutes") * 60), increment: num("bank-increment") } };
+  if (type === "correspondence") return { time_control: { type, days: num("corr-days") } };
+  if (type === "none") return { time_control: { type } };
+  return { time_limit: num("time-limit") };
+}
+
+/** Show the fields of the chosen time control only. */
+function showTimeFields() {
+  for (const el of document.querySelectorAll("#create-form .tc")) el.hidden = !el.classList.contains(`tc-${$("time-control").value}`);
+}
+
 async function create(ev) {
   ev.preventDefault();
   $("create-error").textContent = "";
@@ -52,7 +67,7 @@ async function create(ev) {
     seats.push(kind === "bot" ? { kind, level: $(`seat-${s}-level`).value, ...(name ? { name } : {}) } : { kind });
   }
   const body = {
-    players: n, seats, time_limit: Number($("time-limit").value), timeout_policy: $("timeout-policy").value,
+    players: n, seats, ...timeControl(), timeout_policy: $("timeout-policy").value,
     options: { timeout_bot_level: $("timeout-bot").value, resign_bot_level: $("resign-bot").value },
   };
   if (variant) body.options.variant = variant;
@@ -130,7 +145,8 @@ async function learn() {
   $("players").value = "3";
   seatRows();
   for (const s of [1, 2]) { $(`seat-${s}-kind`).value = "bot"; $(`seat-${s}-level`).value = "random"; }
-  $("time-limit").value = "0";
+  $("time-control").value = "none";
+  showTimeFields();
   await create({ preventDefault() {} });
 }
 
@@ -151,6 +167,8 @@ async function main() {
   $("players").onchange = seatRows;
   seatRows();
   $("create-form").onsubmit = create;
+  $("time-control").onchange = showTimeFields;
+  showTimeFields();
   await lists();
   document.body.dataset.ready = "1";
 }

@@ -111,6 +111,7 @@ class Games(MethodView):
             players=body["players"],
             seats=body.get("seats"),
             time_limit=body.get("time_limit"),
+            time_control=body.get("time_control"),
             timeout_policy=body["timeout_policy"],
             options=body.get("options") or {},
             label=body.get("label"),

@@ -71,6 +71,28 @@ class GameOptionsSchema(ma.Schema):
     )
 
 
+class TimeControlSchema(ma.Schema):
+    """One of {type: none}, {type: per_decision, seconds}, {type: bank, initial, increment}
+    or {type: correspondence, days}; the service checks which fields go with which type
+    (422 invalid_time_control)."""
+
+    type = fields.String(
+        required=True, validate=validate.OneOf(["none", "per_decision", "bank", "correspondence"])
+    )
+    seconds = fields.Integer(
+        strict=True, metadata={"description": "per_decision: seconds per human decision"}
+    )
+    initial = fields.Integer(
+        strict=True, metadata={"description": "bank: each human seat's bank at the start, s"}
+    )
+    increment = fields.Integer(
+        strict=True, metadata={"description": "bank: seconds added after each decision (0)"}
+    )
+    days = fields.Integer(
+        strict=True, metadata={"description": "correspondence: days per decision, 1-14"}
+    )
+
+
 _MIN_PLAYERS = min(SUPPORTED_PLAYERS + tuple(v.players for v in VARIANTS.values()))
 
 
@@ -89,7 +111,17 @@ class GameCreateSchema(ma.Schema):
     time_limit = fields.Integer(
         strict=True,
         validate=validate.Range(min=0, max=Settings.max_time_limit),
-        metadata={"description": "seconds per human decision; 0 = no limit; default 600"},
+        metadata={
+            "description": "seconds per human decision; 0 = no limit; default 600. The old "
+            "form of time_control {type: per_decision}; give one or the other"
+        },
+    )
+    time_control = fields.Nested(
+        TimeControlSchema,
+        metadata={
+            "description": "the clock (docs/api.md, Time controls); default per_decision "
+            "600 s; a game of bots only has none"
+        },
     )
     timeout_policy = fields.String(
         validate=validate.OneOf(["default_action", "bot"]),
@@ -138,6 +170,14 @@ class SeatSchema(ma.Schema):
         allow_none=True, metadata={"description": "only this player may join the seat"}
     )
     invited = fields.Boolean(metadata={"description": "joined only with an invitation code"})
+    bank = fields.Float(
+        allow_none=True,
+        metadata={
+            "description": "bank time control: seconds in the seat's bank (the deciding "
+            "seat's as it stood when the decision was offered: it runs out at deadline_at); "
+            "null for a bot or without banks"
+        },
+    )
 
 
 class GameSummarySchema(ma.Schema):
@@ -154,11 +194,19 @@ class GameSummarySchema(ma.Schema):
             "cards are listed in deck_cards, sorted (the order they are drawn in is hidden)"
         }
     )
-    time_limit = fields.Integer()
+    time_limit = fields.Integer(
+        metadata={"description": "seconds per human decision (0: none, or a bank control)"}
+    )
+    time_control = fields.Dict(
+        metadata={"description": "{type, ...} as chosen at creation (docs/api.md, Time controls)"}
+    )
     timeout_policy = fields.String()
     pending_seat = fields.Integer(allow_none=True)
     pending_kind = fields.String(allow_none=True)
-    deadline_at = fields.DateTime(allow_none=True)
+    deadline_at = fields.DateTime(
+        allow_none=True,
+        metadata={"description": "when the pending human decision times out (a bot: null)"},
+    )
     created_at = fields.DateTime()
     updated_at = fields.DateTime()
     started_at = fields.DateTime(allow_none=True)

@@ -39,6 +39,13 @@ class StreamEntrySchema(LogEntrySchema):
         metadata={"description": "the decision after it; null once the game is over"},
     )
     your_turn = ma.fields.Boolean(metadata={"description": "with a seat token only"})
+    banks = ma.fields.List(
+        ma.fields.Float(allow_none=True),
+        metadata={
+            "description": "bank time control only: each seat's bank in seconds right after "
+            "this entry (null for a bot); the deciding seat's runs out at pending.deadline"
+        },
+    )
 
 
 def _ref(name: str) -> JsonSchema:

@@ -130,4 +130,8 @@ export default {
   chat_invalid_chat_text: "Eine Nachricht hat 1 bis 280 Zeichen in einer Zeile.",
   chat_chat_closed_to_spectators: "Der Ersteller des Spiels hat den Chat für Zuschauer geschlossen.",
   chat_chat_ended: "Das Spiel ist vorbei: sein Chat ist geschlossen.",
+  th_clock: "Uhr", clock_low: "Deine Zeit wird knapp: noch {time}",
+  time_control: "Bedenkzeit", tc_per_decision: "Zeit pro Entscheidung", tc_bank: "Zeitkonto mit Zuschlag (live)",
+  tc_correspondence: "Fernspiel (Tage pro Zug)", tc_none: "Keine Uhr",
+  bank_minutes: "Zeitkonto (Minuten)", bank_increment: "Zuschlag pro Zug (Sekunden)", corr_days: "Tage pro Zug (1-14)",
 };

@@ -131,4 +131,8 @@ export default {
   chat_invalid_chat_text: "A message is 1 to 280 characters on one line.",
   chat_chat_closed_to_spectators: "The game's creator closed the chat to spectators.",
   chat_chat_ended: "The game is over: its chat is closed.",
+  th_clock: "Clock", clock_low: "Your time is running low: {time} left",
+  time_control: "Time control", tc_per_decision: "Time per decision", tc_bank: "Bank with increment (live)",
+  tc_correspondence: "Correspondence (days per move)", tc_none: "No clock",
+  bank_minutes: "Bank (minutes)", bank_increment: "Increment per move (seconds)", corr_days: "Days per move (1-14)",
 };

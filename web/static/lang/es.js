@@ -130,4 +130,8 @@ export default {
   chat_invalid_chat_text: "Un mensaje tiene de 1 a 280 caracteres en una línea.",
   chat_chat_closed_to_spectators: "El creador de la partida cerró el chat a los espectadores.",
   chat_chat_ended: "La partida ha terminado: su chat está cerrado.",
+  th_clock: "Reloj", clock_low: "Se te acaba el tiempo: quedan {time}",
+  time_control: "Control de tiempo", tc_per_decision: "Tiempo por decisión", tc_bank: "Reserva con incremento (en vivo)",
+  tc_correspondence: "Por correspondencia (días por jugada)", tc_none: "Sin reloj",
+  bank_minutes: "Reserva (minutos)", bank_increment: "Incremento por jugada (segundos)", corr_days: "Días por jugada (1-14)",
 };

@@ -130,4 +130,8 @@ export default {
   chat_invalid_chat_text: "Een bericht heeft 1 tot 280 tekens op één regel.",
   chat_chat_closed_to_spectators: "De maker van het spel heeft de chat voor toeschouwers gesloten.",
   chat_chat_ended: "Het spel is voorbij: de chat is gesloten.",
+  th_clock: "Klok", clock_low: "Je tijd raakt op: nog {time}",
+  time_control: "Bedenktijd", tc_per_decision: "Tijd per beslissing", tc_bank: "Tijdbank met increment (live)",
+  tc_correspondence: "Correspondentie (dagen per zet)", tc_none: "Geen klok",
+  bank_minutes: "Tijdbank (minuten)", bank_increment: "Increment per zet (seconden)", corr_days: "Dagen per zet (1-14)",
 };
