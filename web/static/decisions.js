@@ -183,8 +183,11 @@ export function renderDecision(ctx) {
   return Boolean(renderer);
 }
 
-export function renderWaiting(panel, pending) {
-  panel.replaceChildren(h("h2", {}, t("waiting")), h("p", {}, t("decides", { seat: seatName(pending.seat), what: decisionTitle(pending.kind) })));
+/** Someone else decides: who, what, and for a bot a sign that it is thinking. */
+export function renderWaiting(panel, pending, bot = false) {
+  const line = h("p", {}, t(bot ? "bot_thinking" : "decides", { seat: seatName(pending.seat), what: decisionTitle(pending.kind) }));
+  if (bot) line.classList.add("thinking");
+  panel.replaceChildren(h("h2", {}, t("waiting")), line);
   panel.dataset.kind = "";
   panel.dataset.renderer = "";
 }

@@ -4,7 +4,7 @@
 import { ApiError, call, forgetSeat, newKey, rules as loadRules, seatFor } from "./api.js";
 import { Board, chip, drawLadder } from "./board.js";
 import { renderDecision, renderWaiting } from "./decisions.js";
-import { drawLegend, drawPhaseTrack, endExplanation, geneRef, phaseName, setTexts } from "./help.js";
+import { decisionTitle, drawLegend, drawPhaseTrack, endExplanation, geneRef, phaseName, setTexts } from "./help.js";
 import { languageSwitcher, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { follow } from "./live.js";
@@ -17,7 +17,8 @@ const $ = (id) => document.getElementById(id);
 // For tests and measurements: what was drawn, when; which decision kinds were answered.
 const trace = (window.ursuppe = { gameId, drawn: {}, answered: [], lastSeq: -1, mode: null, ready: false });
 
-let rules, board, game = null, mine = null, lastSeq = 0, wasMyTurn = false, busy = false;
+let rules, board, game = null, mine = null, lastSeq = 0, wasMyTurn = false, wasFocused = false, busy = false;
+let lastMove = { fields: new Set(), amoebas: new Set() }; // what the newest entry touched
 let endReason = null; // the game_ended event's reason, once the log has shown it
 let audio = null;
 document.addEventListener("pointerdown", () => { audio ??= new AudioContext(); }, { once: true });
@@ -41,9 +42,27 @@ function addLog(lines, seq) {
   ol.scrollTop = ol.scrollHeight;
 }
 
+/** The fields and amoebas an entry touched, for the board to outline as the last move. */
+function touched(entry) {
+  const fields = new Set(), amoebas = new Set();
+  const amoeba = (a) => { if (a && a.seat !== undefined && a.number !== undefined) amoebas.add(`${a.seat}:${a.number}`); if (a?.field) fields.add(a.field); };
+  for (const e of entry.events || []) {
+    for (const k of ["field", "to_field"]) if (e[k]) fields.add(e[k]);
+    if (e.type !== "amoeba_died") amoeba(e);
+    amoeba(e.attacker); amoeba(e.target); amoeba(e.amoeba);
+  }
+  if (entry.action?.field) fields.add(entry.action.field);
+  return { fields, amoebas };
+}
+
 function onEntry(entry) {
   if (entry.seq <= lastSeq) return;
   lastSeq = entry.seq;
+  const last = touched(entry);
+  if (last.fields.size || last.amoebas.size) {
+    lastMove = last;
+    if (board) board.last = last;
+  }
   for (const e of entry.events || []) if (e.type === "game_ended") endReason = e.reason;
   addLog(entryLines(entry), entry.seq);
 }
@@ -60,8 +79,26 @@ async function loadEvents() {
   }
 }
 
+/** A player's name: a bot without a name of its own is "Bot 2 (greedy)", so two bots of one
+ * level stay apart; an open seat says so. */
+function playerName(seat) {
+  if (seat.kind === "bot" && (!seat.name || seat.name.startsWith("bot:"))) return t("bot_n", { n: seat.seat + 1, level: seat.bot_level });
+  return seat.name || t("open_seat");
+}
+
+/** The colours (the state's seats) with the player controlling each: in the 2-player
+ * variants a player holds two colours, and the decoy colour has none. */
+function colours() {
+  return (game.state?.seats || game.seats.map((s) => ({ seat: s.seat, player: s.seat }))).map((c) => ({
+    colour: c.seat, player: c.decoy ? null : (c.player ?? c.seat), decoy: Boolean(c.decoy), state: game.state ? c : null,
+  }));
+}
+
+/** The player whose turn it is (pending.player answers for the colour pending.seat). */
+const pendingPlayer = (p) => game.seats[p.player ?? p.seat];
+
 function learnNames() {
-  setSeatNames(game.seats.map((s) => s.name || (s.kind === "bot" ? `Bot ${s.seat + 1}` : null)));
+  setSeatNames(colours().map((c) => (c.decoy ? t("decoy") : playerName(game.seats[c.player]))));
 }
 
 /** Replace a panel's markup only when it changed: an open gene card in it stays open. */
@@ -71,24 +108,26 @@ function setIfChanged(el, markup) {
   el.innerHTML = markup;
 }
 
+/** One row per colour, grouped under its player (the decoy last, marked). */
 function renderPlayers() {
-  const st = game.state;
-  const table = document.createElement("table");
-  table.innerHTML = `<tr><th>${t("th_seat")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_genes")}</th><th>${t("th_amoebas")}</th></tr>`;
-  for (const seat of game.seats) {
-    const p = st?.seats[seat.seat];
-    const tr = document.createElement("tr");
-    tr.dataset.seat = seat.seat;
-    const name = document.createElement("td");
-    const label = seat.name || (seat.kind === "bot" ? t("bot_level", { level: seat.bot_level }) : t("open_seat"));
-    name.append(chip(seat.seat), " ", `${label}${mine && mine.seat === seat.seat ? t("you_suffix") : ""}`);
-    tr.append(name);
-    tr.insertAdjacentHTML("beforeend", p
-      ? `<td>${p.score}</td><td>${p.bp}</td><td>${p.genes.map(geneRef).join(", ") || "—"}</td><td>${p.amoebas.length}</td>`
-      : "<td colspan=4></td>");
-    table.append(tr);
+  const all = colours();
+  const groups = game.seats.map((seat) => ({ seat, list: all.filter((c) => c.player === seat.seat) }));
+  const decoys = all.filter((c) => c.decoy);
+  const cells = (c) => (c.state
+    ? `<td>${c.state.score}</td><td>${c.state.bp}</td><td>${c.state.genes.map(geneRef).join(", ") || "—"}</td><td>${c.state.amoebas.length}</td>`
+    : "<td colspan=4></td>");
+  const row = (c, attrs) => `<tr class="colour" data-colour="${c.colour}" ${attrs}><td>${chip(c.colour).outerHTML} ${seatName(c.colour)}</td>${cells(c)}</tr>`;
+  let html = `<table><tr><th>${t("th_colour")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_genes")}</th><th>${t("th_amoebas")}</th></tr>`;
+  for (const { seat, list } of groups) {
+    const you = mine && mine.seat === seat.seat ? t("you_suffix") : "";
+    html += `<tr class="player-row" data-player="${seat.seat}"><th colspan=5>${playerName(seat)}${you}</th></tr>`;
+    html += list.map((c) => row(c, `data-player="${seat.seat}"`)).join("");
   }
-  setIfChanged($("players"), table.outerHTML);
+  if (decoys.length) {
+    html += `<tr class="player-row decoy"><th colspan=5>${t("decoy_group")}</th></tr>`;
+    html += decoys.map((c) => row(c, 'data-decoy="1"')).join("");
+  }
+  setIfChanged($("players"), `${html}</table>`);
 }
 
 function renderMarket() {
@@ -107,13 +146,16 @@ function renderStatus() {
   $("environment").textContent = env?.current ? t("environment", { dir: t(`dir_${env.current.drift}`), ozone: env.current.ozone, left: env.remaining }) : "";
   const p = game.status === "active" ? game.pending : null;
   $("whose-turn").textContent = p ? (mine && (p.player ?? p.seat) === mine.seat ? t("your_turn") : t("to_decide", { seat: seatName(p.seat) })) : "";
+  $("whose-turn").classList.toggle("thinking", Boolean(p && pendingPlayer(p)?.kind === "bot"));
   $("role").textContent = mine ? t("you_play_seat", { n: mine.seat + 1 }) : t("watching");
   drawPhaseTrack($("phase-track"), st, game.status !== "active");
 }
 
 function tickCountdown() {
   const el = $("countdown");
-  if (!game?.deadline_at || game.status !== "active") { el.textContent = ""; return; }
+  // Bots keep no clock the person needs to watch: the countdown is for people only.
+  const p = game?.pending;
+  if (!game?.deadline_at || game.status !== "active" || !p || pendingPlayer(p)?.kind === "bot") { el.textContent = ""; return; }
   const left = Math.max(0, Math.round((Date.parse(game.deadline_at) - Date.now()) / 1000));
   el.innerHTML = `${icon("clock")} ${t("time_left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })}`;
 }
@@ -152,7 +194,7 @@ function renderDecisionPanel() {
   const noOffer = { fields: new Set(), amoebas: new Set() };
   if (!p) { panel.hidden = true; board.draw(game.state, noOffer); return; }
   panel.hidden = false;
-  if (!myTurn) { renderWaiting(panel, p); board.draw(game.state, noOffer); return; }
+  if (!myTurn) { renderWaiting(panel, p, pendingPlayer(p)?.kind === "bot"); board.draw(game.state, noOffer); return; }
   let drawn = false;
   renderDecision({
     pending: p, panel, submit, state: game.state,
@@ -161,6 +203,12 @@ function renderDecisionPanel() {
     onAmoeba: (fn) => { board.onAmoeba = fn; },
   });
   if (!drawn) board.draw(game.state, noOffer);
+  if (myTurn && !wasFocused) {
+    // The turn came: focus the decision's first choice and say so to a screen reader.
+    $("announce").textContent = `${t("your_turn")}: ${decisionTitle(p.kind)}`;
+    (panel.querySelector("button.action, [role=button]") || panel).focus();
+  }
+  wasFocused = myTurn;
 }
 
 function renderResult() {
@@ -168,9 +216,14 @@ function renderResult() {
   const box = $("result");
   if (game.status !== "finished" || !res) { box.hidden = true; return; }
   box.hidden = false;
-  const seats = game.state?.seats || [];
-  const rows = res.ranking.map((s, i) => `<tr><td>${i + 1}.</td><td>${seatName(s)}</td><td>${res.scores[s]}</td><td>${seats[s]?.amoebas.length ?? ""}</td><td>${seats[s]?.genes.length ?? ""}</td></tr>`);
-  box.innerHTML = `<h2>${t("final_ranking")}</h2>${endExplanation(endReason)}<table id="ranking"><tr><th>${t("th_place")}</th><th>${t("th_seat")}</th><th>${t("th_score")}</th><th>${t("th_amoebas")}</th><th>${t("th_genes")}</th></tr>${rows.join("")}</table>
+  const all = colours();
+  const rows = res.ranking.map((player, i) => {
+    const own = all.filter((c) => c.player === player);
+    const sum = (f) => own.reduce((n, c) => n + (f(c.state) ?? 0), 0);
+    return `<tr data-player="${player}"><td>${i + 1}.</td><td>${own.map((c) => chip(c.colour).outerHTML).join("")} ${playerName(game.seats[player])}</td>`
+      + `<td>${own.map((c) => res.scores[c.colour]).join(" / ")}</td><td>${sum((s) => s?.amoebas.length)}</td><td>${sum((s) => s?.genes.length)}</td></tr>`;
+  });
+  box.innerHTML = `<h2>${t("final_ranking")}</h2>${endExplanation(endReason)}<table id="ranking"><tr><th>${t("th_place")}</th><th>${t("th_player")}</th><th>${t("th_score")}</th><th>${t("th_amoebas")}</th><th>${t("th_genes")}</th></tr>${rows.join("")}</table>
     <p><button type="button" id="replay-open">${t("replay_open")}</button></p>`;
   $("replay-open").onclick = () => import("./replay.js").then((m) => m.openReplay($("replay"), gameId, rules, game));
 }
@@ -235,6 +288,7 @@ async function main() {
   addLog(log.setup.map(sentence).filter(Boolean));
   log.items.forEach(onEntry);
   board = new Board($("board-wrap"), rules.rules);
+  board.last = lastMove;
   drawLegend($("legend"));
   render();
   trace.interactiveAt = performance.now();

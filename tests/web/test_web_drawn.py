@@ -1,0 +1,166 @@
+"""Every game size and variant drawn right (issue 29), at a phone's 360 px and at 1280 px.
+
+For 3 to 6 players, Double I, Double II and the decoy: the page is no wider than the
+viewport, the players and market panels are not clipped, every food count sits inside its
+field, the players panel has one row per colour under its player (the decoy marked), and
+the board outlines a bot's move once it lands. Phones are emulated over CDP
+(``Emulation.setDeviceMetricsOverride``): headless windows are at least 500 px wide.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+import uuid
+
+import pytest
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from tests.web.browser import chromium, console_errors
+from tests.web.play import wait_for
+from tests.web.server import LiveServer
+from tests.web.test_web_play import api
+from tests.web.test_web_ratings_pages import post
+
+pytestmark = pytest.mark.integration
+
+GAMES = [(3, None), (4, None), (5, None), (6, None), (2, "double_1"), (2, "double_2"), (2, "decoy")]
+
+LAYOUT_JS = """
+const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+  && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+const food = [...document.querySelectorAll('#board-wrap .field')].flatMap((f) => {
+  const box = f.querySelector('rect.bg').getBoundingClientRect();
+  return [...f.querySelectorAll('text.food-count')].map((tx) => ({
+    field: f.dataset.field, colour: tx.dataset.colour, inside: inside(tx.getBoundingClientRect(), box)}));
+});
+const clipped = [...document.querySelectorAll('.card')].filter((c) => c.offsetParent
+  && c.scrollWidth > c.clientWidth + 1).map((c) => c.id || c.querySelector('[id]')?.id || c.className);
+const rows = [...document.querySelectorAll('#players tr.colour')].map((r) => ({
+  colour: Number(r.dataset.colour), player: r.dataset.player === undefined ? null : Number(r.dataset.player),
+  decoy: r.dataset.decoy === '1', text: r.textContent}));
+const groups = [...document.querySelectorAll('#players tr.player-row')].map((r) => r.textContent);
+return {width: document.documentElement.scrollWidth, viewport: window.innerWidth,
+  board: document.querySelector('svg.board').getBoundingClientRect().width,
+  food, clipped, rows, groups,
+  lastFields: [...document.querySelectorAll('#board-wrap .field.last')].map((f) => f.dataset.field),
+  lastAmoebas: [...document.querySelectorAll('#board-wrap .amoeba.last')].map((a) => a.dataset.amoeba)};
+"""
+
+
+def act(server: LiveServer, game_id: str, token: str, seat: int) -> bool:
+    """Answer the person's pending decision over the API (its first offered action)."""
+    game = api(server, f"/games/{game_id}")
+    pending = game.get("pending")
+    if game["status"] != "active" or not pending or pending.get("player", pending["seat"]) != seat:
+        return False
+    body = json.dumps(
+        {"action": pending["actions"][0], "expected_seq": pending.get("seq", game["seq"])}
+    )
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}",
+               "Idempotency-Key": uuid.uuid4().hex}  # fmt: skip
+    req = urllib.request.Request(f"{server.base_url}/api/v1/games/{game_id}/actions",
+                                 body.encode(), headers, method="POST")  # fmt: skip
+    with urllib.request.urlopen(req, timeout=10):
+        return True
+
+
+def wait_turn(server: LiveServer, game_id: str, seat: int) -> dict:
+    """The game once the bots have moved and the person decides again (or it ended)."""
+    deadline = time.monotonic() + 60
+    while True:
+        game = api(server, f"/games/{game_id}")
+        pending = game.get("pending") or {}
+        if game["status"] != "active" or pending.get("player", pending.get("seat")) == seat:
+            return game
+        assert time.monotonic() < deadline, "the bots did not hand the turn back"
+        time.sleep(0.1)
+
+
+def touched_by(entry: dict) -> set[str]:
+    """Every field name an entry's action or events mention (the page outlines a subset)."""
+    found: set[str] = set()
+
+    def walk(x: object) -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k in ("field", "to_field", "from_field") and isinstance(v, str):
+                    found.add(v)
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(entry.get("events"))
+    walk(entry.get("action"))
+    return found
+
+
+def check_layout(driver: WebDriver, server: LiveServer, game_id: str, names: dict) -> dict:
+    got = driver.execute_script(LAYOUT_JS)
+    assert got["width"] <= got["viewport"], (
+        f"the page scrolls sideways: {got['width']} > {got['viewport']}"
+    )
+    assert got["board"] <= got["viewport"]
+    assert got["clipped"] == [], f"clipped panels: {got['clipped']}"
+    assert got["food"], "some food is on the board"
+    assert [f for f in got["food"] if not f["inside"]] == [], "food counts outside their fields"
+    state = api(server, f"/games/{game_id}")["state"]
+    want = [
+        (c["seat"], None if c.get("decoy") else c["player"], bool(c.get("decoy")))
+        for c in state["seats"]
+    ]
+    assert sorted((r["colour"], r["player"], r["decoy"]) for r in got["rows"]) == sorted(want)
+    for r in got["rows"]:
+        who = names["decoy"] if r["decoy"] else names[r["player"]]
+        assert who in r["text"], (who, r["text"])
+    return got
+
+
+@pytest.mark.parametrize(("players", "variant"), GAMES)
+def test_every_game_size_is_drawn_right_on_a_phone_and_a_desktop(
+    server: LiveServer, players: int, variant: str | None
+) -> None:
+    bots = [{"kind": "bot", "level": "random"}] * (players - 1)
+    body: dict = {"players": players, "seats": [{"kind": "human"}, *bots], "time_limit": 0}
+    if variant:
+        body["options"] = {"variant": variant}
+    game_id = post(server, "/games", body)["game"]["id"]
+    ann = post(server, f"/games/{game_id}/seats", {"name": "Ann"})
+    seat, token = ann["seat"], ann["token"]
+    game = wait_turn(server, game_id, seat)
+    names = {0: "Ann", "decoy": "Decoy"} | {
+        s["seat"]: f"Bot {s['seat'] + 1}" for s in game["seats"][1:]
+    }
+    # Let the game run a few rounds so food lies on several fields.
+    for _ in range(12):
+        if not act(server, game_id, token, seat):
+            break
+        wait_turn(server, game_id, seat)
+
+    with chromium() as driver:
+        for width, height, mobile in ((1280, 1000, False), (360, 740, True)):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})  # fmt: skip
+            driver.get(f"{server.base_url}/game/{game_id}?watch")
+            before = wait_for(driver, lambda s: s["ready"], 30, "the game page")
+            check_layout(driver, server, game_id, names)
+            # The person moves; the bots answer; the page outlines the newest bot move.
+            seq = before["seq"]
+            for _ in range(20):  # the person may decide several times in a row
+                if not act(server, game_id, token, seat):
+                    break
+                after = wait_turn(server, game_id, seat)
+                if after["seq"] > seq + 1:
+                    break
+                seq = after["seq"]
+            after = api(server, f"/games/{game_id}")
+            wait_for(driver, lambda s, seq=after["seq"]: s["seq"] >= seq, 30, "the bots' moves")
+            assert after["seq"] > before["seq"] + 1 or after["status"] != "active", "bots moved"
+            got = check_layout(driver, server, game_id, names)
+            entries = api(server, f"/games/{game_id}/events?since=0&limit=500")["items"]
+            newest = next(e for e in reversed(entries) if touched_by(e))
+            assert got["lastFields"] or got["lastAmoebas"], "the last move is outlined on the board"
+            assert set(got["lastFields"]) <= touched_by(newest), (got["lastFields"], newest)
+        assert console_errors(driver) == []
