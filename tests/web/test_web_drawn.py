@@ -15,7 +15,9 @@ import urllib.request
 import uuid
 
 import pytest
+from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from tests.web.browser import chromium, console_errors
 from tests.web.play import wait_for
@@ -163,4 +165,77 @@ def test_every_game_size_is_drawn_right_on_a_phone_and_a_desktop(
             newest = next(e for e in reversed(entries) if touched_by(e))
             assert got["lastFields"] or got["lastAmoebas"], "the last move is outlined on the board"
             assert set(got["lastFields"]) <= touched_by(newest), (got["lastFields"], newest)
+        assert console_errors(driver) == []
+
+
+def test_a_private_game_waits_for_players_and_its_link_takes_the_seat(server: LiveServer) -> None:
+    """The creator sees "waiting for players" and a link per open seat carrying that seat's
+    invitation code; a second person opens the link and the game starts."""
+    with chromium() as ann, chromium() as bob:
+        ann.get(server.base_url + "/lobby")
+        WebDriverWait(ann, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        Select(ann.find_element(By.ID, "players")).select_by_value("3")
+        Select(ann.find_element(By.ID, "seat-1-kind")).select_by_value("human")
+        Select(ann.find_element(By.ID, "seat-2-level")).select_by_value("random")
+        ann.find_element(By.ID, "private").click()
+        ann.find_element(By.ID, "time-limit").clear()
+        ann.find_element(By.ID, "time-limit").send_keys("0")
+        ann.find_element(By.ID, "create-button").click()
+        WebDriverWait(ann, 30).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#decision li.seat-link")
+        )
+        game_id = ann.current_url.rsplit("/", 1)[-1]
+        assert api(server, f"/games/{game_id}")["status"] == "open"
+        assert "Waiting for players" in ann.find_element(By.ID, "decision").text
+        links = ann.find_elements(By.CSS_SELECTOR, "#decision li.seat-link")
+        assert [li.get_attribute("data-seat") for li in links] == ["1"]
+        url = links[0].find_element(By.CSS_SELECTOR, "input.invite-url").get_attribute("value")
+        assert f"join={game_id}" in url and "seat=1" in url and "invite=" in url
+
+        bob.get(url)
+        WebDriverWait(bob, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        bob.find_element(By.ID, "your-name").clear()
+        bob.find_element(By.ID, "your-name").send_keys("Bob")
+        bob.find_element(By.ID, "accept-invite").click()
+        WebDriverWait(bob, 30).until(lambda d: "/game/" in d.current_url)
+        game = api(server, f"/games/{game_id}")
+        assert game["status"] == "active" and game["seats"][1]["name"] == "Bob"
+        WebDriverWait(ann, 30).until(
+            lambda d: not d.find_elements(By.CSS_SELECTOR, "#decision li.seat-link")
+        )
+        assert console_errors(ann) == [] and console_errors(bob) == []
+
+
+def test_the_lobby_lists_one_score_per_player_of_a_finished_double_game(server: LiveServer) -> None:
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    body = {"players": 2, "seats": bots, "options": {"variant": "double_1"}}
+    game_id = post(server, "/games", body)["game"]["id"]
+    deadline = time.monotonic() + 120
+    while api(server, f"/games/{game_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    result = api(server, f"/games/{game_id}")["result"]
+    assert len(result["scores"]) == 4
+    with chromium() as driver:
+        driver.get(server.base_url + "/lobby")
+        WebDriverWait(driver, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        row = next(
+            r
+            for r in driver.find_elements(By.CSS_SELECTOR, "#finished-games tr")
+            if game_id[:8] in r.text
+        )
+        scores = row.find_elements(By.TAG_NAME, "td")[-1].text.split(" / ")
+        rules = api(server, "/rules")["rules"]["variants"]
+        controllers = next(v["controllers"] for v in rules if v["id"] == "double_1")
+        own = [
+            min(s for s, c in zip(result["scores"], controllers, strict=True) if c == p)
+            for p in (0, 1)
+        ]
+        assert [int(s) for s in scores] == own
         assert console_errors(driver) == []

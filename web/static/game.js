@@ -1,7 +1,7 @@
 // The game page: board, players, ladder, market, log, the pending decision, live updates,
 // the end and a replay. Playing needs this browser's seat token (kept by the lobby);
 // without one the page watches, read-only.
-import { ApiError, call, forgetSeat, newKey, rules as loadRules, seatFor } from "./api.js";
+import { ApiError, call, forgetSeat, invitationsFor, newKey, rules as loadRules, seatFor } from "./api.js";
 import { Board, chip, drawLadder } from "./board.js";
 import { renderDecision, renderWaiting } from "./decisions.js";
 import { decisionTitle, drawLegend, drawPhaseTrack, endExplanation, geneRef, phaseName, setTexts } from "./help.js";
@@ -211,6 +211,38 @@ function renderDecisionPanel() {
   wasFocused = myTurn;
 }
 
+/** An open game: "waiting for players" and, for each open seat, a link to the lobby that
+ * joins it (with the seat's invitation code when this browser created a private game). */
+function renderOpenSeats() {
+  const panel = $("decision");
+  const open = game.seats.filter((s) => s.kind === "human" && !s.occupied);
+  const codes = Object.fromEntries((invitationsFor(gameId) || []).map((i) => [i.seat, i.code]));
+  const key = `open/${open.map((s) => s.seat).join(",")}`;
+  if (panel.dataset.markup === key) return;
+  panel.dataset.markup = key;
+  panel.hidden = false;
+  panel.dataset.kind = "";
+  const items = open.map((s) => {
+    const url = new URL("/lobby", location.origin);
+    url.searchParams.set("join", gameId);
+    url.searchParams.set("seat", s.seat);
+    if (codes[s.seat]) url.searchParams.set("invite", codes[s.seat]);
+    const code = codes[s.seat] ? ` <span class="code">${t("invitation_code", { code: codes[s.seat] })}</span>` : "";
+    return `<li class="seat-link" data-seat="${s.seat}">${chip(s.seat).outerHTML} ${t("seat_link", { n: s.seat + 1 })}${code}
+      <input readonly class="invite-url" value="${url.href}" aria-label="${t("seat_link", { n: s.seat + 1 })}">
+      <button type="button" class="copy">${t("copy_link")}</button></li>`;
+  });
+  panel.innerHTML = `<h2 class="thinking">${t("waiting_players")}</h2><p>${t("open_seats_intro")}</p><ul class="seat-links">${items.join("")}</ul>`;
+  for (const b of panel.querySelectorAll("button.copy")) {
+    b.onclick = async () => {
+      const input = b.previousElementSibling;
+      input.select();
+      try { await navigator.clipboard.writeText(input.value); } catch { document.execCommand("copy"); }
+      b.textContent = t("copied");
+    };
+  }
+}
+
 function renderResult() {
   const res = game.result;
   const box = $("result");
@@ -252,7 +284,8 @@ function render() {
   learnNames();
   // Redraw the decision only when it changed: a field picked in it survives a repeated poll.
   const key = `${game.status}/${game.seq}/${game.pending?.kind}/${Boolean(mine)}`;
-  if (game.state && key !== shownDecision) { renderDecisionPanel(); shownDecision = key; }
+  if (game.status === "open") renderOpenSeats();
+  else if (game.state && key !== shownDecision) { renderDecisionPanel(); shownDecision = key; }
   renderStatus(); renderPlayers(); renderMarket(); renderResult(); renderSeatTools();
   if (game.state) drawLadder($("ladder"), game.state);
   tickCountdown();

@@ -21,6 +21,8 @@ export default {
   what_is_this: "Was ist das?", got_it: "Verstanden",
   acts_in: "Wirkt in", hands_in: "Gibt ab", works_with: "Wirkt mit",
   waiting: "Warten", decides: "{seat} entscheidet: {what}.",
+  invited_title: "Du bist eingeladen", invited_to: "Spiel {id} auf Platz {n} beitreten.", accept_invite: "Platz nehmen (mit dem Namen unten)",
+  private_game: "Privat: nur wer einen Einladungslink hat, tritt bei",
   colour_of: "{name} ({colour})", bot_n: "Bot {n} ({level})", decoy: "Köder", decoy_group: "Der Köder (kein Spieler)",
   th_colour: "Farbe", th_player: "Spieler", bot_thinking: "{seat} denkt nach: {what}.",
   waiting_players: "Warten auf Mitspieler", open_seats_intro: "Das Spiel beginnt, sobald alle Plätze besetzt sind. Schicke jeder Person einen Link zum Beitreten:",

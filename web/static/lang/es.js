@@ -21,6 +21,8 @@ export default {
   what_is_this: "¿Qué es esto?", got_it: "Entendido",
   acts_in: "Actúa en", hands_in: "Entrega", works_with: "Funciona con",
   waiting: "Esperando", decides: "{seat} decide: {what}.",
+  invited_title: "Estás invitado", invited_to: "Únete a la partida {id} en el puesto {n}.", accept_invite: "Ocupar el puesto (con el nombre de abajo)",
+  private_game: "Privada: solo se une quien tenga un enlace de invitación",
   colour_of: "{name} ({colour})", bot_n: "Bot {n} ({level})", decoy: "Señuelo", decoy_group: "El señuelo (ningún jugador)",
   th_colour: "Color", th_player: "Jugador", bot_thinking: "{seat} está pensando: {what}.",
   waiting_players: "Esperando jugadores", open_seats_intro: "La partida empieza cuando todos los puestos estén ocupados. Envía a cada persona un enlace para unirse:",
