@@ -8,7 +8,7 @@ import { decisionTitle, drawLegend, drawPhaseTrack, endExplanation, geneRef, pha
 import { languageSwitcher, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { follow } from "./live.js";
-import { entryLines, sentence, seatName, setGenes, setSeatNames } from "./words.js";
+import { colour, entryLines, sentence, seatName, setGenes, setSeatNames } from "./words.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const watchOnly = new URLSearchParams(location.search).has("watch");
@@ -47,6 +47,7 @@ function touched(entry) {
   const fields = new Set(), amoebas = new Set();
   const amoeba = (a) => { if (a && a.seat !== undefined && a.number !== undefined) amoebas.add(`${a.seat}:${a.number}`); if (a?.field) fields.add(a.field); };
   for (const e of entry.events || []) {
+    if (e.type === "cubes_placed") continue; // food everywhere at a round's start: no move
     for (const k of ["field", "to_field"]) if (e[k]) fields.add(e[k]);
     if (e.type !== "amoeba_died") amoeba(e);
     amoeba(e.attacker); amoeba(e.target); amoeba(e.amoeba);
@@ -113,18 +114,22 @@ function renderPlayers() {
   const all = colours();
   const groups = game.seats.map((seat) => ({ seat, list: all.filter((c) => c.player === seat.seat) }));
   const decoys = all.filter((c) => c.decoy);
-  const cells = (c) => (c.state
-    ? `<td>${c.state.score}</td><td>${c.state.bp}</td><td>${c.state.genes.map(geneRef).join(", ") || "—"}</td><td>${c.state.amoebas.length}</td>`
-    : "<td colspan=4></td>");
-  const row = (c, attrs) => `<tr class="colour" data-colour="${c.colour}" ${attrs}><td>${chip(c.colour).outerHTML} ${seatName(c.colour)}</td>${cells(c)}</tr>`;
-  let html = `<table><tr><th>${t("th_colour")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_genes")}</th><th>${t("th_amoebas")}</th></tr>`;
+  // A colour's row: its mark and name with its genes beneath, then score, BP and amoebas
+  // (four narrow columns: the table fits a phone without scrolling sideways).
+  const row = (c, attrs) => {
+    const st = c.state;
+    const genes = st ? `<div class="genes">${st.genes.map(geneRef).join(", ") || "—"}</div>` : "";
+    const cells = st ? `<td class="num">${st.score}</td><td class="num">${st.bp}</td><td class="num">${st.amoebas.length}</td>` : "<td colspan=3></td>";
+    return `<tr class="colour" data-colour="${c.colour}" ${attrs}><td title="${seatName(c.colour)}">${chip(c.colour).outerHTML} ${colour(c.colour)}${genes}</td>${cells}</tr>`;
+  };
+  let html = `<table><tr><th>${t("th_colour")} · ${t("th_genes")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_amoebas")}</th></tr>`;
   for (const { seat, list } of groups) {
     const you = mine && mine.seat === seat.seat ? t("you_suffix") : "";
-    html += `<tr class="player-row" data-player="${seat.seat}"><th colspan=5>${playerName(seat)}${you}</th></tr>`;
+    html += `<tr class="player-row" data-player="${seat.seat}"><th colspan=4>${playerName(seat)}${you}</th></tr>`;
     html += list.map((c) => row(c, `data-player="${seat.seat}"`)).join("");
   }
   if (decoys.length) {
-    html += `<tr class="player-row decoy"><th colspan=5>${t("decoy_group")}</th></tr>`;
+    html += `<tr class="player-row decoy" data-decoy="1"><th colspan=4>${t("decoy_group")}</th></tr>`;
     html += decoys.map((c) => row(c, 'data-decoy="1"')).join("");
   }
   setIfChanged($("players"), `${html}</table>`);
@@ -257,7 +262,17 @@ function renderResult() {
   });
   box.innerHTML = `<h2>${t("final_ranking")}</h2>${endExplanation(endReason)}<table id="ranking"><tr><th>${t("th_place")}</th><th>${t("th_player")}</th><th>${t("th_score")}</th><th>${t("th_amoebas")}</th><th>${t("th_genes")}</th></tr>${rows.join("")}</table>
     <p><button type="button" id="replay-open">${t("replay_open")}</button></p>`;
-  $("replay-open").onclick = () => import("./replay.js").then((m) => m.openReplay($("replay"), gameId, rules, game));
+  $("replay-open").onclick = () => import("./replay.js").then((m) => m.openReplay($("replay"), gameId, showPosition));
+}
+
+/** The replay's position on the whole table: board, players, market and ladder. The game is
+ * over, so nothing live draws over it. */
+function showPosition(state, entry) {
+  game = { ...game, state };
+  const last = entry ? touched(entry) : { fields: new Set(), amoebas: new Set() };
+  board.last = last;
+  board.draw(state);
+  renderPlayers(); renderMarket(); drawLadder($("ladder"), state);
 }
 
 async function resign(button) {
