@@ -243,3 +243,52 @@ def test_the_lobby_lists_one_score_per_player_of_a_finished_double_game(server: 
         ]
         assert [int(s) for s in scores] == own
         assert console_errors(driver) == []
+
+
+def bots_burst(server: LiveServer, game_id: str, token: str, seat: int, size: int) -> dict:
+    """The person answers until the bots reply with at least ``size`` entries in a row."""
+    before = api(server, f"/games/{game_id}")["seq"]
+    for _ in range(30):
+        assert act(server, game_id, token, seat), "the person has a decision"
+        after = wait_turn(server, game_id, seat)
+        if after["seq"] - before > size:
+            return after
+        before = after["seq"]
+    raise AssertionError("the bots never answered with several moves")
+
+
+def test_moves_are_shown_one_at_a_time_and_skip_ahead_catches_up(server: LiveServer) -> None:
+    body = {"players": 4, "seats": [{"kind": "human"}, *[{"kind": "bot", "level": "random"}] * 3],
+            "time_limit": 0}  # fmt: skip
+    game_id = post(server, "/games", body)["game"]["id"]
+    ann = post(server, f"/games/{game_id}/seats", {"name": "Ann"})
+    seat, token = ann["seat"], ann["token"]
+    wait_turn(server, game_id, seat)
+    trace = "return window.ursuppe"
+    with chromium() as driver:
+        driver.get(f"{server.base_url}/game/{game_id}?watch")
+        WebDriverWait(driver, 30).until(lambda d: (d.execute_script(trace) or {}).get("ready"))
+        # Paced: each entry of the stream follows the one before by the page's pace.
+        start = api(server, f"/games/{game_id}")["seq"]
+        after = bots_burst(server, game_id, token, seat, 3)
+        WebDriverWait(driver, 60).until(
+            lambda d: d.execute_script(trace)["lastSeq"] >= after["seq"]
+        )
+        shown = [s for s in driver.execute_script(trace)["shown"] if s["seq"] > start]
+        assert [s["seq"] for s in shown] == list(range(start + 1, after["seq"] + 1))
+        gaps = [b["at"] - a["at"] for a, b in zip(shown, shown[1:], strict=False)]
+        assert min(gaps) >= 700, gaps
+        # Skip ahead: the waiting entries are shown at once.
+        start = after["seq"]
+        after = bots_burst(server, game_id, token, seat, 3)
+        skip = driver.find_element(By.ID, "skip-ahead")
+        WebDriverWait(driver, 10).until(lambda d: skip.is_displayed())
+        skip.click()
+        WebDriverWait(driver, 10).until(
+            lambda d: d.execute_script(trace)["lastSeq"] >= after["seq"]
+        )
+        shown = [s for s in driver.execute_script(trace)["shown"] if s["seq"] > start]
+        assert [s["seq"] for s in shown] == list(range(start + 1, after["seq"] + 1))
+        assert not skip.is_displayed()
+        assert shown[-1]["at"] - shown[0]["at"] < 700 * (len(shown) - 1), "skipping was faster"
+        assert console_errors(driver) == []

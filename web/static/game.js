@@ -68,6 +68,44 @@ function onEntry(entry) {
   addLog(entryLines(entry), entry.seq);
 }
 
+// Following moves as they happen: the stream's entries are shown one at a time, PACE ms
+// apart, each on the board as it stood after it (GET /games/{id}/positions/{seq}), with a
+// "skip ahead" button while some wait; the last one brings the game document up to date.
+const PACE = 800;
+const queue = [];
+let pacing = false, skipping = false, wake = null, shownAt = 0;
+
+function pause(ms) {
+  return new Promise((resolve) => { const id = setTimeout(resolve, ms); wake = () => { clearTimeout(id); resolve(); }; });
+}
+
+async function pump() {
+  if (pacing) return;
+  pacing = true;
+  try {
+    while (queue.length) {
+      $("skip-ahead").hidden = skipping;
+      const wait = shownAt + PACE - performance.now();
+      if (!skipping && wait > 0) await pause(wait);
+      const entry = queue.shift();
+      onEntry(entry);
+      shownAt = performance.now();
+      (trace.shown ||= []).push({ seq: entry.seq, at: shownAt });
+      if (queue.length && !skipping && game.status === "active") {
+        const state = (await call(`/games/${gameId}/positions/${entry.seq}`)).data.state;
+        game = { ...game, state };
+        board.last = lastMove;
+        board.draw(state);
+        renderPlayers(); renderMarket(); drawLadder($("ladder"), state);
+      }
+    }
+    skipping = false;
+    $("skip-ahead").hidden = true;
+    await refresh();
+  } finally { pacing = false; }
+  if (queue.length) pump();
+}
+
 /** The whole log so far (set-up events and entries), to be shown once names are known. */
 async function loadEvents() {
   const log = { setup: [], items: [] };
@@ -341,9 +379,10 @@ async function main() {
   render();
   trace.interactiveAt = performance.now();
   setInterval(tickCountdown, 1000);
+  $("skip-ahead").onclick = () => { skipping = true; wake?.(); };
   const live = await follow(gameId, lastSeq, {
-    onEntry: async (entry) => { onEntry(entry); await refresh(); },
-    onChange: (doc) => refresh(doc),
+    onEntry: (entry) => { queue.push(entry); pump(); },
+    onChange: (doc) => (queue.length || pacing ? null : refresh(doc)),
     onEnd: (doc) => refresh(doc.seats ? doc : undefined),
   });
   trace.mode = live.mode;

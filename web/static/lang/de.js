@@ -21,6 +21,7 @@ export default {
   what_is_this: "Was ist das?", got_it: "Verstanden",
   acts_in: "Wirkt in", hands_in: "Gibt ab", works_with: "Wirkt mit",
   waiting: "Warten", decides: "{seat} entscheidet: {what}.",
+  skip_ahead: "Vorspulen",
   invited_title: "Du bist eingeladen", invited_to: "Spiel {id} auf Platz {n} beitreten.", accept_invite: "Platz nehmen (mit dem Namen unten)",
   private_game: "Privat: nur wer einen Einladungslink hat, tritt bei",
   colour_of: "{name} ({colour})", bot_n: "Bot {n} ({level})", decoy: "Köder", decoy_group: "Der Köder (kein Spieler)",

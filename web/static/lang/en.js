@@ -22,6 +22,7 @@ export default {
   what_is_this: "What is this?", got_it: "Got it",
   acts_in: "Acts in", hands_in: "Hands in", works_with: "Works with",
   waiting: "Waiting", decides: "{seat} decides: {what}.",
+  skip_ahead: "Skip ahead",
   invited_title: "You are invited", invited_to: "Join game {id} in seat {n}.", accept_invite: "Take the seat (with the name below)",
   private_game: "Private: only people with an invitation link join",
   colour_of: "{name} ({colour})", bot_n: "Bot {n} ({level})", decoy: "Decoy", decoy_group: "The decoy (no player)",

@@ -21,6 +21,7 @@ export default {
   what_is_this: "¿Qué es esto?", got_it: "Entendido",
   acts_in: "Actúa en", hands_in: "Entrega", works_with: "Funciona con",
   waiting: "Esperando", decides: "{seat} decide: {what}.",
+  skip_ahead: "Saltar adelante",
   invited_title: "Estás invitado", invited_to: "Únete a la partida {id} en el puesto {n}.", accept_invite: "Ocupar el puesto (con el nombre de abajo)",
   private_game: "Privada: solo se une quien tenga un enlace de invitación",
   colour_of: "{name} ({colour})", bot_n: "Bot {n} ({level})", decoy: "Señuelo", decoy_group: "El señuelo (ningún jugador)",

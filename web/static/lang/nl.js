@@ -21,6 +21,7 @@ export default {
   what_is_this: "Wat is dit?", got_it: "Begrepen",
   acts_in: "Werkt in", hands_in: "Lever in", works_with: "Werkt samen met",
   waiting: "Wachten", decides: "{seat} beslist: {what}.",
+  skip_ahead: "Vooruitspoelen",
   invited_title: "Je bent uitgenodigd", invited_to: "Doe mee aan spel {id} op plaats {n}.", accept_invite: "Neem de plaats in (met de naam hieronder)",
   private_game: "Privé: alleen wie een uitnodigingslink heeft doet mee",
   colour_of: "{name} ({colour})", bot_n: "Bot {n} ({level})", decoy: "Lokaas", decoy_group: "Het lokaas (geen speler)",
