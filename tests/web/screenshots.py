@@ -162,8 +162,8 @@ def drawn(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, live_server(Path(tmp)) as server:
         base = server.base_url
-        shots = [("game-6-players.png", 6, None, 60), ("game-double-1.png", 2, "double_1", 60),
-                 ("game-decoy.png", 2, "decoy", 60)]  # fmt: skip
+        shots = [("game-6-players.png", 6, None, 25), ("game-double-1.png", 2, "double_1", 25),
+                 ("game-decoy.png", 2, "decoy", 25)]  # fmt: skip
         with chromium(1280, 1600) as desk, chromium(1280, 1600) as small:
             as_phone(small)
             for name, players, variant, moves in shots:

@@ -58,12 +58,15 @@ function targetPick(ctx) {
   const key = (a) => `${a.target.seat}:${a.target.number}`;
   const targets = new Set(pairs.filter(([a]) => a.target).map(([a]) => key(a)));
   const choice = h("div", { class: "target-choice" });
+  const list = actionButtons(ctx, pairs.filter(([a]) => a.target));
   ctx.onAmoeba((am) => {
+    // The picked amoeba's actions replace the list of every target: no button shows twice.
     choice.replaceChildren(actionButtons(ctx, pairs.filter(([a]) => a.target && key(a) === `${am.seat}:${am.number}`)));
+    list.hidden = true;
     choice.querySelector("button")?.focus();
   });
   ctx.drawBoard({ fields: new Set(), amoebas: targets }, null);
-  ctx.panel.append(choice, actionButtons(ctx, pairs));
+  ctx.panel.append(choice, list, actionButtons(ctx, pairs.filter(([a]) => !a.target)));
 }
 
 function contextAmoeba(ctx) {

@@ -96,7 +96,7 @@ async function pump() {
         game = { ...game, state };
         board.last = lastMove;
         board.draw(state);
-        renderPlayers(); renderMarket(); drawLadder($("ladder"), state);
+        renderPlayers(); renderMarket(); renderStatus(); drawLadder($("ladder"), state);
       }
     }
     skipping = false;
@@ -310,7 +310,7 @@ function showPosition(state, entry) {
   const last = entry ? touched(entry) : { fields: new Set(), amoebas: new Set() };
   board.last = last;
   board.draw(state);
-  renderPlayers(); renderMarket(); drawLadder($("ladder"), state);
+  renderPlayers(); renderMarket(); renderStatus(); drawLadder($("ladder"), state);
 }
 
 async function resign(button) {
