@@ -38,7 +38,8 @@ const food = [...document.querySelectorAll('#board-wrap .field')].flatMap((f) =>
     field: f.dataset.field, colour: tx.dataset.colour, inside: inside(tx.getBoundingClientRect(), box)}));
 });
 const clipped = [...document.querySelectorAll('.card')].filter((c) => c.offsetParent
-  && c.scrollWidth > c.clientWidth + 1).map((c) => c.id || c.querySelector('[id]')?.id || c.className);
+  && c.scrollWidth > c.clientWidth + 1).map((c) => `${c.id || c.querySelector('[id]')?.id}: ${c.scrollWidth} > `
+  + `${c.clientWidth} at ${window.innerWidth}: ${c.innerText.slice(0, 300)}`);
 const rows = [...document.querySelectorAll('#players tr.colour')].map((r) => ({
   colour: Number(r.dataset.colour), player: r.dataset.player === undefined ? null : Number(r.dataset.player),
   decoy: r.dataset.decoy === '1', text: r.textContent}));

@@ -79,19 +79,31 @@ function pause(ms) {
   return new Promise((resolve) => { const id = setTimeout(resolve, ms); wake = () => { clearTimeout(id); resolve(); }; });
 }
 
+/** Queue entries to be shown in turn (those already shown or queued are left out);
+ * how many were new. */
+function enqueue(entries) {
+  let added = 0;
+  for (const e of entries) if (e.seq > Math.max(lastSeq, queue.at(-1)?.seq ?? 0)) { queue.push(e); added++; }
+  pump();
+  return added;
+}
+
 async function pump() {
   if (pacing) return;
   pacing = true;
+  $("decision").inert = true; // a decision on screen waits until the moves before it are shown
+  let more = false;
   try {
     while (queue.length) {
       $("skip-ahead").hidden = skipping;
       const wait = shownAt + PACE - performance.now();
       if (!skipping && wait > 0) await pause(wait);
       const entry = queue.shift();
+      if (entry.seq <= lastSeq) continue;
       onEntry(entry);
       shownAt = performance.now();
       (trace.shown ||= []).push({ seq: entry.seq, at: shownAt });
-      if (queue.length && !skipping && game.status === "active") {
+      if (queue.length && !skipping) {
         const state = (await call(`/games/${gameId}/positions/${entry.seq}`)).data.state;
         game = { ...game, state };
         board.last = lastMove;
@@ -101,9 +113,12 @@ async function pump() {
     }
     skipping = false;
     $("skip-ahead").hidden = true;
-    await refresh();
-  } finally { pacing = false; }
-  if (queue.length) pump();
+    more = !(await refresh());
+  } finally {
+    pacing = false;
+    $("decision").inert = false;
+  }
+  if (more || queue.length) pump();
 }
 
 /** The whole log so far (set-up events and entries), to be shown once names are known. */
@@ -347,13 +362,18 @@ function render() {
   trace.status = game.status;
 }
 
+/** Bring the page up to the game document (``doc``, else fetched). Following the stream,
+ * entries the page has not shown yet go through the queue first (false: not drawn yet). */
 async function refresh(doc) {
-  game = doc && doc.seats && doc.state !== undefined ? doc : (await call(`/games/${gameId}`)).data;
-  if (game.seq > lastSeq) {
+  const fresh = doc && doc.seats && doc.state !== undefined ? doc : (await call(`/games/${gameId}`)).data;
+  if (fresh.seq > lastSeq) {
     const page = (await call(`/games/${gameId}/events?since=${lastSeq}&limit=500`)).data;
+    if (trace.mode === "stream" && (enqueue(page.items) || queue.length)) return false;
     page.items.forEach(onEntry);
   }
+  game = fresh;
   render();
+  return true;
 }
 
 /** The page's fixed words (elements marked data-t) in the chosen language, and the switcher. */
@@ -381,7 +401,7 @@ async function main() {
   setInterval(tickCountdown, 1000);
   $("skip-ahead").onclick = () => { skipping = true; wake?.(); };
   const live = await follow(gameId, lastSeq, {
-    onEntry: (entry) => { queue.push(entry); pump(); },
+    onEntry: (entry) => enqueue([entry]),
     onChange: (doc) => (queue.length || pacing ? null : refresh(doc)),
     onEnd: (doc) => refresh(doc.seats ? doc : undefined),
   });
