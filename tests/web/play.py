@@ -28,7 +28,7 @@ WISHED_GENES = ("movement_1", "speed", "tentacle", "holding", "defense", "escape
 STATE_JS = """const t = window.ursuppe || {}; const p = document.getElementById('decision');
 const skip = document.getElementById('skip-ahead'); if (skip && !skip.hidden) skip.click();
 return {ready: Boolean(t.ready), status: t.status, seq: t.lastSeq, answered: (t.answered || []).length,
-        kind: p && !p.hidden ? (p.dataset.kind || '') : '', renderer: p ? p.dataset.renderer : ''};"""
+        kind: p && !p.hidden && !p.inert ? (p.dataset.kind || '') : '', renderer: p ? p.dataset.renderer : ''};"""
 
 
 def page_state(driver: WebDriver) -> dict[str, Any]:
