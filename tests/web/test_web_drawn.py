@@ -16,6 +16,7 @@ import uuid
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -292,4 +293,35 @@ def test_moves_are_shown_one_at_a_time_and_skip_ahead_catches_up(server: LiveSer
         assert [s["seq"] for s in shown] == list(range(start + 1, after["seq"] + 1))
         assert not skip.is_displayed()
         assert shown[-1]["at"] - shown[0]["at"] < 700 * (len(shown) - 1), "skipping was faster"
+        assert console_errors(driver) == []
+
+
+def test_focus_moves_to_the_decision_and_a_live_region_announces_it(server: LiveServer) -> None:
+    body = {"players": 3, "seats": [{"kind": "human"}, *[{"kind": "bot", "level": "random"}] * 2],
+            "time_limit": 0}  # fmt: skip
+    game_id = post(server, "/games", body)["game"]["id"]
+    ann = post(server, f"/games/{game_id}/seats", {"name": "Ann"})
+    seats = json.dumps({game_id: {"seat": ann["seat"], "token": ann["token"], "name": "Ann"}})
+    with chromium() as driver:
+        driver.get(server.base_url + "/")
+        driver.execute_script("localStorage.setItem('ursuppe.seats', arguments[0])", seats)
+        driver.get(f"{server.base_url}/game/{game_id}")
+        for _ in range(3):  # the turn comes, is answered, and comes again
+            state = wait_for(driver, lambda s: s["ready"] and s["kind"], 60, "Ann's decision")
+            focused = driver.execute_script(
+                "const a = document.activeElement; return [a.outerHTML.slice(0, 120),"
+                " document.getElementById('decision').contains(a) || a.matches('.offered')]"
+            )
+            assert focused[1], f"{state['kind']}: focus is on {focused[0]}"
+            announced = driver.find_element(By.ID, "announce")
+            assert announced.get_attribute("aria-live") == "assertive"
+            assert announced.get_attribute("textContent").startswith("Your turn: ")
+            # Answered from the keyboard alone: Enter on the focused choice (a field first
+            # moves focus to that field's actions: Enter again).
+            driver.switch_to.active_element.send_keys(Keys.ENTER)
+            if state["kind"] in ("place_amoeba", "divide"):
+                WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+                    "return document.activeElement.matches('.field-choice button')"))  # fmt: skip
+                driver.switch_to.active_element.send_keys(Keys.ENTER)
+            wait_for(driver, lambda s, b=state: s["seq"] > b["seq"], 30, "the answer")
         assert console_errors(driver) == []

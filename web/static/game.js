@@ -17,7 +17,7 @@ const $ = (id) => document.getElementById(id);
 // For tests and measurements: what was drawn, when; which decision kinds were answered.
 const trace = (window.ursuppe = { gameId, drawn: {}, answered: [], lastSeq: -1, mode: null, ready: false });
 
-let rules, board, game = null, mine = null, lastSeq = 0, wasMyTurn = false, wasFocused = false, busy = false;
+let rules, board, game = null, mine = null, lastSeq = 0, wasMyTurn = false, busy = false;
 let lastMove = { fields: new Set(), amoebas: new Set() }; // what the newest entry touched
 let endReason = null; // the game_ended event's reason, once the log has shown it
 let audio = null;
@@ -113,6 +113,7 @@ async function pump() {
     }
     skipping = false;
     $("skip-ahead").hidden = true;
+    $("decision").inert = false; // before the redraw: an inert decision takes no focus
     more = !(await refresh());
   } finally {
     pacing = false;
@@ -261,12 +262,9 @@ function renderDecisionPanel() {
     onAmoeba: (fn) => { board.onAmoeba = fn; },
   });
   if (!drawn) board.draw(game.state, noOffer);
-  if (myTurn && !wasFocused) {
-    // The turn came: focus the decision's first choice and say so to a screen reader.
-    $("announce").textContent = `${t("your_turn")}: ${decisionTitle(p.kind)}`;
-    (panel.querySelector("button.action, [role=button]") || panel).focus();
-  }
-  wasFocused = myTurn;
+  // A decision of ours came: focus its first choice and say so to a screen reader.
+  $("announce").textContent = `${t("your_turn")}: ${decisionTitle(p.kind)}`;
+  (panel.querySelector("button.action, #board-wrap [role=button]") || document.querySelector("#board-wrap [role=button]"))?.focus();
 }
 
 /** An open game: "waiting for players" and, for each open seat, a link to the lobby that
