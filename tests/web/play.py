@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from selenium.common.exceptions import (
+    ElementClickInterceptedException,
     ElementNotInteractableException,
     StaleElementReferenceException,
 )
@@ -108,7 +109,11 @@ def play_turns(
             break
         try:
             kind = answer_one(driver, rng)
-        except (StaleElementReferenceException, ElementNotInteractableException):
+        except (
+            StaleElementReferenceException,
+            ElementNotInteractableException,
+            ElementClickInterceptedException,
+        ):
             continue  # the panel was redrawn under the click: look again
         if not kind:
             continue

@@ -103,6 +103,7 @@ async function pump() {
       onEntry(entry);
       shownAt = performance.now();
       (trace.shown ||= []).push({ seq: entry.seq, at: shownAt });
+      trace.drawn[entry.seq] ??= performance.timeOrigin + shownAt;
       if (queue.length && !skipping) {
         const state = (await call(`/games/${gameId}/positions/${entry.seq}`)).data.state;
         game = { ...game, state };
@@ -113,7 +114,6 @@ async function pump() {
     }
     skipping = false;
     $("skip-ahead").hidden = true;
-    $("decision").inert = false; // before the redraw: an inert decision takes no focus
     more = !(await refresh());
   } finally {
     pacing = false;
@@ -247,6 +247,7 @@ async function submit(action) {
 
 function renderDecisionPanel() {
   const panel = $("decision");
+  panel.inert = false; // drawn after the moves before it: it may take focus now
   const p = game.status === "active" ? game.pending : null;
   const myTurn = Boolean(p && mine && (p.player ?? p.seat) === mine.seat);
   turnNotice(myTurn);
