@@ -66,6 +66,7 @@ def main(out: Path) -> None:
             wait_for(
                 player, lambda s: s["kind"] in ("movement", "feed", "buy_genes"), 120, "a decision"
             )
+            player.execute_script("window.scrollTo(0, 0)")  # the decision took focus below
             player.save_screenshot(str(out / "game.png"))
             phone.get(f"{base}/game/{game_id}?watch")
             wait_for(phone, lambda s: s["ready"], 30, "the phone page")
