@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from selenium.common.exceptions import (
+    ElementClickInterceptedException,
     ElementNotInteractableException,
     StaleElementReferenceException,
 )
@@ -24,9 +25,11 @@ from selenium.webdriver.remote.webdriver import WebDriver
 WISHED_GENES = ("movement_1", "speed", "tentacle", "holding", "defense", "escape",
                 "struggle_for_survival", "persistence", "aggression", "movement_2")  # fmt: skip
 
+# The page shows other seats' moves one at a time; the test player, in a hurry, skips ahead.
 STATE_JS = """const t = window.ursuppe || {}; const p = document.getElementById('decision');
+const skip = document.getElementById('skip-ahead'); if (skip && !skip.hidden) skip.click();
 return {ready: Boolean(t.ready), status: t.status, seq: t.lastSeq, answered: (t.answered || []).length,
-        kind: p && !p.hidden ? (p.dataset.kind || '') : '', renderer: p ? p.dataset.renderer : ''};"""
+        kind: p && !p.hidden && !p.inert ? (p.dataset.kind || '') : '', renderer: p ? p.dataset.renderer : ''};"""
 
 
 def page_state(driver: WebDriver) -> dict[str, Any]:
@@ -106,7 +109,11 @@ def play_turns(
             break
         try:
             kind = answer_one(driver, rng)
-        except (StaleElementReferenceException, ElementNotInteractableException):
+        except (
+            StaleElementReferenceException,
+            ElementNotInteractableException,
+            ElementClickInterceptedException,
+        ):
             continue  # the panel was redrawn under the click: look again
         if not kind:
             continue

@@ -1,8 +1,9 @@
 """``make screenshots``: the lobby, a game in progress (desktop and a 360 px phone) and a
 finished game, as PNGs in ``docs/screenshots/``, taken from the live service in Chromium.
 
-Run: ``python -m tests.web.screenshots [out_dir] [teach]`` (``teach``: only the teaching
-screenshots: a decision with its help and a gene card open, in English and German).
+Run: ``python -m tests.web.screenshots [out_dir] [teach|drawn]`` (``teach``: only the teaching
+screenshots: a decision with its help and a gene card open, in English and German;
+``drawn``: only the game sizes: 6 players, Double I, the decoy, a phone and the replay).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 import random
 import sys
 import tempfile
+import time
 import urllib.request
 from pathlib import Path
 
@@ -57,12 +59,14 @@ def main(out: Path) -> None:
         open_seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
         _post(base, "/games", {"players": 3, "seats": open_seats})
         with chromium(1280, 1500) as player, chromium(360, 1400) as phone:
+            as_phone(phone, 360, 1400)
             game_id = create_in_lobby(player, base, "Ada")
             wait_for(player, lambda s: s["ready"], 30, "the game page")
             play_turns(player, rng, max_turns=40)
             wait_for(
                 player, lambda s: s["kind"] in ("movement", "feed", "buy_genes"), 120, "a decision"
             )
+            player.execute_script("window.scrollTo(0, 0)")  # the decision took focus below
             player.save_screenshot(str(out / "game.png"))
             phone.get(f"{base}/game/{game_id}?watch")
             wait_for(phone, lambda s: s["ready"], 30, "the phone page")
@@ -117,11 +121,85 @@ def teaching(out: Path, langs: tuple[str, ...] = ("en", "de")) -> None:
     print(f"teaching screenshots in {out}")
 
 
+def as_phone(driver, width: int = 360, height: int = 2600) -> None:  # noqa: ANN001
+    """A phone's viewport over CDP: headless Chromium windows are at least 500 px wide."""
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def _bots_to_the_person(base: str, players: int, variant: str | None, moves: int) -> str:
+    """A game of Ann against random bots, Ann answering ``moves`` decisions over the API
+    (her first offered action), so the board has amoebas, food and genes to show."""
+    bots = [{"kind": "bot", "level": "random"}] * (players - 1)
+    body: dict = {"players": players, "seats": [{"kind": "human"}, *bots], "time_limit": 0}
+    if variant:
+        body["options"] = {"variant": variant}
+    game_id = _post(base, "/games", body)["game"]["id"]
+    token = _post(base, f"/games/{game_id}/seats", {"name": "Ann"})["token"]
+    for _ in range(moves):
+        while True:
+            with urllib.request.urlopen(f"{base}/api/v1/games/{game_id}", timeout=10) as resp:
+                game = json.load(resp)
+            pending = game.get("pending")
+            if game["status"] != "active" or (
+                pending and pending.get("player", pending["seat"]) == 0
+            ):
+                break
+            time.sleep(0.1)
+        if game["status"] != "active":
+            break
+        req = urllib.request.Request(
+            f"{base}/api/v1/games/{game_id}/actions", method="POST",
+            data=json.dumps({"action": pending["actions"][0], "expected_seq": pending["seq"]}).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+        )  # fmt: skip
+        urllib.request.urlopen(req, timeout=10).close()
+    return game_id
+
+
+def drawn(out: Path) -> None:
+    """Every game size drawn (issue 29): ``game-6-players.png``, ``game-double-1.png``,
+    ``game-decoy.png``, ``game-phone-6-players.png`` (360 px) and ``game-replay.png``."""
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, live_server(Path(tmp)) as server:
+        base = server.base_url
+        shots = [("game-6-players.png", 6, None, 25), ("game-double-1.png", 2, "double_1", 25),
+                 ("game-decoy.png", 2, "decoy", 25)]  # fmt: skip
+        with chromium(1280, 1600) as desk, chromium(1280, 1600) as small:
+            as_phone(small)
+            for name, players, variant, moves in shots:
+                game_id = _bots_to_the_person(base, players, variant, moves)
+                desk.get(f"{base}/game/{game_id}?watch")
+                wait_for(desk, lambda s: s["ready"], 30, "the game page")
+                desk.save_screenshot(str(out / name))
+                if players == 6:
+                    small.get(f"{base}/game/{game_id}?watch")
+                    wait_for(small, lambda s: s["ready"], 30, "the phone page")
+                    small.save_screenshot(str(out / "game-phone-6-players.png"))
+            game_id = _bots_to_the_person(base, 4, None, 5000)
+            desk.get(f"{base}/game/{game_id}?watch")
+            wait_for(desk, lambda s: s["ready"] and s["status"] == "finished", 60, "the end")
+            desk.find_element(By.ID, "replay-open").click()
+            WebDriverWait(desk, 30).until(
+                lambda d: d.find_element(By.ID, "replay").get_attribute("data-shown") == "0"
+            )
+            for _ in range(40):
+                desk.find_element(By.ID, "rp-next").click()
+            WebDriverWait(desk, 30).until(
+                lambda d: d.find_element(By.ID, "replay").get_attribute("data-shown") == "40"
+            )
+            desk.save_screenshot(str(out / "game-replay.png"))
+    print(f"game-size screenshots in {out}")
+
+
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
     # "teach" as the second argument takes only the teaching screenshots.
     if sys.argv[2:] == ["teach"]:
         teaching(target)
+    elif sys.argv[2:] == ["drawn"]:
+        drawn(target)
     else:
         main(target)
         teaching(target)
+        drawn(target)

@@ -92,8 +92,13 @@ def test_every_decision_kind_is_rendered_and_answered_by_a_click(server: LiveSer
                 for i in range(len(driver.find_elements(By.CSS_SELECTOR, f"#board-wrap {css}"))):
                     driver.find_elements(By.CSS_SELECTOR, f"#board-wrap {css}")[i].click()
                     reachable |= _indices(panel, f"{choice} button.action")
+                    shown = [b.get_attribute("data-index") for b in panel.find_elements(
+                        By.CSS_SELECTOR, "button.action") if b.is_displayed()]  # fmt: skip
+                    assert len(shown) == len(set(shown)), f"{kind}: a button shows twice"
             assert reachable == set(range(len(pending["actions"]))), kind
-            button = panel.find_elements(By.CSS_SELECTOR, "button.action")[-1]
+            button = [
+                b for b in panel.find_elements(By.CSS_SELECTOR, "button.action") if b.is_displayed()
+            ][-1]
             index = int(button.get_attribute("data-index"))
             button.click()
             submitted = driver.execute_script("return window.submitted")

@@ -159,7 +159,8 @@ def test_a_person_plays_a_whole_game_against_two_bots_while_another_browser_watc
         assert final["seq"] == game["seq"]
 
         # The replay steps through the game move by move, drawing each position the server
-        # replays (food included): its last step is the board the game ended on.
+        # replays (food included) on the whole table: its last step is the board the game
+        # ended on, its first has every score at nought.
         def fields(board: str) -> list[str]:
             return player.execute_script(
                 f"return [...document.querySelectorAll('#{board} title')].map(t => t.textContent)"
@@ -170,16 +171,26 @@ def test_a_person_plays_a_whole_game_against_two_bots_while_another_browser_watc
                 lambda d: d.find_element(By.ID, "replay").get_attribute("data-shown") == str(n)
             )
 
+        def scores() -> list[str]:
+            return player.execute_script(
+                "return [...document.querySelectorAll('#players tr.colour')]"
+                ".map(r => r.cells[1].textContent)"
+            )
+
+        ended = fields("board-wrap")
+        assert any(s != "0" for s in scores())
         player.find_element(By.ID, "replay-open").click()
         step_shown(0)
-        assert "food" in " ".join(fields("rp-board"))
+        assert "food" in " ".join(fields("board-wrap"))
+        assert fields("board-wrap") != ended and set(scores()) == {"0"}
+        assert len(player.find_elements(By.CSS_SELECTOR, "svg.board")) == 1
         player.find_element(By.ID, "rp-next").click()
         step_shown(1)
         assert player.find_element(By.ID, "rp-pos").text == f"move 1 of {game['seq']}"
         player.find_element(By.ID, "rp-last").click()
         step_shown(game["seq"])
         assert player.find_element(By.ID, "rp-pos").text == f"move {game['seq']} of {game['seq']}"
-        assert fields("rp-board") == fields("board-wrap")
+        assert fields("board-wrap") == ended
 
         assert console_errors(player) == []
         assert console_errors(watcher) == []

@@ -41,6 +41,19 @@ export function forgetSeat(gameId) {
   const all = mySeats(); delete all[gameId]; localStorage.setItem(KEY, JSON.stringify(all));
 }
 
+// Invitation codes of the private games this browser created: localStorage
+// "ursuppe.invitations" = {gameId: [{seat, code}]} (the server shows them only once).
+const INVITES = "ursuppe.invitations";
+export function keepInvitations(gameId, invitations) {
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem(INVITES)) || {}; } catch { all = {}; }
+  all[gameId] = invitations;
+  localStorage.setItem(INVITES, JSON.stringify(all));
+}
+export function invitationsFor(gameId) {
+  try { return (JSON.parse(localStorage.getItem(INVITES)) || {})[gameId] || null; } catch { return null; }
+}
+
 export function newKey() {
   return crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now();
 }

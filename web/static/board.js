@@ -1,7 +1,7 @@
 // The board as SVG, drawn from GET /rules (fields on the 5×5 grid, island, compass) and a
 // game's public state (amoebas, food). Offered fields/amoebas become buttons.
 import { t } from "./i18n.js";
-import { SHAPES, seatName, dir } from "./words.js";
+import { SHAPES, colour, seatName, dir } from "./words.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const CELL = 120;
@@ -67,6 +67,7 @@ export class Board {
     }
     this.onField = null;
     this.onAmoeba = null;
+    this.last = { fields: new Set(), amoebas: new Set() };
   }
 
   _compass(cx, cy) {
@@ -91,28 +92,30 @@ export class Board {
       const view = this.fields[f.name];
       view.food.replaceChildren();
       view.amoebas.replaceChildren();
-      let x = 8;
-      f.food.forEach((n, s) => {
-        if (!n) return;
-        shape(s, x + 6, CELL - 16, 5, view.food);
-        el("text", { x: x + 13, y: CELL - 11, "font-size": 13 }, view.food).textContent = n;
-        x += 28;
+      // Food counts in rows of three along the field's foot, so six colours still fit inside.
+      const heaps = f.food.map((n, s) => [s, n]).filter(([, n]) => n);
+      const rows = Math.ceil(heaps.length / 3);
+      heaps.forEach(([s, n], k) => {
+        const x = 6 + (k % 3) * 37, y = CELL - 12 - (rows - 1 - Math.floor(k / 3)) * 18;
+        shape(s, x + 5, y - 4, 4.5, view.food);
+        el("text", { class: "food-count", "data-colour": s, x: x + 12, y, "font-size": 13 }, view.food).textContent = n;
       });
       const list = byField[f.name] || [];
       list.forEach((a, i) => {
-        const ax = 26 + (i % 3) * 34, ay = 44 + Math.floor(i / 3) * 34;
+        const ax = 24 + (i % 4) * 26, ay = 40 + Math.floor(i / 4) * 28;
         const key = `${a.seat}:${a.number}`;
-        const g = el("g", { class: "amoeba", "data-amoeba": key }, view.amoebas);
-        shape(a.seat, ax, ay, 13, g);
+        const g = el("g", { class: `amoeba${this.last.amoebas.has(key) ? " last" : ""}`, "data-amoeba": key }, view.amoebas);
+        shape(a.seat, ax, ay, 11, g);
         el("text", { x: ax, y: ay + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold" }, g).textContent = a.number;
         if (a.dp) el("text", { x: ax + 10, y: ay - 9, "font-size": 12, fill: "#b00", "font-weight": "bold" }, g).textContent = "+".repeat(a.dp);
         el("title", {}, g).textContent = t("amoeba_title", { seat: seatName(a.seat), n: a.number, dp: a.dp });
         if (offered.amoebas.has(key)) this._button(g, `Target ${seatName(a.seat)} amoeba ${a.number}`, () => this.onAmoeba?.(a));
       });
-      const foodText = f.food.map((n, s) => `${n} ${["orange", "sky blue", "green", "pink"][s]}`).join(", ");
+      const foodText = f.food.map((n, s) => `${n} ${colour(s)}`).join(", ");
       view.title.textContent = `${f.name}: food ${foodText}; ${list.length} amoebas`;
       view.g.classList.toggle("offered", offered.fields.has(f.name));
       view.g.classList.toggle("selected", selected === f.name);
+      view.g.classList.toggle("last", this.last.fields.has(f.name));
       if (offered.fields.has(f.name)) this._button(view.g, `Field ${f.name}`, () => this.onField?.(f.name));
       else this._unbutton(view.g);
     }
@@ -134,17 +137,18 @@ export class Board {
   }
 }
 
-/** The scoring ladder 1–50 with each seat's marker (shape + colour). */
+/** The scoring ladder 0–50 with each colour's marker (shape + colour): 13 squares a row,
+ * big enough that the numbers stay readable when the ladder shrinks to a phone's width. */
 export function drawLadder(container, state) {
-  const svg = el("svg", { class: "ladder", viewBox: "0 0 500 110", width: "100%", role: "img" });
+  const cols = 13, w = 38, h = 42;
+  const svg = el("svg", { class: "ladder", viewBox: `0 0 ${cols * w + 4} ${Math.ceil(51 / cols) * h + 4}`, width: "100%", role: "img" });
   const at = {};
   for (const p of state.seats) (at[p.score] ||= []).push(p.seat);
   for (let i = 0; i <= 50; i++) {
-    const col = i % 17, row = Math.floor(i / 17);
-    const x = col * 29 + 2, y = row * 36 + 2;
-    el("rect", { x, y, width: 27, height: 34, fill: i >= 40 ? "#fde3c8" : "#fff", stroke: "#aaa" }, svg);
-    el("text", { x: x + 2, y: y + 10 }, svg).textContent = i;
-    (at[i] || []).forEach((s, k) => shape(s, x + 7 + (k % 2) * 12, y + 18 + Math.floor(k / 2) * 10, 4.5, svg));
+    const x = (i % cols) * w + 2, y = Math.floor(i / cols) * h + 2;
+    el("rect", { x, y, width: w - 2, height: h - 2, fill: i >= 40 ? "#fde3c8" : "#fff", stroke: "#aaa" }, svg);
+    el("text", { x: x + 3, y: y + 15 }, svg).textContent = i;
+    (at[i] || []).forEach((s, k) => shape(s, x + 9 + (k % 3) * 10, y + 24 + Math.floor(k / 3) * 10, 4.5, svg));
   }
   svg.setAttribute("aria-label", "Scores: " + state.seats.map((p) => `${seatName(p.seat)} ${p.score}`).join(", "));
   container.replaceChildren(svg);

@@ -58,12 +58,15 @@ function targetPick(ctx) {
   const key = (a) => `${a.target.seat}:${a.target.number}`;
   const targets = new Set(pairs.filter(([a]) => a.target).map(([a]) => key(a)));
   const choice = h("div", { class: "target-choice" });
+  const list = actionButtons(ctx, pairs.filter(([a]) => a.target));
   ctx.onAmoeba((am) => {
+    // The picked amoeba's actions replace the list of every target: no button shows twice.
     choice.replaceChildren(actionButtons(ctx, pairs.filter(([a]) => a.target && key(a) === `${am.seat}:${am.number}`)));
+    list.hidden = true;
     choice.querySelector("button")?.focus();
   });
   ctx.drawBoard({ fields: new Set(), amoebas: targets }, null);
-  ctx.panel.append(choice, actionButtons(ctx, pairs));
+  ctx.panel.append(choice, list, actionButtons(ctx, pairs.filter(([a]) => !a.target)));
 }
 
 function contextAmoeba(ctx) {
@@ -183,8 +186,11 @@ export function renderDecision(ctx) {
   return Boolean(renderer);
 }
 
-export function renderWaiting(panel, pending) {
-  panel.replaceChildren(h("h2", {}, t("waiting")), h("p", {}, t("decides", { seat: seatName(pending.seat), what: decisionTitle(pending.kind) })));
+/** Someone else decides: who, what, and for a bot a sign that it is thinking. */
+export function renderWaiting(panel, pending, bot = false) {
+  const line = h("p", {}, t(bot ? "bot_thinking" : "decides", { seat: seatName(pending.seat), what: decisionTitle(pending.kind) }));
+  if (bot) line.classList.add("thinking");
+  panel.replaceChildren(h("h2", {}, t("waiting")), line);
   panel.dataset.kind = "";
   panel.dataset.renderer = "";
 }

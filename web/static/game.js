@@ -1,15 +1,15 @@
 // The game page: board, players, ladder, market, log, the pending decision, live updates,
 // the end and a replay. Playing needs this browser's seat token (kept by the lobby);
 // without one the page watches, read-only.
-import { ApiError, call, forgetSeat, newKey, rules as loadRules, seatFor } from "./api.js";
+import { ApiError, call, forgetSeat, invitationsFor, newKey, rules as loadRules, seatFor } from "./api.js";
 import { Board, chip, drawLadder } from "./board.js";
 import { renderDecision, renderWaiting } from "./decisions.js";
 import { ChatPanel } from "./chat.js";
-import { drawLegend, drawPhaseTrack, endExplanation, geneRef, phaseName, setTexts } from "./help.js";
+import { decisionTitle, drawLegend, drawPhaseTrack, endExplanation, geneRef, phaseName, setTexts } from "./help.js";
 import { languageSwitcher, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { follow } from "./live.js";
-import { entryLines, sentence, seatName, setGenes, setSeatNames } from "./words.js";
+import { colour, entryLines, sentence, seatName, setGenes, setSeatNames } from "./words.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const watchOnly = new URLSearchParams(location.search).has("watch");
@@ -19,6 +19,7 @@ const $ = (id) => document.getElementById(id);
 const trace = (window.ursuppe = { gameId, drawn: {}, answered: [], lastSeq: -1, mode: null, ready: false });
 
 let rules, board, game = null, mine = null, lastSeq = 0, wasMyTurn = false, busy = false;
+let lastMove = { fields: new Set(), amoebas: new Set() }; // what the newest entry touched
 let endReason = null; // the game_ended event's reason, once the log has shown it
 let audio = null;
 document.addEventListener("pointerdown", () => { audio ??= new AudioContext(); }, { once: true });
@@ -42,11 +43,84 @@ function addLog(lines, seq) {
   ol.scrollTop = ol.scrollHeight;
 }
 
+/** The fields and amoebas an entry touched, for the board to outline as the last move. */
+function touched(entry) {
+  const fields = new Set(), amoebas = new Set();
+  const amoeba = (a) => { if (a && a.seat !== undefined && a.number !== undefined) amoebas.add(`${a.seat}:${a.number}`); if (a?.field) fields.add(a.field); };
+  for (const e of entry.events || []) {
+    if (e.type === "cubes_placed") continue; // food everywhere at a round's start: no move
+    for (const k of ["field", "to_field"]) if (e[k]) fields.add(e[k]);
+    if (e.type !== "amoeba_died") amoeba(e);
+    amoeba(e.attacker); amoeba(e.target); amoeba(e.amoeba);
+  }
+  if (entry.action?.field) fields.add(entry.action.field);
+  return { fields, amoebas };
+}
+
 function onEntry(entry) {
   if (entry.seq <= lastSeq) return;
   lastSeq = entry.seq;
+  const last = touched(entry);
+  if (last.fields.size || last.amoebas.size) {
+    lastMove = last;
+    if (board) board.last = last;
+  }
   for (const e of entry.events || []) if (e.type === "game_ended") endReason = e.reason;
   addLog(entryLines(entry), entry.seq);
+}
+
+// Following moves as they happen: the stream's entries are shown one at a time, PACE ms
+// apart, each on the board as it stood after it (GET /games/{id}/positions/{seq}), with a
+// "skip ahead" button while some wait; the last one brings the game document up to date.
+const PACE = 800;
+const queue = [];
+let pacing = false, skipping = false, wake = null, shownAt = 0;
+
+function pause(ms) {
+  return new Promise((resolve) => { const id = setTimeout(resolve, ms); wake = () => { clearTimeout(id); resolve(); }; });
+}
+
+/** Queue entries to be shown in turn (those already shown or queued are left out);
+ * how many were new. */
+function enqueue(entries) {
+  let added = 0;
+  for (const e of entries) if (e.seq > Math.max(lastSeq, queue.at(-1)?.seq ?? 0)) { queue.push(e); added++; }
+  pump();
+  return added;
+}
+
+async function pump() {
+  if (pacing) return;
+  pacing = true;
+  $("decision").inert = true; // a decision on screen waits until the moves before it are shown
+  let more = false;
+  try {
+    while (queue.length) {
+      $("skip-ahead").hidden = skipping;
+      const wait = shownAt + PACE - performance.now();
+      if (!skipping && wait > 0) await pause(wait);
+      const entry = queue.shift();
+      if (entry.seq <= lastSeq) continue;
+      onEntry(entry);
+      shownAt = performance.now();
+      (trace.shown ||= []).push({ seq: entry.seq, at: shownAt });
+      trace.drawn[entry.seq] ??= performance.timeOrigin + shownAt;
+      if (queue.length && !skipping) {
+        const state = (await call(`/games/${gameId}/positions/${entry.seq}`)).data.state;
+        game = { ...game, state };
+        board.last = lastMove;
+        board.draw(state);
+        renderPlayers(); renderMarket(); renderStatus(); drawLadder($("ladder"), state);
+      }
+    }
+    skipping = false;
+    $("skip-ahead").hidden = true;
+    more = !(await refresh());
+  } finally {
+    pacing = false;
+    $("decision").inert = false;
+  }
+  if (more || queue.length) pump();
 }
 
 /** The whole log so far (set-up events and entries), to be shown once names are known. */
@@ -61,8 +135,26 @@ async function loadEvents() {
   }
 }
 
+/** A player's name: a bot without a name of its own is "Bot 2 (greedy)", so two bots of one
+ * level stay apart; an open seat says so. */
+function playerName(seat) {
+  if (seat.kind === "bot" && (!seat.name || seat.name.startsWith("bot:"))) return t("bot_n", { n: seat.seat + 1, level: seat.bot_level });
+  return seat.name || t("open_seat");
+}
+
+/** The colours (the state's seats) with the player controlling each: in the 2-player
+ * variants a player holds two colours, and the decoy colour has none. */
+function colours() {
+  return (game.state?.seats || game.seats.map((s) => ({ seat: s.seat, player: s.seat }))).map((c) => ({
+    colour: c.seat, player: c.decoy ? null : (c.player ?? c.seat), decoy: Boolean(c.decoy), state: game.state ? c : null,
+  }));
+}
+
+/** The player whose turn it is (pending.player answers for the colour pending.seat). */
+const pendingPlayer = (p) => game.seats[p.player ?? p.seat];
+
 function learnNames() {
-  setSeatNames(game.seats.map((s) => s.name || (s.kind === "bot" ? `Bot ${s.seat + 1}` : null)));
+  setSeatNames(colours().map((c) => (c.decoy ? t("decoy") : playerName(game.seats[c.player]))));
 }
 
 /** Replace a panel's markup only when it changed: an open gene card in it stays open. */
@@ -72,26 +164,31 @@ function setIfChanged(el, markup) {
   el.innerHTML = markup;
 }
 
+/** One row per colour, grouped under its player (the decoy last, marked). */
 function renderPlayers() {
-  const st = game.state;
-  const table = document.createElement("table");
-  table.innerHTML = `<tr><th>${t("th_seat")}</th><th>${t("th_clock")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_genes")}</th><th>${t("th_amoebas")}</th></tr>`;
-  for (const seat of game.seats) {
-    const p = st?.seats[seat.seat];
-    const tr = document.createElement("tr");
-    tr.dataset.seat = seat.seat;
-    const name = document.createElement("td");
-    const label = seat.name || (seat.kind === "bot" ? t("bot_level", { level: seat.bot_level }) : t("open_seat"));
-    name.append(chip(seat.seat), " ", `${label}${mine && mine.seat === seat.seat ? t("you_suffix") : ""}`);
-    tr.append(name);
-    // Filled and counted down by tickClocks: this markup stays the same from second to second.
-    tr.insertAdjacentHTML("beforeend", `<td class="clock" data-seat="${seat.seat}"></td>`);
-    tr.insertAdjacentHTML("beforeend", p
-      ? `<td>${p.score}</td><td>${p.bp}</td><td>${p.genes.map(geneRef).join(", ") || "—"}</td><td>${p.amoebas.length}</td>`
-      : "<td colspan=4></td>");
-    table.append(tr);
+  const all = colours();
+  const groups = game.seats.map((seat) => ({ seat, list: all.filter((c) => c.player === seat.seat) }));
+  const decoys = all.filter((c) => c.decoy);
+  // A colour's row: its mark and name with its genes beneath, then score, BP and amoebas
+  // (four narrow columns: the table fits a phone without scrolling sideways).
+  const row = (c, attrs) => {
+    const st = c.state;
+    const genes = st ? `<div class="genes">${st.genes.map(geneRef).join(", ") || "—"}</div>` : "";
+    const cells = st ? `<td class="num">${st.score}</td><td class="num">${st.bp}</td><td class="num">${st.amoebas.length}</td>` : "<td colspan=3></td>";
+    return `<tr class="colour" data-colour="${c.colour}" ${attrs}><td title="${seatName(c.colour)}">${chip(c.colour).outerHTML} ${colour(c.colour)}${genes}</td>${cells}</tr>`;
+  };
+  let html = `<table><tr><th>${t("th_colour")} · ${t("th_genes")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_amoebas")}</th></tr>`;
+  for (const { seat, list } of groups) {
+    const you = mine && mine.seat === seat.seat ? t("you_suffix") : "";
+    // The player's clock (tickClocks fills it): a bank or a deadline belongs to the player.
+    html += `<tr class="player-row" data-player="${seat.seat}"><th colspan=3>${playerName(seat)}${you}</th><td class="clock" data-seat="${seat.seat}"></td></tr>`;
+    html += list.map((c) => row(c, `data-player="${seat.seat}"`)).join("");
   }
-  setIfChanged($("players"), table.outerHTML);
+  if (decoys.length) {
+    html += `<tr class="player-row decoy" data-decoy="1"><th colspan=4>${t("decoy_group")}</th></tr>`;
+    html += decoys.map((c) => row(c, 'data-decoy="1"')).join("");
+  }
+  setIfChanged($("players"), `${html}</table>`);
 }
 
 function renderMarket() {
@@ -110,6 +207,7 @@ function renderStatus() {
   $("environment").textContent = env?.current ? t("environment", { dir: t(`dir_${env.current.drift}`), ozone: env.current.ozone, left: env.remaining }) : "";
   const p = game.status === "active" ? game.pending : null;
   $("whose-turn").textContent = p ? (mine && (p.player ?? p.seat) === mine.seat ? t("your_turn") : t("to_decide", { seat: seatName(p.seat) })) : "";
+  $("whose-turn").classList.toggle("thinking", Boolean(p && pendingPlayer(p)?.kind === "bot"));
   $("role").textContent = mine ? t("you_play_seat", { n: mine.seat + 1 }) : t("watching");
   drawPhaseTrack($("phase-track"), st, game.status !== "active");
 }
@@ -193,13 +291,14 @@ async function submit(action) {
 
 function renderDecisionPanel() {
   const panel = $("decision");
+  panel.inert = false; // drawn after the moves before it: it may take focus now
   const p = game.status === "active" ? game.pending : null;
   const myTurn = Boolean(p && mine && (p.player ?? p.seat) === mine.seat);
   turnNotice(myTurn);
   const noOffer = { fields: new Set(), amoebas: new Set() };
   if (!p) { panel.hidden = true; board.draw(game.state, noOffer); return; }
   panel.hidden = false;
-  if (!myTurn) { renderWaiting(panel, p); board.draw(game.state, noOffer); return; }
+  if (!myTurn) { renderWaiting(panel, p, pendingPlayer(p)?.kind === "bot"); board.draw(game.state, noOffer); return; }
   let drawn = false;
   renderDecision({
     pending: p, panel, submit, state: game.state,
@@ -208,6 +307,41 @@ function renderDecisionPanel() {
     onAmoeba: (fn) => { board.onAmoeba = fn; },
   });
   if (!drawn) board.draw(game.state, noOffer);
+  // A decision of ours came: focus its first choice and say so to a screen reader.
+  $("announce").textContent = `${t("your_turn")}: ${decisionTitle(p.kind)}`;
+  (panel.querySelector("button.action, #board-wrap [role=button]") || document.querySelector("#board-wrap [role=button]"))?.focus();
+}
+
+/** An open game: "waiting for players" and, for each open seat, a link to the lobby that
+ * joins it (with the seat's invitation code when this browser created a private game). */
+function renderOpenSeats() {
+  const panel = $("decision");
+  const open = game.seats.filter((s) => s.kind === "human" && !s.occupied);
+  const codes = Object.fromEntries((invitationsFor(gameId) || []).map((i) => [i.seat, i.code]));
+  const key = `open/${open.map((s) => s.seat).join(",")}`;
+  if (panel.dataset.markup === key) return;
+  panel.dataset.markup = key;
+  panel.hidden = false;
+  panel.dataset.kind = "";
+  const items = open.map((s) => {
+    const url = new URL("/lobby", location.origin);
+    url.searchParams.set("join", gameId);
+    url.searchParams.set("seat", s.seat);
+    if (codes[s.seat]) url.searchParams.set("invite", codes[s.seat]);
+    const code = codes[s.seat] ? ` <span class="code">${t("invitation_code", { code: codes[s.seat] })}</span>` : "";
+    return `<li class="seat-link" data-seat="${s.seat}">${chip(s.seat).outerHTML} ${t("seat_link", { n: s.seat + 1 })}${code}
+      <input readonly class="invite-url" value="${url.href}" aria-label="${t("seat_link", { n: s.seat + 1 })}">
+      <button type="button" class="copy">${t("copy_link")}</button></li>`;
+  });
+  panel.innerHTML = `<h2 class="thinking">${t("waiting_players")}</h2><p>${t("open_seats_intro")}</p><ul class="seat-links">${items.join("")}</ul>`;
+  for (const b of panel.querySelectorAll("button.copy")) {
+    b.onclick = async () => {
+      const input = b.previousElementSibling;
+      input.select();
+      try { await navigator.clipboard.writeText(input.value); } catch { document.execCommand("copy"); }
+      b.textContent = t("copied");
+    };
+  }
 }
 
 function renderResult() {
@@ -215,11 +349,26 @@ function renderResult() {
   const box = $("result");
   if (game.status !== "finished" || !res) { box.hidden = true; return; }
   box.hidden = false;
-  const seats = game.state?.seats || [];
-  const rows = res.ranking.map((s, i) => `<tr><td>${i + 1}.</td><td>${seatName(s)}</td><td>${res.scores[s]}</td><td>${seats[s]?.amoebas.length ?? ""}</td><td>${seats[s]?.genes.length ?? ""}</td></tr>`);
-  box.innerHTML = `<h2>${t("final_ranking")}</h2>${endExplanation(endReason)}<table id="ranking"><tr><th>${t("th_place")}</th><th>${t("th_seat")}</th><th>${t("th_score")}</th><th>${t("th_amoebas")}</th><th>${t("th_genes")}</th></tr>${rows.join("")}</table>
+  const all = colours();
+  const rows = res.ranking.map((player, i) => {
+    const own = all.filter((c) => c.player === player);
+    const sum = (f) => own.reduce((n, c) => n + (f(c.state) ?? 0), 0);
+    return `<tr data-player="${player}"><td>${i + 1}.</td><td>${own.map((c) => chip(c.colour).outerHTML).join("")} ${playerName(game.seats[player])}</td>`
+      + `<td>${own.map((c) => res.scores[c.colour]).join(" / ")}</td><td>${sum((s) => s?.amoebas.length)}</td><td>${sum((s) => s?.genes.length)}</td></tr>`;
+  });
+  box.innerHTML = `<h2>${t("final_ranking")}</h2>${endExplanation(endReason)}<table id="ranking"><tr><th>${t("th_place")}</th><th>${t("th_player")}</th><th>${t("th_score")}</th><th>${t("th_amoebas")}</th><th>${t("th_genes")}</th></tr>${rows.join("")}</table>
     <p><button type="button" id="replay-open">${t("replay_open")}</button></p>`;
-  $("replay-open").onclick = () => import("./replay.js").then((m) => m.openReplay($("replay"), gameId, rules, game));
+  $("replay-open").onclick = () => import("./replay.js").then((m) => m.openReplay($("replay"), gameId, showPosition));
+}
+
+/** The replay's position on the whole table: board, players, market and ladder. The game is
+ * over, so nothing live draws over it. */
+function showPosition(state, entry) {
+  game = { ...game, state };
+  const last = entry ? touched(entry) : { fields: new Set(), amoebas: new Set() };
+  board.last = last;
+  board.draw(state);
+  renderPlayers(); renderMarket(); renderStatus(); drawLadder($("ladder"), state);
 }
 
 async function resign(button) {
@@ -246,7 +395,8 @@ function render() {
   learnNames();
   // Redraw the decision only when it changed: a field picked in it survives a repeated poll.
   const key = `${game.status}/${game.seq}/${game.pending?.kind}/${Boolean(mine)}`;
-  if (game.state && key !== shownDecision) { renderDecisionPanel(); shownDecision = key; }
+  if (game.status === "open") renderOpenSeats();
+  else if (game.state && key !== shownDecision) { renderDecisionPanel(); shownDecision = key; }
   renderStatus(); renderPlayers(); renderMarket(); renderResult(); renderSeatTools();
   if (game.state) drawLadder($("ladder"), game.state);
   tickCountdown();
@@ -255,13 +405,18 @@ function render() {
   trace.status = game.status;
 }
 
+/** Bring the page up to the game document (``doc``, else fetched). Following the stream,
+ * entries the page has not shown yet go through the queue first (false: not drawn yet). */
 async function refresh(doc) {
-  game = doc && doc.seats && doc.state !== undefined ? doc : (await call(`/games/${gameId}`)).data;
-  if (game.seq > lastSeq) {
+  const fresh = doc && doc.seats && doc.state !== undefined ? doc : (await call(`/games/${gameId}`)).data;
+  if (fresh.seq > lastSeq) {
     const page = (await call(`/games/${gameId}/events?since=${lastSeq}&limit=500`)).data;
+    if (trace.mode === "stream" && (enqueue(page.items) || queue.length)) return false;
     page.items.forEach(onEntry);
   }
+  game = fresh;
   render();
+  return true;
 }
 
 /** The page's fixed words (elements marked data-t) in the chosen language, and the switcher. */
@@ -282,15 +437,17 @@ async function main() {
   addLog(log.setup.map(sentence).filter(Boolean));
   log.items.forEach(onEntry);
   board = new Board($("board-wrap"), rules.rules);
+  board.last = lastMove;
   drawLegend($("legend"));
   render();
   trace.interactiveAt = performance.now();
   setInterval(tickCountdown, 1000);
   const chat = (trace.chat = new ChatPanel(gameId, () => mine));
   const chatSince = await chat.load();
+  $("skip-ahead").onclick = () => { skipping = true; wake?.(); };
   const live = await follow(gameId, lastSeq, {
-    onEntry: async (entry) => { onEntry(entry); await refresh(); },
-    onChange: (doc) => refresh(doc),
+    onEntry: (entry) => enqueue([entry]),
+    onChange: (doc) => (queue.length || pacing ? null : refresh(doc)),
     onEnd: (doc) => refresh(doc.seats ? doc : undefined),
     onChat: (message) => chat.add(message),
   }, chatSince);

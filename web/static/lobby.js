@@ -1,6 +1,6 @@
 // The lobby: create a game (every option the create schema accepts), join open games,
 // resume the games whose seat tokens this browser keeps, and find games to watch.
-import { ApiError, call, callAsPlayer, keepSeat, myPlayer, mySeats, rules as loadRules } from "./api.js";
+import { ApiError, call, callAsPlayer, keepInvitations, keepSeat, myPlayer, mySeats, rules as loadRules } from "./api.js";
 import { botLevelText, resetHelp, setTexts, variantText } from "./help.js";
 import { languageSwitcher, t } from "./i18n.js";
 
@@ -73,20 +73,24 @@ async function create(ev) {
   if (variant) body.options.variant = variant;
   if (variant === "decoy") body.options.decoy_scores = $("decoy-scores").checked;
   if ($("label").value) body.label = $("label").value;
+  if ($("private").checked) body.private = true;
   try {
     if ($("use-deck").checked) body.options.deck = JSON.parse($("deck").value);
     const name = $("your-name").value || "Player";
     const created = (await callAsPlayer("/games", { method: "POST", body }, name)).data;
-    await join(created.game.id, 0);
+    const codes = created.invitations || [];
+    if (codes.length) keepInvitations(created.game.id, codes);
+    await join(created.game.id, 0, codes.find((i) => i.seat === 0)?.code);
   } catch (err) {
     if (!(err instanceof ApiError) && !(err instanceof SyntaxError)) throw err;
     $("create-error").textContent = err instanceof SyntaxError ? t("deck_not_json", { error: err.message }) : err.message;
   }
 }
 
-async function join(gameId, seat) {
+async function join(gameId, seat, invite) {
   const name = $("your-name").value || "Player";
   const body = seat === undefined ? { name } : { name, seat };
+  if (invite) body.invite = invite;
   // A signed-in browser joins as its player: the seat shows in the player's games everywhere.
   const options = { method: "POST", body };
   const joined = (await (myPlayer() ? callAsPlayer(`/games/${gameId}/seats`, options, name) : call(`/games/${gameId}/seats`, options))).data;
@@ -131,7 +135,16 @@ async function lists() {
   const active = (await call("/games?status=active&page_size=20")).data;
   table($("active-games"), [t("game"), t("seats"), t("progress")], active.map((g) => row([link(`/game/${g.id}?watch`, t("watch", { id: g.id.slice(0, 8) })), seatsText(g), t("move_n", { n: g.seq })])));
   const done = (await call("/games?status=finished&page_size=10")).data;
-  table($("finished-games"), [t("game"), t("seats"), t("scores")], done.map((g) => row([link(`/game/${g.id}?watch`, t("replay_n", { id: g.id.slice(0, 8) })), seatsText(g), g.result ? g.result.scores.join(" / ") : ""])));
+  table($("finished-games"), [t("game"), t("seats"), t("scores")], done.map((g) => row([link(`/game/${g.id}?watch`, t("replay_n", { id: g.id.slice(0, 8) })), seatsText(g), g.result ? playerScores(g) : ""])));
+}
+
+/** One score per player: in a 2-player variant a player's colours count as the worse of
+ * them (that is how the game ranks players), and the decoy is nobody's. */
+function playerScores(g) {
+  const variant = controllersOf[g.options?.variant];
+  const scores = g.result.scores;
+  if (!variant) return scores.join(" / ");
+  return Array.from({ length: g.players }, (_, p) => Math.min(...scores.filter((_, c) => variant[c] === p))).join(" / ");
 }
 
 /** The bot levels as options, each with its one-sentence explanation as a tooltip. */
@@ -150,12 +163,29 @@ async function learn() {
   await create({ preventDefault() {} });
 }
 
+/** A link from a game's "waiting for players" panel: ?join=<game>&seat=<n>[&invite=<code>]
+ * offers to take that seat under the name in the form. */
+function invited() {
+  const q = new URLSearchParams(location.search);
+  const gameId = q.get("join");
+  if (!gameId) return;
+  const seat = Number(q.get("seat"));
+  const box = $("invited");
+  box.hidden = false;
+  box.querySelector("p").textContent = t("invited_to", { id: gameId.slice(0, 8), n: seat + 1 });
+  $("accept-invite").onclick = () => join(gameId, seat, q.get("invite") || undefined)
+    .catch((err) => { box.querySelector("p").textContent = err.message; });
+}
+
+let controllersOf = {}; // variant id -> the player controlling each colour (GET /rules)
+
 async function main() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   document.querySelector("header.top").append(languageSwitcher());
   const rules = await loadRules();
   setTexts(rules.texts);
   levels = rules.bot_levels;
+  controllersOf = Object.fromEntries(rules.rules.variants.map((v) => [v.id, v.controllers]));
   $("deck").value = JSON.stringify(rules.rules.environment_deck);
   for (const sel of document.querySelectorAll("select.levels")) sel.innerHTML = levelOptions();
   $("bot-levels").innerHTML = levels.map((l) => `<dt>${l}</dt><dd>${botLevelText(l)}</dd>`).join("");
@@ -169,6 +199,7 @@ async function main() {
   $("create-form").onsubmit = create;
   $("time-control").onchange = showTimeFields;
   showTimeFields();
+  invited();
   await lists();
   document.body.dataset.ready = "1";
 }

@@ -1,15 +1,14 @@
-// The replay viewer of a game: steps through the log entry by entry and draws the board
-// as it stood after each one (GET /games/{id}/positions: the server replays the engine, so
+// The replay viewer of a game: steps through the log entry by entry and has the whole
+// table (board, players, market, ladder: ``drawTable``) drawn as it stood after each one (GET /games/{id}/positions: the server replays the engine, so
 // food, amoebas, damage, scores and the environment card are exact), with the entry's
 // sentences beside it. Positions come a page at a time (up to 100 around the step asked
 // for) and are kept, so stepping either way mostly costs no request.
 import { call } from "./api.js";
-import { Board, drawLadder } from "./board.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { entryLines } from "./words.js";
 
-export async function openReplay(box, gameId, rules) {
+export async function openReplay(box, gameId, drawTable) {
   const entries = [];
   for (let since = 0; ;) {
     const page = (await call(`/games/${gameId}/events?since=${since}&limit=500`)).data;
@@ -22,8 +21,7 @@ export async function openReplay(box, gameId, rules) {
     <div class="actions"><button type="button" id="rp-first">${icon("first")} ${t("rp_start")}</button><button type="button" id="rp-prev">${icon("prev")} ${t("rp_back")}</button>
     <button type="button" id="rp-next">${t("rp_next")} ${icon("next")}</button><button type="button" id="rp-last">${t("rp_end")} ${icon("last")}</button>
     <span id="rp-pos" aria-live="polite"></span></div>
-    <div id="rp-board"></div><div id="rp-ladder"></div><ol class="log" id="rp-log"></ol>`;
-  const board = new Board(box.querySelector("#rp-board"), rules.rules);
+    <ol class="log" id="rp-log"></ol>`;
   const positions = new Map();
   const position = async (seq) => {
     if (!positions.has(seq)) {
@@ -40,8 +38,7 @@ export async function openReplay(box, gameId, rules) {
     const seq = want ? entries[want - 1].seq : 0;
     const state = await position(seq);
     if (want !== at) return; // a later click already asked for another step
-    board.draw(state);
-    drawLadder(box.querySelector("#rp-ladder"), state);
+    drawTable(state, at ? entries[at - 1] : null);
     box.querySelector("#rp-pos").textContent = t("rp_pos", { at, of: entries.length });
     box.querySelector("#rp-log").innerHTML = at ? entryLines(entries[at - 1]).map((l) => `<li>${l}</li>`).join("") : `<li>${t("rp_setup")}</li>`;
     shown = at;

@@ -15,9 +15,10 @@ export function setGenes(genes) { genesById = Object.fromEntries(genes.map((g) =
 export function setSeatNames(names) { seatNames = names; }
 
 export function geneName(id) { return genesById[id]?.name ?? id; }
+/** A colour named by its player: "Ann (green)" (the board's shape shows beside it). */
 export function seatName(s) {
   const n = seatNames[s];
-  return `${n || t("seat_n", { n: s + 1 })} [${colour(s)} ${shape(s)}]`;
+  return t("colour_of", { name: n || t("seat_n", { n: s + 1 }), colour: colour(s) });
 }
 export function amoebaName(a) {
   return t(a.field ? "amoeba_of_on" : "amoeba_of", { seat: seatName(a.seat), n: a.number, field: a.field });
