@@ -23,8 +23,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from tests.web.browser import chromium, console_errors
 from tests.web.play import wait_for
 from tests.web.server import LiveServer
-from tests.web.test_web_play import api
-from tests.web.test_web_ratings_pages import post
+from tests.web.test_web_play import api, api_post
 
 pytestmark = pytest.mark.integration
 
@@ -134,8 +133,8 @@ def test_every_game_size_is_drawn_right_on_a_phone_and_a_desktop(
     body: dict = {"players": players, "seats": [{"kind": "human"}, *bots], "time_limit": 0}
     if variant:
         body["options"] = {"variant": variant}
-    game_id = post(server, "/games", body)["game"]["id"]
-    ann = post(server, f"/games/{game_id}/seats", {"name": "Ann"})
+    game_id = api_post(server, "/games", body)["game"]["id"]
+    ann = api_post(server, f"/games/{game_id}/seats", {"name": "Ann"})
     seat, token = ann["seat"], ann["token"]
     game = wait_turn(server, game_id, seat)
     names = {0: "Ann", "decoy": "decoy"} | {
@@ -219,7 +218,7 @@ def test_a_private_game_waits_for_players_and_its_link_takes_the_seat(server: Li
 def test_the_lobby_lists_one_score_per_player_of_a_finished_double_game(server: LiveServer) -> None:
     bots = [{"kind": "bot", "level": "random"}] * 2
     body = {"players": 2, "seats": bots, "options": {"variant": "double_1"}}
-    game_id = post(server, "/games", body)["game"]["id"]
+    game_id = api_post(server, "/games", body)["game"]["id"]
     deadline = time.monotonic() + 120
     while api(server, f"/games/{game_id}")["status"] != "finished":
         assert time.monotonic() < deadline, "the bots did not finish"
@@ -262,8 +261,8 @@ def bots_burst(server: LiveServer, game_id: str, token: str, seat: int, size: in
 def test_moves_are_shown_one_at_a_time_and_skip_ahead_catches_up(server: LiveServer) -> None:
     body = {"players": 4, "seats": [{"kind": "human"}, *[{"kind": "bot", "level": "random"}] * 3],
             "time_limit": 0}  # fmt: skip
-    game_id = post(server, "/games", body)["game"]["id"]
-    ann = post(server, f"/games/{game_id}/seats", {"name": "Ann"})
+    game_id = api_post(server, "/games", body)["game"]["id"]
+    ann = api_post(server, f"/games/{game_id}/seats", {"name": "Ann"})
     seat, token = ann["seat"], ann["token"]
     wait_turn(server, game_id, seat)
     trace = "return window.ursuppe"
@@ -299,8 +298,8 @@ def test_moves_are_shown_one_at_a_time_and_skip_ahead_catches_up(server: LiveSer
 def test_focus_moves_to_the_decision_and_a_live_region_announces_it(server: LiveServer) -> None:
     body = {"players": 3, "seats": [{"kind": "human"}, *[{"kind": "bot", "level": "random"}] * 2],
             "time_limit": 0}  # fmt: skip
-    game_id = post(server, "/games", body)["game"]["id"]
-    ann = post(server, f"/games/{game_id}/seats", {"name": "Ann"})
+    game_id = api_post(server, "/games", body)["game"]["id"]
+    ann = api_post(server, f"/games/{game_id}/seats", {"name": "Ann"})
     seats = json.dumps({game_id: {"seat": ann["seat"], "token": ann["token"], "name": "Ann"}})
     with chromium() as driver:
         driver.get(server.base_url + "/")
