@@ -181,7 +181,7 @@ function renderPlayers() {
   for (const { seat, list } of groups) {
     const you = mine && mine.seat === seat.seat ? t("you_suffix") : "";
     // The player's clock (tickClocks fills it): a bank or a deadline belongs to the player.
-    html += `<tr class="player-row" data-player="${seat.seat}"><th colspan=3>${playerName(seat)}${you}</th><td class="clock" data-seat="${seat.seat}"></td></tr>`;
+    html += `<tr class="player-row" data-player="${seat.seat}"><th colspan=3>${playerName(seat)}${you}</th><td class="clock" data-seat="${seat.seat}" title="${t("th_clock")}"></td></tr>`;
     html += list.map((c) => row(c, `data-player="${seat.seat}"`)).join("");
   }
   if (decoys.length) {
