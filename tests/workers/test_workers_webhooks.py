@@ -140,10 +140,15 @@ def test_an_always_failing_receiver_is_disabled_then_redelivery_revives_it(stack
         assert again.status == "pending"
         wait_for(lambda: receiver.accepted(), 30, "the redelivery", worker)
         assert [r.id for r in receiver.accepted()] == [failed[0].id]
+
+        def redelivered() -> Any:  # recorded once the worker has the receiver's answer
+            found = next(d for d in log_of(st, player, endpoint) if d.id == failed[0].id)
+            return found if found.status != "pending" else None
+
+        done = wait_for(redelivered, 30, "the redelivery to be recorded", worker)
+        assert (done.status, done.attempts) == ("succeeded", 5)
         view = st.service.webhooks.endpoint(player, endpoint)
         assert view.enabled and view.failed_run == 0
-        redelivered = next(d for d in log_of(st, player, endpoint) if d.id == failed[0].id)
-        assert (redelivered.status, redelivered.attempts) == ("succeeded", 5)
 
 
 def test_deliveries_written_while_no_worker_runs_are_sent_by_the_sweep(stack: Any) -> None:
