@@ -17,6 +17,7 @@ it as it closes the web's ``/metrics``.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import logging
 import os
@@ -211,7 +212,11 @@ def _beat_starts(sender: Any = None, **_: Any) -> None:
     client = redis.Redis.from_url(app.conf.broker_url, socket_connect_timeout=2, socket_timeout=2)
 
     def sent(sender: Any = None, **_: Any) -> None:
-        metrics.BEAT_SENDS.labels(str(sender)).inc()
+        # A beat embedded in a worker (-B) is a forked child whose inherited descriptors
+        # Celery closed: prometheus_client's first series there fails closing the parent's
+        # files (EBADF) before it opens its own. A metric must never stop a send.
+        with contextlib.suppress(OSError):
+            metrics.BEAT_SENDS.labels(str(sender)).inc()
         try:
             heartbeat.record(client, settings.queue, "beat")
         except redis.RedisError:
