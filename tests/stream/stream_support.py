@@ -159,7 +159,10 @@ def celery_worker(env: dict[str, str], logdir: Path, name: str = "worker") -> Pr
     """A Celery worker with an embedded beat (the deadline sweep), ready when it says so."""
     cmd = [
         sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "-B",
-        "-s", str(logdir / f"beat-{name}"), "-Q", env["URSUPPE_QUEUE"], "-c", "2",
+        # Both queues, as production's worker: a game whose human timed out is bot-only,
+        # and its bot turns go to the bot-only queue.
+        "-s", str(logdir / f"beat-{name}"), "-Q", f"{env['URSUPPE_QUEUE']},{env['URSUPPE_QUEUE']}.bots",
+        "-c", "2",
         "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h", "-l", "INFO",
         "--without-gossip", "--without-mingle", "--without-heartbeat",
     ]  # fmt: skip
