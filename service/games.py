@@ -117,7 +117,7 @@ class GameService:
         #: A player's webhook endpoints, their delivery log and delivery (the workers').
         self.webhooks = Webhooks(sessions, self.settings)
         #: Labels as tournaments: owners and entrants (who may be seated by whom).
-        self.labels = Labels(sessions, clock)
+        self.labels = Labels(sessions, self.store, clock)
         #: Players, their tokens per device, sign-in codes and names.
         self.accounts = Accounts(sessions, clock)
         #: Chat at the table and the players' mutes; a post wakes the game's streams.

@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.errors import Forbidden, NotFound, Unprocessable
 from service.lifecycle import LABEL, LABEL_RULE
 from service.models import LabelEntryRow, LabelRow, PlayerRow
 from service.ratings import BOT_PREFIX
+from service.store import GameStore
 
 
 @dataclass(frozen=True)
@@ -92,28 +92,25 @@ def _check_label(label: str) -> None:
 
 
 class Labels:
-    """Owning labels and entering them: ``Labels(sessions, clock)``."""
+    """Owning labels and entering them: ``Labels(sessions, store, clock)``."""
 
-    def __init__(self, sessions: sessionmaker[Session], clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, sessions: sessionmaker[Session], store: GameStore, clock: Callable[[], datetime]
+    ) -> None:
         self.sessions = sessions
+        self.store = store
         self.clock = clock
 
     def claim(self, label: str, player_id: str) -> tuple[LabelView, bool]:
         """Own ``label`` before any game uses it (so players can enter it first); True when
-        claimed now. Owning it already is fine; another owner is 403 ``label_owned``."""
+        claimed now. Owning it already is fine; another owner is 403 ``label_owned``. The
+        claim is the one creating a game makes (``GameStore.claim_label``)."""
         _check_label(label)
-        created = False
-        try:
-            with self.sessions.begin() as session:
-                if session.get(LabelRow, label) is None:
-                    session.add(LabelRow(label=label, player_id=player_id, created_at=self.clock()))
-                    created = True
-        except IntegrityError:  # claimed concurrently: read who won
-            created = False
-        view = self.get(label)
-        if view.owner != player_id:
+        with self.sessions() as session:
+            existed = session.get(LabelRow, label) is not None
+        if self.store.claim_label(label, player_id, self.clock()) != player_id:
             raise Forbidden("label_owned", f"the label {label!r} belongs to another player")
-        return view, created
+        return self.get(label), not existed
 
     def get(self, label: str) -> LabelView:
         """The label and its owner (404 ``label_not_found``)."""
@@ -133,7 +130,9 @@ class Labels:
                 row = LabelEntryRow(label=label, player_id=player_id, created_at=self.clock())
                 session.add(row)
             row.share_seat_tokens = share_seat_tokens
-        return self._view(label, player_id)
+            player = session.get(PlayerRow, player_id)
+            assert player is not None  # the caller's own player
+            return _entry(row, player.name)
 
     def withdraw(self, label: str, player_id: str, requester: str) -> None:
         """End an entry: the player itself or the label's owner may (403 ``not_entrant``
@@ -179,13 +178,6 @@ class Labels:
                 )
             ).all()
         return Grants(creator, {(label, player): share for label, player, share in rows})
-
-    def _view(self, label: str, player_id: str) -> EntryView:
-        with self.sessions() as session:
-            row = session.get(LabelEntryRow, (label, player_id))
-            name = session.get(PlayerRow, player_id)
-            assert row is not None and name is not None
-            return _entry(row, name.name)
 
 
 def _entry(row: LabelEntryRow, name: str) -> EntryView:

@@ -319,8 +319,7 @@ class GameStore:
             return session.get(PlayerRow, player_id)
 
     def player_exists(self, player_id: str) -> bool:
-        with self.sessions() as session:
-            return session.get(PlayerRow, player_id) is not None
+        return self.player(player_id) is not None
 
     def claim_label(self, label: str, player_id: str | None, now: datetime) -> str | None:
         """The label's owner after ``player_id`` (when given) tried to claim it: the first
