@@ -54,7 +54,7 @@ fmt: $(STAMP)
 screenshots: $(STAMP)
 	bash scripts/ensure-services.sh
 	bash scripts/ensure-browser.sh
-	$(BIN)/python -m tests.web.screenshots docs/screenshots
+	$(BIN)/python -m harness.screenshots docs/screenshots
 
 ## openapi: regenerate the committed spec openapi/openapi.json
 openapi: $(STAMP)

@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from service import fairness
+from engine import fairness
 
 
 class Unverified(Exception):

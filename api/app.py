@@ -28,6 +28,7 @@ from service.config import Settings
 from service.games import GameService, build_service
 from service.scheduling import Scheduler
 from web import SWAGGER_UI_URL, web_bp
+from workers.scheduler import scheduler_for
 
 API_TITLE = "Ursuppe Server"
 API_VERSION = "1.0.0"
@@ -99,9 +100,9 @@ def create_app(
 ) -> Flask:
     """Build the app. ``config``: a ``Settings`` or a mapping of Settings fields/Flask keys.
 
-    ``service`` replaces the whole GameService (tests); ``scheduler`` only its scheduler.
-    By default the scheduler comes from ``service.scheduling.build_scheduler`` (Celery when
-    the workers package is importable).
+    ``service`` replaces the whole GameService (tests); ``scheduler`` the one handed to a
+    service built here, by default the one the settings name
+    (``workers.scheduler.scheduler_for``: Celery unless ``scheduler="none"``).
     """
     settings = service.settings if service is not None else _settings_from(config)
     app = Flask(__name__)
@@ -138,9 +139,7 @@ def create_app(
         app.config.update({k: v for k, v in config.items() if k.isupper()})
 
     if service is None:
-        service = build_service(settings, scheduler)
-    elif scheduler is not None:
-        service.scheduler = scheduler
+        service = build_service(settings, scheduler or scheduler_for(settings))
     app.extensions[deps.EXTENSION] = service
 
     if settings.trusted_proxies > 0:  # the client address is the one the proxies vouch for

@@ -53,7 +53,7 @@ def readiness(service: GameService) -> tuple[bool, dict[str, Any]]:
     """(ready, report): ready when the database and the broker (if one is used) answer."""
     report: dict[str, Any] = {}
     try:
-        service.ping()
+        service.games.ping()
         report["database"] = "ok"
     except Exception as err:  # noqa: BLE001 - any failure means not ready
         log.warning("readiness: database unreachable (%s)", type(err).__name__)

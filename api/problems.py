@@ -26,6 +26,7 @@ from service.errors import (
     Forbidden,
     NotFound,
     PreconditionFailed,
+    PreconditionRequired,
     ServiceError,
     TooMany,
     Unauthorized,
@@ -47,6 +48,7 @@ STATUS_BY_KIND: dict[type[ServiceError], int] = {
     Conflict: 409,
     PreconditionFailed: 412,
     Unprocessable: 422,
+    PreconditionRequired: 428,
     TooMany: 429,
 }
 WWW_AUTH = {"WWW-Authenticate": 'Bearer realm="ursuppe"'}

@@ -1,40 +1,13 @@
-"""Keep tokens out of logs.
-
-The API never logs tokens itself; this filter is the safety net for anything else that
-might format a request (a debug log of headers, an exception message quoting a header).
-It rewrites ``Bearer <token>`` and JSON ``"token": "..."`` members in log records.
-"""
+"""Keep tokens out of the app's logs: the filter of ``service.redaction`` on the app's
+logger and on every root handler."""
 
 from __future__ import annotations
 
 import logging
-import re
 
 from flask import Flask
 
-_PATTERNS = (
-    (re.compile(r"(?i)(bearer\s+)[A-Za-z0-9_\-\.~+/=]+"), r"\1[redacted]"),
-    (re.compile(r'("(?:token|creator_token)"\s*:\s*")[^"]*(")'), r"\1[redacted]\2"),
-)
-
-
-def redact(text: str) -> str:
-    for pattern, repl in _PATTERNS:
-        text = pattern.sub(repl, text)
-    return text
-
-
-class RedactTokens(logging.Filter):
-    def filter(self, record: logging.LogRecord) -> bool:
-        try:
-            message = record.getMessage()
-        except Exception:  # noqa: BLE001 - never break logging
-            return True
-        cleaned = redact(message)
-        if cleaned != message:
-            record.msg, record.args = cleaned, None
-        return True
-
+from service.redaction import RedactTokens
 
 _FILTER = RedactTokens()
 

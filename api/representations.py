@@ -17,7 +17,7 @@ from flask import Flask, Response, current_app
 
 from api import deps
 from api.conditional import conditional
-from service.games import GameView, etag_for
+from service.views import GameView, etag_for
 
 EXTENSION = "ursuppe_representations"
 
@@ -45,12 +45,12 @@ def game_document(game_id: str, kind: str, render: Callable[[GameView], Any]) ->
     version, rendered only on a miss, or a 304 on a matching ``If-None-Match`` (whose ETag
     depends on the body's size: a compressed 200 carries another, ``api.conditional``)."""
     svc = deps.service()
-    version = svc.get_version(game_id)
+    version = svc.games.get_version(game_id)
     etag = etag_for(version)
     cache: Representations = current_app.extensions[EXTENSION]
     body = cache.get((kind, game_id, version))
     if body is None:
-        game = svc.get(game_id)  # may be newer than ``version``: cache it under its own
+        game = svc.games.get(game_id)  # may be newer than ``version``: cache it under its own
         body = current_app.json.response(render(game)).get_data()
         cache.put((kind, game_id, game.version), body)
         etag = game.etag

@@ -172,19 +172,19 @@ def prepare_games(database_url: str, clients: int, per_client: int) -> tuple[str
     )
 
     def new_game(seed: int) -> dict[str, Any]:
-        created = svc.create_game(players=4, time_limit=600, seed=seed)
+        created = svc.creation.create_game(players=4, time_limit=600, seed=seed)
         tokens = {}
         for _ in range(4):
-            joined = svc.join(created.game.id, "bench")
+            joined = svc.seating.join(created.game.id, "bench")
             tokens[str(joined.seat)] = joined.token
-        view = svc.get(created.game.id)
+        view = svc.games.get(created.game.id)
         return {"id": view.id, "tokens": tokens, "pending": view.pending, "seq": view.seq}
 
     # A game in mid-play for the read scenario.
     read = new_game(1)
     for _ in range(40):
-        v = svc.get(read["id"])
-        svc.apply_action(v.id, v.pending_seat, v.pending["actions"][0], expected_seq=v.seq)
+        v = svc.games.get(read["id"])
+        svc.moves.apply_action(v.id, v.pending_seat, v.pending["actions"][0], expected_seq=v.seq)
     plays = [[new_game(1000 * c + i) for i in range(per_client)] for c in range(clients)]
     svc.sessions.kw["bind"].dispose()
     return read["id"], plays
@@ -192,7 +192,7 @@ def prepare_games(database_url: str, clients: int, per_client: int) -> tuple[str
 
 @contextmanager
 def database(kind: str, tmp: Path):
-    from tests.support.databases import temporary_database
+    from harness.databases import temporary_database
 
     if kind == "sqlite":
         yield f"sqlite:///{tmp / 'bench.sqlite'}"

@@ -26,9 +26,9 @@ from sqlalchemy import select
 from bench.percentiles import nearest
 from bench.worker_stack import celery_service
 from engine import Game
+from harness import processes
+from harness.databases import postgres_database
 from service.models import ActionLogRow
-from tests.support import processes
-from tests.support.databases import postgres_database
 
 RESULTS = Path(__file__).parent / "results" / "clocks.json"
 HUMAN = {"kind": "human"}
@@ -63,11 +63,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             for i in range(args.clocks):
                 bank = args.bank + i * args.spread // max(args.clocks, 1)
                 control = {"type": "bank", "initial": bank, "increment": 600}
-                game = service.create_game(
+                game = service.creation.create_game(
                     players=3, seats=[HUMAN, BOT, BOT], time_control=control, seed=seed
                 )
-                service.join(game.game.id, "p")
-                due[game.game.id] = service.get(game.game.id).deadline_at
+                service.seating.join(game.game.id, "p")
+                due[game.game.id] = service.games.get(game.game.id).deadline_at
             create_s = time.monotonic() - started
             running_at_once = sum(d > service.clock() for d in due.values())
             last = max(due.values())

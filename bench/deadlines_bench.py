@@ -22,8 +22,8 @@ import redis
 
 from bench.worker_stack import celery_service
 from engine import Game
-from tests.support import processes
-from tests.support.databases import postgres_database
+from harness import processes
+from harness.databases import postgres_database
 
 RESULTS = Path(__file__).parent / "results" / "deadlines.json"
 HUMAN = {"kind": "human"}
@@ -70,10 +70,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             before = snapshot(worker, client, queue)
             started = time.monotonic()
             for _ in range(args.games):
-                game = service.create_game(
+                game = service.creation.create_game(
                     players=3, seats=[HUMAN, BOT, BOT], time_limit=86_400, seed=seed
                 )
-                service.join(game.game.id, "p")
+                service.seating.join(game.game.id, "p")
             create_s = time.monotonic() - started
             time.sleep(10)  # a few sweeps over the waiting deadlines
             after = snapshot(worker, client, queue)

@@ -33,7 +33,7 @@ from typing import Any
 import requests
 
 from bench.percentiles import rank
-from tests.workers.embedded_support import (
+from harness.embedded import (
     BOT,
     ROOT,
     Runner,

@@ -38,10 +38,10 @@ from urllib.parse import urlencode
 from sqlalchemy import Engine, event, text
 
 from api.app import create_app
+from harness.databases import postgres_database
 from service.config import Settings
 from service.db import make_engine, upgrade_database
 from service.paging import encode_cursor
-from tests.support.databases import postgres_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "listing.json"
 GOAL = 1.2

@@ -24,14 +24,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.stream.stream_support import (
+from harness.databases import postgres_database
+from harness.streams import (
     base_env,
     celery_worker,
     gunicorn_server,
     redis_database,
     stream_server,
 )
-from tests.support.databases import postgres_database
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results" / "load.json"

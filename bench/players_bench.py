@@ -4,8 +4,8 @@ games in PostgreSQL.
 ``python -m bench.players_bench`` creates its own PostgreSQL database, fills it with
 ``--games`` games (3 seats each, statuses 10 % open, 30 % active, 60 % finished) whose
 seats are linked at random to ``--players`` players (one seat in five stays unlinked, as
-casual play), then times ``GameService.player_games`` (first page, all statuses and
-``status=active``) and ``GameService.player_turns`` for sampled players through the
+casual play), then times ``Accounts.player_games`` (first page, all statuses and
+``status=active``) and ``Accounts.player_turns`` for sampled players through the
 service (median and p95 of the wall time, SQLAlchemy included), and records PostgreSQL's
 ``EXPLAIN (ANALYZE, BUFFERS)`` of both statements. Writes ``bench/results/players.json``.
 The rows are made by ``generate_series`` in SQL: filling is not what is measured.
@@ -20,12 +20,12 @@ import statistics
 import time
 from pathlib import Path
 
-from sqlalchemy import text
+from sqlalchemy import Engine, event, text
 
+from harness.databases import postgres_database
 from service.config import Settings
 from service.db import make_engine, make_sessionmaker, upgrade_database
 from service.games import GameService
-from tests.support.databases import postgres_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "players.json"
 
@@ -89,17 +89,16 @@ def main() -> None:
             "players": args.players,
             "seats_per_player": round(seats_per_player),
             "runs": args.runs,
-            "my_games_first_page": timed(lambda: svc.player_games(next(it)), args.runs),
+            "my_games_first_page": timed(lambda: svc.accounts.player_games(next(it)), args.runs),
             "my_games_active": timed(
-                lambda: svc.player_games(next(it), status="active"), args.runs
+                lambda: svc.accounts.player_games(next(it), status="active"), args.runs
             ),
-            "my_turns": timed(lambda: svc.player_turns(next(it)), args.runs),
+            "my_turns": timed(lambda: svc.accounts.player_turns(next(it)), args.runs),
         }
         plans = {}
         with engine.connect() as conn:
-            for name, stmt in _statements(svc).items():
-                sql = str(stmt.compile(engine, compile_kwargs={"literal_binds": True}))
-                rows = conn.execute(text("EXPLAIN (ANALYZE, BUFFERS) " + sql)).all()
+            for name, (sql, params) in _statements(svc, engine).items():
+                rows = conn.exec_driver_sql("EXPLAIN (ANALYZE, BUFFERS) " + sql, params).all()
                 plans[name] = [r[0] for r in rows]
         result["plans"] = plans
         engine.dispose()
@@ -107,33 +106,23 @@ def main() -> None:
     print(json.dumps({k: v for k, v in result.items() if k != "plans"}, indent=2))
 
 
-def _statements(svc: GameService) -> dict[str, object]:
-    """The page query of "my games" and the "my turns" query for one player, as the store
-    builds them (rebuilt here with literal values for EXPLAIN)."""
-    from sqlalchemy import select
+def _statements(svc: GameService, engine: Engine) -> dict[str, tuple[str, object]]:
+    """The SQL (with its parameters) the service itself runs for one player's "my games"
+    page and "my turns", caught on the way to the driver, for EXPLAIN."""
+    caught: list[tuple[str, object]] = []
 
-    from service.models import GameRow, SeatRow
+    def catch(_conn, _cursor, statement, parameters, _context, _many) -> None:  # noqa: ANN001
+        if "LIMIT" in statement.upper():
+            caught.append((statement, parameters))
 
-    pid = "p42"
-    mine = select(SeatRow.game_id).where(SeatRow.player_id == pid)
-    games = (
-        select(GameRow.id, GameRow.status, GameRow.created_at)
-        .where(GameRow.id.in_(mine))
-        .order_by(GameRow.created_at.desc(), GameRow.id)
-        .limit(20)
-    )
-    turns = (
-        select(GameRow.id, SeatRow.seat, GameRow.seq, GameRow.deadline_at)
-        .join(SeatRow, SeatRow.game_id == GameRow.id)
-        .where(
-            SeatRow.player_id == pid,
-            SeatRow.kind == "human",
-            GameRow.status == "active",
-            GameRow.pending_seat == SeatRow.seat,
-        )
-        .order_by(GameRow.deadline_at.asc().nulls_last(), GameRow.id)
-        .limit(100)
-    )
+    event.listen(engine, "before_cursor_execute", catch)
+    try:
+        svc.accounts.player_games("p42")
+        games = caught[-1]
+        svc.accounts.player_turns("p42")
+        turns = caught[-1]
+    finally:
+        event.remove(engine, "before_cursor_execute", catch)
     return {"my_games": games, "my_turns": turns}
 
 

@@ -22,9 +22,9 @@ from typing import Any
 
 from api.app import create_app
 from bench.percentiles import rank
+from harness.databases import temporary_database
 from service.config import Settings
 from service.db import upgrade_database
-from tests.support.databases import temporary_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "positions.json"
 

@@ -26,10 +26,10 @@ from typing import Any
 
 from sqlalchemy import text
 
+from harness.databases import postgres_database
 from service.config import Settings
 from service.db import make_engine, make_sessionmaker, upgrade_database
 from service.games import GameService
-from tests.support.databases import postgres_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "ratings.json"
 
@@ -87,10 +87,14 @@ def main() -> None:
         service = GameService(make_sessionmaker(engine), settings=settings)
 
         started = time.perf_counter()
-        rate = [timed(lambda i=i: service.rate_game(f"g{i}")) for i in range(1, args.games + 1)]
+        rate = [
+            timed(lambda i=i: service.ratings.rate_game(f"g{i}")) for i in range(1, args.games + 1)
+        ]
         rate_total = time.perf_counter() - started
-        replay = [timed(lambda i=i: service.rate_game(f"g{i}")) for i in range(1, 201)]
-        standings = [timed(lambda: service.standings("bench", [3, 2, 1, 0])) for _ in range(10)]
+        replay = [timed(lambda i=i: service.ratings.rate_game(f"g{i}")) for i in range(1, 201)]
+        standings = [
+            timed(lambda: service.labels.standings("bench", [3, 2, 1, 0])) for _ in range(10)
+        ]
         site = service.accounts.create("site").player.id
         service.labels.claim("bench-cup", site)
         for k in range(args.players):  # every player lets the site seat it
@@ -100,13 +104,13 @@ def main() -> None:
                           "label": "bench-cup"}  # fmt: skip
         bulk = [
             timed(
-                lambda r=r: service.create_games(
+                lambda r=r: service.creation.create_games(
                     [spec(r * 100 + n) for n in range(100)], player=site
                 )
             )
             for r in range(5)
         ]
-        board, rated = service.leaderboard(page_size=3)
+        board, rated = service.ratings.leaderboard(page_size=3)
         engine.dispose()
     result = {
         "players": args.players,

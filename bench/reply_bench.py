@@ -45,8 +45,8 @@ from sqlalchemy import select
 
 from bench.percentiles import rank
 from bench.worker_stack import celery_service
-from tests.support import processes
-from tests.support.databases import postgres_database
+from harness import processes
+from harness.databases import postgres_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "reply.json"
 HUMAN = {"kind": "human"}
@@ -71,7 +71,7 @@ class Humans(threading.Thread):
         from service.errors import ServiceError
 
         try:
-            self.service.apply_action(game_id, 0, action, expected_seq=seq)
+            self.service.moves.apply_action(game_id, 0, action, expected_seq=seq)
             self.moves += 1
         except ServiceError:
             pass  # the game moved on meanwhile: the next look finds the new decision
@@ -191,11 +191,11 @@ def run_step(
             owner = service.accounts.create("bench").player.id  # search bots need a player
             tokens = {}
             for i in range(games):
-                created = service.create_game(
+                created = service.creation.create_game(
                     players=4, seats=[HUMAN, bot, bot, bot], time_limit=0, seed=1000 + i,
                     player=owner,
                 )  # fmt: skip
-                tokens[created.game.id] = service.join(created.game.id, "eager").token
+                tokens[created.game.id] = service.seating.join(created.game.id, "eager").token
             humans = Humans(service, tokens, think)
             humans.start()
             time.sleep(min(5.0, seconds / 4))  # past the start of every game

@@ -32,11 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.percentiles import nearest
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "stream"))
-
-from stream_support import (  # noqa: E402
+from harness.streams import (
     Api,
     postgres_database,
     redis_database,
@@ -81,11 +77,13 @@ def _mover(
     while time.monotonic() - start < seconds:
         game_id, tokens = games[i % len(games)]
         i += 1
-        view = service.get(game_id)
+        view = service.games.get(game_id)
         if view.status != "active":
             continue
         token = tokens[view.pending_seat]
-        result = service.submit(game_id, token, view.pending["actions"][0], expected_seq=view.seq)
+        result = service.moves.submit(
+            game_id, token, view.pending["actions"][0], expected_seq=view.seq
+        )
         commits.append((game_id, result.seq, time.monotonic()))
         next_at = start + i * interval
         time.sleep(max(0.0, next_at - time.monotonic()))

@@ -23,7 +23,7 @@ from typing import Any
 import requests
 
 from bench.percentiles import rank
-from tests.workers.embedded_support import Runner, free_port
+from harness.embedded import Runner, free_port
 
 RESULTS = Path(__file__).resolve().parent / "results" / "stream_flood.json"
 

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.percentiles import rank
-from tests.web.browser import chromium
-from tests.web.play import play_turns, wait_for
-from tests.web.screenshots import create_in_lobby
-from tests.web.server import live_server
+from harness.browser import chromium
+from harness.screenshots import create_in_lobby
+from harness.web_play import play_turns, wait_for
+from harness.web_server import live_server
 
 RESULTS = Path(__file__).parent / "results" / "web.json"
 LOADS = 5

@@ -30,9 +30,9 @@ from typing import Any
 
 from bench.percentiles import summary
 from bench.worker_stack import celery_service
-from tests.support import processes
-from tests.support.databases import postgres_database
-from tests.support.webhook_receiver import Receiver
+from harness import processes
+from harness.databases import postgres_database
+from harness.webhook_receiver import Receiver
 
 RESULTS = Path(__file__).resolve().parent / "results" / "webhooks.json"
 BOT = {"kind": "bot", "level": "random"}
@@ -76,7 +76,7 @@ def _wait(predicate: Any, timeout: float, what: str) -> float:
 def measure_finished(service: Any, player: str, receiver: Receiver, games: int) -> dict:
     t0 = time.perf_counter()
     for _ in range(games):
-        service.create_game(players=3, seats=[BOT] * 3, time_limit=0, player=player)
+        service.creation.create_game(players=3, seats=[BOT] * 3, time_limit=0, player=player)
     created_s = time.perf_counter() - t0
     wall = _wait(lambda: len(receiver.accepted("game.finished")) >= games, 1800, "finished")
     latencies, checks = _latencies(service, receiver, "game.finished")
@@ -92,13 +92,13 @@ def measure_finished(service: Any, player: str, receiver: Receiver, games: int) 
 def measure_started_burst(service: Any, player: str, receiver: Receiver, games: int,
                           seconds: float) -> dict:  # fmt: skip
     """``games`` games started at an even pace over ``seconds``."""
-    ids = [service.create_game(players=3, time_limit=0).game.id for _ in range(games)]
+    ids = [service.creation.create_game(players=3, time_limit=0).game.id for _ in range(games)]
     gap = seconds / games
     t0 = time.perf_counter()
     for n, game_id in enumerate(ids):
-        service.join(game_id, name="a", player=player)
-        service.join(game_id, name="b")
-        service.join(game_id, name="c")  # commits the start, with its delivery
+        service.seating.join(game_id, name="a", player=player)
+        service.seating.join(game_id, name="b")
+        service.seating.join(game_id, name="c")  # commits the start, with its delivery
         ahead = t0 + (n + 1) * gap - time.perf_counter()
         if ahead > 0:
             time.sleep(ahead)

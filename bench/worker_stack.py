@@ -22,7 +22,7 @@ def celery_service(
     """(worker environment, queue, service) on ``db_url`` (migrated here) and
     ``redis_url``; ``env`` adds to the worker's environment, ``settings`` to the
     service's ``Settings``. Start the worker with that environment and queue
-    (``tests.support.processes.WorkerProcess``) and stop it inside the block: on leaving,
+    (``harness.processes.WorkerProcess``) and stop it inside the block: on leaving,
     the service's pool is closed and the Celery app with it."""
     from service import Settings, build_service
     from service.db import upgrade_database

@@ -9,7 +9,7 @@ absent, its own PostgreSQL database, one Celery worker process — and writes
   and visible in the database, with ``random`` bots so think time is ~0; the median think
   time measured on the same positions is subtracted and reported separately. Sequential,
   one game at a time: latency, not queueing.
-* ``in_process_bot_turn_ms``: ``GameService.play_bot_turn`` called directly (no broker),
+* ``in_process_bot_turn_ms``: ``Turns.play_bot_turn`` called directly (no broker),
   the part of the overhead that is the service's load/apply/save rather than Celery.
 * ``throughput``: ``--games`` (50) four-bot games created at once; games completed per
   minute until the last one finishes.
@@ -31,8 +31,8 @@ from typing import Any
 
 from bench.percentiles import summary
 from bench.worker_stack import celery_service
-from tests.support import processes
-from tests.support.databases import postgres_database
+from harness import processes
+from harness.databases import postgres_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "workers.json"
 BOT = {"kind": "bot", "level": "random"}
@@ -58,7 +58,7 @@ def _wait_seq_above(sessions: Any, game_id: str, seq: int, timeout: float = 30.0
 def _think_ms(before: dict[str, Any], human_action: dict[str, Any], seed: int) -> float:
     """How long the ``random`` bot thinks on the position after the human's action."""
     from engine import Game
-    from service.games import choose_bot_action
+    from service.bots import choose_bot_action
 
     game = Game.from_dict(before)
     game.apply(human_action, seat=0)
@@ -77,12 +77,12 @@ def measure_reply_overhead(service: Any, samples: int, rng: random.Random) -> di
     thinks: list[float] = []
     games = 0
     while len(observed) < samples:
-        game_id = service.create_game(
+        game_id = service.creation.create_game(
             players=4, seats=[{"kind": "human"}, BOT, BOT, BOT], time_limit=0,
             seed=rng.randrange(1 << 30),
         ).game.id  # fmt: skip
         games += 1
-        service.join(game_id, name="bench", seat=0)
+        service.seating.join(game_id, name="bench", seat=0)
         while len(observed) < samples:
             view = _wait_for_human(service, game_id)
             if view is None:
@@ -90,7 +90,7 @@ def measure_reply_overhead(service: Any, samples: int, rng: random.Random) -> di
             action = rng.choice(view.pending["actions"])
             with service.sessions() as session:
                 before = session.scalar(select(GameRow.state).where(GameRow.id == game_id))
-            result = service.apply_action(game_id, 0, action, expected_seq=view.seq)
+            result = service.moves.apply_action(game_id, 0, action, expected_seq=view.seq)
             t_committed = time.perf_counter()
             nxt = result.pending
             if result.status != "active" or nxt is None or nxt["seat"] == 0:
@@ -111,7 +111,7 @@ def measure_reply_overhead(service: Any, samples: int, rng: random.Random) -> di
 def _wait_for_human(service: Any, game_id: str, timeout: float = 60.0) -> Any:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        view = service.get(game_id)
+        view = service.games.get(game_id)
         if view.status != "active":
             return None
         if view.pending_seat == 0:
@@ -128,15 +128,15 @@ def measure_in_process(service: Any, moves: int, rng: random.Random) -> dict[str
     timings: list[float] = []
     try:
         while len(timings) < moves:
-            game_id = service.create_game(
+            game_id = service.creation.create_game(
                 players=4, seats=[BOT] * 4, time_limit=0, seed=rng.randrange(1 << 30)
             ).game.id
             while len(timings) < moves:
-                view = service.get(game_id)
+                view = service.games.get(game_id)
                 if view.status != "active":
                     break
                 t0 = time.perf_counter()
-                service.play_bot_turn(game_id, view.seq)
+                service.turns.play_bot_turn(game_id, view.seq)
                 timings.append((time.perf_counter() - t0) * 1000)
     finally:
         service.scheduler = saved
@@ -151,7 +151,7 @@ def measure_throughput(service: Any, games: int, rng: random.Random) -> dict[str
 
     t0 = time.perf_counter()
     ids = [
-        service.create_game(
+        service.creation.create_game(
             players=4, seats=[BOT] * 4, time_limit=0, seed=rng.randrange(1 << 30)
         ).game.id
         for _ in range(games)

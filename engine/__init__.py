@@ -13,6 +13,7 @@ from engine.errors import (
     NotYourTurnError,
 )
 from engine.game import Game, replay
+from engine.rules.feeding import patterns as feeding_patterns
 from engine.rules_data import rules_data
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "AMOEBAS_PER_COLOUR",
     "CUBES_PER_COLOUR",
     "SUPPORTED_PLAYERS",
+    "feeding_patterns",
     "replay",
     "rules_data",
 ]

@@ -57,8 +57,9 @@ class Game(State):
         counts the players, the game has the variant's colours (docs/rules.md, "2 players").
         ``decoy_scores`` (variant ``decoy`` only): whether the decoy's marker advances.
 
-        ``chance`` (tests only): a source of dice such as ``engine.chance.ScriptedDice``;
-        without it every die comes from the game's generator (docs/engine-api.md, "Chance").
+        ``chance``: a source of dice such as ``engine.chance.ScriptedDice`` (rule tests,
+        tutorials, "what if the die shows 4"); without it every die comes from the game's
+        generator (docs/engine-api.md, "Chance").
 
         The setup's events (food, deck, start rolls) are in ``game.setup_events``. The
         arguments are checked here, since they come from clients: a wrong value or type is an
@@ -84,13 +85,13 @@ class Game(State):
         g.emit(
             {"type": "game_created", "players": colours, "food_per_field": CUBES_PER_FIELD_AT_SETUP}
         )
-        g.deck = list(range(len(g.cards)))
-        for i in range(len(g.deck) - 1, 0, -1):  # Fisher-Yates with the game's generator
+        g._deck = list(range(len(g.cards)))
+        for i in range(len(g._deck) - 1, 0, -1):  # Fisher-Yates with the game's generator
             j = g.rand_below(i + 1)
-            g.deck[i], g.deck[j] = g.deck[j], g.deck[i]
-        g.deck_pos = 1
+            g._deck[i], g._deck[j] = g._deck[j], g._deck[i]
+        g._deck_pos = 1
         g.emit({"type": "card_revealed", "card": card_to_dict(g.current_card()), "round": 0})
-        g.stack = [Stage.new("setup")]
+        g._stack = [Stage.new("setup")]
         run(g)
         g.setup_events = g.events
         g.events = None
@@ -115,10 +116,10 @@ class Game(State):
         g.lead = VARIANTS[variant].lead() if variant else None
         g.n = n
         g.seed = seed
-        g.rng = seed_state(seed)
+        g._rng = seed_state(seed)
         g.cards = cards
-        g.deck = []
-        g.deck_pos = 0
+        g._deck = []
+        g._deck_pos = 0
         g.round = 0
         g.phase = 0
         g.food = [0] * (FIELD_COUNT * n)
@@ -130,7 +131,7 @@ class Game(State):
         g.new_genes = g.shared([0] * n)
         g.gene_supply = cards_for(n)
         g.score = g.shared([0] * n)
-        g.stack = []
+        g._stack = []
         g.seq = 0
         g.over = False
         g.events = None
@@ -238,7 +239,7 @@ class Game(State):
         self._resolve(action)
 
     def _resolve(self, action: dict) -> None:
-        frame = self.stack.pop()
+        frame = self._stack.pop()
         self.seq += 1
         self.pending = None
         OPS[frame[0]].resolve(self, frame, action)
@@ -248,19 +249,19 @@ class Game(State):
     @property
     def deck_size(self) -> int:
         """Environment cards in this game's deck, drawn or not."""
-        return len(self.deck)
+        return len(self._deck)
 
     @property
     def cards_left(self) -> int:
         """Environment cards not drawn yet (one is drawn each round)."""
-        return len(self.deck) - self.deck_pos
+        return len(self._deck) - self._deck_pos
 
     def undrawn_cards(self) -> list[Card]:
         """The undrawn environment cards as a multiset: every player may count them (all cards
         minus the revealed ones), nobody knows their order, so they come in the order of the
         game's card list, never in draw order."""
         cards = self.cards
-        return [cards[i] for i in sorted(self.deck[self.deck_pos :])]
+        return [cards[i] for i in sorted(self._deck[self._deck_pos :])]
 
     def amoebas_to_feed(self) -> set[tuple[int, int]]:
         """(seat, number) of the amoebas that still move and feed in this round's phase 1
@@ -271,7 +272,7 @@ class Game(State):
         out: set[tuple[int, int]] = set()
         if self.phase != 1:
             return out
-        for frame in self.stack:
+        for frame in self._stack:
             if frame.op == "p1_amoeba" or frame.op == "p1_feed":
                 out.add((frame.seat, frame.number))
             elif frame.op == "p1_player":
@@ -287,17 +288,17 @@ class Game(State):
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         c = self.clone()
-        rest = c.deck[c.deck_pos :]
+        rest = c._deck[c._deck_pos :]
         rng.shuffle(rest)
-        c.deck[c.deck_pos :] = rest
-        c.rng = seed_state(rng.getrandbits(64))
+        c._deck[c._deck_pos :] = rest
+        c._rng = seed_state(rng.getrandbits(64))
         c.chance = None  # a test's scripted dice are not part of what search may know
         return c
 
     def chance_since(self, earlier: Game) -> bool:
         """Whether a die was rolled or a card revealed since ``earlier``, the copy this game
         was cloned from: search averages such actions over several determinizations."""
-        return self.rng != earlier.rng or self.deck_pos != earlier.deck_pos
+        return self._rng != earlier._rng or self._deck_pos != earlier._deck_pos
 
     # --- copies ---------------------------------------------------------------------------
     def clone(self) -> Game:
@@ -310,10 +311,10 @@ class Game(State):
         g.decoy_scores = self.decoy_scores
         g.lead = self.lead
         g.seed = self.seed
-        g.rng = self.rng
+        g._rng = self._rng
         g.cards = self.cards
-        g.deck = self.deck[:]
-        g.deck_pos = self.deck_pos
+        g._deck = self._deck[:]
+        g._deck_pos = self._deck_pos
         g.round = self.round
         g.phase = self.phase
         g.food = self.food[:]
@@ -328,7 +329,7 @@ class Game(State):
         if self.lead is not None:  # a slice is a plain list: share again (Double II)
             g.bp, g.genes = g.shared(g.bp), g.shared(g.genes)
             g.new_genes, g.score = g.shared(g.new_genes), g.shared(g.score)
-        g.stack = self.stack[:]
+        g._stack = self._stack[:]
         g.seq = self.seq
         g.over = self.over
         g.events = None
@@ -345,10 +346,10 @@ class Game(State):
             "variant": self.variant,
             "decoy_scores": self.decoy_scores,
             "seed": self.seed,
-            "rng": format(self.rng, "016x"),
+            "rng": format(self._rng, "016x"),
             "cards": [card_to_dict(c) for c in self.cards],
-            "deck": list(self.deck),
-            "deck_pos": self.deck_pos,
+            "deck": list(self._deck),
+            "deck_pos": self._deck_pos,
             "round": self.round,
             "phase": self.phase,
             "food": list(self.food),
@@ -360,7 +361,7 @@ class Game(State):
             "new_genes": [genes_of(m) for m in self.new_genes],
             "gene_supply": {g.id: self.gene_supply[i] for i, g in enumerate(GENES)},
             "score": list(self.score),
-            "stack": [list(f) for f in self.stack],
+            "stack": [list(f) for f in self._stack],
             "seq": self.seq,
             "over": self.over,
         }
@@ -382,9 +383,9 @@ class Game(State):
             g = cls._blank(
                 data["players"], data["seed"], deck_from_data(data["cards"]), variant, decoy_scores
             )
-            g.rng = int(data["rng"], 16)
-            g.deck = list(data["deck"])
-            g.deck_pos = data["deck_pos"]
+            g._rng = int(data["rng"], 16)
+            g._deck = list(data["deck"])
+            g._deck_pos = data["deck_pos"]
             g.round = data["round"]
             g.phase = data["phase"]
             g.food = list(data["food"])
@@ -396,7 +397,7 @@ class Game(State):
             g.new_genes = g.shared([mask_of(ids) for ids in data["new_genes"]])
             g.gene_supply = [data["gene_supply"][gene.id] for gene in GENES]
             g.score = g.shared(list(data["score"]))
-            g.stack = [frame_from_list(f) for f in data["stack"]]
+            g._stack = [frame_from_list(f) for f in data["stack"]]
             g.seq = data["seq"]
             g.over = data["over"]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -432,7 +433,7 @@ class Game(State):
                     "supply": self.supply[s],
                 }
             )
-        revealed = [card_to_dict(self.cards[i]) for i in self.deck[: self.deck_pos]]
+        revealed = [card_to_dict(self.cards[i]) for i in self._deck[: self._deck_pos]]
         pending = None
         if self.pending is not None:
             pending = self.pending.to_dict()
@@ -456,7 +457,7 @@ class Game(State):
             "environment": {
                 "current": revealed[-1] if revealed else None,
                 "revealed": revealed,
-                "remaining": len(self.deck) - self.deck_pos,
+                "remaining": len(self._deck) - self._deck_pos,
             },
             "gene_supply": {g.id: self.gene_supply[i] for i, g in enumerate(GENES)},
             "pending": pending,

@@ -55,6 +55,9 @@ GENES: Final[tuple[Gene, ...]] = (
 GENE_COUNT: Final = len(GENES)
 GENE_INDEX: Final[dict[str, int]] = {g.id: i for i, g in enumerate(GENES)}
 BIT: Final[dict[str, int]] = {g.id: 1 << i for i, g in enumerate(GENES)}
+#: A gene mask uses the bits below ``1 << MASK_BITS`` (one bit per gene of ``GENES``): what
+#: a caller packing masks into a larger key may rely on.
+MASK_BITS: Final[int] = len(GENES)
 
 # Convenience bits for the rules that test them.
 INTELLIGENCE: Final = BIT["intelligence"]

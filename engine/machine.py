@@ -89,7 +89,7 @@ def run(state: State) -> None:
     (docs/rules.md: a choice with only one legal answer may be resolved by the engine); so is
     every decision of the decoy colour, picked by ``decoy_choice`` (``"by": "decoy"``).
     """
-    stack = state.stack
+    stack = state._stack
     ops = OPS
     while stack:
         frame = stack[-1]
@@ -153,15 +153,15 @@ def decoy_choice(state: State, pending: Decision) -> dict:
 
 def pending_of(state: State) -> Decision | None:
     """Recompute the pending decision from the stack (after ``from_dict``)."""
-    if not state.stack:
+    if not state._stack:
         return None
-    frame = state.stack[-1]
+    frame = state._stack[-1]
     return OPS[frame[0]].legal(state, frame)
 
 
 def push(state: State, *frames: Frame) -> None:
     """Push ``frames`` so that the first one given runs first."""
-    stack = state.stack
+    stack = state._stack
     i = len(frames)
     while i:  # not extend(reversed(...)): no iterator object on this hot path
         i -= 1

@@ -135,14 +135,14 @@ def build_position(
     cards = deck_from_data(deck) if deck is not None else DEFAULT_DECK
     g = Game._blank(players, seed, cards)
     g.chance = chance
-    g.deck = list(range(len(cards)))
+    g._deck = list(range(len(cards)))
     g.round = round if phase else 0
     g.phase = phase
     if revealed is None:
         revealed = max(round, 1) if phase <= 2 else round + 1
     if not 1 <= revealed <= len(cards):
         raise InvalidStateError(f"revealed must be 1..{len(cards)}")
-    g.deck_pos = revealed
+    g._deck_pos = revealed
     g.food = [0] * len(g.food)
     for name, cubes in (food or {}).items():
         if len(cubes) != players:
@@ -177,7 +177,7 @@ def build_position(
         first = [Stage.new(f"phase{phase}")]
     # A setup position goes on with the amoeba placements; the others finish their round.
     rest = [SetupRound.new("setup_round", 1)] if phase == 0 else [Stage.new("round_end"), *later]
-    g.stack = [*rest, *first]
+    g._stack = [*rest, *first]
     g.events = []
     run(g)
     g.setup_events = g.events

@@ -53,18 +53,18 @@ class State:
     """Data and primitives; ``engine.game.Game`` adds the public interface."""
 
     __slots__ = (
-        "n", "seed", "rng", "cards", "deck", "deck_pos", "round", "phase",
+        "n", "seed", "_rng", "cards", "_deck", "_deck_pos", "round", "phase",
         "food", "supply", "apos", "adp", "bp", "genes", "new_genes", "gene_supply",
-        "score", "stack", "seq", "over", "events", "pending", "chance", "decoy", "decoy_scores",
+        "score", "_stack", "seq", "over", "events", "pending", "chance", "decoy", "decoy_scores",
         "lead",
     )  # fmt: skip
 
     n: int
     seed: int
-    rng: int
+    _rng: int  # the dice and shuffles' generator: private, like the deck order
     cards: tuple[Card, ...]
-    deck: list[int]
-    deck_pos: int
+    _deck: list[int]
+    _deck_pos: int
     round: int
     phase: int
     food: list[int]
@@ -76,7 +76,7 @@ class State:
     new_genes: list[int]
     gene_supply: list[int]
     score: list[int]
-    stack: list[Frame]
+    _stack: list[Frame]
     seq: int
     over: bool
     events: list[dict] | None
@@ -114,14 +114,14 @@ class State:
             self.events.append(event)
 
     def rand_below(self, k: int) -> int:
-        self.rng, value = next_below(self.rng, k)
+        self._rng, value = next_below(self._rng, k)
         return value
 
     def roll(self) -> int:
         """One die, 1..6: from the state's own generator, or from a test's scripted source."""
         if self.chance is not None:
             return self.chance.roll()
-        self.rng, value = next_below(self.rng, 6)
+        self._rng, value = next_below(self._rng, 6)
         return value + 1
 
     # --- amoebas -------------------------------------------------------------------------
@@ -227,7 +227,7 @@ class State:
         return self.descending()
 
     def current_card(self) -> Card:
-        return self.cards[self.deck[self.deck_pos - 1]]
+        return self.cards[self._deck[self._deck_pos - 1]]
 
     def cube_total(self, colour: int) -> int:
         n = self.n

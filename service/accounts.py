@@ -18,10 +18,21 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from service import ratings
 from service.errors import NotFound, Unauthorized, Unprocessable
 from service.models import PlayerRow, PlayerTokenRow, SigninCodeRow
-from service.players import CreatedPlayer, PlayerView, new_player_id, new_player_token
+from service.players import (
+    BoardSeat,
+    CreatedPlayer,
+    PlayerView,
+    Profile,
+    Turn,
+    new_player_id,
+    new_player_token,
+)
 from service.seats import hash_token
+from service.store import GameStore
+from service.views import GameView, game_view
 
 log = logging.getLogger(__name__)
 
@@ -59,11 +70,14 @@ def check_name(name: str) -> None:
 
 
 class Accounts:
-    """Players and their tokens: ``Accounts(sessions, clock)``."""
+    """Players, their tokens and their games: ``Accounts(sessions, clock, store)``."""
 
-    def __init__(self, sessions: sessionmaker[Session], clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, sessions: sessionmaker[Session], clock: Callable[[], datetime], store: GameStore
+    ) -> None:
         self.sessions = sessions
         self.clock = clock
+        self.store = store
 
     def create(self, name: str) -> CreatedPlayer:
         """A new player and its first token (returned here once)."""
@@ -151,3 +165,44 @@ class Accounts:
             session.execute(
                 delete(PlayerTokenRow).where(PlayerTokenRow.token_hash == hash_token(token))
             )
+
+    # ------------------------------------------------------------------ a player's games
+
+    def player_games(
+        self, player_id: str, *, status: str | None = None, page: int = 1, page_size: int = 20
+    ) -> tuple[list[GameView], int]:
+        """The games where the player joined a seat, newest first."""
+        rows, total = self.store.player_games(
+            player_id, status=status, page=page, page_size=page_size
+        )
+        return [game_view(r, full=False) for r in rows], total
+
+    def player_profile(self, player_id: str, recent: int = 10) -> Profile:
+        """What anybody may see of a player: its name, its rating in each pool it played
+        and its latest finished listed games (404 ``player_not_found``)."""
+        row = self.store.player(player_id)
+        if row is None:
+            raise NotFound("player_not_found", f"no player {player_id}")
+        rated, _ = self.store.leaderboard(
+            pool=None, player_id=player_id, page=1, page_size=len(ratings.pools())
+        )
+        games, _ = self.store.player_games(
+            player_id, status="finished", page=1, page_size=recent, listed_only=True
+        )
+        return Profile(
+            player=PlayerView.of(row),
+            bot=row.id.startswith(ratings.BOT_PREFIX),
+            ratings=rated,
+            recent_games=[game_view(g, full=False) for g in games],
+        )
+
+    def player_board(
+        self, player_id: str, ended_after: datetime, limit: int = 1000
+    ) -> list[BoardSeat]:
+        """The player's seats in open and active games and in games ended after
+        ``ended_after``, for the player's event stream."""
+        return [BoardSeat(*r) for r in self.store.player_board(player_id, ended_after, limit)]
+
+    def player_turns(self, player_id: str, limit: int = 100) -> list[Turn]:
+        """The decisions the player owes now, the nearest deadline first."""
+        return [Turn(*r) for r in self.store.player_turns(player_id, limit)]

@@ -7,6 +7,8 @@ import logging
 import threading
 from typing import Any
 
+from ai import BOT_LEVELS, RandomBot, make_bot
+from ai.levels import DEFAULT_BUDGETS
 from service.errors import Unprocessable
 
 log = logging.getLogger(__name__)
@@ -16,8 +18,6 @@ def thinking_budget(level: str, ceiling: float) -> float:
     """Seconds the level's bot may think here: its own budget, never more than the
     service's ceiling (``URSUPPE_BOT_TIME_BUDGET``); levels that do not search get the
     ceiling as the bound on their (short) answer."""
-    from ai.levels import DEFAULT_BUDGETS
-
     return min(DEFAULT_BUDGETS.get(level, ceiling), ceiling)
 
 
@@ -27,8 +27,6 @@ def choose_bot_action(game: Any, level: str, seed: int, ceiling: float) -> dict[
     A bot that overruns is abandoned, not stopped (Python threads cannot be killed): it
     keeps using CPU until it returns, so bot levels must honour ``time_budget``.
     """
-    from ai import RandomBot, make_bot
-
     budget = thinking_budget(level, ceiling)
     legal = game.legal_actions()
     box: dict[str, Any] = {}
@@ -55,13 +53,9 @@ def is_search_level(level: str | None) -> bool:
     """Whether the level searches for its whole time budget (the ``mcts`` family): the
     expensive bots, which need a player to create a game and have a budget of their own
     (docs/api.md, "Rate limits")."""
-    from ai.levels import DEFAULT_BUDGETS
-
     return level in DEFAULT_BUDGETS
 
 
 def check_bot_level(level: str, code: str) -> None:
-    from ai import BOT_LEVELS
-
     if level not in BOT_LEVELS:
         raise Unprocessable(code, f"unknown bot level {level!r}; known: {sorted(BOT_LEVELS)}")

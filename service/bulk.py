@@ -1,5 +1,5 @@
-"""Bulk creation for sites (``GameService.create_games``): building each game of a round
-with its seats already assigned, before one transaction stores them all."""
+"""Bulk creation for sites (``Creation.create_games``): building each game of a round with
+its seats already assigned, before ``Creation._store`` stores them all in one transaction."""
 
 from __future__ import annotations
 
@@ -7,14 +7,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
 from service.config import Settings
 from service.errors import Unprocessable
 from service.labels import Grants, check_reservable
 from service.lifecycle import new_game_row
-from service.models import GameRow, LabelRow
+from service.models import GameRow
 from service.seats import hash_token, new_token
 
 #: Games per bulk request: one transaction, so one request's rows stay a bounded write.
@@ -45,9 +42,14 @@ class BulkGame:
 
 @dataclass
 class Built:
+    """A game built and checked, not stored yet: its row, the creator's token and what
+    each seat's answer shows; ``game`` is the engine game it starts from when it starts at
+    once without a roll of its set-up (a single create's bots-only game)."""
+
     row: GameRow
     creator_token: str
     seats: list[BulkSeat]
+    game: Any = None
 
     @property
     def full(self) -> bool:
@@ -106,14 +108,3 @@ def build(
             seat.invite_hash = hash_token(code)
             seats.append(BulkSeat(seat.seat, "human", invitation=code))
     return Built(row, creator_token, seats)
-
-
-def claim_label(session: Session, label: str, player: str | None, now: datetime) -> str | None:
-    """The label's owner, claiming it for ``player`` in this transaction when nobody owns
-    it (a concurrent claim makes the commit fail: the whole bulk is refused)."""
-    owner = session.scalar(select(LabelRow.player_id).where(LabelRow.label == label))
-    if owner is None and player is not None:
-        session.add(LabelRow(label=label, player_id=player, created_at=now))
-        session.flush()
-        return player
-    return owner

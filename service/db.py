@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import orjson
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -71,8 +73,6 @@ def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
 
 def alembic_config(database_url: str):  # noqa: ANN201 - alembic.config.Config
     """An Alembic config pointing at ``service/migrations`` (no alembic.ini needed)."""
-    from alembic.config import Config
-
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
     cfg.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))
@@ -98,8 +98,6 @@ def _migration_lock(database_url: str) -> Iterator[None]:
 
 def upgrade_database(database_url: str, revision: str = "head") -> None:
     """Bring the schema to ``revision`` (idempotent; safe to call from many processes)."""
-    from alembic import command
-
     ensure_sqlite_dir(database_url)
     with _migration_lock(database_url):
         command.upgrade(alembic_config(database_url), revision)
@@ -107,8 +105,6 @@ def upgrade_database(database_url: str, revision: str = "head") -> None:
 
 def downgrade_database(database_url: str, revision: str = "base") -> None:
     """Undo migrations (used by the migration round-trip test)."""
-    from alembic import command
-
     with _migration_lock(database_url):
         command.downgrade(alembic_config(database_url), revision)
 

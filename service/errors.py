@@ -46,6 +46,10 @@ class PreconditionFailed(ServiceError):
     """The caller's idea of the game's version is out of date."""
 
 
+class PreconditionRequired(ServiceError):
+    """A change that must say which version of the game it was meant for did not."""
+
+
 class TooMany(ServiceError):
     """Too many requests of one kind from one author (chat messages): try again after
     ``retry_after`` seconds (the API's ``Retry-After``)."""

@@ -15,7 +15,7 @@ player's consent, given with the player's own token:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -26,6 +26,7 @@ from service.errors import Forbidden, NotFound, Unprocessable
 from service.lifecycle import LABEL, LABEL_RULE
 from service.models import LabelEntryRow, LabelRow, PlayerRow
 from service.ratings import BOT_PREFIX
+from service.standings import MAX_POINTS, Standing, table
 from service.store import GameStore
 
 
@@ -87,7 +88,7 @@ def check_reservable(player_id: str, known: Container[str]) -> None:
 
 
 def _check_label(label: str) -> None:
-    if not LABEL.match(label):
+    if not LABEL.fullmatch(label):
         raise Unprocessable("invalid_label", LABEL_RULE)
 
 
@@ -182,3 +183,17 @@ class Labels:
 
 def _entry(row: LabelEntryRow, name: str) -> EntryView:
     return EntryView(row.label, row.player_id, name, row.share_seat_tokens, row.created_at)
+
+    def standings(self, label: str, points: Sequence[int] | None = None) -> list[Standing]:
+        """The table of ``label``'s finished games (``service.standings``): ``points`` per
+        place (1st first), else one point per seat finished ahead of."""
+        _check_label(label)
+        if points is not None and (
+            not 1 <= len(points) <= 6 or any(not 0 <= p <= MAX_POINTS for p in points)
+        ):
+            raise Unprocessable(
+                "invalid_points", f"points: 1-6 whole numbers from 0 to {MAX_POINTS}"
+            )
+        games = self.store.finished_under_label(label)
+        ids = {s.player_id for _, seats in games for s in seats if s.player_id is not None}
+        return table(games, points, self.store.player_names(sorted(ids)))

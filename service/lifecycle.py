@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from service import clocks, fairness
+from engine import SUPPORTED_PLAYERS, EngineError, Game, fairness
+from engine.counts import SUPPORTED_PLAYERS_TEXT, VARIANTS
+from service import clocks
 from service.bots import check_bot_level
 from service.config import Settings
 from service.errors import Unprocessable
@@ -23,6 +25,8 @@ LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$")  # anchored for OpenAP
 LABEL_RULE = "a label is 1-64 characters: letters, digits and . _ : - (not first)"
 #: The seed of an open verifiable game's preview board: its real set-up is rolled at start.
 PREVIEW_SEED = 0
+#: What happens when a human's time runs out (docs/api.md, "Deadlines").
+TIMEOUT_POLICIES = ("default_action", "bot")
 OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant", "decoy_scores")
 
 
@@ -43,9 +47,6 @@ def new_game_row(
 ) -> tuple[GameRow, Any]:
     """Check a creation request and build the game's row with its seats, and the engine
     game it starts from; raises ``Unprocessable`` naming the first thing wrong."""
-    from engine import SUPPORTED_PLAYERS, EngineError, Game
-    from engine.counts import SUPPORTED_PLAYERS_TEXT, VARIANTS
-
     if label is not None and not LABEL.fullmatch(label):
         raise Unprocessable("invalid_label", LABEL_RULE)
     variant = (options or {}).get("variant")
@@ -80,7 +81,7 @@ def new_game_row(
         settings.max_time_limit,
         all_bots=all(spec.kind == "bot" for spec in specs),
     )
-    if timeout_policy not in ("default_action", "bot"):
+    if timeout_policy not in TIMEOUT_POLICIES:
         raise Unprocessable("invalid_timeout_policy", "timeout_policy is 'default_action' or 'bot'")
     opts = dict(options or {})
     unknown = set(opts) - set(OPTIONS)
@@ -140,8 +141,6 @@ def roll_setup(row: GameRow) -> Any:
     """The game is starting: for a verifiable game, derive the engine seed from the server
     seed and every seat's entropy (docs/fairness.md) and set the game up with it; return
     the engine game it starts from. A game with an explicit seed keeps its set-up."""
-    from engine import Game
-
     if row.server_seed is None:
         return Game.from_dict(row.state)
     entropy = [s.entropy for s in row.seats]

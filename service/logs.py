@@ -18,6 +18,8 @@ from typing import Any
 
 from pythonjsonlogger.json import JsonFormatter
 
+from service.redaction import RedactTokens
+
 #: What every record carries when it applies (``None`` otherwise; JSON lines omit them).
 CONTEXT_FIELDS = ("request_id", "game_id", "seat")
 _context: dict[str, contextvars.ContextVar[Any]] = {
@@ -92,8 +94,6 @@ def formatter() -> logging.Formatter:
 
 def add_filters(handler: logging.Handler) -> None:
     """The context and the token redaction on ``handler`` (idempotent)."""
-    from api.redact import RedactTokens
-
     for kind in (ContextFilter, RedactTokens, RoutineFilter):
         if not any(isinstance(f, kind) for f in handler.filters):
             handler.addFilter(kind())

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 from sqlalchemy.orm import object_session
 from sqlalchemy.orm.attributes import flag_modified
 
+from engine import EngineError, Game
 from service import clocks
 from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed, from_engine_error
 from service.models import ActionLogRow, GameRow, RatingDueRow, SeatRow
@@ -213,8 +214,6 @@ def apply_step(
 ) -> tuple[ActionLogRow, Followup | None]:
     """Run the engine on ``row``'s state and update the row; return the log row that must
     commit with it, and the follow-up to schedule after the commit."""
-    from engine import EngineError, Game
-
     game = Game.from_dict(row.state)
     try:
         events = game.apply(action, player=seat)

@@ -62,7 +62,7 @@ class Turn:
 
 @dataclass(frozen=True)
 class BoardSeat:
-    """One of a player's seats as its event stream sees it (``GameService.player_board``)."""
+    """One of a player's seats as its event stream sees it (``Accounts.player_board``)."""
 
     game_id: str
     seat: int
@@ -110,7 +110,7 @@ class RatingChange:
 
 @dataclass(frozen=True)
 class Profile:
-    """What anybody may see of a player (``GameService.player_profile``)."""
+    """What anybody may see of a player (``Accounts.player_profile``)."""
 
     player: PlayerView
     bot: bool

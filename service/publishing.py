@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import orjson
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 if TYPE_CHECKING:
     from service.config import Settings
@@ -48,10 +51,6 @@ class RedisPublisher:
     the change, after its commit, and a slow Redis must not slow every move down."""
 
     def __init__(self, redis_url: str, channel: str = CHANNEL) -> None:
-        import redis
-        from redis.backoff import NoBackoff
-        from redis.retry import Retry
-
         self.channel = channel
         # One retry: the first attempt after a Redis restart fails on the dead pooled
         # connection, the retry reconnects. More would hold the request while Redis is down.

@@ -20,15 +20,21 @@ nothing; two concurrent ones cannot both commit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from statistics import fmean
+from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce
 from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
 
+from engine.counts import SUPPORTED_PLAYERS, VARIANTS
+from service import metrics
+from service.errors import Conflict, NotFound
 from service.models import (
     GameRow,
     PlayerRow,
@@ -38,6 +44,14 @@ from service.models import (
     RatingRow,
     SeatRow,
 )
+
+if TYPE_CHECKING:  # the store reads ratings' tables with this module's helpers
+    from service.players import RatingChange, RatingView
+    from service.store import GameStore
+
+log = logging.getLogger(__name__)
+#: Tries of a rating that keeps losing the race to a concurrent first rating.
+RETRIES = 8
 
 BOT_PREFIX = "bot-"
 #: The model with its published defaults (mu 25, sigma 25/3): ratings are comparable with
@@ -52,8 +66,6 @@ def bot_player_id(level: str) -> str:
 
 def pools() -> tuple[str, ...]:
     """Every rating pool: the game sizes, then the 2-player variants."""
-    from engine.counts import SUPPORTED_PLAYERS, VARIANTS
-
     return (*(f"{n}p" for n in SUPPORTED_PLAYERS if n > 2), *VARIANTS)
 
 
@@ -187,3 +199,63 @@ def _ensure_bot_players(session: Session, ids: list[str], now: datetime) -> None
             level = player_id.removeprefix(BOT_PREFIX)
             session.add(PlayerRow(id=player_id, name=f"bot:{level}", created_at=now))
     session.flush()
+
+
+class Ratings:
+    """``Ratings(sessions, store, clock)``: rating finished games and reading the tables."""
+
+    def __init__(
+        self, sessions: sessionmaker[Session], store: GameStore, clock: Callable[[], datetime]
+    ) -> None:
+        self.sessions = sessions
+        self.store = store
+        self.clock = clock
+
+    def rate_game(self, game_id: str) -> int | None:
+        """Rate a finished rated game: the number of players whose rating changed (0: not
+        ratable), or None when it was rated before or is not finished. Exactly once:
+        ``rated_games`` is keyed by the game and written in the same transaction; a lost
+        race (a concurrent first rating) is retried."""
+        for _attempt in range(RETRIES):
+            try:
+                with self.sessions.begin() as session:
+                    row = session.get(GameRow, game_id)
+                    finished = row is not None and row.status == "finished"
+                    changed = rate_game(session, row, self.clock()) if finished else None
+            except IntegrityError:
+                continue  # a concurrent rating (of this game or a first one of a player)
+            result = "skipped" if changed is None else "rated" if changed else "unratable"
+            metrics.RATING_RUNS.labels(result).inc()
+            if changed is not None:
+                log.info("game %s rated (%d players)", game_id, changed)
+            return changed
+        raise Conflict("version_conflict", f"could not rate {game_id}; retry")
+
+    def due_ratings(self, before: datetime, limit: int = 100) -> list[str]:
+        """Finished rated games still waiting for their rating since before ``before``:
+        the sweep re-sends their tasks (their first message may be lost)."""
+        return self.store.due_ratings(before, limit)
+
+    def leaderboard(
+        self,
+        *,
+        pool: str | None = None,
+        player_id: str | None = None,
+        page: int = 1,
+        page_size: int = 50,
+    ) -> tuple[list[RatingView], int]:
+        """Rated players (bots included), the highest ordinal (``mu - 3 sigma``) first: in
+        one pool (a game size such as ``4p`` or a 2-player variant), or each player's
+        rating in every pool; ``player_id``: one player's ratings."""
+        return self.store.leaderboard(
+            pool=pool, player_id=player_id, page=page, page_size=page_size
+        )
+
+    def rating_history(
+        self, player_id: str, *, pool: str | None = None, page: int = 1, page_size: int = 50
+    ) -> tuple[list[RatingChange], int]:
+        """A player's rating changes (in one pool, or all), the latest first (404
+        ``player_not_found``)."""
+        if not self.store.player_exists(player_id):
+            raise NotFound("player_not_found", f"no player {player_id}")
+        return self.store.rating_history(player_id, pool=pool, page=page, page_size=page_size)

@@ -4,21 +4,16 @@ After every commit that leaves a new pending decision the service calls exactly 
 ``bot_turn`` (a bot must decide) or ``deadline`` (a human must decide before ``eta``);
 after the commit that finishes a rated game, ``game_finished`` (its ratings are due).
 Implementations must only enqueue: bots and timers never run inside the caller (an HTTP
-request). The production implementation is ``workers.scheduler.CeleryScheduler``;
-``build_scheduler`` is the one place that picks it.
+request). The production implementation is ``workers.scheduler.CeleryScheduler``, handed
+to the service where the app and the worker are built (``workers.scheduler.scheduler_for``
+picks it from the settings).
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
-import threading
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
-
-if TYPE_CHECKING:
-    from service.config import Settings
+from typing import Protocol, runtime_checkable
 
 log = logging.getLogger(__name__)
 
@@ -56,67 +51,3 @@ class NullScheduler:
 
     def webhooks(self, delivery_ids: list[str]) -> None:
         log.debug("no scheduler: %d webhook deliveries wait for a sweep", len(delivery_ids))
-
-
-@dataclass
-class RecordingScheduler:
-    """Records calls in order, for tests (thread-safe)."""
-
-    calls: list[tuple] = field(default_factory=list)
-    #: ``live`` of each bot turn, by (game_id, seq).
-    live: dict[tuple[str, int], bool] = field(default_factory=dict)
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-
-    def bot_turn(self, game_id: str, seq: int, *, live: bool = True) -> None:
-        with self._lock:
-            self.calls.append(("bot_turn", game_id, seq))
-            self.live[(game_id, seq)] = live
-
-    def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
-        with self._lock:
-            self.calls.append(("deadline", game_id, seq, eta))
-
-    def game_finished(self, game_id: str) -> None:
-        with self._lock:
-            self.calls.append(("game_finished", game_id))
-
-    def finished_games(self) -> list[str]:
-        return [c[1] for c in self.calls if c[0] == "game_finished"]
-
-    def webhooks(self, delivery_ids: list[str]) -> None:
-        with self._lock:
-            self.calls.extend(("webhook", i) for i in delivery_ids)
-
-    def bot_turns(self) -> list[tuple[str, int]]:
-        return [(c[1], c[2]) for c in self.calls if c[0] == "bot_turn"]
-
-    def deadlines(self) -> list[tuple[str, int, datetime]]:
-        return [(c[1], c[2], c[3]) for c in self.calls if c[0] == "deadline"]
-
-    def clear(self) -> None:
-        with self._lock:
-            self.calls.clear()
-            self.live.clear()
-
-
-CELERY_SCHEDULER_PATH = "workers.scheduler:CeleryScheduler"
-
-
-def build_scheduler(settings: Settings) -> Scheduler:
-    """Pick the scheduler from ``settings.scheduler``: the single wiring point.
-
-    ``"none"`` → ``NullScheduler``; ``"celery"`` → ``workers.scheduler.CeleryScheduler``
-    (import errors propagate); ``"auto"`` → the Celery one when importable, else Null.
-    The class is built as ``CeleryScheduler(settings)``.
-    """
-    if settings.scheduler == "none":
-        return NullScheduler()
-    module_name, _, attr = CELERY_SCHEDULER_PATH.partition(":")
-    try:
-        factory = getattr(importlib.import_module(module_name), attr)
-    except (ImportError, AttributeError):
-        if settings.scheduler == "celery":
-            raise
-        log.warning("workers.scheduler.CeleryScheduler not importable; using NullScheduler")
-        return NullScheduler()
-    return factory(settings)

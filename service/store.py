@@ -14,8 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, bindparam, false, func, select, tuple_
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Select, bindparam, event, false, func, select, tuple_
 from sqlalchemy.orm import Session, defer, sessionmaker, undefer
 
 from service import webhooks
@@ -23,15 +22,9 @@ from service.errors import NotFound
 from service.models import (
     ActionLogRow,
     GameRow,
-    LabelRow,
-    PlayerRow,
-    RatingDueRow,
-    RatingHistoryRow,
-    RatingRow,
     SeatRow,
 )
-from service.players import RatingChange, RatingView
-from service.ratings import BOT_PREFIX, ordinal
+from service.store_people import PeopleQueries
 
 # The seats come joined (the mapping's default): one statement, cheaper here than a second
 # SELECT for them, though the driver parses the game's JSON columns once per seat.
@@ -44,7 +37,7 @@ def not_found(game_id: str) -> NotFound:
     return NotFound("game_not_found", f"no game {game_id}")
 
 
-class GameStore:
+class GameStore(PeopleQueries):
     """Loads and saves games, their seats and their action log."""
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
@@ -71,17 +64,46 @@ class GameStore:
         return row
 
     @contextmanager
-    def changing(self, game_id: str, *, state: bool = False) -> Iterator[tuple[Session, GameRow]]:
-        """One transaction on one game: load it, let the caller change it (and add rows),
-        write it conditionally on the version read, commit. Raises ``StaleDataError`` when
-        another writer committed first and ``IntegrityError`` on a duplicate log row.
-        The webhook deliveries the change owes commit with it (the outbox)."""
+    def writing(self) -> Iterator[Session]:
+        """The one shape of every write of games: one transaction; the game rows the caller
+        hands to ``add_game`` or loads with ``changing`` bring the webhook deliveries they
+        owe into it (the outbox, ``service.webhooks``), and after the commit their ids are
+        announced. A failed write raises and writes nothing.
+
+        What a row announces is read from its changes before each flush (a caller may flush
+        in between, to write rows that refer to a new game)."""
+        announced: list[tuple[GameRow, list[tuple[str, str]]]] = []
+
+        def read_changes(session: Session, *_: Any) -> None:
+            announced.extend((row, webhooks.changes(row)) for row in session.info["games"])
+
         with self.sessions.begin() as session:
-            row = self.load(session, game_id, state=state)
-            yield session, row
-            sent = self.outbox(session, row)
-            session.flush()
+            session.info["games"] = []
+            event.listen(session, "before_flush", read_changes)
+            try:
+                yield session
+                session.flush()
+            finally:
+                event.remove(session, "before_flush", read_changes)
+            sent = [i for row, said in announced for i in webhooks.deliveries(session, row, said)]
+            session.info.pop("games")
         self.announce(sent)
+
+    @staticmethod
+    def add_game(session: Session, row: GameRow) -> None:
+        """Add a new game to a ``writing`` transaction."""
+        session.add(row)
+        session.info["games"].append(row)
+
+    @contextmanager
+    def changing(self, game_id: str, *, state: bool = False) -> Iterator[tuple[Session, GameRow]]:
+        """``writing`` on one game: load it, let the caller change it (and add rows), write
+        it conditionally on the version read, commit. Raises ``StaleDataError`` when
+        another writer committed first and ``IntegrityError`` on a duplicate log row."""
+        with self.writing() as session:
+            row = self.load(session, game_id, state=state)
+            session.info["games"].append(row)
+            yield session, row
 
     def outbox(self, session: Session, row: GameRow) -> list[str]:
         """Add the webhook deliveries this change of ``row`` owes to its transaction
@@ -99,12 +121,11 @@ class GameStore:
         before they serve a cached document. The hottest statement of the API, so it runs
         on the pool's connection (checked out with the same pre-ping, returned with the
         same reset) through the driver's cursor: a Core execution costs several times the
-        statement itself here (bench/results/api-history.md).
+        statement itself (measured in bench/results/api-history.md).
 
         On PostgreSQL the one statement runs in autocommit, as SQLAlchemy's own pre-ping
         does on the same connection: one round trip, where a transaction costs three
-        (``BEGIN``, the ``SELECT``, the pool's ``ROLLBACK`` on return): about 420 → 190 µs
-        in process, 0.53 → 0.62 of the ceiling for a cached GET (api-history, 24 Nov 2026)."""
+        (``BEGIN``, the ``SELECT``, the pool's ``ROLLBACK`` on return)."""
         conn = self.engine.raw_connection()
         driver = conn.driver_connection
         try:
@@ -311,235 +332,6 @@ class GameStore:
             if offset:
                 query = query.offset(offset)
             return list(session.scalars(query).unique()), total
-
-    # ------------------------------------------------------------------ players
-
-    def player(self, player_id: str) -> PlayerRow | None:
-        with self.sessions() as session:
-            return session.get(PlayerRow, player_id)
-
-    def player_exists(self, player_id: str) -> bool:
-        return self.player(player_id) is not None
-
-    def claim_label(self, label: str, player_id: str | None, now: datetime) -> str | None:
-        """The label's owner after ``player_id`` (when given) tried to claim it: the first
-        claim wins, also between concurrent creators (the primary key decides)."""
-        owned = select(LabelRow.player_id).where(LabelRow.label == label)
-        with self.sessions() as session:
-            owner = session.scalar(owned)
-        if owner is not None or player_id is None:
-            return owner
-        try:
-            with self.sessions.begin() as session:
-                session.add(LabelRow(label=label, player_id=player_id, created_at=now))
-            return player_id
-        except IntegrityError:
-            with self.sessions() as session:
-                return session.scalar(owned)
-
-    def player_games(
-        self,
-        player_id: str,
-        *,
-        status: str | None,
-        page: int,
-        page_size: int,
-        listed_only: bool = False,
-    ) -> tuple[list[GameRow], int]:
-        """The games with a seat the player joined (``ix_seats_player_id``), newest first;
-        ``listed_only``: without private games (what others may see of the player)."""
-        mine = select(SeatRow.game_id).where(SeatRow.player_id == player_id)
-        query = select(GameRow).where(GameRow.id.in_(mine))
-        if status is not None:
-            query = query.where(GameRow.status == status)
-        if listed_only:
-            query = query.where(GameRow.private.is_(False))
-        rows, total = self._page(
-            query, offset=(page - 1) * page_size, page_size=page_size, count=True
-        )
-        return rows, total or 0
-
-    def player_board(self, player_id: str, ended_after: datetime, limit: int) -> list[Any]:
-        """Per seat of the player (``ix_seats_player_id``): (game id, seat, seat kind,
-        status, seq, pending seat, pending kind, deadline, result, label) of its open and
-        active games and of those that ended after ``ended_after``: what the player's
-        event stream compares between two looks."""
-        with self.sessions() as session:
-            return list(
-                session.execute(
-                    select(
-                        GameRow.id,
-                        SeatRow.seat,
-                        SeatRow.kind,
-                        GameRow.status,
-                        GameRow.seq,
-                        GameRow.pending_seat,
-                        GameRow.pending_kind,
-                        GameRow.deadline_at,
-                        GameRow.result,
-                        GameRow.label,
-                    )
-                    .join(SeatRow, SeatRow.game_id == GameRow.id)
-                    .where(
-                        SeatRow.player_id == player_id,
-                        GameRow.status.in_(("open", "active"))
-                        | (GameRow.finished_at > ended_after),
-                    )
-                    .order_by(GameRow.created_at, GameRow.id, SeatRow.seat)
-                    .limit(limit)
-                ).all()
-            )
-
-    def player_turns(self, player_id: str, limit: int) -> list[Any]:
-        """(game id, seat, seq, pending kind, deadline, label) of the active games waiting
-        for one of the player's human seats, the nearest deadline first: the player's seats
-        through ``ix_seats_player_id``, then each game by its primary key."""
-        with self.sessions() as session:
-            return list(
-                session.execute(
-                    select(
-                        GameRow.id,
-                        SeatRow.seat,
-                        GameRow.seq,
-                        GameRow.pending_kind,
-                        GameRow.deadline_at,
-                        GameRow.label,
-                    )
-                    .join(SeatRow, SeatRow.game_id == GameRow.id)
-                    .where(
-                        SeatRow.player_id == player_id,
-                        SeatRow.kind == "human",
-                        GameRow.status == "active",
-                        GameRow.pending_seat == SeatRow.seat,
-                    )
-                    .order_by(GameRow.deadline_at.asc().nulls_last(), GameRow.id)
-                    .limit(limit)
-                ).all()
-            )
-
-    # ------------------------------------------------------------------ labels
-
-    def finished_under_label(self, label: str) -> list[tuple[dict[str, Any], list[Any]]]:
-        """(result, seats) of the label's finished games, oldest first: only the columns
-        a table needs, in one statement (``ix_games_label_created_id``, then each game's
-        seats by primary key)."""
-        with self.sessions() as session:
-            rows = session.execute(
-                select(
-                    GameRow.id,
-                    GameRow.result,
-                    SeatRow.seat,
-                    SeatRow.player_id,
-                    SeatRow.kind,
-                    SeatRow.bot_level,
-                    SeatRow.resigned,
-                    SeatRow.replaced_by_bot,
-                    SeatRow.name,
-                )
-                .join(SeatRow, SeatRow.game_id == GameRow.id)
-                .where(GameRow.label == label, GameRow.status == "finished")
-                .order_by(GameRow.created_at, GameRow.id, SeatRow.seat)
-            ).all()
-        games: dict[str, tuple[dict[str, Any], list[Any]]] = {}
-        for row in rows:
-            games.setdefault(row.id, (row.result or {"ranking": []}, []))[1].append(row)
-        return list(games.values())
-
-    def finished_ids_under_label(self, label: str) -> list[str]:
-        with self.sessions() as session:
-            return list(
-                session.scalars(
-                    select(GameRow.id)
-                    .where(GameRow.label == label, GameRow.status == "finished")
-                    .order_by(GameRow.created_at, GameRow.id)
-                )
-            )
-
-    def player_names(self, player_ids: list[str]) -> dict[str, str]:
-        return self._by_key(PlayerRow.id, PlayerRow.name, player_ids)
-
-    # ------------------------------------------------------------------ ratings
-
-    def due_ratings(self, before: datetime, limit: int) -> list[str]:
-        with self.sessions() as session:
-            return list(
-                session.scalars(
-                    select(RatingDueRow.game_id)
-                    .where(RatingDueRow.due_at <= before)
-                    .order_by(RatingDueRow.due_at)
-                    .limit(limit)
-                )
-            )
-
-    def leaderboard(
-        self, *, pool: str | None, player_id: str | None, page: int, page_size: int
-    ) -> tuple[list[RatingView], int]:
-        """One page of the ratings of one pool (``ix_ratings_pool_ordinal`` backwards) or
-        of every pool, or of one player."""
-        where = [
-            *([RatingRow.pool == pool] if pool is not None else []),
-            *([RatingRow.player_id == player_id] if player_id is not None else []),
-        ]
-        with self.sessions() as session:
-            total = session.scalar(select(func.count()).select_from(RatingRow).where(*where)) or 0
-            rows = session.execute(
-                select(RatingRow, PlayerRow.name)
-                .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
-                .where(*where)
-                .order_by(RatingRow.ordinal.desc(), RatingRow.player_id.desc(), RatingRow.pool)
-                .offset((page - 1) * page_size)
-                .limit(page_size)
-            ).all()
-        views = [
-            RatingView(
-                r.player_id,
-                name,
-                r.player_id.startswith(BOT_PREFIX),
-                r.pool,
-                r.mu,
-                r.sigma,
-                r.ordinal,
-                r.games,
-                r.updated_at,
-            )  # fmt: skip
-            for r, name in rows
-        ]
-        return views, total
-
-    def rating_history(
-        self, player_id: str, *, pool: str | None, page: int, page_size: int
-    ) -> tuple[list[RatingChange], int]:
-        """One page of the player's history (in one pool, or all), latest first
-        (``ix_rating_history_player_id``)."""
-        mine = [
-            RatingHistoryRow.player_id == player_id,
-            *([RatingHistoryRow.pool == pool] if pool is not None else []),
-        ]
-        with self.sessions() as session:
-            total = session.scalar(select(func.count()).where(*mine)) or 0
-            rows = session.scalars(
-                select(RatingHistoryRow)
-                .where(*mine)
-                .order_by(RatingHistoryRow.id.desc())
-                .offset((page - 1) * page_size)
-                .limit(page_size)
-            ).all()
-        changes = [
-            RatingChange(
-                h.game_id,
-                h.pool,
-                h.rank,
-                h.seats,
-                h.mu_before,
-                h.sigma_before,
-                h.mu,
-                h.sigma,
-                ordinal(h.mu, h.sigma),
-                h.created_at,
-            )  # fmt: skip
-            for h in rows
-        ]
-        return changes, total
 
     def setup_events(self, game_id: str) -> list[Any]:
         with self.sessions() as session:

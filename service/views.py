@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from engine.fairness import SCHEME
 from service import clocks
-from service.fairness import SCHEME
 from service.models import ActionLogRow, GameRow, SeatRow
 
 

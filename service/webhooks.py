@@ -18,6 +18,7 @@ import base64
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -135,7 +136,12 @@ def record(session: Session, row: GameRow) -> list[str]:
     """Add the deliveries the change of ``row`` owes to the transaction; their ids.
 
     One query, and only when the change announces something to a player."""
-    announced = changes(row)
+    return deliveries(session, row, changes(row))
+
+
+def deliveries(session: Session, row: GameRow, announced: list[tuple[str, str]]) -> list[str]:
+    """Add the deliveries of what ``row``'s change ``announced`` (``changes``) to the
+    transaction; their ids."""
     if not announced:
         return []
     players = {player for _, player in announced}
@@ -202,9 +208,16 @@ def payload(event: str, row: GameRow, now: datetime) -> dict[str, Any]:
 class Webhooks:
     """Registration, the delivery log and delivery, on the service's sessions."""
 
-    def __init__(self, sessions: sessionmaker[Session], settings: Settings) -> None:
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        settings: Settings,
+        announce: Callable[[list[str]], None] = lambda ids: None,
+    ) -> None:
         self.sessions = sessions
         self.settings = settings
+        #: Hands deliveries due now to the scheduler (``AfterCommit.webhooks``).
+        self.announce = announce
 
     def create(
         self, player_id: str, url: str, events: list[str], label: str | None = None
@@ -280,6 +293,11 @@ class Webhooks:
     def redeliver(self, player_id: str, endpoint_id: str, delivery_id: str) -> DeliveryView:
         """Send a delivery again now, with its id: one more attempt beyond its schedule.
         Re-enables the endpoint if it was disabled (the player says it works again)."""
+        view = self._redeliver(player_id, endpoint_id, delivery_id)
+        self.announce([view.id])
+        return view
+
+    def _redeliver(self, player_id: str, endpoint_id: str, delivery_id: str) -> DeliveryView:
         with self.sessions.begin() as session:
             endpoint = _own(session, player_id, endpoint_id)
             row = session.get(Delivery, delivery_id)

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
+from harness.databases import FakeClock, temporary_database, wipe
 from service.config import Settings
 from service.db import make_engine, make_sessionmaker, upgrade_database
 from service.games import GameService
-from service.scheduling import RecordingScheduler
-from tests.support.databases import FakeClock, temporary_database, wipe
+from tests.support.schedulers import RecordingScheduler
 
 TESTS = Path(__file__).resolve().parent
 #: Directories whose tests share one expensive session fixture (a gunicorn, a Celery worker

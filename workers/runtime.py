@@ -13,27 +13,27 @@ from typing import Any
 
 from celery.signals import worker_process_init
 
+from service import GameService, build_service
+from workers.scheduler import CeleryScheduler
+
 log = logging.getLogger(__name__)
 
 _lock = threading.Lock()
 _service: Any = None
 
 
-def build_service() -> Any:
+def build_worker_service() -> GameService:
     """A GameService on ``DATABASE_URL`` whose scheduler sends Celery tasks."""
-    from service import build_service
-    from workers.scheduler import CeleryScheduler
-
     return build_service(scheduler=CeleryScheduler())
 
 
-def get_service() -> Any:
+def get_service() -> GameService:
     """This process's GameService (created on first use)."""
     global _service
     if _service is None:
         with _lock:
             if _service is None:
-                _service = build_service()
+                _service = build_worker_service()
     return _service
 
 
@@ -44,11 +44,11 @@ def _reset_after_fork(**_: Any) -> None:
     _service = None
 
 
-def resume_if_orphaned(service: Any, game_id: str, seq: int) -> int | None:
+def resume_if_orphaned(service: GameService, game_id: str, seq: int) -> int | None:
     """After a *redelivered* task found ``seq`` stale: send again the bot turn the service
-    says may have lost its message (``GameService.orphaned_bot_turn``). Limited to
+    says may have lost its message (``Turns.orphaned_bot_turn``). Limited to
     redeliveries, so normal duplicates never multiply. Returns the seq re-sent, if any."""
-    owed = service.orphaned_bot_turn(game_id, seq)
+    owed = service.turns.orphaned_bot_turn(game_id, seq)
     if owed is not None:
         log.warning(
             "game %s: redelivered task for seq %d; re-sending bot turn %d", game_id, seq, owed

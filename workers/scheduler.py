@@ -14,6 +14,8 @@ from datetime import UTC, datetime, timedelta
 
 from celery import Celery
 
+from service.config import Settings
+from service.scheduling import NullScheduler, Scheduler
 from workers.config import WorkerSettings
 
 log = logging.getLogger(__name__)
@@ -22,6 +24,15 @@ BOT_TURN_TASK = "workers.tasks.bot_turn"
 EXPIRE_DEADLINE_TASK = "workers.tasks.expire_deadline"
 RATE_GAME_TASK = "workers.tasks.rate_game"
 DELIVER_WEBHOOK_TASK = "workers.tasks.deliver_webhook"
+
+
+def scheduler_for(settings: Settings) -> Scheduler:
+    """The scheduler ``settings.scheduler`` names, for the app and the worker to hand to
+    the service: ``"none"`` keeps follow-ups nowhere (``NullScheduler``: tests, tools, an
+    API without workers); ``"celery"`` or ``"auto"`` send them to Celery."""
+    if settings.scheduler == "none":
+        return NullScheduler()
+    return CeleryScheduler(settings)
 
 
 class CeleryScheduler:
@@ -38,8 +49,8 @@ class CeleryScheduler:
         app: Celery | None = None,
         eta_horizon: float | None = None,
     ) -> None:
-        """``settings`` is the service's ``Settings`` (``service.scheduling.build_scheduler``
-        passes it): its ``redis_url`` picks the broker.
+        """``settings`` is the service's ``Settings`` (``scheduler_for`` passes it): its
+        ``redis_url`` picks the broker.
         """
         if app is None:
             app = _app_for(getattr(settings, "redis_url", None))

@@ -81,10 +81,10 @@ def bot_turn(self: Task, game_id: str, seq: int) -> bool:
     """
     service = runtime.get_service()
     try:
-        applied = bool(service.play_bot_turn(game_id, seq))
+        applied = bool(service.turns.play_bot_turn(game_id, seq))
     except SoftTimeLimitExceeded:
         log.warning("bot turn %s/%s over the soft limit; RandomBot fallback", game_id, seq)
-        applied = service.play_random_turn(game_id, seq)
+        applied = service.turns.play_random_turn(game_id, seq)
     if not applied and _redelivered(self):
         runtime.resume_if_orphaned(service, game_id, seq)
     return applied
@@ -93,7 +93,7 @@ def bot_turn(self: Task, game_id: str, seq: int) -> bool:
 @app.task(base=GameTask, name="workers.tasks.bot_fallback", soft_time_limit=10, time_limit=20)
 def bot_fallback(game_id: str, seq: int) -> bool:
     """Apply a RandomBot move for ``(game_id, seq)`` when the real bot was killed."""
-    return runtime.get_service().play_random_turn(game_id, seq)
+    return runtime.get_service().turns.play_random_turn(game_id, seq)
 
 
 @app.task(
@@ -110,7 +110,7 @@ def expire_deadline(self: Task, game_id: str, seq: int) -> bool:
     update guarantees the policy applies once however many of them arrive.
     """
     service = runtime.get_service()
-    applied = bool(service.expire_deadline(game_id, seq))
+    applied = bool(service.turns.expire_deadline(game_id, seq))
     if not applied and _redelivered(self):
         runtime.resume_if_orphaned(service, game_id, seq)
     return applied
@@ -120,7 +120,7 @@ def expire_deadline(self: Task, game_id: str, seq: int) -> bool:
 def rate_game(game_id: str) -> int | None:
     """Update the ratings of a finished rated game's players; None when it was rated
     before (a duplicated or replayed message: ``rated_games`` is keyed by the game)."""
-    return runtime.get_service().rate_game(game_id)
+    return runtime.get_service().ratings.rate_game(game_id)
 
 
 @app.task(base=GameTask, name="workers.tasks.sweep_deadlines", soft_time_limit=30, time_limit=60)
@@ -144,7 +144,7 @@ def sweep_deadlines() -> int:
             return 0
     service = runtime.get_service()
     now = datetime.now(UTC)
-    due = service.due_deadlines(now, _settings.sweep_limit)
+    due = service.turns.due_deadlines(now, _settings.sweep_limit)
     for game_id, seq in due:
         expire_deadline.apply_async((game_id, seq), expires=max(_settings.sweep_interval, 5.0))
     metrics.SWEEP_RUNS.labels("deadlines").inc()
@@ -152,11 +152,11 @@ def sweep_deadlines() -> int:
     if due:
         log.info("deadline sweep handed out %d due deadline(s)", len(due))
     horizon = now + timedelta(seconds=_settings.eta_horizon)
-    for game_id, seq, eta in service.upcoming_deadlines(horizon, _settings.sweep_limit):
+    for game_id, seq, eta in service.turns.upcoming_deadlines(horizon, _settings.sweep_limit):
         service.scheduler.deadline(game_id, seq, eta)
     # Ratings whose message was lost (finished a while ago, still due): send again.
     stale = now - timedelta(seconds=_settings.rating_grace)
-    for game_id in service.due_ratings(stale, _settings.sweep_limit):
+    for game_id in service.ratings.due_ratings(stale, _settings.sweep_limit):
         rate_game.apply_async((game_id,), expires=max(_settings.sweep_interval, 5.0))
     return len(due)
 

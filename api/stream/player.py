@@ -2,7 +2,7 @@
 commits (docs/stream.md, "The player stream").
 
 The stream keeps, per game, what it last saw of the player's seats and compares each new
-look (``GameService.player_board``, one indexed query) with it. A look is taken after any
+look (``Accounts.player_board``, one indexed query) with it. A look is taken after any
 game's notice (at most every ``MIN_LOOK`` seconds, however busy the server) and every
 ``recheck`` seconds in any case, so a lost notice delays an event, never loses it. Events
 name no sequence number to resume from: a client that reconnects gets ``hello`` and every

@@ -128,7 +128,7 @@ class StreamRuntime:
 def marks(service: GameService, game_ids: list[str]) -> dict[str, tuple[int, int]]:
     """(version, newest chat id) of the watched games: a chat message changes no version,
     so the re-check looks at both (two queries for every watched game together)."""
-    versions = service.versions(game_ids)
+    versions = service.games.versions(game_ids)
     chats = service.chat.latest_many(list(versions))
     return {game_id: (v, chats.get(game_id, 0)) for game_id, v in versions.items()}
 

@@ -9,7 +9,8 @@ from typing import Any
 from api.resources.chat.schemas import ChatMessageSchema
 from api.resources.games.schemas import GameSchema
 from api.resources.log.schemas import LogEntrySchema
-from service.games import GameService, LogEntry
+from service.games import GameService
+from service.views import LogEntry
 
 TERMINAL = ("finished", "aborted")
 PAGE = 500  # log entries per read (the service's page maximum)
@@ -84,7 +85,9 @@ class SnapshotReader:
 
     def read(self, game_id: str, previous: Snapshot | None) -> Snapshot:
         after = previous.seq if previous is not None else None
-        view, logged = self.service.live_view(game_id, after or 0, PAGE if after is not None else 0)
+        view, logged = self.service.games.live_view(
+            game_id, after or 0, PAGE if after is not None else 0
+        )
         doc = _GAME.dump(view)
         seq = int(doc["seq"])
         # After the game: a message is either in this read or posted after it (a post
@@ -127,7 +130,7 @@ class SnapshotReader:
         """The log entries with ``after < seq <= upto``, in order."""
         out: list[Entry] = []
         while after < upto:
-            page = self.service.events(game_id, since=after, limit=PAGE)
+            page = self.service.games.events(game_id, since=after, limit=PAGE)
             out.extend(Entry.of(e) for e in page if e.seq <= upto)
             if len(page) < PAGE:
                 break

@@ -131,7 +131,7 @@ def attacker_clung(g: State, seat: int, number: int, target: int, target_number:
     """Amoeba (seat, number) clung to (target, target_number): if that is the attacker of the
     attack the target is escaping from, the attack is over from this moment (docs/rules.md,
     "Escape and Holding"), whatever the later steps of the escape."""
-    stack = g.stack
+    stack = g._stack
     for i in range(len(stack) - 1, -1, -1):
         frame = stack[i]
         if frame.op == "escape_check":

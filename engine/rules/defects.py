@@ -25,7 +25,7 @@ DEFECTS_FROM_ROUND: Final = 2
 def _phase2(g: State, frame: Stage) -> None:
     g.phase = 2
     g.emit({"type": "phase_started", "round": g.round, "phase": 2})
-    g.deck_pos += 1
+    g._deck_pos += 1
     g.emit({"type": "card_revealed", "card": card_to_dict(g.current_card()), "round": g.round})
     if g.round >= DEFECTS_FROM_ROUND:
         # Double II: one turn per player, for the genes both colours share (docs/rules.md).

@@ -95,7 +95,7 @@ def _legal_p1_amoeba(g: State, frame: AmoebaStep) -> Decision | None:
         actions.append(_HOLD)
     if can_pay_move(g, seat):
         actions.extend(move_actions(g, seat))
-    drift = g.cards[g.deck[g.deck_pos - 1]][0]
+    drift = g.cards[g._deck[g._deck_pos - 1]][0]
     return Decision(seat, "movement", actions, (_movement_context, seat, number, field, drift))
 
 

@@ -27,7 +27,7 @@ def _round(g: State, frame: Stage) -> None:
 def _round_end(g: State, frame: Stage) -> None:
     """The game ends after phase 6 if a marker is in 41..50, or after the last card's round."""
     reached = any(s >= FINISH_ZONE for s in g.score)
-    if reached or g.deck_pos >= len(g.deck):
+    if reached or g._deck_pos >= len(g._deck):
         g.over = True
         g.phase = 0
         g.emit(

@@ -24,10 +24,10 @@ def log_rows(service, game_id: str) -> int:
 
 @contextmanager
 def unchanged(service, table: Table):
-    before = service.get(table.id)
+    before = service.games.get(table.id)
     rows = log_rows(service, table.id)
     yield
-    assert service.get(table.id) == before
+    assert service.games.get(table.id) == before
     assert log_rows(service, table.id) == rows
 
 
@@ -42,11 +42,11 @@ def test_submit_action_with_expected_seq(client, http: Http, service, scheduler)
     assert body["action"] == p["pending"]["actions"][0]
     assert body["actor"] == "human" and body["replayed"] is False
     assert isinstance(body["events"], list) and body["events"]
-    assert body["pending"]["seat"] == service.get(table.id).pending_seat
+    assert body["pending"]["seat"] == service.games.get(table.id).pending_seat
     # The pending decision carries the seq to echo as expected_seq, as the spec says.
     assert p["pending"]["seq"] == p["seq"] and body["pending"]["seq"] == body["seq"]
     assert client.get(table.url).json["pending"]["seq"] == body["seq"]
-    assert r.headers["ETag"] == f'"v{body["version"]}"' == service.get(table.id).etag
+    assert r.headers["ETag"] == f'"v{body["version"]}"' == service.games.get(table.id).etag
     assert [c[:3] for c in scheduler.calls] == [("deadline", table.id, body["seq"])]
     assert log_rows(service, table.id) == 1
 
@@ -60,7 +60,7 @@ def test_submit_with_if_match(client, http: Http, service) -> None:
     with unchanged(service, table):
         r = http.act(table, headers={"If-Match": etag})
         assert_problem(r, 412, "precondition_failed")
-        assert r.json["current_etag"] == service.get(table.id).etag
+        assert r.json["current_etag"] == service.games.get(table.id).etag
         assert_problem(
             http.act(table, headers={"If-Match": '"nonsense"'}), 412, "precondition_failed"
         )

@@ -31,7 +31,7 @@ def play(client: FlaskClient, service: Any, game_id: str, tokens: dict[int, str]
     while (doc := client.get(f"{API}/games/{game_id}").json)["status"] == "active":
         seat = doc["pending_seat"]
         if seat not in tokens:
-            assert service.play_bot_turn(game_id, doc["seq"])
+            assert service.turns.play_bot_turn(game_id, doc["seq"])
             continue
         r = client.post(
             f"{API}/games/{game_id}/actions",

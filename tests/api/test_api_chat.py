@@ -10,8 +10,8 @@ from typing import Any
 from api_helpers import API, Http, Table, bearer
 from flask.testing import FlaskClient
 
+from harness.databases import FakeClock
 from service.chat import RATE_COUNT, RATE_WINDOW
-from tests.support.databases import FakeClock
 
 
 def new_player(client: FlaskClient, name: str) -> tuple[str, str]:

@@ -37,7 +37,7 @@ def test_bad_time_controls_get_stable_codes(client: FlaskClient) -> None:
     ):
         assert_problem(post(control), 422, "invalid_time_control")
     assert_problem(post(BANK, time_limit=30), 422, "invalid_time_control")
-    assert_problem(post({"type": "hourglass"}), 422, "validation_error")
+    assert_problem(post({"type": "hourglass"}), 422, "invalid_time_control")
     assert_problem(post({"type": "bank", "initial": "5"}), 422, "validation_error")
     assert_problem(post("bank"), 422, "validation_error")
 

@@ -50,7 +50,7 @@ def test_twenty_threads_same_action_exactly_one_applied(app, http: Http, service
             assert body["code"] in {"precondition_failed", "version_conflict"}, body
     rows = _log(service, table.id)
     assert len(rows) == 1
-    assert service.get(table.id).seq == p["seq"] + 1
+    assert service.games.get(table.id).seq == p["seq"] + 1
 
 
 def test_twenty_threads_expected_seq(app, http: Http, service) -> None:

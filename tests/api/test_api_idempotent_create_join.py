@@ -54,11 +54,11 @@ def test_retried_join_returns_the_same_seat_and_token(client, service) -> None:
 
 
 def test_concurrent_twins_take_one_seat(app, service) -> None:
-    game = service.create_game(players=3).game.id
+    game = service.creation.create_game(players=3).game.id
     results = []
 
     def join() -> None:
-        results.append(service.join(game, "ann", idempotency_key="twin"))
+        results.append(service.seating.join(game, "ann", idempotency_key="twin"))
 
     threads = [threading.Thread(target=join) for _ in range(4)]
     for t in threads:
@@ -74,10 +74,10 @@ def test_concurrent_twins_take_one_seat(app, service) -> None:
 
 
 def test_the_kept_response_expires(service, clock) -> None:
-    game = service.create_game(players=3).game.id
-    first = service.join(game, "ann", idempotency_key="k")
+    game = service.creation.create_game(players=3).game.id
+    first = service.seating.join(game, "ann", idempotency_key="k")
     clock.advance(idempotency.RETENTION.total_seconds() + 1)
-    second = service.join(game, "ann", idempotency_key="k")
+    second = service.seating.join(game, "ann", idempotency_key="k")
     assert second.seat != first.seat and not second.replayed
     with service.sessions() as s:  # the expired row was purged on the way
         assert s.scalar(select(func.count()).select_from(IdempotentRequestRow)) == 1

@@ -166,7 +166,7 @@ def test_tokens_never_appear_in_logs(client, http: Http, caplog) -> None:
 
 
 def test_redaction_filter() -> None:
-    from api.redact import redact
+    from service.redaction import redact
 
     assert redact("Authorization: Bearer abc.DEF-123") == "Authorization: Bearer [redacted]"
     assert redact('{"token": "s3cret", "x": 1}') == '{"token": "[redacted]", "x": 1}'

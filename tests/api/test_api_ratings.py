@@ -37,7 +37,7 @@ def test_leaderboard_and_history(client: FlaskClient, service: Any) -> None:
     players = [new_player(client, n) for n in ("ann", "bob", "cy")]
     game_id = finished_game(client, service, [t for _, t in players])
     assert client.get(f"{API}/ratings").json == []  # rated by a worker, after the finish
-    assert service.rate_game(game_id) == 3
+    assert service.ratings.rate_game(game_id) == 3
     board = client.get(f"{API}/ratings").json
     assert len(board) == 3 and {r["player_id"] for r in board} == {p for p, _ in players}
     ordinals = [r["ordinal"] for r in board]
@@ -54,7 +54,7 @@ def test_an_unrated_game_changes_no_rating(client: FlaskClient, service: Any) ->
     players = [new_player(client, n) for n in ("ann", "bob", "cy")]
     game_id = finished_game(client, service, [t for _, t in players], rated=False)
     assert client.get(f"{API}/games/{game_id}").json["rated"] is False
-    assert service.rate_game(game_id) == 0
+    assert service.ratings.rate_game(game_id) == 0
     assert client.get(f"{API}/ratings").json == []
     assert client.get(f"{API}/players/{players[0][0]}/ratings").json == []
 
@@ -89,7 +89,7 @@ def test_each_pool_has_its_table_and_a_profile_shows_every_pool(
     double = finished_game(client, service, tokens[:2], options={"variant": "double_1"})
     hidden = finished_game(client, service, tokens, private=True)
     for game_id in (three, double, hidden):
-        service.rate_game(game_id)
+        service.ratings.rate_game(game_id)
 
     every = client.get(f"{API}/ratings").json
     assert sorted({r["pool"] for r in every}) == ["3p", "double_1"]

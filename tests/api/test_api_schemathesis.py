@@ -171,8 +171,8 @@ def test_every_operation_conforms(case: Any, table: Table, client: Any) -> None:
 @SETTINGS
 def test_bad_input_changes_nothing(case: Any, table: Table, client: Any, service: Any) -> None:
     _aim_at(case, table, client)
-    before = service.get(table.id)
+    before = service.games.get(table.id)
     response = case.call(headers=PLAIN)
     case.validate_response(response, checks=[not_a_server_error])
     if response.status_code >= 400:
-        assert service.get(table.id) == before, (case.method, case.path, response.status_code)
+        assert service.games.get(table.id) == before, (case.method, case.path, response.status_code)

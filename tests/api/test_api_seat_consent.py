@@ -64,7 +64,7 @@ def test_nobody_seats_another_player_without_its_entry(client: FlaskClient, serv
 
 def test_bot_rating_identities_are_never_human_seats(client: FlaskClient, service: Any) -> None:
     _, site = new_player(client, "site")
-    service.leaderboard()  # nothing rated yet; the bot rows appear with the first rated game
+    service.ratings.leaderboard()  # nothing rated yet; the bot rows appear with the first rated game
     for level in ("greedy", "random", "mcts"):
         r = bulk(client, site, seated(f"bot-{level}"))
         assert r.status_code == 422 and r.json["code"] == "invalid_seats", r.json
@@ -123,7 +123,7 @@ def test_a_label_owner_seats_its_entrants_and_the_token_goes_to_the_player(
     second = client.post(url, headers=bearer(ann_token)).json["token"]
     assert second != first.json["token"]
     # The newest token acts for the seat; the one it replaced no longer does.
-    assert service.seat_for_token(game["id"], second).seat == 0
+    assert service.seating.seat_for_token(game["id"], second).seat == 0
     stale = client.post(
         f"{API}/games/{game['id']}/seats/0/resign", headers=bearer(first.json["token"])
     )

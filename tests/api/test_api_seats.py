@@ -87,10 +87,10 @@ def test_leave_before_start(client, http: Http) -> None:
 
 def test_leave_after_start_is_refused(client, http: Http, service) -> None:
     table = http.started(players=3)
-    before = service.get(table.id)
+    before = service.games.get(table.id)
     r = client.delete(f"{table.url}/seats/0", headers=bearer(table.tokens[0]))
     assert_problem(r, 409, "game_not_open")
-    assert service.get(table.id) == before
+    assert service.games.get(table.id) == before
 
 
 def test_resign_hands_the_seat_to_a_bot(client, http: Http, service, scheduler) -> None:
@@ -112,8 +112,8 @@ def test_resign_hands_the_seat_to_a_bot(client, http: Http, service, scheduler) 
     r = client.post(f"{table.url}/seats/{seat}/resign", headers=bearer(table.tokens[seat]))
     assert r.status_code == 200
     assert scheduler.bot_turns() == [(table.id, r.json["seq"])]
-    assert service.play_bot_turn(table.id, r.json["seq"]) is True
-    assert service.get(table.id).seq == r.json["seq"] + 1
+    assert service.turns.play_bot_turn(table.id, r.json["seq"]) is True
+    assert service.games.get(table.id).seq == r.json["seq"] + 1
 
 
 def test_resign_errors(client, http: Http) -> None:

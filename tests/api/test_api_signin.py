@@ -10,11 +10,11 @@ from api_helpers import API, bearer
 from flask.testing import FlaskClient
 from sqlalchemy import select, text
 
+from harness.databases import temporary_database
 from service.accounts import SIGNIN_CODE_TTL, Accounts
 from service.db import make_engine, make_sessionmaker, upgrade_database
 from service.models import PlayerTokenRow, SigninCodeRow
 from service.seats import hash_token
-from tests.support.databases import temporary_database
 
 
 def new_player(client: FlaskClient, name: str = "ann") -> tuple[str, str]:

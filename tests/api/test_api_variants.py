@@ -60,7 +60,7 @@ def test_variant_validation(client) -> None:
     r = create({"players": 3, "options": {"variant": "double_1"}})
     assert r.status_code == 422 and r.json["code"] == "invalid_players"
     r = create({"players": 2, "options": {"variant": "nope"}})
-    assert r.status_code == 422 and r.json["code"] == "validation_error"
+    assert r.status_code == 422 and r.json["code"] == "invalid_option"
     r = create({"players": 2, "options": {"variant": "double_1"}})
     assert r.status_code == 201 and r.json["game"]["players"] == 2
 
@@ -84,11 +84,11 @@ def test_a_decoy_game_over_http_with_bots_to_the_end(client, service, scheduler)
     assert [s["player"] for s in state["seats"]] == [0, 1, None]
     assert [s["decoy"] for s in state["seats"]] == [False, False, True]
     steps = 0
-    while service.get(game_id).status == "active":
+    while service.games.get(game_id).status == "active":
         pending = client.get(f"{url}/pending").json["pending"]
         assert pending["seat"] != 2 and pending["player"] == pending["seat"]
         (gid, seq) = scheduler.bot_turns()[-1]
-        assert gid == game_id and service.play_bot_turn(game_id, seq) is True
+        assert gid == game_id and service.turns.play_bot_turn(game_id, seq) is True
         steps += 1
         assert steps < 3000
     game = client.get(url).json
@@ -145,14 +145,14 @@ def test_a_double_2_game_over_http_with_bots_to_the_end(client, service, schedul
     assert state["players"] == 4 and state["player_count"] == 2
     assert [s["player"] for s in state["seats"]] == [0, 1, 0, 1]
     steps = 0
-    while service.get(game_id).status == "active":
+    while service.games.get(game_id).status == "active":
         pending = client.get(f"{url}/pending").json["pending"]
         assert pending["player"] == pending["seat"] % 2
         seats = client.get(url).json["state"]["seats"]
         assert [s["bp"] for s in seats[:2]] == [s["bp"] for s in seats[2:]]  # one purse each
         assert [s["score"] for s in seats[:2]] == [s["score"] for s in seats[2:]]
         (gid, seq) = scheduler.bot_turns()[-1]
-        assert gid == game_id and service.play_bot_turn(game_id, seq) is True
+        assert gid == game_id and service.turns.play_bot_turn(game_id, seq) is True
         steps += 1
         assert steps < 3000
     result = client.get(url).json["result"]

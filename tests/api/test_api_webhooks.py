@@ -169,7 +169,7 @@ def test_your_turn_goes_to_the_seat_player_only(client: FlaskClient, service: An
         headers = bearer(token) if token else {}
         r = client.post(f"{API}/games/{game}/seats", json={"name": "p"}, headers=headers)
         assert r.status_code == 201, r.json
-    pending_seat = service.get(game).pending_seat
+    pending_seat = service.games.get(game).pending_seat
     with service.sessions() as session:
         events = sorted(d.event for d in session.query(WebhookDeliveryRow))
         turns = [d.payload["data"]["pending"] for d in session.query(WebhookDeliveryRow)

@@ -119,11 +119,11 @@ def test_bad_input_buying_what_cannot_be_afforded_or_is_sold_out():
 
 def test_bad_input_a_rejected_action_changes_nothing_not_even_the_rng(game):
     """"an error that leaves the state untouched" — the generator included."""
-    rng = game.rng
+    rng = game._rng
     for action in ({"type": "teleport"}, {"type": "direction", "direction": "N"}, 7):
         with pytest.raises(EngineError):
             game.apply(action)
-    assert game.rng == rng and game.seq == 0
+    assert game._rng == rng and game.seq == 0
 
 
 def test_bad_options_for_a_new_game():

@@ -49,10 +49,10 @@ def _run_step(g: Game, op: str) -> list:
     """Run one stage's step on a copy with an empty stack; return the frames it pushed
     (first to run first) and the copy's events."""
     c = g.clone()
-    c.stack = []
+    c._stack = []
     c.events = []
     OPS[op].step(c, Stage.new(op))
-    return [c, list(reversed(c.stack)), c.events]
+    return [c, list(reversed(c._stack)), c.events]
 
 
 def _empty(g: Game) -> None:

@@ -24,11 +24,11 @@ def test_frames_every_frame_on_the_stack_is_its_ops_type_also_after_restore():
         g = Game.new(4, seed)
         rnd = random.Random(seed)
         while not g.is_over:
-            for frame in g.stack:
+            for frame in g._stack:
                 assert type(frame) is OPS_FRAMES[frame.op][0], frame
                 seen.add(frame.op)
             restored = Game.from_dict(g.to_dict())
-            assert [type(f) for f in restored.stack] == [type(f) for f in g.stack]
-            assert restored.stack == g.stack
+            assert [type(f) for f in restored._stack] == [type(f) for f in g._stack]
+            assert restored._stack == g._stack
             g.apply(rnd.choice(g.pending.actions))
     assert len(seen) >= 20, sorted(set(OPS_FRAMES) - seen)

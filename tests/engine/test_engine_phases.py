@@ -16,7 +16,7 @@ def test_phase2_the_next_card_is_revealed_in_every_round_round_1_included():
     revealed = of_type(g.setup_events, "card_revealed")
     assert revealed == [{"type": "card_revealed", "card": {"drift": "W", "ozone": 11},
                          "round": 1}]  # fmt: skip
-    assert g.deck_pos == 2
+    assert g._deck_pos == 2
 
 
 def test_phase2_no_gene_defects_in_round_1():
@@ -278,7 +278,7 @@ def test_end_game_ends_after_the_round_of_the_last_environment_card():
                        bp=[0, 0, 0, 0])  # fmt: skip
     while not g.is_over:
         g.apply(g.pending.actions[0], g.pending.seat)
-    assert g.round == 10 and g.deck_pos == 11
+    assert g.round == 10 and g._deck_pos == 11
 
 
 def test_end_deck_exhausted_event_and_ranking_is_the_ladder_order():

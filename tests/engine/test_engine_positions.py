@@ -89,9 +89,9 @@ def test_scripted_dice_never_touch_the_games_generator():
     scripted = Game.new(4, 99, chance=ScriptedDice([6, 6, 1, 1, 2, 2, 3, 3]))
     plain = Game.new(4, 99)
     shuffled_only = Game.new(4, 99, chance=ScriptedDice([6, 6, 5, 5, 4, 4, 3, 3]))
-    assert shuffled_only.rng == scripted.rng  # the rolls did not advance the generator
-    assert scripted.deck == plain.deck  # the shuffle is the generator's, as in production
-    assert plain.rng != scripted.rng  # the plain game's start rolls came from its generator
+    assert shuffled_only._rng == scripted._rng  # the rolls did not advance the generator
+    assert scripted._deck == plain._deck  # the shuffle is the generator's, as in production
+    assert plain._rng != scripted._rng  # the plain game's start rolls came from its generator
     assert [e["dice"] for e in of_type(scripted.setup_events, "start_roll")] == [
         [6, 6], [1, 1], [2, 2], [3, 3]]  # fmt: skip
     assert first(scripted.setup_events, "start_order")["seats"] == [0, 3, 2, 1]

@@ -62,7 +62,7 @@ def check_invariants(g: Game) -> None:
         bit = 1 << i
         assert sum(1 for m in genes if m & bit) + gene_supply[i] == full[i], GENES[i].id
     # the game ends within the deck's rounds
-    assert g.round <= len(g.deck) - 1
+    assert g.round <= len(g._deck) - 1
     if g.pending is not None:
         assert len(g.pending.actions) >= 2  # single answers are taken by the engine
         assert 0 <= g.pending.seat < n
@@ -252,12 +252,12 @@ def test_property_public_view_hides_the_rng_and_the_deck_order(seed, players, da
     view = g.public_view()
     text = json.dumps(view)
     assert "rng" not in view and "deck" not in view and "seed" not in view
-    assert format(g.rng, "016x") not in text
+    assert format(g._rng, "016x") not in text
     twin = g.clone()
-    twin.rng ^= 0xDEADBEEF
-    rest = twin.deck[twin.deck_pos :]
+    twin._rng ^= 0xDEADBEEF
+    rest = twin._deck[twin._deck_pos :]
     random.Random(seed).shuffle(rest)
-    twin.deck[twin.deck_pos :] = rest[::-1]
+    twin._deck[twin._deck_pos :] = rest[::-1]
     assert twin.public_view() == view
 
 

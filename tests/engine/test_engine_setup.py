@@ -42,14 +42,14 @@ def test_setup_deck_is_shuffled_and_one_card_is_revealed():
     orders = set()
     for seed in range(12):
         g = Game.new(4, seed)
-        assert sorted(g.deck) == list(range(11))
-        assert g.deck_pos == 1
+        assert sorted(g._deck) == list(range(11))
+        assert g._deck_pos == 1
         revealed = of_type(g.setup_events, "card_revealed")
         assert len(revealed) == 1 and revealed[0]["round"] == 0
-        drift, ozone = DEFAULT_DECK[g.deck[0]]
+        drift, ozone = DEFAULT_DECK[g._deck[0]]
         assert revealed[0]["card"]["ozone"] == ozone
         assert g.public_view()["environment"]["remaining"] == 10
-        orders.add(tuple(g.deck))
+        orders.add(tuple(g._deck))
     assert len(orders) > 6  # shuffled by the seed, not a fixed order
 
 

@@ -22,10 +22,10 @@ import pytest
 import requests
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.stream.stream_support import Process, StreamReader, gunicorn_server, wait_until
-from tests.support import processes
-from tests.support.databases import postgres_database
-from tests.support.webhook_receiver import Receiver
+from harness import processes
+from harness.databases import postgres_database
+from harness.streams import Process, StreamReader, gunicorn_server, wait_until
+from harness.webhook_receiver import Receiver
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
 

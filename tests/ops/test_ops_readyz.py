@@ -11,10 +11,10 @@ import pytest
 import redis
 
 from api import create_app
+from harness.private_postgres import private_cluster
+from harness.streams import RedisServer
 from service.config import Settings
 from service.db import upgrade_database
-from tests.stream.stream_support import RedisServer
-from tests.support.private_postgres import private_cluster
 from workers import heartbeat
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]

@@ -7,114 +7,114 @@ from datetime import timedelta
 
 import pytest
 
+from harness.databases import FakeClock
 from service.errors import Unprocessable
 from service.games import GameService
 from service.models import GameRow, SeatRow
-from tests.support.databases import FakeClock
 
 BANK = {"type": "bank", "initial": 60, "increment": 5}
 BOT = {"kind": "bot", "level": "random"}
 
 
 def started(service: GameService, **kw) -> str:
-    created = service.create_game(players=3, **kw)
+    created = service.creation.create_game(players=3, **kw)
     for _ in created.game.open_seats:
-        service.join(created.game.id, "p")
+        service.seating.join(created.game.id, "p")
     return created.game.id
 
 
 def play_pending(service: GameService, game_id: str) -> int:
     """The pending human seat plays its first action; returns the seat."""
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     seat = view.pending_seat
-    service.apply_action(game_id, seat, view.pending["actions"][0], expected_seq=view.seq)
+    service.moves.apply_action(game_id, seat, view.pending["actions"][0], expected_seq=view.seq)
     return seat
 
 
 def left(service: GameService, game_id: str, clock: FakeClock) -> float:
-    return (service.get(game_id).deadline_at - clock.now).total_seconds()
+    return (service.games.get(game_id).deadline_at - clock.now).total_seconds()
 
 
 def test_the_bank_runs_while_a_decision_is_pending_and_gets_the_increment(service, clock) -> None:
     game_id = started(service, time_control=BANK)
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     assert view.time_control == BANK and view.time_limit == 0
     assert [s.bank for s in view.seats] == [60.0] * 3
     assert left(service, game_id, clock) == 60  # the deadline is the bank running out
     clock.advance(20.25)
     seat = play_pending(service, game_id)
-    after = service.get(game_id)
+    after = service.games.get(game_id)
     assert after.seats[seat].bank == 60 - 20.25 + 5
     banks = [s.bank for s in after.seats]
     # The next decider's deadline is its own bank from now.
     assert left(service, game_id, clock) == banks[after.pending_seat]
     # The log entry (and so the stream's) carries the banks right after it.
-    assert service.events(game_id)[0].after["banks"] == banks
+    assert service.games.events(game_id)[0].after["banks"] == banks
     # Charging again: the seat's bank as it stood minus the time it took, plus 5.
     nxt = after.pending_seat
     clock.advance(3)
     assert play_pending(service, game_id) == nxt
-    assert service.get(game_id).seats[nxt].bank == banks[nxt] - 3 + 5
+    assert service.games.get(game_id).seats[nxt].bank == banks[nxt] - 3 + 5
 
 
 def test_a_bank_that_runs_out_has_the_stand_in_play_and_leaves_the_increment(
     service, clock
 ) -> None:
     game_id = started(service, time_control=BANK)
-    seat = service.get(game_id).pending_seat
+    seat = service.games.get(game_id).pending_seat
     clock.advance(59.999)
-    assert service.due_deadlines(clock.now) == []
-    assert service.expire_deadline(game_id, 0) is False
+    assert service.turns.due_deadlines(clock.now) == []
+    assert service.turns.expire_deadline(game_id, 0) is False
     clock.advance(1)  # a second late (the sweep was slow): the bank is empty, not negative
-    assert service.due_deadlines(clock.now) == [(game_id, 0)]
-    assert service.expire_deadline(game_id, 0) is True
-    view = service.get(game_id)
-    assert service.events(game_id)[0].actor == "timeout"
+    assert service.turns.due_deadlines(clock.now) == [(game_id, 0)]
+    assert service.turns.expire_deadline(game_id, 0) is True
+    view = service.games.get(game_id)
+    assert service.games.events(game_id)[0].actor == "timeout"
     assert view.seats[seat].kind == "human" and view.seats[seat].timeouts == 1
     assert view.seats[seat].bank == 5  # nothing left, plus the increment
 
 
 def test_a_bank_that_runs_out_under_the_bot_policy_hands_the_seat_over(service, clock) -> None:
     game_id = started(service, time_control=BANK, timeout_policy="bot")
-    seat = service.get(game_id).pending_seat
+    seat = service.games.get(game_id).pending_seat
     clock.advance(60)
-    assert service.expire_deadline(game_id, 0) is True
-    view = service.get(game_id)
+    assert service.turns.expire_deadline(game_id, 0) is True
+    view = service.games.get(game_id)
     assert view.seats[seat].kind == "bot" and view.seats[seat].bank is None
     assert view.pending_seat == seat and view.deadline_at is None  # a bot has no clock
 
 
 def test_correspondence_gives_days_per_decision(service, clock, scheduler) -> None:
     game_id = started(service, time_control={"type": "correspondence", "days": 3})
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     assert view.time_control == {"type": "correspondence", "days": 3}
     assert left(service, game_id, clock) == 3 * 86400
     assert scheduler.deadlines() == [(game_id, 0, view.deadline_at)]
     clock.advance(2 * 86400)
     play_pending(service, game_id)
     assert left(service, game_id, clock) == 3 * 86400  # per decision: nothing carries over
-    assert all(s.bank is None for s in service.get(game_id).seats)
+    assert all(s.bank is None for s in service.games.get(game_id).seats)
 
 
 def test_per_decision_and_the_old_time_limit_are_the_same_control(service, clock) -> None:
-    old = service.get(started(service, time_limit=45))
-    new = service.get(started(service, time_control={"type": "per_decision", "seconds": 45}))
+    old = service.games.get(started(service, time_limit=45))
+    new = service.games.get(started(service, time_control={"type": "per_decision", "seconds": 45}))
     for view in (old, new):
         assert view.time_control == {"type": "per_decision", "seconds": 45}
         assert view.time_limit == 45 and (view.deadline_at - clock.now).total_seconds() == 45
-    none = service.get(started(service, time_control={"type": "none"}))
+    none = service.games.get(started(service, time_control={"type": "none"}))
     assert none.deadline_at is None and none.time_limit == 0
 
 
 def test_bot_seats_and_bot_only_games_have_no_clock(service, clock) -> None:
-    bots = service.create_game(players=3, seats=[BOT] * 3).game
+    bots = service.creation.create_game(players=3, seats=[BOT] * 3).game
     assert bots.time_control == {"type": "none"} and bots.time_limit == 0
     assert bots.deadline_at is None  # the sweep's recovery net is not shown as a clock
-    mixed = service.create_game(players=3, seats=[{"kind": "human"}, BOT, BOT],
+    mixed = service.creation.create_game(players=3, seats=[{"kind": "human"}, BOT, BOT],
                                 time_control=BANK)  # fmt: skip
     game_id = mixed.game.id
-    service.join(game_id, "p")
-    view = service.get(game_id)
+    service.seating.join(game_id, "p")
+    view = service.games.get(game_id)
     assert [s.bank for s in view.seats] == [60.0, None, None]
 
 
@@ -133,13 +133,13 @@ def test_bot_seats_and_bot_only_games_have_no_clock(service, clock) -> None:
 )
 def test_bad_time_controls_are_refused_with_a_stable_code(service, control) -> None:
     with pytest.raises(Unprocessable) as err:
-        service.create_game(players=3, time_control=control)
+        service.creation.create_game(players=3, time_control=control)
     assert err.value.code == "invalid_time_control"
 
 
 def test_time_limit_and_time_control_together_are_refused(service) -> None:
     with pytest.raises(Unprocessable) as err:
-        service.create_game(players=3, time_limit=30, time_control=BANK)
+        service.creation.create_game(players=3, time_limit=30, time_control=BANK)
     assert err.value.code == "invalid_time_control"
 
 
@@ -152,19 +152,19 @@ def test_a_restart_mid_decision_neither_loses_time_nor_grants_any(
     from service.db import make_sessionmaker
 
     game_id = started(service, time_control=BANK)
-    seat = service.get(game_id).pending_seat
-    deadline = service.get(game_id).deadline_at
+    seat = service.games.get(game_id).pending_seat
+    deadline = service.games.get(game_id).deadline_at
     clock.advance(30)
     del service  # the process goes away mid-decision
     later = FakeClock(clock.now + timedelta(seconds=10))  # and comes back 10 s later
     again = GameService(make_sessionmaker(db_engine), scheduler, settings, clock=later)
-    assert again.get(game_id).deadline_at == deadline
-    assert again.due_deadlines(later.now) == []  # the beat's sweep: nothing due yet
-    assert again.upcoming_deadlines(later.now + timedelta(seconds=19)) == []
-    assert again.expire_deadline(game_id, 0) is False
+    assert again.games.get(game_id).deadline_at == deadline
+    assert again.turns.due_deadlines(later.now) == []  # the beat's sweep: nothing due yet
+    assert again.turns.upcoming_deadlines(later.now + timedelta(seconds=19)) == []
+    assert again.turns.expire_deadline(game_id, 0) is False
     with again.sessions() as s:
         assert s.get(SeatRow, (game_id, seat)).bank_ms == 60_000  # untouched by any of it
         assert s.get(GameRow, game_id).deadline_at == deadline
-    view = again.get(game_id)
-    again.apply_action(game_id, seat, view.pending["actions"][0], expected_seq=view.seq)
-    assert again.get(game_id).seats[seat].bank == 60 - 40 + 5
+    view = again.games.get(game_id)
+    again.moves.apply_action(game_id, seat, view.pending["actions"][0], expected_seq=view.seq)
+    assert again.games.get(game_id).seats[seat].bank == 60 - 40 + 5

@@ -13,8 +13,7 @@ import pytest
 
 from ai.cli import main
 from ai.verify import Unverified, verify
-from engine import Game
-from service import fairness
+from engine import Game, fairness
 from service.games import GameService
 from service.models import GameRow
 
@@ -24,14 +23,14 @@ BOT = {"kind": "bot", "level": "random"}
 def _finish(service: GameService, game_id: str, token: str) -> None:
     """The human plays the first legal action, the bots their own."""
     for _ in range(5000):
-        view = service.get(game_id)
+        view = service.games.get(game_id)
         if view.status != "active":
             return
         seat = next(s for s in view.seats if s.seat == view.pending_seat)
         if seat.kind == "bot":
-            assert service.play_bot_turn(game_id, view.seq)
+            assert service.turns.play_bot_turn(game_id, view.seq)
         else:
-            service.submit(game_id, token, view.pending["actions"][0])
+            service.moves.submit(game_id, token, view.pending["actions"][0], expected_seq=view.seq)
     raise AssertionError("the game did not end")
 
 
@@ -55,15 +54,17 @@ def _json(value: Any) -> Any:
 
 @pytest.fixture
 def record(service: GameService) -> dict[str, Any]:
-    created = service.create_game(players=3, seats=[{"kind": "human"}, BOT, BOT], time_limit=0)
+    created = service.creation.create_game(
+        players=3, seats=[{"kind": "human"}, BOT, BOT], time_limit=0
+    )
     game_id = created.game.id
-    joined = service.join(game_id, "ann", entropy="ann's own dice")
+    joined = service.seating.join(game_id, "ann", entropy="ann's own dice")
     _finish(service, game_id, joined.token)
-    return _json(service.record(game_id))
+    return _json(service.games.record(game_id))
 
 
 def test_the_commitment_is_public_before_the_first_die(service: GameService) -> None:
-    created = service.create_game(players=3, seats=[{"kind": "human"}, BOT, BOT])
+    created = service.creation.create_game(players=3, seats=[{"kind": "human"}, BOT, BOT])
     view = created.game
     assert view.status == "open" and view.fairness["verifiable"] is True
     server_seed = _server_seed(service, view.id)
@@ -75,23 +76,23 @@ def test_the_commitment_is_public_before_the_first_die(service: GameService) -> 
 
 
 def test_a_contribution_changes_the_dice(service: GameService) -> None:
-    created = service.create_game(players=3, seats=[{"kind": "human"}, BOT, BOT])
+    created = service.creation.create_game(players=3, seats=[{"kind": "human"}, BOT, BOT])
     game_id = created.game.id
     server_seed = _server_seed(service, game_id)
     without = fairness.engine_seed(game_id, server_seed, [None, None, None])
-    service.join(game_id, "ann", entropy="7f3a")
-    started = service.get(game_id)
+    service.seating.join(game_id, "ann", entropy="7f3a")
+    started = service.games.get(game_id)
     seed = fairness.engine_seed(game_id, server_seed, ["7f3a", None, None])
     assert seed != without
     assert started.public == Game.new(3, seed).public_view()
-    assert service.setup_events(game_id) == Game.new(3, seed).setup_events
+    assert service.games.setup_events(game_id) == Game.new(3, seed).setup_events
     # The dice themselves (the first card and three seats' 2d6 start rolls: equal by chance
     # about once in 500,000); the board at the first decision may well be the same.
     assert Game.new(3, seed).setup_events != Game.new(3, without).setup_events
 
 
 def test_explicit_seed_is_predetermined(service: GameService) -> None:
-    view = service.create_game(players=3, seats=[BOT] * 3, seed=5).game
+    view = service.creation.create_game(players=3, seats=[BOT] * 3, seed=5).game
     assert view.fairness == {"verifiable": False, "scheme": None, "commitment": None}
     assert _server_seed(service, view.id) is None
 
@@ -159,13 +160,13 @@ def test_verify_a_decoy_game_and_its_scoring_option(service: GameService) -> Non
     the variant and ``decoy_scores``; ``ursuppe verify`` replays it with both, and a record
     claiming the other option does not verify."""
     options = {"variant": "decoy", "decoy_scores": True}
-    created = service.create_game(players=2, seats=[{"kind": "human"}, BOT], time_limit=0,
+    created = service.creation.create_game(players=2, seats=[{"kind": "human"}, BOT], time_limit=0,
                                   options=options)  # fmt: skip
     game_id = created.game.id
-    joined = service.join(game_id, "ann", entropy="ann's decoy dice")
-    assert service.get(game_id).public["decoy_scores"] is True
+    joined = service.seating.join(game_id, "ann", entropy="ann's decoy dice")
+    assert service.games.get(game_id).public["decoy_scores"] is True
     _finish(service, game_id, joined.token)
-    rec = _json(service.record(game_id))
+    rec = _json(service.games.record(game_id))
     assert rec["variant"] == "decoy" and rec["decoy_scores"] is True
     assert "verified" in verify(rec)
     rec["decoy_scores"] = False

@@ -22,17 +22,18 @@ from service.errors import (
     ServiceError,
     Unprocessable,
 )
-from service.games import GameService, SeatSpec
+from service.games import GameService
 from service.models import ActionLogRow, GameRow
+from service.views import SeatSpec
 
 BOT = {"kind": "bot", "level": "random"}
 
 
 def started(service: GameService, players: int = 3, **kw) -> tuple[str, dict[int, str]]:
-    created = service.create_game(players=players, **kw)
+    created = service.creation.create_game(players=players, **kw)
     tokens = {}
     for _ in created.game.open_seats:
-        joined = service.join(created.game.id, "p")
+        joined = service.seating.join(created.game.id, "p")
         tokens[joined.seat] = joined.token
     return created.game.id, tokens
 
@@ -45,18 +46,18 @@ def log_count(service: GameService, game_id: str) -> int:
 
 
 def test_bot_game_plays_to_the_end_through_play_bot_turn(service, scheduler) -> None:
-    created = service.create_game(players=4, seats=[BOT] * 4, time_limit=0, seed=11)
+    created = service.creation.create_game(players=4, seats=[BOT] * 4, time_limit=0, seed=11)
     game_id = created.game.id
     assert created.game.status == "active"
     steps = 0
-    while service.get(game_id).status == "active":
+    while service.games.get(game_id).status == "active":
         (gid, seq) = scheduler.bot_turns()[-1]
-        assert gid == game_id and seq == service.get(game_id).seq
-        assert service.play_bot_turn(game_id, seq) is True
-        assert service.play_bot_turn(game_id, seq) is False  # a redelivery is a no-op
+        assert gid == game_id and seq == service.games.get(game_id).seq
+        assert service.turns.play_bot_turn(game_id, seq) is True
+        assert service.turns.play_bot_turn(game_id, seq) is False  # a redelivery is a no-op
         steps += 1
         assert steps < 5000
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     assert view.status == "finished" and view.result["ranking"]
     assert log_count(service, game_id) == view.seq == steps
     assert len(scheduler.bot_turns()) == steps  # none after the end
@@ -64,10 +65,10 @@ def test_bot_game_plays_to_the_end_through_play_bot_turn(service, scheduler) -> 
 
 def test_play_bot_turn_is_a_noop_for_humans_and_stale_seq(service) -> None:
     game_id, _ = started(service)
-    assert service.play_bot_turn(game_id, 0) is False  # a human decides
-    assert service.play_bot_turn(game_id, 5) is False
-    assert service.play_bot_turn("missing", 0) is False
-    assert service.play_random_turn(game_id, 0) is False
+    assert service.turns.play_bot_turn(game_id, 0) is False  # a human decides
+    assert service.turns.play_bot_turn(game_id, 5) is False
+    assert service.turns.play_bot_turn("missing", 0) is False
+    assert service.turns.play_random_turn(game_id, 0) is False
 
 
 def test_a_bot_move_made_stale_by_a_hand_over_is_sent_again_at_once(
@@ -76,25 +77,25 @@ def test_a_bot_move_made_stale_by_a_hand_over_is_sent_again_at_once(
     """Another seat resigns while the bot thinks: the resign is a log entry, so the bot's
     decision is renumbered and the move thought for the old seq is dropped; the bot's turn
     is sent again at the new seq at once (not left to the deadline sweep)."""
-    import service.games as games
+    import service.turns as games
 
     game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
-    while (view := service.get(game_id)).pending_seat != 0:  # play the humans to the bot
-        service.apply_action(game_id, view.pending_seat, view.pending["actions"][0])
+    while (view := service.games.get(game_id)).pending_seat != 0:  # play the humans to the bot
+        service.moves.apply_action(game_id, view.pending_seat, view.pending["actions"][0])
     thinking = games.choose_bot_action
 
     def resign_meanwhile(*args, **kwargs):
-        service.resign(game_id, tokens[1])
+        service.seating.resign(game_id, tokens[1])
         return thinking(*args, **kwargs)
 
     monkeypatch.setattr(games, "choose_bot_action", resign_meanwhile)
-    assert service.play_bot_turn(game_id, view.seq) is False
-    resigned = service.get(game_id)
+    assert service.turns.play_bot_turn(game_id, view.seq) is False
+    resigned = service.games.get(game_id)
     assert resigned.seq == view.seq + 1 and resigned.pending_seat == 0
     assert resigned.pending["seq"] == resigned.seq
     assert scheduler.bot_turns()[-1] == (game_id, resigned.seq)
     monkeypatch.setattr(games, "choose_bot_action", thinking)
-    assert service.play_bot_turn(game_id, resigned.seq) is True
+    assert service.turns.play_bot_turn(game_id, resigned.seq) is True
     assert log_count(service, game_id) == view.seq + 2  # the hand-over and the move
 
 
@@ -102,31 +103,31 @@ def test_a_resign_that_loses_the_race_to_a_bot_move_is_tried_again(service, monk
     """A bot's move commits between the resign's read and its write (same version, same
     next seq): the resign is written again on a fresh read instead of failing."""
     game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
-    while (view := service.get(game_id)).pending_seat != 0:  # play the humans to the bot
-        service.apply_action(game_id, view.pending_seat, view.pending["actions"][0])
+    while (view := service.games.get(game_id)).pending_seat != 0:  # play the humans to the bot
+        service.moves.apply_action(game_id, view.pending_seat, view.pending["actions"][0])
     handing = play.hand_to_bot
     calls = []
 
     def bot_moves_first(*args, **kwargs):
         calls.append(args[1].seat)
         if len(calls) == 1:
-            assert service.play_bot_turn(game_id, view.seq) is True
+            assert service.turns.play_bot_turn(game_id, view.seq) is True
         return handing(*args, **kwargs)
 
     monkeypatch.setattr(play, "hand_to_bot", bot_moves_first)
-    service.resign(game_id, tokens[1])
+    service.seating.resign(game_id, tokens[1])
     assert calls == [1, 1]
-    after = service.get(game_id)
+    after = service.games.get(game_id)
     assert after.seats[1].resigned and after.seq == view.seq + 2
-    entries = service.events(game_id, since=view.seq)
+    entries = service.games.events(game_id, since=view.seq)
     assert [(e.actor, e.action is None) for e in entries] == [("bot", False), ("human", True)]
 
 
 def test_a_resign_is_an_entry_in_the_log(service) -> None:
     game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
-    before = service.get(game_id)
-    service.resign(game_id, tokens[2])
-    entry = service.events(game_id, since=before.seq)[0]
+    before = service.games.get(game_id)
+    service.seating.resign(game_id, tokens[2])
+    entry = service.games.events(game_id, since=before.seq)[0]
     assert (entry.seq, entry.seat, entry.action, entry.actor) == (before.seq + 1, 2, None, "human")
     assert entry.events == [
         {"type": "seat_to_bot", "seat": 2, "level": service.settings.standin_level,
@@ -141,9 +142,9 @@ def test_broken_bot_falls_back_to_random(service, monkeypatch) -> None:
         raise RuntimeError("bot crashed")
 
     monkeypatch.setattr(ai, "make_bot", broken)
-    created = service.create_game(players=3, seats=[BOT] * 3, time_limit=0)
-    assert service.play_bot_turn(created.game.id, 0) is True
-    assert service.get(created.game.id).seq == 1
+    created = service.creation.create_game(players=3, seats=[BOT] * 3, time_limit=0)
+    assert service.turns.play_bot_turn(created.game.id, 0) is True
+    assert service.games.get(created.game.id).seq == 1
 
 
 def test_slow_bot_falls_back_to_random(service, monkeypatch) -> None:
@@ -159,9 +160,9 @@ def test_slow_bot_falls_back_to_random(service, monkeypatch) -> None:
             return game.legal_actions()[0]
 
     monkeypatch.setattr(ai, "make_bot", lambda level, seed=None, time_budget=None: Slow())
-    created = service.create_game(players=3, seats=[BOT] * 3, time_limit=0)
+    created = service.creation.create_game(players=3, seats=[BOT] * 3, time_limit=0)
     t0 = time.monotonic()
-    assert service.play_bot_turn(created.game.id, 0) is True
+    assert service.turns.play_bot_turn(created.game.id, 0) is True
     assert time.monotonic() - t0 < 2.5  # budget 0.5 s in the test settings
 
 
@@ -187,34 +188,34 @@ def test_each_bot_level_thinks_for_its_own_budget_under_the_ceiling(
     monkeypatch.setattr(ai, "make_bot", spy)
     service.settings = dataclasses.replace(service.settings, bot_time_budget=ceiling)
     owner = service.accounts.create("owner").player.id  # search bots need a player
-    created = service.create_game(
+    created = service.creation.create_game(
         players=3, seats=[{"kind": "bot", "level": level}] * 3, player=owner
     )
-    assert service.play_bot_turn(created.game.id, 0) is True
+    assert service.turns.play_bot_turn(created.game.id, 0) is True
     assert budgets == [expected]
 
 
 def test_human_decision_gets_a_deadline_in_the_same_write(service, scheduler, clock) -> None:
     game_id, _ = started(service, time_limit=45)
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     assert (view.deadline_at - clock.now).total_seconds() == 45
     assert scheduler.deadlines() == [(game_id, 0, view.deadline_at)]
 
 
 def test_expire_deadline_default_action_exactly_once(service, clock, scheduler) -> None:
     game_id, _ = started(service, time_limit=30)
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     default = view.pending["actions"][0]
     with service.sessions() as s:
         row = s.get(GameRow, game_id)
         game_seed, state = row.seed, row.state
-    assert service.due_deadlines(clock.now) == []
-    assert service.expire_deadline(game_id, 0) is False  # not due yet
+    assert service.turns.due_deadlines(clock.now) == []
+    assert service.turns.expire_deadline(game_id, 0) is False  # not due yet
     clock.advance(31)
-    assert service.due_deadlines(clock.now) == [(game_id, 0)]
+    assert service.turns.due_deadlines(clock.now) == [(game_id, 0)]
     results: list[bool] = []
     threads = [
-        threading.Thread(target=lambda: results.append(service.expire_deadline(game_id, 0)))
+        threading.Thread(target=lambda: results.append(service.turns.expire_deadline(game_id, 0)))
         for _ in range(6)
     ]
     for t in threads:
@@ -222,9 +223,9 @@ def test_expire_deadline_default_action_exactly_once(service, clock, scheduler) 
     for t in threads:
         t.join()
     assert results.count(True) == 1, results
-    after = service.get(game_id)
+    after = service.games.get(game_id)
     assert after.seq == 1
-    entry = service.events(game_id)[0]
+    entry = service.games.events(game_id)[0]
     # The stand-in (greedy by default) chose the move, not "the first legal action".
     bot_seed = (game_seed * 1_000_003 + view.pending_seat) % play.MAX_SEED
     greedy = make_bot("greedy", seed=bot_seed).choose(Game.from_dict(state))
@@ -232,50 +233,50 @@ def test_expire_deadline_default_action_exactly_once(service, clock, scheduler) 
         entry.actor == "timeout" and entry.action == greedy and default in view.pending["actions"]
     )
     assert after.seats[view.pending_seat].timeouts == 1
-    assert service.expire_deadline(game_id, 0) is False  # late delivery
-    assert (game_id, 0) not in service.due_deadlines(clock.now)
+    assert service.turns.expire_deadline(game_id, 0) is False  # late delivery
+    assert (game_id, 0) not in service.turns.due_deadlines(clock.now)
 
 
 def test_expire_deadline_bot_policy_hands_the_seat_to_a_bot(service, clock, scheduler) -> None:
     game_id, tokens = started(service, time_limit=30, timeout_policy="bot")
-    seat = service.get(game_id).pending_seat
+    seat = service.games.get(game_id).pending_seat
     clock.advance(30)
     scheduler.clear()
-    assert service.expire_deadline(game_id, 0) is True
-    assert service.expire_deadline(game_id, 0) is False
-    view = service.get(game_id)
+    assert service.turns.expire_deadline(game_id, 0) is True
+    assert service.turns.expire_deadline(game_id, 0) is False
+    view = service.games.get(game_id)
     s = view.seats[seat]
     assert s.kind == "bot" and s.replaced_by_bot and s.timeouts == 1
     assert s.bot_level == service.settings.standin_level == "greedy"
     # The hand-over is the log's entry 1 (no engine action); the decision is renumbered.
     assert view.seq == 1 and view.pending["seq"] == 1
     assert scheduler.bot_turns() == [(game_id, 1)]
-    handover = service.events(game_id)[0]
+    handover = service.games.events(game_id)[0]
     assert (handover.seat, handover.action, handover.actor) == (seat, None, "timeout")
     assert handover.events == [
         {"type": "seat_to_bot", "seat": seat, "level": "greedy", "reason": "timeout"}
     ]
     with pytest.raises(Forbidden) as err:
-        service.apply_action(game_id, seat, view.pending["actions"][0], expected_seq=1)
+        service.moves.apply_action(game_id, seat, view.pending["actions"][0], expected_seq=1)
     assert err.value.code == "seat_is_bot"
-    assert service.play_bot_turn(game_id, 0) is False  # the old number is stale
-    assert service.play_bot_turn(game_id, 1) is True
-    assert service.events(game_id)[1].actor == "bot"
+    assert service.turns.play_bot_turn(game_id, 0) is False  # the old number is stale
+    assert service.turns.play_bot_turn(game_id, 1) is True
+    assert service.games.events(game_id)[1].actor == "bot"
 
 
 def test_lost_bot_turn_is_recovered_by_the_sweep(service, clock, scheduler) -> None:
-    created = service.create_game(players=3, seats=[BOT] * 3, time_limit=0)
+    created = service.creation.create_game(players=3, seats=[BOT] * 3, time_limit=0)
     game_id = created.game.id
-    assert service.due_deadlines(clock.now) == []
+    assert service.turns.due_deadlines(clock.now) == []
     clock.advance(service.settings.bot_grace + 1)
-    assert service.due_deadlines(clock.now) == [(game_id, 0)]
-    assert service.expire_deadline(game_id, 0) is True
-    assert service.get(game_id).seq == 1
+    assert service.turns.due_deadlines(clock.now) == [(game_id, 0)]
+    assert service.turns.expire_deadline(game_id, 0) is True
+    assert service.games.get(game_id).seq == 1
 
 
 def test_no_time_limit_means_no_deadline(service, scheduler) -> None:
     game_id, _ = started(service, time_limit=0)
-    assert service.get(game_id).deadline_at is None
+    assert service.games.get(game_id).deadline_at is None
     assert scheduler.calls == []
 
 
@@ -289,43 +290,47 @@ def test_scheduler_failure_does_not_undo_the_commit(service) -> None:
 
     service.scheduler = Down()
     game_id, tokens = started(service, time_limit=60)
-    view = service.get(game_id)
-    result = service.apply_action(
+    view = service.games.get(game_id)
+    result = service.moves.apply_action(
         game_id, view.pending_seat, view.pending["actions"][0], expected_seq=0
     )
-    assert result.seq == 1 and service.get(game_id).seq == 1
+    assert result.seq == 1 and service.games.get(game_id).seq == 1
 
 
 def test_apply_action_errors(service) -> None:
     game_id, tokens = started(service)
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     seat, action = view.pending_seat, view.pending["actions"][0]
     with pytest.raises(PreconditionFailed):
-        service.apply_action(game_id, seat, action, expected_version=view.version + 1)
+        service.moves.apply_action(game_id, seat, action, expected_version=view.version + 1)
     with pytest.raises(Conflict) as err:
-        service.apply_action(game_id, seat, action, expected_seq=3)
+        service.moves.apply_action(game_id, seat, action, expected_seq=3)
     assert err.value.code == "stale_seq"
     with pytest.raises(ServiceError) as err:
-        service.apply_action(game_id, (seat + 1) % 3, action)
+        service.moves.apply_action(game_id, (seat + 1) % 3, action)
     assert err.value.code == "not_your_turn" and isinstance(err.value, Conflict)
     with pytest.raises(ServiceError) as err:
-        service.apply_action(game_id, seat, {"type": "nonsense"})
+        service.moves.apply_action(game_id, seat, {"type": "nonsense"})
     assert isinstance(err.value, Unprocessable)
     with pytest.raises(ValueError):
-        service.apply_action(game_id, seat, action, actor="ghost")
-    assert service.get(game_id) == view and log_count(service, game_id) == 0
+        service.moves.apply_action(game_id, seat, action, actor="ghost")
+    assert service.games.get(game_id) == view and log_count(service, game_id) == 0
 
 
 def test_get_version_follows_every_write(service) -> None:
     game_id, _ = started(service)
-    view = service.get(game_id)
-    assert service.get_version(game_id) == view.version
-    service.apply_action(game_id, view.pending_seat, view.pending["actions"][0], expected_seq=0)
-    assert service.get_version(game_id) == view.version + 1 == service.get(game_id).version
+    view = service.games.get(game_id)
+    assert service.games.get_version(game_id) == view.version
+    service.moves.apply_action(
+        game_id, view.pending_seat, view.pending["actions"][0], expected_seq=0
+    )
+    assert (
+        service.games.get_version(game_id) == view.version + 1 == service.games.get(game_id).version
+    )
     with pytest.raises(NotFound):
-        service.get_version("no-such-game")
+        service.games.get_version("no-such-game")
     seen: list[int] = []
-    reader = threading.Thread(target=lambda: seen.append(service.get_version(game_id)))
+    reader = threading.Thread(target=lambda: seen.append(service.games.get_version(game_id)))
     reader.start()
     reader.join()
     assert seen == [view.version + 1]
@@ -338,13 +343,13 @@ def test_the_version_read_leaves_pooled_connections_transactional(service) -> No
     game_id, _ = started(service)
     engine = service.store.engine
     for _ in range(3):
-        service.get_version(game_id)
+        service.games.get_version(game_id)
         with pytest.raises(NotFound):
-            service.get_version("no-such-game")
+            service.games.get_version("no-such-game")
         with engine.connect() as conn:  # the connection the reads just returned
             conn.execute(update(GameRow).where(GameRow.id == game_id).values(label="undone"))
             conn.rollback()
-    assert service.get(game_id).label is None
+    assert service.games.get(game_id).label is None
 
 
 def end_pooled_connections(db_engine) -> int:
@@ -375,47 +380,49 @@ def test_an_action_survives_the_server_ending_pooled_connections(service, db_eng
     meantime is replaced before anything is written on it, so the move is applied once
     and logged once, and reads answer as before."""
     game_id, _ = started(service)
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     assert end_pooled_connections(db_engine) >= 1
-    result = service.apply_action(
+    result = service.moves.apply_action(
         game_id, view.pending_seat, view.pending["actions"][0], expected_seq=view.seq
     )
     assert result.seq == view.seq + 1
-    assert service.get(game_id).version == view.version + 1 and log_count(service, game_id) == 1
+    assert (
+        service.games.get(game_id).version == view.version + 1 and log_count(service, game_id) == 1
+    )
     assert end_pooled_connections(db_engine) >= 1
-    assert service.get_version(game_id) == view.version + 1
+    assert service.games.get_version(game_id) == view.version + 1
 
 
 def test_action_loses_to_a_write_between_its_read_and_its_write(service, monkeypatch) -> None:
     game_id, _ = started(service)
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     seat, action = view.pending_seat, view.pending["actions"][0]
     step = play.apply_step
 
     def racing(row, *args):  # another request commits while this one computes
         monkeypatch.setattr(play, "apply_step", step)
-        service.apply_action(game_id, seat, action, expected_seq=0)
+        service.moves.apply_action(game_id, seat, action, expected_seq=0)
         return step(row, *args)
 
     monkeypatch.setattr(play, "apply_step", racing)
     with pytest.raises(Conflict) as err:
-        service.apply_action(game_id, seat, action, expected_seq=0)
+        service.moves.apply_action(game_id, seat, action, expected_seq=0)
     assert err.value.code == "version_conflict"
-    after = service.get(game_id)
+    after = service.games.get(game_id)
     assert after.version == view.version + 1 and after.seq == 1 and log_count(service, game_id) == 1
 
 
 def test_timeout_actor_counts_against_the_seat(service) -> None:
     game_id, _ = started(service)
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     seat = view.pending_seat
-    result = service.apply_action(
+    result = service.moves.apply_action(
         game_id, seat, view.pending["actions"][0], expected_seq=0, actor="timeout"
     )
-    after = service.get(game_id)
+    after = service.games.get(game_id)
     assert result.actor == "timeout" and result.version == after.version == view.version + 1
     assert [s.timeouts for s in after.seats] == [int(s.seat == seat) for s in after.seats]
-    assert service.events(game_id)[0].actor == "timeout"
+    assert service.games.events(game_id)[0].actor == "timeout"
 
 
 def test_create_game_validation(service) -> None:
@@ -431,25 +438,25 @@ def test_create_game_validation(service) -> None:
         ({"players": 3, "options": {"deck": "nope"}}, "invalid_option"),
     ]:
         with pytest.raises(ServiceError) as err:
-            service.create_game(**kwargs)
+            service.creation.create_game(**kwargs)
         assert err.value.code == code, kwargs
         assert isinstance(err.value, Unprocessable)
 
 
 def test_same_seed_same_game(service) -> None:
-    a = service.create_game(players=3, seats=[BOT] * 3, seed=5).game
-    b = service.create_game(players=3, seats=[BOT] * 3, seed=5).game
+    a = service.creation.create_game(players=3, seats=[BOT] * 3, seed=5).game
+    b = service.creation.create_game(players=3, seats=[BOT] * 3, seed=5).game
     assert a.public == b.public and a.pending == b.pending
 
 
 def test_concurrent_joins_fill_each_seat_once(service) -> None:
-    created = service.create_game(players=4)
+    created = service.creation.create_game(players=4)
     seats: list[int] = []
     errors: list[str] = []
 
     def join() -> None:
         try:
-            seats.append(service.join(created.game.id, "x").seat)
+            seats.append(service.seating.join(created.game.id, "x").seat)
         except ServiceError as err:
             errors.append(err.code)
 
@@ -460,7 +467,7 @@ def test_concurrent_joins_fill_each_seat_once(service) -> None:
         t.join()
     assert sorted(seats) == [0, 1, 2, 3]
     assert set(errors) <= {"game_not_open", "game_full"} and len(errors) == 4
-    assert service.get(created.game.id).status == "active"
+    assert service.games.get(created.game.id).status == "active"
 
 
 def test_migrations_round_trip(tmp_path) -> None:
@@ -506,29 +513,29 @@ def test_positions_replay_what_the_game_showed_at_every_step(service) -> None:
     """``position(seq)`` is the public view the game showed right after entry ``seq``,
     across a resign (an entry without an action) and to the end; the set-up is 0."""
     game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
-    shown = {service.get(game_id).seq: service.get(game_id).public}
+    shown = {service.games.get(game_id).seq: service.games.get(game_id).public}
     assert list(shown) == [0]
-    while (view := service.get(game_id)).status == "active":
+    while (view := service.games.get(game_id)).status == "active":
         if view.seq == 12 and not view.seats[2].resigned:
-            service.resign(game_id, tokens[2])
+            service.seating.resign(game_id, tokens[2])
         elif view.pending_seat == 0 or view.seats[view.pending_seat].kind == "bot":
-            assert service.play_bot_turn(game_id, view.seq) is True
+            assert service.turns.play_bot_turn(game_id, view.seq) is True
         else:
-            service.apply_action(game_id, view.pending_seat, view.pending["actions"][0])
-        after = service.get(game_id)
+            service.moves.apply_action(game_id, view.pending_seat, view.pending["actions"][0])
+        after = service.games.get(game_id)
         shown[after.seq] = after.public
-    assert service.events(game_id, since=12, limit=1)[0].action is None  # the resign
+    assert service.games.events(game_id, since=12, limit=1)[0].action is None  # the resign
     for seq in sorted(shown):
-        assert service.position(game_id, seq) == {
+        assert service.games.position(game_id, seq) == {
             "game_id": game_id, "seq": seq, "state": shown[seq]
         }  # fmt: skip
     with pytest.raises(NotFound) as err:
-        service.position(game_id, max(shown) + 1)
+        service.games.position(game_id, max(shown) + 1)
     assert err.value.code == "position_not_found"
 
 
 def test_a_game_that_has_not_started_has_no_positions(service) -> None:
-    created = service.create_game(players=3, seats=[BOT, {"kind": "human"}, BOT])
+    created = service.creation.create_game(players=3, seats=[BOT, {"kind": "human"}, BOT])
     with pytest.raises(Conflict) as err:
-        service.position(created.game.id, 0)
+        service.games.position(created.game.id, 0)
     assert err.value.code == "game_not_started"

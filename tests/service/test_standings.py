@@ -66,14 +66,14 @@ def test_standings_of_real_games_under_a_label(service) -> None:
     owner = ids[0]
     results = []
     for other_label in (False, False, True):
-        created = service.create_game(
+        created = service.creation.create_game(
             players=3, time_limit=0, label="other" if other_label else "cup", player=owner
         )
         for p in ids:
-            service.join(created.game.id, "x", player=p)
+            service.seating.join(created.game.id, "x", player=p)
         results.append(play_out(service, created.game.id))
-    service.create_game(players=3, label="cup", player=owner)  # open: not in the table
-    rows = service.standings("cup", [5, 1])
+    service.creation.create_game(players=3, label="cup", player=owner)  # open: not in the table
+    rows = service.labels.standings("cup", [5, 1])
     expected = {p: 0 for p in ids}
     for result in results[:2]:
         expected[ids[result["ranking"][0]]] += 5
@@ -83,6 +83,6 @@ def test_standings_of_real_games_under_a_label(service) -> None:
     assert all(r.games == 2 for r in rows)
     assert sum(r.wins for r in rows) == 2
     assert [r.points for r in rows] == sorted((r.points for r in rows), reverse=True)
-    assert service.standings("nothing-here") == []
+    assert service.labels.standings("nothing-here") == []
     with pytest.raises(Unprocessable):
-        service.standings("cup", [1] * 7)
+        service.labels.standings("cup", [1] * 7)

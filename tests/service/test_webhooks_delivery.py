@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from harness.webhook_receiver import Receiver
 from service.errors import NotFound
 from service.models import WebhookEndpointRow
-from tests.support.webhook_receiver import Receiver
 
 BOTS = [{"kind": "bot", "level": "random"}] * 3
 
@@ -35,7 +35,7 @@ def started(service: Any, receiver: Receiver, hooks: Any) -> tuple[str, str, lis
     player = service.accounts.create("site").player.id
     created = hooks.create(player, receiver.url, ["game.started"])
     receiver.secret = created.secret
-    service.create_game(players=3, seats=BOTS, time_limit=0, player=player)
+    service.creation.create_game(players=3, seats=BOTS, time_limit=0, player=player)
     return player, created.endpoint.id, hooks.due()
 
 
@@ -66,7 +66,7 @@ def test_failures_follow_the_schedule_then_disable_the_endpoint(service: Any, ho
         assert [hooks.deliver(first) for _ in range(3)] == ["retry", "retry", "failed"]
         assert hooks.deliver(first) == "skipped"
         assert hooks.endpoint(player, endpoint).failed_run == 1
-        service.create_game(players=3, seats=BOTS, time_limit=0, player=player)
+        service.creation.create_game(players=3, seats=BOTS, time_limit=0, player=player)
         [second] = hooks.due()
         assert [hooks.deliver(second) for _ in range(3)] == ["retry", "retry", "failed"]
         view = hooks.endpoint(player, endpoint)
@@ -75,11 +75,11 @@ def test_failures_follow_the_schedule_then_disable_the_endpoint(service: Any, ho
         assert [e.event for e in log][0] == "endpoint.disabled"
         assert len(receiver.all()) == 6 and {r.status for r in receiver.all()} == {500}
         # Disabled: nothing is written for it any more.
-        service.create_game(players=3, seats=BOTS, time_limit=0, player=player)
+        service.creation.create_game(players=3, seats=BOTS, time_limit=0, player=player)
         assert hooks.due() == [] and hooks.deliveries(player, endpoint)[1] == 3
 
         receiver.always_fail = False
-        again = service.redeliver_webhook(player, endpoint, first)
+        again = service.webhooks.redeliver(player, endpoint, first)
         assert (again.id, again.status) == (first, "pending")
         assert ("webhook", first) in service.scheduler.calls
         assert hooks.deliver(first) == "sent"
@@ -92,9 +92,9 @@ def test_redelivery_and_deletion_stay_with_the_owner(service: Any, hooks: Any) -
         player, endpoint, [delivery] = started(service, receiver, hooks)
         other = service.accounts.create("other").player.id
         with pytest.raises(NotFound, match="no webhook"):
-            service.redeliver_webhook(other, endpoint, delivery)
+            service.webhooks.redeliver(other, endpoint, delivery)
         with pytest.raises(NotFound, match="no delivery"):
-            service.redeliver_webhook(player, endpoint, "msg_unknown")
+            service.webhooks.redeliver(player, endpoint, "msg_unknown")
         hooks.delete(player, endpoint)
         assert hooks.due() == [] and hooks.deliver(delivery) == "skipped"
         assert receiver.all() == []

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from stream_support import (
+
+from harness.streams import (
     Api,
     Process,
     base_env,

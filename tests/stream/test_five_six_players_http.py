@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from conftest import Stack
-from stream_support import ScriptedHuman, wait_until
 
 from engine import replay
+from harness.streams import ScriptedHuman, wait_until
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(400)]
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 import requests
-from stream_support import Api, StreamReader, base_env, stream_server, wait_until
+
+from harness.streams import Api, StreamReader, base_env, stream_server, wait_until
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 import requests
 from conftest import Stack
-from stream_support import Api, StreamReader, wait_until
+
+from harness.streams import Api, StreamReader, wait_until
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
 

@@ -123,7 +123,7 @@ def test_a_finished_game_replays_its_log_then_ends(
     client: FlaskClient, service: GameService
 ) -> None:
     game_id = create(client, [{"kind": "bot", "level": "random"}] * 3)["game"]["id"]
-    while service.play_bot_turn(game_id, service.get(game_id).seq):
+    while service.turns.play_bot_turn(game_id, service.games.get(game_id).seq):
         pass
     final = client.get(f"{API}/games/{game_id}").get_json()
     assert final["status"] == "finished"
@@ -178,16 +178,16 @@ def test_cors_allows_configured_origins_on_streams(service: GameService) -> None
 
 def test_the_service_announces_every_public_change(service: GameService) -> None:
     notices = service.publisher = RecordingPublisher()
-    created = service.create_game(players=3, time_limit=0)
+    created = service.creation.create_game(players=3, time_limit=0)
     game_id = created.game.id
-    joined = [service.join(game_id, f"p{i}") for i in range(3)]
+    joined = [service.seating.join(game_id, f"p{i}") for i in range(3)]
     assert notices.notices == [(game_id, 0)] * 3  # the third join also started the game
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     token = {j.seat: j.token for j in joined}[view.pending_seat]
-    result = service.submit(game_id, token, view.pending["actions"][0], expected_seq=view.seq)
+    result = service.moves.submit(game_id, token, view.pending["actions"][0], expected_seq=view.seq)
     assert notices.notices[-1] == (game_id, result.seq)
-    other = service.create_game(players=3, time_limit=0)
-    service.abort(other.game.id, other.creator_token)
+    other = service.creation.create_game(players=3, time_limit=0)
+    service.creation.abort(other.game.id, other.creator_token)
     assert notices.notices[-1] == (other.game.id, 0)
 
 
@@ -204,14 +204,14 @@ def test_without_notices_the_recheck_still_delivers_a_move(
     monkeypatch.setenv("URSUPPE_STREAM_RECHECK", "0.2")
     monkeypatch.setenv("URSUPPE_STREAM_IDLE_TIMEOUT", "10")
     game_id = create(client)["game"]["id"]
-    tokens = {j.seat: j.token for j in (service.join(game_id, f"p{i}") for i in range(3))}
+    tokens = {j.seat: j.token for j in (service.seating.join(game_id, f"p{i}") for i in range(3))}
     resp = client.get(
         f"{API}/games/{game_id}/stream", headers={"Accept": "application/x-ndjson"}, buffered=False
     )
     chunks = iter(resp.response)
     assert b'"type":"state"' in next(chunks) + next(chunks)
-    view = service.get(game_id)
-    service.submit(
+    view = service.games.get(game_id)
+    service.moves.submit(
         game_id, tokens[view.pending_seat], view.pending["actions"][0], expected_seq=view.seq
     )
     for chunk in chunks:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from conftest import Stack
-from stream_support import (
+
+from harness.streams import (
     Api,
     RedisServer,
     ScriptedHuman,

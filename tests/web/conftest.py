@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.server import LiveServer, live_server
+from harness.web_server import LiveServer, live_server
 
 pytestmark = pytest.mark.integration
 

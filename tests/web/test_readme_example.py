@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.server import LiveServer
+from harness.web_server import LiveServer
 from tests.web.test_web_play import api
 
 pytestmark = pytest.mark.integration

@@ -13,8 +13,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.web.browser import chromium, console_errors
-from tests.web.server import LiveServer
+from harness.browser import chromium, console_errors
+from harness.web_server import LiveServer
 
 pytestmark = pytest.mark.integration
 

@@ -13,9 +13,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from tests.web.browser import chromium, console_errors
-from tests.web.play import wait_for
-from tests.web.server import LiveServer
+from harness.browser import chromium, console_errors
+from harness.web_play import wait_for
+from harness.web_server import LiveServer
 
 pytestmark = pytest.mark.integration
 

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.web.browser import chromium, console_errors
-from tests.web.play import mount_decision
-from tests.web.server import LiveServer
+from harness.browser import chromium, console_errors
+from harness.web_play import mount_decision
+from harness.web_server import LiveServer
 from tests.web.test_web_play import engine_decision_kinds
 
 pytestmark = pytest.mark.integration

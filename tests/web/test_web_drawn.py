@@ -20,9 +20,9 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from tests.web.browser import chromium, console_errors
-from tests.web.play import wait_for
-from tests.web.server import LiveServer
+from harness.browser import chromium, console_errors
+from harness.web_play import wait_for
+from harness.web_server import LiveServer
 from tests.web.test_web_play import api, api_post
 
 pytestmark = pytest.mark.integration

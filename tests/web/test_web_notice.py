@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from tests.web.browser import chromium, console_errors
-from tests.web.play import play_turns, wait_for
-from tests.web.screenshots import create_in_lobby
-from tests.web.server import LiveServer
+from harness.browser import chromium, console_errors
+from harness.screenshots import create_in_lobby
+from harness.web_play import play_turns, wait_for
+from harness.web_server import LiveServer
 
 pytestmark = pytest.mark.integration
 

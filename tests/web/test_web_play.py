@@ -16,9 +16,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from tests.web.browser import chromium, console_errors
-from tests.web.play import play_turns, wait_for
-from tests.web.server import ROOT, LiveServer
+from harness.browser import chromium, console_errors
+from harness.web_play import play_turns, wait_for
+from harness.web_server import ROOT, LiveServer
 
 pytestmark = pytest.mark.integration
 

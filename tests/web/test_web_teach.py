@@ -17,9 +17,9 @@ from selenium.webdriver import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from tests.web.browser import chromium, console_errors
-from tests.web.play import mount_decision, wait_for
-from tests.web.server import LiveServer
+from harness.browser import chromium, console_errors
+from harness.web_play import mount_decision, wait_for
+from harness.web_server import LiveServer
 from tests.web.test_web_decisions import sample_decisions
 from tests.web.test_web_play import api_post
 

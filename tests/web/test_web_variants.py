@@ -10,9 +10,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from tests.web.browser import chromium, console_errors
-from tests.web.play import play_turns, wait_for
-from tests.web.server import LiveServer
+from harness.browser import chromium, console_errors
+from harness.web_play import play_turns, wait_for
+from harness.web_server import LiveServer
 from tests.web.test_web_play import api
 
 pytestmark = pytest.mark.integration

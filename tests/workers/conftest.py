@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import processes
-from tests.support.databases import postgres_database
+from harness import processes
+from harness.databases import postgres_database
 
 pytestmark = pytest.mark.integration
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.workers.embedded_support import (
+from harness.embedded import (
     BOT,
     SHORT_DECK,
     Runner,

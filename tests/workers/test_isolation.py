@@ -8,7 +8,7 @@ import uuid
 import pytest
 import redis
 
-from tests.support import processes
+from harness import processes
 
 
 def test_the_suite_runs_on_a_redis_of_its_own(redis_url: str) -> None:

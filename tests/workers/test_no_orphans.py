@@ -17,14 +17,14 @@ from pathlib import Path
 import psutil
 import pytest
 
-from tests.support.processes import ROOT
+from harness.processes import ROOT
 
 pytestmark = pytest.mark.integration
 
 INNER = """
 import os, time
 import psutil
-from tests.support import processes
+from harness import processes
 
 def test_hold(tmp_path):
     with processes.redis_server() as url:
@@ -42,8 +42,8 @@ def test_hold(tmp_path):
 INNER_XDIST = """
 import os, time
 import psutil, pytest
-from tests.support import processes
-from tests.support.databases import postgres_database
+from harness import processes
+from harness.databases import postgres_database
 
 @pytest.fixture(scope="session")
 def held():
@@ -64,7 +64,7 @@ def test_hold(held, n):  # the first test of each process holds its place
 def _databases() -> set[str]:
     import psycopg
 
-    from tests.support.databases import PG_ADMIN_URL
+    from harness.databases import PG_ADMIN_URL
 
     admin = PG_ADMIN_URL.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(admin, autocommit=True) as conn:

@@ -51,19 +51,19 @@ def test_one_eta_message_per_deadline_and_none_beyond_the_horizon(redis_url: str
 def test_a_deadline_beyond_the_horizon_fires_once_through_the_sweep(stack) -> None:  # noqa: ANN001
     st, worker = stack(URSUPPE_ETA_HORIZON="4", URSUPPE_SWEEP_INTERVAL="1")
     seed = seed_where_first_decision_is(1, players=3)
-    created = st.service.create_game(
+    created = st.service.creation.create_game(
         players=3, seats=[BOTS, HUMAN, BOTS], time_limit=9, timeout_policy="bot", seed=seed
     )
     game_id = created.game.id
     client = redis.Redis.from_url(st.env["REDIS_URL"])
-    st.service.join(game_id, seat=1)  # deadline in 9 s, beyond the 4 s horizon: no message
+    st.service.seating.join(game_id, seat=1)  # deadline in 9 s, beyond the 4 s horizon: no message
     assert client.llen(st.queue) == 0 and not client.exists(f"ursuppe:eta:{game_id}:0")
 
-    wait_for(lambda: st.service.get(game_id).seats[1].replaced_by_bot, 60,
+    wait_for(lambda: st.service.games.get(game_id).seats[1].replaced_by_bot, 60,
              "the deadline to hand seat 1 to a bot", worker)  # fmt: skip
     wait_for(lambda: finished(st.service, game_id), 120, "the game to finish", worker)
     assert_log_complete(st.service, game_id)
-    seat1 = st.service.get(game_id).seats[1]
+    seat1 = st.service.games.get(game_id).seats[1]
     assert seat1.timeouts == 1  # the ETA message, the due sweep: exactly one applied
     # The sweep gave it its timed message when it came within the horizon.
     assert f"expire_deadline[deadline-{game_id}-0-" in worker.logfile.read_text()
@@ -91,12 +91,12 @@ def test_two_beats_fire_a_deadline_once(stack, start_worker) -> None:  # noqa: A
     st, worker = stack(URSUPPE_SWEEP_INTERVAL="1", URSUPPE_ETA_HORIZON="1")
     second = start_worker(st.queue, beat=True, URSUPPE_SWEEP_INTERVAL="1", URSUPPE_ETA_HORIZON="1")
     seed = seed_where_first_decision_is(1, players=3)
-    created = st.service.create_game(
+    created = st.service.creation.create_game(
         players=3, seats=[BOTS, HUMAN, BOTS], time_limit=3, timeout_policy="bot", seed=seed
     )
     game_id = created.game.id
-    st.service.join(game_id, seat=1)
+    st.service.seating.join(game_id, seat=1)
     wait_for(lambda: finished(st.service, game_id), 120, "the game to finish", worker)
     assert_log_complete(st.service, game_id)
-    assert st.service.get(game_id).seats[1].timeouts == 1
+    assert st.service.games.get(game_id).seats[1].timeouts == 1
     assert second.proc is not None and second.proc.poll() is None

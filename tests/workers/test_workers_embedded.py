@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.workers.embedded_support import (
+from harness.embedded import (
     BOT,
     ROOT,
     SHORT_DECK,

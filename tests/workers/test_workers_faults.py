@@ -11,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from harness.private_postgres import private_cluster
 from service.db import upgrade_database
-from tests.support.private_postgres import private_cluster
 from tests.workers.test_workers_games import (
     BOTS,
     HUMAN,
@@ -33,13 +33,13 @@ def test_a_postgresql_restart_mid_game_loses_and_repeats_nothing(stack) -> None:
         db_url = cluster.create_database("ursuppe_fault")
         upgrade_database(db_url)
         st, worker = stack(database_url=db_url, URSUPPE_BOT_GRACE="20")
-        bots = st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, seed=11)
+        bots = st.service.creation.create_game(players=3, seats=[BOTS] * 3, time_limit=0, seed=11)
         seed = seed_where_first_decision_is(1, players=3)
-        human = st.service.create_game(
+        human = st.service.creation.create_game(
             players=3, seats=[BOTS, HUMAN, BOTS], time_limit=4, timeout_policy="bot", seed=seed
         )
-        st.service.join(human.game.id, seat=1)
-        wait_for(lambda: st.service.get(bots.game.id).seq >= 10, 60, "the game to get going",
+        st.service.seating.join(human.game.id, seat=1)
+        wait_for(lambda: st.service.games.get(bots.game.id).seq >= 10, 60, "the game to get going",
                  worker)  # fmt: skip
 
         cluster.stop()
@@ -52,7 +52,7 @@ def test_a_postgresql_restart_mid_game_loses_and_repeats_nothing(stack) -> None:
             wait_for(lambda g=game_id: finished_retrying(st.service, g), 180, "the games to finish",
                      worker)  # fmt: skip
             assert_log_complete(st.service, game_id)
-        assert st.service.get(human.game.id).seats[1].timeouts == 1
+        assert st.service.games.get(human.game.id).seats[1].timeouts == 1
         st.close()
 
 
@@ -63,26 +63,26 @@ def test_beat_stopped_and_started_again_misses_no_deadline(stack, start_worker) 
     st, worker = stack(beat=False, **extra)
     beat = start_worker(st.queue, beat=True, concurrency=1, **extra)
     seed = seed_where_first_decision_is(1, players=3)
-    created = st.service.create_game(
+    created = st.service.creation.create_game(
         players=3, seats=[BOTS, HUMAN, BOTS], time_limit=3, timeout_policy="bot", seed=seed
     )
     game_id = created.game.id
-    st.service.join(game_id, seat=1)  # due in 3 s, beyond the 1 s horizon: no message yet
-    due = st.service.get(game_id).deadline_at
+    st.service.seating.join(game_id, seat=1)  # due in 3 s, beyond the 1 s horizon: no message yet
+    due = st.service.games.get(game_id).deadline_at
     assert due is not None
 
     beat.stop()
     # The deadline passes with no scheduler, and one sweep interval more: a running beat
     # would have fired it by then.
     wait_for(lambda: datetime.now(UTC) > due + timedelta(seconds=1), 30, "the deadline")
-    seat = st.service.get(game_id).seats[1]
+    seat = st.service.games.get(game_id).seats[1]
     assert (seat.timeouts, seat.replaced_by_bot) == (0, False), "nothing fired it meanwhile"
 
     beat.start()
-    wait_for(lambda: st.service.get(game_id).status == "finished", 120, "the game to finish",
+    wait_for(lambda: st.service.games.get(game_id).status == "finished", 120, "the game to finish",
              worker)  # fmt: skip
     assert_log_complete(st.service, game_id)
-    assert st.service.get(game_id).seats[1].timeouts == 1
+    assert st.service.games.get(game_id).seats[1].timeouts == 1
 
 
 def test_a_worker_and_beat_restart_mid_decision_changes_no_bank(stack) -> None:  # noqa: ANN001
@@ -92,21 +92,21 @@ def test_a_worker_and_beat_restart_mid_decision_changes_no_bank(stack) -> None: 
     earlier) nor grant any (after running out the seat has only the increment)."""
     st, worker = stack(URSUPPE_ETA_HORIZON="1", URSUPPE_SWEEP_INTERVAL="1")
     seed = seed_where_first_decision_is(1, players=3)
-    created = st.service.create_game(
+    created = st.service.creation.create_game(
         players=3, seats=[BOTS, HUMAN, BOTS], seed=seed,
         time_control={"type": "bank", "initial": 4, "increment": 600},
     )  # fmt: skip
     game_id = created.game.id
-    st.service.join(game_id, seat=1)
-    due = st.service.get(game_id).deadline_at
+    st.service.seating.join(game_id, seat=1)
+    due = st.service.games.get(game_id).deadline_at
     worker.stop()  # the worker and its beat go away in the middle of the decision
     wait_for(lambda: datetime.now(UTC) > due - timedelta(seconds=2), 30, "half the bank")
-    view = st.service.get(game_id)
+    view = st.service.games.get(game_id)
     assert (view.deadline_at, view.seats[1].bank, view.seq) == (due, 4.0, 0)
     worker.start()
-    wait_for(lambda: st.service.get(game_id).seats[1].timeouts == 1, 60, "the bank to run out",
+    wait_for(lambda: st.service.games.get(game_id).seats[1].timeouts == 1, 60, "the bank to run out",
              worker)  # fmt: skip
-    [timeout] = [e for e in st.service.events(game_id) if e.actor == "timeout"]
+    [timeout] = [e for e in st.service.games.events(game_id) if e.actor == "timeout"]
     assert timeout.seat == 1 and timeout.created_at >= due
-    assert st.service.get(game_id).seats[1].bank == 600  # nothing left, plus the increment
+    assert st.service.games.get(game_id).seats[1].bank == 600  # nothing left, plus the increment
     st.close()

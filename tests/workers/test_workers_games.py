@@ -39,7 +39,7 @@ def wait_for(predicate: Callable[[], Any], timeout: float, what: str, worker=Non
 def full_log(service, game_id: str) -> list:  # noqa: ANN001
     entries: list = []
     while True:
-        page = service.events(game_id, since=entries[-1].seq if entries else 0, limit=200)
+        page = service.games.events(game_id, since=entries[-1].seq if entries else 0, limit=200)
         if not page:
             return entries
         entries.extend(page)
@@ -47,11 +47,11 @@ def full_log(service, game_id: str) -> list:  # noqa: ANN001
 
 def assert_log_complete(service, game_id: str) -> list:  # noqa: ANN001
     """No gap, no duplicate, and the log replays to the stored result."""
-    view = service.get(game_id)
+    view = service.games.get(game_id)
     entries = full_log(service, game_id)
     assert [e.seq for e in entries] == list(range(1, view.seq + 1))
     if view.status == "finished":
-        record = service.record(game_id)
+        record = service.games.record(game_id)
         game = replay(
             view.players, record["seed"], [a["action"] for a in record["actions"]],
             deck=record["deck"],
@@ -71,12 +71,12 @@ def seed_where_first_decision_is(seat: int, players: int = 4) -> int:
 
 
 def finished(service, game_id: str) -> bool:  # noqa: ANN001
-    return service.get(game_id).status == "finished"
+    return service.games.get(game_id).status == "finished"
 
 
 def test_four_bots_finish_a_game_with_no_request(stack) -> None:  # noqa: ANN001
     st, worker = stack()
-    created = st.service.create_game(players=4, seats=[BOTS] * 4, time_limit=0, seed=7)
+    created = st.service.creation.create_game(players=4, seats=[BOTS] * 4, time_limit=0, seed=7)
     game_id = created.game.id
     assert created.game.status == "active"
     wait_for(lambda: finished(st.service, game_id), 120, "the bot game to finish", worker)
@@ -88,13 +88,13 @@ def test_four_bots_finish_a_game_with_no_request(stack) -> None:  # noqa: ANN001
 def test_a_human_timeout_applies_the_policy_exactly_once(stack) -> None:  # noqa: ANN001
     st, worker = stack()
     seed = seed_where_first_decision_is(0, players=3)
-    created = st.service.create_game(
+    created = st.service.creation.create_game(
         players=3, seats=[HUMAN, BOTS, BOTS], time_limit=2,
         timeout_policy="default_action", seed=seed,
     )  # fmt: skip
     game_id = created.game.id
-    joined = st.service.join(game_id, name="alice", seat=0)
-    view = st.service.get(game_id)
+    joined = st.service.seating.join(game_id, name="alice", seat=0)
+    view = st.service.games.get(game_id)
     assert view.status == "active" and view.pending_seat == 0 and view.seq == 0
     eta: datetime = view.deadline_at
     # Duplicate deliveries on purpose: four more ETA messages for the same decision, on
@@ -102,17 +102,17 @@ def test_a_human_timeout_applies_the_policy_exactly_once(stack) -> None:  # noqa
     for _ in range(4):
         st.scheduler.deadline(game_id, 0, eta)
 
-    wait_for(lambda: st.service.get(game_id).seq >= 1, 30, "the deadline to fire", worker)
-    st.service.resign(game_id, joined.token)  # no further timeouts: a bot plays seat 0 now
+    wait_for(lambda: st.service.games.get(game_id).seq >= 1, 30, "the deadline to fire", worker)
+    st.service.seating.resign(game_id, joined.token)  # no further timeouts: a bot plays seat 0 now
     wait_for(lambda: finished(st.service, game_id), 120, "the game to finish", worker)
 
     entries = assert_log_complete(st.service, game_id)
     timeouts = [e for e in entries if e.actor == "timeout"]
     assert [(e.seq, e.seat) for e in timeouts] == [(1, 0)]
     assert timeouts[0].created_at >= eta
-    seat0 = st.service.get(game_id).seats[0]
+    seat0 = st.service.games.get(game_id).seats[0]
     assert seat0.timeouts == 1 and seat0.resigned
-    assert st.service.expire_deadline(game_id, 0) is False  # late redelivery: a no-op
+    assert st.service.turns.expire_deadline(game_id, 0) is False  # late redelivery: a no-op
 
 
 class LossyScheduler:
@@ -134,20 +134,20 @@ def test_the_sweep_fires_a_deadline_whose_eta_message_was_lost(stack) -> None:  
     lossy = LossyScheduler(st.scheduler)
     st.service.scheduler = lossy
     seed = seed_where_first_decision_is(1, players=3)
-    created = st.service.create_game(
+    created = st.service.creation.create_game(
         players=3, seats=[BOTS, HUMAN, BOTS], time_limit=1, timeout_policy="bot",
         seed=seed,
     )  # fmt: skip
     game_id = created.game.id
-    st.service.join(game_id, seat=1)
-    deadline_at = st.service.get(game_id).deadline_at
+    st.service.seating.join(game_id, seat=1)
+    deadline_at = st.service.games.get(game_id).deadline_at
     assert lossy.lost == [(game_id, 0)]  # the only message for this deadline is gone
 
-    wait_for(lambda: st.service.get(game_id).seats[1].replaced_by_bot, 20,
+    wait_for(lambda: st.service.games.get(game_id).seats[1].replaced_by_bot, 20,
              "the sweep to hand seat 1 to a bot", worker)  # fmt: skip
     wait_for(lambda: finished(st.service, game_id), 120, "the game to finish", worker)
     entries = assert_log_complete(st.service, game_id)
-    seat1 = st.service.get(game_id).seats[1]
+    seat1 = st.service.games.get(game_id).seats[1]
     assert seat1.timeouts == 1 and seat1.kind == "bot"
     assert entries[0].created_at >= deadline_at
     # Which of the sweep's two paths fired it (handing out a due deadline, or sending the
@@ -168,13 +168,15 @@ def test_a_worker_killed_mid_game_loses_nothing(  # noqa: ANN001
 ) -> None:
     st, worker = stack(**extra)
     games = [
-        st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, seed=100 + i).game.id
+        st.service.creation.create_game(
+            players=3, seats=[BOTS] * 3, time_limit=0, seed=100 + i
+        ).game.id
         for i in range(2)
     ]
-    wait_for(lambda: max(st.service.get(g).seq for g in games) >= 20, 60,
+    wait_for(lambda: max(st.service.games.get(g).seq for g in games) >= 20, 60,
              "the games to get going", worker)  # fmt: skip
     worker.kill()  # SIGKILL to the worker and its pool children: no shutdown at all
-    at_kill = {g: st.service.get(g).seq for g in games}
+    at_kill = {g: st.service.games.get(g).seq for g in games}
     assert not any(finished(st.service, g) for g in games)
     # The dead worker held messages it had not acknowledged: this was a kill mid-flight.
     assert redis.Redis.from_url(redis_url).hlen("unacked") >= 1
@@ -187,7 +189,7 @@ def test_a_worker_killed_mid_game_loses_nothing(  # noqa: ANN001
         for key in broker.scan_iter(match=f"{st.queue}*"):  # the queue and its priority lists
             broker.delete(key)
     time.sleep(1.0)
-    assert {g: st.service.get(g).seq for g in games} == at_kill  # nobody else plays
+    assert {g: st.service.games.get(g).seq for g in games} == at_kill  # nobody else plays
 
     worker.start()  # a new process on the same queue
     wait_for(lambda: all(finished(st.service, g) for g in games), 120,
@@ -211,7 +213,9 @@ def test_a_hanging_bot_turn_falls_back_to_random_at_the_time_limit(  # noqa: ANN
         SLOW_MODE=mode, SLOW_SEQ="3", SLOW_DIR=str(tmp_path),
         URSUPPE_BOT_SOFT_TIME_LIMIT="1", URSUPPE_BOT_TIME_LIMIT="2",
     )  # fmt: skip
-    game_id = st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, seed=11).game.id
+    game_id = st.service.creation.create_game(
+        players=3, seats=[BOTS] * 3, time_limit=0, seed=11
+    ).game.id
     wait_for(lambda: finished(st.service, game_id), 120, "the game to finish", worker)
     assert_log_complete(st.service, game_id)
     assert (tmp_path / f"{game_id}-3").exists()  # the turn at seq 3 did hang
@@ -225,15 +229,19 @@ def test_tasks_retry_while_the_database_is_unreachable(stack) -> None:  # noqa: 
     with OperationalError, retry with backoff, and the game finishes intact."""
     import sqlalchemy as sa
 
+    from harness.databases import PG_ADMIN_URL, postgres_database
     from service.db import upgrade_database
-    from tests.support.databases import PG_ADMIN_URL, postgres_database
 
     with postgres_database("ursuppe_wk_retry") as db_url:
         upgrade_database(db_url)
         name = db_url.rsplit("/", 1)[1]
         st, worker = stack(database_url=db_url, URSUPPE_BOT_GRACE="60")
-        game_id = st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, seed=5).game.id
-        wait_for(lambda: st.service.get(game_id).seq >= 10, 60, "the game to get going", worker)
+        game_id = st.service.creation.create_game(
+            players=3, seats=[BOTS] * 3, time_limit=0, seed=5
+        ).game.id
+        wait_for(
+            lambda: st.service.games.get(game_id).seq >= 10, 60, "the game to get going", worker
+        )
         admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
         try:
             with admin.connect() as conn:

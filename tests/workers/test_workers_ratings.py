@@ -35,15 +35,15 @@ def history_rows(service, game_id: str) -> int:  # noqa: ANN001
 
 def test_a_finished_bot_game_is_rated_once_by_the_worker(stack) -> None:  # noqa: ANN001
     st, worker = stack()
-    game_id = st.service.create_game(players=3, seats=SEATS, time_limit=0).game.id
+    game_id = st.service.creation.create_game(players=3, seats=SEATS, time_limit=0).game.id
     wait_for(lambda: rated(st.service, game_id), 120, "the game to be rated", worker)
     assert history_rows(st.service, game_id) == 2  # bot-random and bot-greedy
-    board, _ = st.service.leaderboard(page_size=100)
+    board, _ = st.service.ratings.leaderboard(page_size=100)
     assert {"bot-random", "bot-greedy"} <= {r.player_id for r in board}
     # Replays of "game finished": three more messages, each rating nothing.
     for _ in range(3):
         st.scheduler.game_finished(game_id)
-    marker = st.service.create_game(players=3, seats=SEATS, time_limit=0).game.id
+    marker = st.service.creation.create_game(players=3, seats=SEATS, time_limit=0).game.id
     wait_for(lambda: rated(st.service, marker), 120, "a later game to be rated", worker)
     assert history_rows(st.service, game_id) == 2
 
@@ -70,14 +70,18 @@ def test_the_sweep_rates_a_game_whose_message_was_lost(stack) -> None:  # noqa: 
     lossy = DropsFinished(st.scheduler)
     st.service.scheduler = lossy
     # Every seat played from here, so the finishing move (and its lost message) is ours.
-    created = st.service.create_game(players=3, time_limit=0)
+    created = st.service.creation.create_game(players=3, time_limit=0)
     game_id = created.game.id
     tokens = [
-        st.service.join(game_id, "x", player=st.service.accounts.create(f"p{i}").player.id).token
+        st.service.seating.join(
+            game_id, "x", player=st.service.accounts.create(f"p{i}").player.id
+        ).token
         for i in range(3)
     ]
-    while (view := st.service.get(game_id)).status != "finished":
-        st.service.submit(game_id, tokens[view.pending_seat], view.pending["actions"][0])
+    while (view := st.service.games.get(game_id)).status != "finished":
+        st.service.moves.submit(
+            game_id, tokens[view.pending_seat], view.pending["actions"][0], expected_seq=view.seq
+        )
     assert lossy.lost == [game_id]
     wait_for(lambda: rated(st.service, game_id), 60, "the sweep to rate the game", worker)
     assert history_rows(st.service, game_id) == 3

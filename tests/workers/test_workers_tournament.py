@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.webhook_receiver import Receiver, dumps
+from harness.webhook_receiver import Receiver, dumps
 from tests.workers.test_workers_ratings import rated
 from tests.workers.test_workers_webhooks import setup, wait_for, wait_settled
 
@@ -39,13 +39,13 @@ def test_a_tournament_round_from_bulk_creation_to_webhooks_standings_and_ratings
             {"players": 3, "seats": [human(ids[2]), bot, human(ids[3])], "label": label,
              "time_limit": 0},
         ]  # fmt: skip
-        games = st.service.create_games(specs, player=site)
+        games = st.service.creation.create_games(specs, player=site)
         for g in games:
             tokens = {s.seat: s.token for s in g.seats if s.token}
-            while (view := st.service.get(g.id)).status != "finished":
+            while (view := st.service.games.get(g.id)).status != "finished":
                 if view.pending_seat in tokens:  # a human's turn: only its client moves
                     token = tokens[view.pending_seat]
-                    st.service.submit(
+                    st.service.moves.submit(
                         g.id, token, view.pending["actions"][0], expected_seq=view.seq
                     )
                 else:
@@ -71,11 +71,14 @@ def test_a_tournament_round_from_bulk_creation_to_webhooks_standings_and_ratings
         }, dumps(receipts)
 
         # Standings and ratings agree with the results.
-        results = [st.service.get(g.id).result for g in games]
+        results = [st.service.games.get(g.id).result for g in games]
         for r in receiver.accepted():
             game_id = r.body["data"]["game_id"]
-            assert r.body["data"]["result"]["ranking"] == st.service.get(game_id).result["ranking"]
-        rows = {r.player_id: r for r in st.service.standings(label, [2, 1, 0])}
+            assert (
+                r.body["data"]["result"]["ranking"]
+                == st.service.games.get(game_id).result["ranking"]
+            )
+        rows = {r.player_id: r for r in st.service.labels.standings(label, [2, 1, 0])}
         assert rows["bot-greedy"].games == 2 and rows["bot-greedy"].bot
         for g, result in zip(games, results, strict=True):
             for seat in g.seats:
@@ -83,5 +86,5 @@ def test_a_tournament_round_from_bulk_creation_to_webhooks_standings_and_ratings
                     continue
                 place = result["ranking"].index(seat.seat) + 1
                 assert rows[seat.player_id].points == [2, 1, 0][place - 1]
-                history, n = st.service.rating_history(seat.player_id)
+                history, n = st.service.ratings.rating_history(seat.player_id)
                 assert n == 1 and (history[0].game_id, history[0].rank) == (g.id, place)

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
+from harness.webhook_receiver import Receiver, dumps
 from service.models import WebhookDeliveryRow
-from tests.support.webhook_receiver import Receiver, dumps
 from tests.workers.test_workers_games import wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
@@ -65,7 +65,9 @@ def test_bot_games_finished_arrive_signed_and_exactly_once_by_id(stack: Any) -> 
     with Receiver() as receiver:
         st, worker, player, endpoint = setup(stack, receiver, ["game.finished"])
         games = [
-            st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, player=player).game.id
+            st.service.creation.create_game(
+                players=3, seats=[BOTS] * 3, time_limit=0, player=player
+            ).game.id
             for _ in range(3)
         ]
 
@@ -80,7 +82,7 @@ def test_bot_games_finished_arrive_signed_and_exactly_once_by_id(stack: Any) -> 
         by_game = Counter(r.body["data"]["game_id"] for r in receipts)
         assert by_game == dict.fromkeys(games, 1), dumps(receipts)
         for r in receipts:
-            game = st.service.get(r.body["data"]["game_id"])
+            game = st.service.games.get(r.body["data"]["game_id"])
             assert r.body["data"]["result"]["ranking"] == game.result["ranking"]
         entries = log_of(st, player, endpoint)
         assert sorted(d.id for d in entries) == sorted(r.id for r in receipts)
@@ -92,7 +94,9 @@ def test_bot_games_finished_arrive_signed_and_exactly_once_by_id(stack: Any) -> 
 def test_a_receiver_failing_then_succeeding_gets_the_same_id(stack: Any) -> None:
     with Receiver(fail_first=2) as receiver:
         st, worker, player, endpoint = setup(stack, receiver, ["game.started"])
-        game = st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, player=player)
+        game = st.service.creation.create_game(
+            players=3, seats=[BOTS] * 3, time_limit=0, player=player
+        )
         wait_for(lambda: receiver.accepted(), 60, "the third attempt to succeed", worker)
         wait_settled(st, worker)
         [delivery] = log_of(st, player, endpoint)
@@ -112,7 +116,9 @@ def test_an_always_failing_receiver_is_disabled_then_redelivery_revives_it(stack
     with Receiver(always_fail=True) as receiver:
         st, worker, player, endpoint = setup(stack, receiver, ["game.started"])
         for _ in range(2):
-            st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, player=player)
+            st.service.creation.create_game(
+                players=3, seats=[BOTS] * 3, time_limit=0, player=player
+            )
 
         def disabled() -> bool:
             return not st.service.webhooks.endpoint(player, endpoint).enabled
@@ -128,7 +134,7 @@ def test_an_always_failing_receiver_is_disabled_then_redelivery_revives_it(stack
         assert Counter(r.id for r in receiver.all()) == {d.id: 4 for d in failed}
 
         # Disabled: a new game's event is not even written, nothing more is sent.
-        st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, player=player)
+        st.service.creation.create_game(players=3, seats=[BOTS] * 3, time_limit=0, player=player)
         sent = len(receiver.all())
         wait_settled(st, worker)
         assert len(receiver.all()) == sent
@@ -136,7 +142,7 @@ def test_an_always_failing_receiver_is_disabled_then_redelivery_revives_it(stack
 
         # The site is fixed and asks for one delivery again: same id, endpoint enabled.
         receiver.always_fail = False
-        again = st.service.redeliver_webhook(player, endpoint, failed[0].id)
+        again = st.service.webhooks.redeliver(player, endpoint, failed[0].id)
         assert again.status == "pending"
         wait_for(lambda: receiver.accepted(), 30, "the redelivery", worker)
         assert [r.id for r in receiver.accepted()] == [failed[0].id]
@@ -158,7 +164,9 @@ def test_deliveries_written_while_no_worker_runs_are_sent_by_the_sweep(stack: An
         st, worker, player, endpoint = setup(stack, receiver, ["game.started"])
         st.service.scheduler = type("Lossy", (), {"bot_turn": st.scheduler.bot_turn,
                                                   "deadline": st.scheduler.deadline})()  # fmt: skip
-        game = st.service.create_game(players=3, seats=[BOTS] * 3, time_limit=0, player=player)
+        game = st.service.creation.create_game(
+            players=3, seats=[BOTS] * 3, time_limit=0, player=player
+        )
         wait_for(lambda: receiver.accepted(), 30, "the sweep to send the delivery", worker)
         [receipt] = receiver.accepted()
         assert receipt.body["data"]["game_id"] == game.game.id and receipt.verified

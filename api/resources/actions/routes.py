@@ -14,10 +14,9 @@ from api import deps
 from api.auth import bearer_token, idempotency_key, idempotency_key_parameter
 from api.conditional import if_match_version
 from api.parsing import Blueprint
-from api.problems import ApiProblem
 from api.representations import game_document
 from api.resources.actions.schemas import ActionResultSchema, ActionSubmitSchema, PendingSchema
-from service.games import GameView
+from service.views import GameView
 
 blp = Blueprint(
     "actions",
@@ -97,19 +96,14 @@ class Actions(MethodView):
         key = idempotency_key()
         has_if_match, expected_version = if_match_version()
         expected_seq = body.get("expected_seq")
-        if svc.settings.require_precondition and not has_if_match and expected_seq is None:
-            raise ApiProblem(
-                428,
-                "precondition_required",
-                "send If-Match with the game's ETag or expected_seq in the body",
-            )
-        result = svc.submit(
+        result = svc.moves.submit(
             game_id,
             token,
             body["action"],
             seat=body.get("seat"),
             expected_seq=expected_seq,
             expected_version=expected_version,
+            if_match=has_if_match,
             idempotency_key=key,
         )
         headers = {"ETag": result.etag}

@@ -63,7 +63,7 @@ class Games(MethodView):
         """
         page = query.get("page")
         player = request_player()
-        result = deps.service().list_games(
+        result = deps.service().games.list_games(
             status=query.get("status"),
             open_seats=query.get("open_seats"),
             label=query.get("label"),
@@ -107,7 +107,7 @@ class Games(MethodView):
         `Idempotency-Key` header a retry (within 24 h) returns the same game and creator token.
         """
         player = request_player()
-        created = deps.service().create_game(
+        created = deps.service().creation.create_game(
             players=body["players"],
             seats=body.get("seats"),
             time_limit=body.get("time_limit"),
@@ -153,7 +153,9 @@ class Bulk(MethodView):
         are all taken starts at once. Send the site's player token to own the labels used.
         """
         player = request_player()
-        games = deps.service().create_games(body["games"], player=player.id if player else None)
+        games = deps.service().creation.create_games(
+            body["games"], player=player.id if player else None
+        )
         return {"games": games}, 201, NO_STORE
 
 
@@ -186,7 +188,7 @@ class Abort(MethodView):
 
         Authorise with the `creator_token` from the creation response.
         """
-        game = deps.service().abort(game_id, bearer_token())
+        game = deps.service().creation.abort(game_id, bearer_token())
         return game, 200, {"ETag": game.etag}
 
 

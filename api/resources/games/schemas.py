@@ -14,8 +14,9 @@ from marshmallow import fields, validate
 from api.parsing import MAX_INT32, printable_text
 from engine import SUPPORTED_PLAYERS
 from engine.counts import VARIANTS
+from service import clocks
 from service.config import Settings
-from service.lifecycle import LABEL, LABEL_RULE
+from service.lifecycle import LABEL, TIMEOUT_POLICIES
 from service.models import GAME_STATUSES
 
 NAME = [validate.Length(min=1, max=64), printable_text]
@@ -58,8 +59,10 @@ class GameOptionsSchema(ma.Schema):
         validate=LEVEL, metadata={"description": "bot taking over a resigned seat"}
     )
     variant = fields.String(
-        validate=validate.OneOf(sorted(VARIANTS)),
-        metadata={"description": "a 2-player variant (GET /rules: variants); players must be 2"},
+        metadata={
+            "description": "a 2-player variant (GET /rules: variants); players must be 2",
+            "enum": sorted(VARIANTS),
+        },
     )
     decoy_scores = fields.Boolean(
         truthy={True},  # JSON true/false only: "yes" or 1 is a mistake, not a choice
@@ -76,9 +79,7 @@ class TimeControlSchema(ma.Schema):
     or {type: correspondence, days}; the service checks which fields go with which type
     (422 invalid_time_control)."""
 
-    type = fields.String(
-        required=True, validate=validate.OneOf(["none", "per_decision", "bank", "correspondence"])
-    )
+    type = fields.String(required=True, metadata={"enum": list(clocks.TYPES)})
     seconds = fields.Integer(
         strict=True, metadata={"description": "per_decision: seconds per human decision"}
     )
@@ -99,21 +100,28 @@ _MIN_PLAYERS = min(SUPPORTED_PLAYERS + tuple(v.players for v in VARIANTS.values(
 class GameCreateSchema(ma.Schema):
     players = fields.Integer(
         required=True,
-        validate=validate.Range(_MIN_PLAYERS, max(SUPPORTED_PLAYERS)),
         strict=True,
-        metadata={"description": "3-6; 2 with options.variant (GET /rules: players, variants)"},
+        metadata={
+            "description": "3-6; 2 with options.variant (GET /rules: players, variants)",
+            "minimum": _MIN_PLAYERS,
+            "maximum": max(SUPPORTED_PLAYERS),
+        },
     )
     seats = fields.List(
         fields.Nested(SeatSpecSchema),
-        validate=validate.Length(min=_MIN_PLAYERS, max=max(SUPPORTED_PLAYERS)),
-        metadata={"description": "one entry per seat; default: all human"},
+        metadata={
+            "description": "one entry per seat; default: all human",
+            "minItems": _MIN_PLAYERS,
+            "maxItems": max(SUPPORTED_PLAYERS),
+        },
     )
     time_limit = fields.Integer(
         strict=True,
-        validate=validate.Range(min=0, max=Settings.max_time_limit),
         metadata={
             "description": "seconds per human decision; 0 = no limit; default 600. The old "
-            "form of time_control {type: per_decision}; give one or the other"
+            "form of time_control {type: per_decision}; give one or the other",
+            "minimum": 0,
+            "maximum": Settings.max_time_limit,
         },
     )
     time_control = fields.Nested(
@@ -124,17 +132,17 @@ class GameCreateSchema(ma.Schema):
         },
     )
     timeout_policy = fields.String(
-        validate=validate.OneOf(["default_action", "bot"]),
         load_default="default_action",
         metadata={
             "description": "on timeout: 'default_action' plays the engine's safe default "
-            "(pending.actions[0]); 'bot' hands the seat to a bot for the rest of the game"
+            "(pending.actions[0]); 'bot' hands the seat to a bot for the rest of the game",
+            "enum": list(TIMEOUT_POLICIES),
         },
     )
     options = fields.Nested(GameOptionsSchema, load_default=dict)
     label = fields.String(
-        validate=validate.Regexp(LABEL, error=LABEL_RULE),
         metadata={
+            "pattern": LABEL.pattern,
             "description": "your grouping of games (a tournament, a league round); "
             "list them with ?label=",
             "example": "cup-2026:round-1",
@@ -298,8 +306,7 @@ class GameListQuerySchema(ma.Schema):
         metadata={"description": "true: only open games with a free human seat; false: others"}
     )
     label = fields.String(
-        validate=validate.Regexp(LABEL, error=LABEL_RULE),
-        metadata={"description": "only games created with this label"},
+        metadata={"description": "only games created with this label", "pattern": LABEL.pattern},
     )
     updated_after = fields.AwareDateTime(
         default_timezone=UTC,

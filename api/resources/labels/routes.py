@@ -127,7 +127,7 @@ class Standings(MethodView):
         …; places past the list earn 0; default: one point per seat finished ahead of).
         Order: total points, then wins, then the sum of final scores, then name.
         """
-        return deps.service().standings(label, query.get("points"))
+        return deps.service().labels.standings(label, query.get("points"))
 
 
 @blp.route("/<label>/records", parameters=LABEL_PARAM)
@@ -148,7 +148,7 @@ class Records(MethodView):
         One line per game, each the game's `record`: everything needed to replay and
         verify it. Streamed: a large tournament is not held in memory.
         """
-        records = deps.service().label_records(label)
+        records = deps.service().games.label_records(label)
         lines = (orjson.dumps(_RECORD.dump(r)) + b"\n" for r in records)
         resp = current_app.response_class(lines, mimetype=NDJSON)
         resp.headers["Cache-Control"] = "no-store"

@@ -42,7 +42,7 @@ class Events(MethodView):
         """
         svc = deps.service()
         since, limit = query["since"], query["limit"]
-        entries = svc.events(game_id, since=since, limit=limit + 1)
+        entries = svc.games.events(game_id, since=since, limit=limit + 1)
         more = len(entries) > limit
         entries = entries[:limit]
         page: dict[str, Any] = {
@@ -52,7 +52,7 @@ class Events(MethodView):
             "next_since": entries[-1].seq if more else None,
         }
         if since == 0:
-            page["setup"] = svc.setup_events(game_id)
+            page["setup"] = svc.games.setup_events(game_id)
         return page
 
 
@@ -72,7 +72,7 @@ class Positions(MethodView):
         """
         first = query["first"]
         last = query.get("last", first + MAX_RANGE - 1)
-        return deps.service().positions(game_id, first, last)
+        return deps.service().games.positions(game_id, first, last)
 
 
 @blp.route("/<game_id>/positions/<int:seq>")
@@ -89,7 +89,7 @@ class Position(MethodView):
         engine snapshot (every 32 entries), so any seq costs about the same; many
         positions at once: `GET /games/{id}/positions?from=&to=`.
         """
-        return deps.service().position(game_id, seq)
+        return deps.service().games.position(game_id, seq)
 
 
 @blp.route("/<game_id>/record")
@@ -104,7 +104,7 @@ class Record(MethodView):
         order: `engine.replay(players, seed, [a.action ...], deck, variant, decoy_scores)`
         reproduces the game.
         """
-        record = deps.service().record(game_id)
+        record = deps.service().games.record(game_id)
         record["replay"] = "engine.replay(players=players, seed=seed, actions=[a['action'] "
         record["replay"] += (
             "for a in actions], deck=deck, variant=variant, decoy_scores=decoy_scores)"

@@ -137,7 +137,7 @@ class MyGames(MethodView):
 
         Filter by `status`; paged like `GET /games`. Private games included.
         """
-        games, total = deps.service().player_games(
+        games, total = deps.service().accounts.player_games(
             player_required().id,
             status=query.get("status"),
             page=pagination_parameters.page,
@@ -157,7 +157,7 @@ class MyTurns(MethodView):
 
         At most 100; play each with the seat token of that seat.
         """
-        return deps.service().player_turns(player_required().id)
+        return deps.service().accounts.player_turns(player_required().id)
 
 
 _STREAM_DOC = {
@@ -208,7 +208,7 @@ class MyStream(MethodView):
             request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON
         )
         body = player_body(
-            lambda opened: svc.player_board(player.id, opened),
+            lambda opened: svc.accounts.player_board(player.id, opened),
             svc.clock(),
             watcher,
             PlayerStreamSession(player.id),
@@ -248,4 +248,4 @@ class Profile(MethodView):
         variant) and its ten latest finished games, private ones left out. Bots have one:
         `bot-<level>`. The history behind each rating: `GET /players/{id}/ratings?pool=`.
         """
-        return deps.service().player_profile(player_id)
+        return deps.service().accounts.player_profile(player_id)

@@ -34,7 +34,7 @@ class Leaderboard(MethodView):
         estimate of skill. Ratings change once per finished rated game, shortly after it
         finishes (a worker rates it).
         """
-        rows, total = deps.service().leaderboard(
+        rows, total = deps.service().ratings.leaderboard(
             pool=query.get("pool"),
             page=pagination_parameters.page,
             page_size=pagination_parameters.page_size,
@@ -66,7 +66,7 @@ class History(MethodView):
         Each entry names its pool; `?pool=` keeps one. Bots have one: `bot-<level>`. The
         player's current rating in each pool: `GET /players/{id}`.
         """
-        rows, total = deps.service().rating_history(
+        rows, total = deps.service().ratings.rating_history(
             player_id,
             pool=query.get("pool"),
             page=pagination_parameters.page,

@@ -15,7 +15,6 @@ from api.auth import (
     request_player,
 )
 from api.parsing import Blueprint
-from api.problems import ApiProblem
 from api.resources.games.schemas import GameSchema
 from api.resources.seats.schemas import JoinedSchema, JoinSchema, SeatTokenSchema
 
@@ -58,7 +57,7 @@ class Seats(MethodView):
         seat needs its `invite` code, which admits one join.
         """
         player = request_player()
-        joined = deps.service().join(
+        joined = deps.service().seating.join(
             game_id,
             body["name"],
             seat=body.get("seat"),
@@ -82,9 +81,7 @@ class Seats(MethodView):
 def _own_seat(game_id: str, seat: int) -> str:
     """The request's token, checked to belong to ``seat`` of ``game_id``."""
     token = bearer_token()
-    owner = deps.service().seat_for_token(game_id, token)
-    if owner.seat != seat:
-        raise ApiProblem(403, "wrong_seat", f"the token belongs to seat {owner.seat}, not {seat}")
+    deps.service().seating.own_seat(game_id, seat, token)
     return token
 
 
@@ -101,7 +98,7 @@ class SeatResource(MethodView):
 
         The seat opens again and its token stops working. Once the game runs, resign.
         """
-        game = deps.service().leave(game_id, _own_seat(game_id, seat))
+        game = deps.service().seating.leave(game_id, _own_seat(game_id, seat))
         return game, 200, {"ETag": game.etag}
 
 
@@ -120,7 +117,7 @@ class Resign(MethodView):
         (`options.resign_bot_level`). The token stops acting (403 `seat_resigned`); the
         seat is still ranked.
         """
-        game = deps.service().resign(game_id, _own_seat(game_id, seat))
+        game = deps.service().seating.resign(game_id, _own_seat(game_id, seat))
         return game, 200, {"ETag": game.etag}
 
 
@@ -139,5 +136,5 @@ class SeatToken(MethodView):
         bulk-created round, or one you joined on another device. The seat's earlier token
         stops working (403 `not_your_seat` for a seat of another player).
         """
-        token = deps.service().seat_token(game_id, seat, player_required().id)
+        token = deps.service().seating.seat_token(game_id, seat, player_required().id)
         return {"game_id": game_id, "seat": seat, "token": token}, 201, NO_STORE

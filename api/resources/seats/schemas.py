@@ -7,7 +7,7 @@ from marshmallow import fields, validate
 
 from api.resources.games.schemas import NAME, GameSchema
 from engine import SUPPORTED_PLAYERS
-from service.fairness import MAX_ENTROPY
+from engine.fairness import MAX_ENTROPY
 
 
 class JoinSchema(ma.Schema):

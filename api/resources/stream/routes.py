@@ -109,7 +109,7 @@ class GameStream(MethodView):
             since, chat_since = _since()
             seat = None
             if request.headers.get("Authorization"):
-                seat = svc.seat_for_token(game_id, bearer_token()).seat
+                seat = svc.seating.seat_for_token(game_id, bearer_token()).seat
             watcher = runtime.hub.watch(game_id)  # before the first read: no notice missed
             first = watcher.snapshot()  # 404 problem for an unknown game
         except BaseException:

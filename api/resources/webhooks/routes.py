@@ -119,4 +119,4 @@ class Redeliver(MethodView):
         One more attempt, now (beyond its retry schedule). Re-enables a disabled endpoint.
         """
         player = player_required()
-        return deps.service().redeliver_webhook(player.id, endpoint_id, delivery_id), 202
+        return deps.service().webhooks.redeliver(player.id, endpoint_id, delivery_id), 202

@@ -6,7 +6,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from service.lifecycle import LABEL, LABEL_RULE
+from service.lifecycle import LABEL
 from service.webhooks import EVENTS, MAX_URL
 
 DELIVERY_STATUSES = ("pending", "succeeded", "failed", "logged")
@@ -29,8 +29,10 @@ class WebhookCreateSchema(ma.Schema):
         metadata={"description": "the events wanted"},
     )
     label = fields.String(
-        validate=validate.Regexp(LABEL, error=LABEL_RULE),
-        metadata={"description": "only games under this label (default: all your games)"},
+        metadata={
+            "description": "only games under this label (default: all your games)",
+            "pattern": LABEL.pattern,
+        },
     )
 
 

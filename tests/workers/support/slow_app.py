@@ -16,15 +16,15 @@ from pathlib import Path
 from celery.exceptions import SoftTimeLimitExceeded
 
 import workers.tasks  # noqa: F401 - registers the tasks on the app
-from service.games import GameService
+from service.turns import Turns
 from workers.celery_app import app
 
 __all__ = ["app"]
 
-_original = GameService.play_bot_turn
+_original = Turns.play_bot_turn
 
 
-def _hanging_play_bot_turn(self: GameService, game_id: str, seq: int) -> bool:
+def _hanging_play_bot_turn(self: Turns, game_id: str, seq: int) -> bool:
     marker = Path(os.environ["SLOW_DIR"]) / f"{game_id}-{seq}"
     if seq == int(os.environ.get("SLOW_SEQ", "3")) and not marker.exists():
         marker.touch()
@@ -40,4 +40,4 @@ def _hanging_play_bot_turn(self: GameService, game_id: str, seq: int) -> bool:
     return _original(self, game_id, seq)
 
 
-GameService.play_bot_turn = _hanging_play_bot_turn  # type: ignore[method-assign]
+Turns.play_bot_turn = _hanging_play_bot_turn  # type: ignore[method-assign]

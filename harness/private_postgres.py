@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.support.processes import free_port
+from harness.processes import free_port
 
 
 def _bindir() -> Path:

@@ -26,9 +26,9 @@ from typing import Any
 import redis
 import requests
 
-from tests.support import processes
+from harness import processes
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 PG_ADMIN = os.environ.get(
     "URSUPPE_TEST_PG_ADMIN", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 )

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import requests
 
-from tests.support import processes
+from harness import processes
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 BOT = {"kind": "bot", "level": "random"}
 #: Two cards: a one-round game (the game ends when the round reveals the last card).
 SHORT_DECK = [{"drift": "W", "ozone": 8}, {"drift": "S", "ozone": 12}]

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import redis
 
-from tests.support import processes
+from harness import processes
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 REDIS_BASE = "redis://127.0.0.1:6379"
 

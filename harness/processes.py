@@ -30,7 +30,7 @@ import redis
 
 from scripts.supervise import die_with_this_process
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def spawn(

@@ -1,7 +1,7 @@
 """``make screenshots``: the lobby, a game in progress (desktop and a 360 px phone) and a
 finished game, as PNGs in ``docs/screenshots/``, taken from the live service in Chromium.
 
-Run: ``python -m tests.web.screenshots [out_dir] [teach|drawn]`` (``teach``: only the teaching
+Run: ``python -m harness.screenshots [out_dir] [teach|drawn]`` (``teach``: only the teaching
 screenshots: a decision with its help and a gene card open, in English and German;
 ``drawn``: only the game sizes: 6 players, Double I, the decoy, a phone and the replay).
 """
@@ -19,9 +19,9 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from tests.web.browser import chromium
-from tests.web.play import play_turns, wait_for
-from tests.web.server import ROOT, live_server
+from harness.browser import chromium
+from harness.web_play import play_turns, wait_for
+from harness.web_server import ROOT, live_server
 
 
 def _post(base: str, path: str, body: dict) -> dict:
