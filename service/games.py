@@ -57,8 +57,8 @@ class GameService:
         clock: Callable[[], datetime] = utcnow,
         publisher: Publisher | None = None,
     ) -> None:
-        self.settings = settings or Settings()
-        check_bot_level(self.settings.standin_level, "invalid_option")  # fail at start-up
+        self._settings = settings or Settings()
+        check_bot_level(self._settings.standin_level, "invalid_option")  # fail at start-up
         self.sessions = sessions
         self.clock = clock
         self.after = AfterCommit(scheduler, publisher)
@@ -80,6 +80,18 @@ class GameService:
         self.seating = Seating(self.store, self.settings, clock, self.after)
         self.moves = Moves(self.store, self.settings, clock, self.after)
         self.turns = Turns(self.store, self.settings, clock, self.after, self.moves)
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        """Replace the settings of every part at once (tests change one at a time)."""
+        self._settings = settings
+        for part in vars(self).values():
+            if part is not self and hasattr(part, "settings") and not isinstance(part, Settings):
+                part.settings = settings
 
     @property
     def scheduler(self) -> Scheduler:

@@ -180,10 +180,6 @@ class Labels:
             ).all()
         return Grants(creator, {(label, player): share for label, player, share in rows})
 
-
-def _entry(row: LabelEntryRow, name: str) -> EntryView:
-    return EntryView(row.label, row.player_id, name, row.share_seat_tokens, row.created_at)
-
     def standings(self, label: str, points: Sequence[int] | None = None) -> list[Standing]:
         """The table of ``label``'s finished games (``service.standings``): ``points`` per
         place (1st first), else one point per seat finished ahead of."""
@@ -197,3 +193,7 @@ def _entry(row: LabelEntryRow, name: str) -> EntryView:
         games = self.store.finished_under_label(label)
         ids = {s.player_id for _, seats in games for s in seats if s.player_id is not None}
         return table(games, points, self.store.player_names(sorted(ids)))
+
+
+def _entry(row: LabelEntryRow, name: str) -> EntryView:
+    return EntryView(row.label, row.player_id, name, row.share_seat_tokens, row.created_at)

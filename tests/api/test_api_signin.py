@@ -15,6 +15,7 @@ from service.accounts import SIGNIN_CODE_TTL, Accounts
 from service.db import make_engine, make_sessionmaker, upgrade_database
 from service.models import PlayerTokenRow, SigninCodeRow
 from service.seats import hash_token
+from service.store import GameStore
 
 
 def new_player(client: FlaskClient, name: str = "ann") -> tuple[str, str]:
@@ -111,7 +112,8 @@ def test_tokens_issued_before_the_migration_keep_working(backend: str, tmp_path:
                 {"h": hash_token("player.old-token")},
             )
         upgrade_database(url)
-        accounts = Accounts(make_sessionmaker(engine), clock=lambda: None)  # type: ignore[arg-type]
+        sessions = make_sessionmaker(engine)
+        accounts = Accounts(sessions, lambda: None, GameStore(sessions))  # type: ignore[arg-type]
         assert accounts.for_token("player.old-token").id == "pold"
         with make_sessionmaker(engine)() as s:  # the bot never had a token
             assert s.scalars(select(PlayerTokenRow.player_id)).all() == ["pold"]

@@ -136,12 +136,12 @@ def test_a_resign_is_an_entry_in_the_log(service) -> None:
 
 
 def test_broken_bot_falls_back_to_random(service, monkeypatch) -> None:
-    import ai
+    import service.bots as service_bots
 
     def broken(level, seed=None, time_budget=None):
         raise RuntimeError("bot crashed")
 
-    monkeypatch.setattr(ai, "make_bot", broken)
+    monkeypatch.setattr(service_bots, "make_bot", broken)
     created = service.creation.create_game(players=3, seats=[BOT] * 3, time_limit=0)
     assert service.turns.play_bot_turn(created.game.id, 0) is True
     assert service.games.get(created.game.id).seq == 1
@@ -150,7 +150,7 @@ def test_broken_bot_falls_back_to_random(service, monkeypatch) -> None:
 def test_slow_bot_falls_back_to_random(service, monkeypatch) -> None:
     import time
 
-    import ai
+    import service.bots as service_bots
 
     class Slow:
         name = "slow"
@@ -159,7 +159,7 @@ def test_slow_bot_falls_back_to_random(service, monkeypatch) -> None:
             time.sleep(3)
             return game.legal_actions()[0]
 
-    monkeypatch.setattr(ai, "make_bot", lambda level, seed=None, time_budget=None: Slow())
+    monkeypatch.setattr(service_bots, "make_bot", lambda level, seed=None, time_budget=None: Slow())
     created = service.creation.create_game(players=3, seats=[BOT] * 3, time_limit=0)
     t0 = time.monotonic()
     assert service.turns.play_bot_turn(created.game.id, 0) is True
@@ -178,6 +178,7 @@ def test_each_bot_level_thinks_for_its_own_budget_under_the_ceiling(
     import dataclasses
 
     import ai
+    import service.bots as service_bots
 
     budgets: list[float | None] = []
 
@@ -185,7 +186,7 @@ def test_each_bot_level_thinks_for_its_own_budget_under_the_ceiling(
         budgets.append(time_budget)
         return ai.RandomBot(seed)
 
-    monkeypatch.setattr(ai, "make_bot", spy)
+    monkeypatch.setattr(service_bots, "make_bot", spy)
     service.settings = dataclasses.replace(service.settings, bot_time_budget=ceiling)
     owner = service.accounts.create("owner").player.id  # search bots need a player
     created = service.creation.create_game(
@@ -503,8 +504,8 @@ def test_the_standin_level_is_configurable(service, settings) -> None:
     other = GameService(service.sessions, settings=replace(settings, standin_level="random"))
     game_id, tokens = started(other, time_limit=0)
     seat, token = next(iter(tokens.items()))
-    other.resign(game_id, token)
-    assert other.get(game_id).seats[seat].bot_level == "random"
+    other.seating.resign(game_id, token)
+    assert other.games.get(game_id).seats[seat].bot_level == "random"
     with pytest.raises(Unprocessable):
         GameService(service.sessions, settings=replace(settings, standin_level="nobody"))
 
