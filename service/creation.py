@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -20,34 +21,23 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from service import bulk, idempotency, play
-from service.aftercommit import AfterCommit
 from service.bots import is_search_level
 from service.bulk import MAX_BULK, Built, BulkGame
-from service.config import Settings
 from service.errors import Conflict, Forbidden, ServiceError, Unauthorized, Unprocessable
 from service.labels import Labels, check_reservable
 from service.lifecycle import new_game_row, roll_setup
 from service.parts import Part
 from service.seats import hash_token, new_token
-from service.store import GameStore
 from service.views import CreatedGame, GameView, SeatSpec, game_view
 
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False)
 class Creation(Part):
     """``Creation(store, settings, clock, after, labels)``: new games and aborted ones."""
 
-    def __init__(
-        self,
-        store: GameStore,
-        settings: Settings,
-        clock: Callable[[], datetime],
-        after: AfterCommit,
-        labels: Labels,
-    ) -> None:
-        super().__init__(store, settings, clock, after)
-        self.labels = labels
+    labels: Labels
 
     def create_game(
         self,

@@ -38,6 +38,7 @@ class ActionRequest:
     idempotency_key: str | None = None
 
 
+@dataclass(eq=False)
 class Moves(Part):
     """``Moves(store, settings, clock, after)``: actions applied to games."""
 

@@ -4,6 +4,7 @@ the hand-overs after a commit (``service.games`` composes the parts)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 
 from service.aftercommit import AfterCommit
@@ -11,17 +12,12 @@ from service.config import Settings
 from service.store import GameStore
 
 
+@dataclass(eq=False)
 class Part:
-    """``Part(store, settings, clock, after)``: the base of the parts that write games."""
+    """``Part(store, settings, clock, after)``: the base of the parts that write games; a
+    part that needs more declares it as a field of its own (``Creation.labels``)."""
 
-    def __init__(
-        self,
-        store: GameStore,
-        settings: Settings,
-        clock: Callable[[], datetime],
-        after: AfterCommit,
-    ) -> None:
-        self.store = store
-        self.settings = settings
-        self.clock = clock
-        self.after = after
+    store: GameStore
+    settings: Settings
+    clock: Callable[[], datetime]
+    after: AfterCommit

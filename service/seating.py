@@ -4,6 +4,7 @@ handing it to a bot (``resign``), and a seat's token for its player on another d
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
@@ -23,6 +24,7 @@ log = logging.getLogger(__name__)
 RETRIES = 8
 
 
+@dataclass(eq=False)
 class Seating(Part):
     """``Seating(store, settings, clock, after)``: who sits where."""
 

@@ -9,7 +9,7 @@ policy exactly once (``docs/workers.md``).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -19,31 +19,20 @@ from sqlalchemy.orm.exc import StaleDataError
 from ai import RandomBot
 from engine import Game
 from service import logs, metrics, play
-from service.aftercommit import AfterCommit
 from service.bots import choose_bot_action
-from service.config import Settings
 from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed
 from service.moves import ActionRequest, Moves
 from service.parts import Part
 from service.seats import seat_of
-from service.store import GameStore
 
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False)
 class Turns(Part):
     """``Turns(store, settings, clock, after, moves)``: bot turns and deadlines."""
 
-    def __init__(
-        self,
-        store: GameStore,
-        settings: Settings,
-        clock: Callable[[], datetime],
-        after: AfterCommit,
-        moves: Moves,
-    ) -> None:
-        super().__init__(store, settings, clock, after)
-        self.moves = moves
+    moves: Moves
 
     def play_bot_turn(self, game_id: str, seq: int) -> bool:
         """Play the pending bot decision at ``seq``; False (no-op) when stale.
