@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -58,13 +59,17 @@ def test_sign_in_on_a_second_browser_with_a_code_and_play_on_there(server: LiveS
         WebDriverWait(phone, 30).until(
             lambda d: d.find_element(By.ID, "player-id").text == player_id
         )
-        turn = WebDriverWait(phone, 30).until(
-            lambda d: d.find_elements(
-                By.CSS_SELECTOR, f"#my-turns tr.turn a[href='/game/{game_id}']"
+        seq_before = api(server, f"/games/{game_id}")["seq"]
+        # The list follows the player stream: a row may be redrawn between finding and
+        # clicking it, so the click is retried on a fresh one.
+        WebDriverWait(phone, 30, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda d: (
+                d.find_element(
+                    By.CSS_SELECTOR, f"#my-turns tr.turn a[href='/game/{game_id}']"
+                ).click()
+                or True
             )
         )
-        seq_before = api(server, f"/games/{game_id}")["seq"]
-        turn[0].click()
         WebDriverWait(phone, 30).until(lambda d: d.current_url.endswith(f"/game/{game_id}"))
         kinds = play_turns(phone, random.Random(3), max_turns=2)
         assert len(kinds) == 2, "the person played on from the second browser"
