@@ -21,7 +21,7 @@ async function show() {
   const rows = (await call(`/ratings?pool=${encodeURIComponent(pool)}&page_size=100`)).data;
   const table = $("board");
   table.innerHTML = rows.length
-    ? `<tr>${["th_rank", "th_player", "th_ordinal", "th_mu", "th_sigma", "th_games"].map((k) => `<th>${t(k)}</th>`).join("")}</tr>`
+    ? `<tr><th>${t("th_rank")}</th><th>${t("th_player")}</th>${["th_ordinal", "th_mu", "th_sigma", "th_games"].map((k) => `<th class="num">${t(k)}</th>`).join("")}</tr>`
     : `<tr><td class=muted>${t("leaderboard_empty")}</td></tr>`;
   rows.forEach((r, i) => {
     const tr = document.createElement("tr");

@@ -17,24 +17,42 @@ function svg(tag, attrs, text) {
   return el;
 }
 
-/** The ordinal after each rated game, oldest first, as a line with a labelled y range. */
+/** The ordinal after each rated game, oldest first (the start before the first): a line
+ * over the game numbers with three labelled levels, drawn at the box's own width so its
+ * words keep their size on a phone. Each point names its game, place and ordinal. */
 function drawChart(history) {
   const box = $("chart");
   box.innerHTML = "";
   if (!history.length) { box.textContent = t("profile_no_history"); return; }
-  const points = [...history].reverse().map((h) => h.ordinal);
-  points.unshift(history[history.length - 1].mu_before - 3 * history[history.length - 1].sigma_before);
-  const w = 600, h = 200, pad = 36;
+  const games = [...history].reverse();
+  const first = games[0];
+  const points = [first.mu_before - 3 * first.sigma_before, ...games.map((h) => h.ordinal)];
+  const w = Math.max(280, Math.min(900, Math.round(box.clientWidth || 600))), h = 220;
+  const left = 46, right = 12, top = 12, bottom = 34;
   const lo = Math.min(...points), hi = Math.max(...points);
   const span = hi - lo || 1;
-  const x = (i) => pad + (i * (w - 2 * pad)) / Math.max(points.length - 1, 1);
-  const y = (v) => h - pad / 2 - ((v - lo) * (h - pad)) / span;
-  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": t("profile_chart_label", { lo: lo.toFixed(1), hi: hi.toFixed(1), n: points.length - 1 }) });
-  chart.append(svg("line", { x1: pad, y1: y(lo), x2: w - pad / 2, y2: y(lo), class: "axis" }));
-  chart.append(svg("text", { x: 2, y: y(hi) + 4, class: "tick" }, hi.toFixed(1)));
-  chart.append(svg("text", { x: 2, y: y(lo) + 4, class: "tick" }, lo.toFixed(1)));
+  const x = (i) => left + (i * (w - left - right)) / Math.max(points.length - 1, 1);
+  const y = (v) => top + ((hi - v) * (h - top - bottom)) / span;
+  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: "img",
+    "aria-label": t("profile_chart_label", { lo: lo.toFixed(1), hi: hi.toFixed(1), n: points.length - 1 }) });
+  for (const v of new Set([lo, (lo + hi) / 2, hi])) {
+    chart.append(svg("line", { x1: left, y1: y(v), x2: w - right, y2: y(v), class: v === lo ? "axis" : "grid" }));
+    chart.append(svg("text", { x: left - 6, y: y(v) + 4, class: "tick", "text-anchor": "end" }, v.toFixed(1)));
+  }
+  const every = Math.ceil(points.length / 12); // at most a dozen game numbers under the line
+  points.forEach((_, i) => {
+    if (i % every === 0 || i === points.length - 1) chart.append(svg("text", { x: x(i), y: h - bottom + 16, class: "tick", "text-anchor": "middle" }, String(i)));
+  });
+  chart.append(svg("text", { x: (left + w - right) / 2, y: h - 3, class: "tick", "text-anchor": "middle" }, t("profile_chart_x")));
   chart.append(svg("polyline", { points: points.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "series", fill: "none" }));
-  points.forEach((v, i) => chart.append(svg("circle", { cx: x(i), cy: y(v), r: 3, class: "dot" })));
+  points.forEach((v, i) => {
+    const dot = svg("circle", { cx: x(i), cy: y(v), r: 4, class: "dot" });
+    const game = games[i - 1];
+    dot.append(svg("title", {}, game
+      ? t("profile_chart_point", { n: i, place: game.rank, of: game.seats, ordinal: v.toFixed(2) })
+      : t("profile_chart_start", { ordinal: v.toFixed(2) })));
+    chart.append(dot);
+  });
   box.append(chart);
 }
 
@@ -57,8 +75,9 @@ function place(game) {
   return t("profile_place", { place: game.result.ranking.indexOf(seat) + 1, n: game.players });
 }
 
-function header(keys) {
-  return `<tr>${keys.map((k) => `<th>${t(k)}</th>`).join("")}</tr>`;
+/** A header row; the columns from ``numeric`` on hold numbers (right-aligned). */
+function header(keys, numeric = keys.length) {
+  return `<tr>${keys.map((k, i) => `<th${i >= numeric ? ' class="num"' : ""}>${t(k)}</th>`).join("")}</tr>`;
 }
 
 async function main() {
@@ -72,7 +91,7 @@ async function main() {
     $("name").textContent = data.bot ? t("profile_bot", { name: data.player.name }) : data.player.name;
     $("since").textContent = t("profile_since", { date: new Date(data.player.created_at).toLocaleDateString(lang()) });
     const ratings = $("ratings");
-    ratings.innerHTML = data.ratings.length ? header(["pool_label", "th_ordinal", "th_mu", "th_sigma", "th_games"]) : `<tr><td class=muted>${t("profile_not_rated")}</td></tr>`;
+    ratings.innerHTML = data.ratings.length ? header(["pool_label", "th_ordinal", "th_mu", "th_sigma", "th_games"], 1) : `<tr><td class=muted>${t("profile_not_rated")}</td></tr>`;
     for (const r of data.ratings) {
       const tr = document.createElement("tr");
       tr.className = "rating";
