@@ -82,3 +82,22 @@ def test_sign_in_on_a_second_browser_with_a_code_and_play_on_there(server: LiveS
         WebDriverWait(phone, 30).until(lambda d: d.find_element(By.ID, "signed-out").is_displayed())
         ready(laptop, server.base_url + "/account")
         assert laptop.find_element(By.ID, "player-name").text == "Ann"
+
+
+def test_the_account_page_speaks_the_chosen_language(server: LiveServer) -> None:
+    """The page's words and a refused sign-in code in German (lang/de.js)."""
+    with chromium() as browser:
+        browser.get(server.base_url + "/")
+        browser.execute_script("localStorage.setItem('ursuppe.lang', 'de')")
+        ready(browser, server.base_url + "/account")
+        assert browser.find_element(By.CSS_SELECTOR, "#signin button").text == "Anmelden"
+        assert browser.title == "Dein Spieler — Ursuppe"
+        browser.find_element(By.ID, "signin-code").send_keys("AAAAA-AAAAA")
+        browser.find_element(By.CSS_SELECTOR, "#signin button").click()
+        WebDriverWait(browser, 30).until(
+            lambda d: d.find_element(By.ID, "account-error").text.startswith(
+                "Dieser Code gilt nicht"
+            )
+        )
+        errors = console_errors(browser)  # the refused POST itself is logged by the browser
+        assert all("/players/signin" in e and "401" in e for e in errors), errors

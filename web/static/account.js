@@ -8,9 +8,11 @@ import { followTurns, onTurns, permissionControl, setTitle, stopFollowing } from
 
 const $ = (id) => document.getElementById(id);
 
+/** A refusal in the page's language when the client knows its code, else the server's words. */
 function fail(err) {
   if (!(err instanceof ApiError)) throw err;
-  $("account-error").textContent = err.message;
+  const key = `account_${err.problem?.code}`;
+  $("account-error").textContent = t(key) === key ? err.message : t(key);
 }
 
 function cell(tr, content) {

@@ -82,6 +82,7 @@ function header(keys, numeric = keys.length) {
 
 async function main() {
   translatePage();
+  setTitle(t("profile_page_title", { name: t("profile_player") }));
   followTurns();
   try {
     let data;
