@@ -15,6 +15,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -192,6 +193,143 @@ def drawn(out: Path) -> None:
     print(f"game-size screenshots in {out}")
 
 
+def _call(base: str, path: str, body: dict | None = None, token: str | None = None) -> Any:
+    """GET ``path`` (no body) or POST ``body``, as ``token`` when given: the answer's JSON."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + "/api/v1" + path, data=data, headers=headers)
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return json.load(resp)
+
+
+def _rated_players(base: str) -> dict[str, str]:
+    """Three people who each take a seat in a few 3-player games against bots and resign at
+    once; the stand-ins and bots play the games out and the workers rate them. Their ids."""
+    plan = [("Rita", 3, "greedy"), ("Sam", 2, "random"), ("Tove", 1, "random")]
+    ids, expected = {}, {}
+    for name, games, level in plan:
+        created = _call(base, "/players", {"name": name})
+        ids[name], token = created["player"]["id"], created["token"]
+        expected[ids[name]] = games
+        seats = [
+            {"kind": "human"},
+            {"kind": "bot", "level": level},
+            {"kind": "bot", "level": "random"},
+        ]
+        for _ in range(games):
+            game = _call(base, "/games", {"players": 3, "seats": seats, "time_limit": 0}, token)
+            game_id = game["game"]["id"]
+            seat = _call(base, f"/games/{game_id}/seats", {"name": name}, token)
+            _call(base, f"/games/{game_id}/seats/{seat['seat']}/resign", {}, seat["token"])
+    deadline = time.monotonic() + 600
+    while True:
+        rated = {r["player_id"]: r["games"] for r in _call(base, "/ratings?pool=3p&page_size=100")}
+        if all(rated.get(pid, 0) >= n for pid, n in expected.items()):
+            return ids
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the games were not rated in time: {rated}")
+        time.sleep(0.5)
+
+
+def _table_with_chat(base: str) -> tuple[str, dict[str, Any]]:
+    """Ann and Bob (players) against a bot, a few moves in, and a chat with Eve watching:
+    the game id and Ann's browser storage (her player, her seat, the game she created)."""
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
+    people = {n: _call(base, "/players", {"name": n}) for n in ("Ann", "Bob", "Eve")}
+    created = _call(
+        base, "/games", {"players": 3, "seats": seats, "time_limit": 0}, people["Ann"]["token"]
+    )
+    game_id = created["game"]["id"]
+    tokens = {}
+    for name in ("Ann", "Bob"):
+        joined = _call(base, f"/games/{game_id}/seats", {"name": name}, people[name]["token"])
+        tokens[joined["seat"]] = joined["token"]
+    for _ in range(12):  # the first offered action of whoever holds the turn
+        while True:
+            game = _call(base, f"/games/{game_id}")
+            pending = game.get("pending")
+            if pending and pending.get("player", pending["seat"]) in tokens:
+                break
+            time.sleep(0.1)
+        token = tokens[pending.get("player", pending["seat"])]
+        body = {"action": pending["actions"][0], "expected_seq": pending["seq"]}
+        _call(base, f"/games/{game_id}/actions", body, token)
+    chat = [
+        ("Ann", tokens[0], "Hi Bob! First game with the new genes?"),
+        ("Bob", tokens[1], "Yes. I will keep an eye on the ozone this time."),
+        ("Eve", people["Eve"]["token"], "Good luck, both of you <3"),
+        ("Ann", tokens[0], "Thanks, Eve. I am buying Speed next."),
+        ("Bob", tokens[1], "Careful: my amoeba is hungry."),
+    ]
+    for _, token, text in chat:
+        _call(base, f"/games/{game_id}/chat", {"text": text}, token)
+    ann = people["Ann"]
+    storage = {
+        "ursuppe.player": {"id": ann["player"]["id"], "name": "Ann", "token": ann["token"]},
+        "ursuppe.seats": {game_id: {"seat": 0, "token": tokens[0], "name": "Ann"}},
+        "ursuppe.created": {game_id: created["creator_token"]},  # her switch for spectators
+    }
+    return game_id, storage
+
+
+def people(out: Path) -> None:
+    """Players (issue 30): ``profile.png`` (a rating chart), ``leaderboard.png``, the
+    ``account.png`` page, a table with chat at 1280 px (``game-chat.png``) and on a 360 px
+    phone (``game-chat-phone.png``, ``profile-phone.png``)."""
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, live_server(Path(tmp)) as server:
+        base = server.base_url
+        game_id, storage = _table_with_chat(base)
+        ids = _rated_players(base)
+        with chromium(1280, 1000) as desk, chromium(1280, 1600) as phone:
+            as_phone(phone, 360, 800)
+
+            def ready(driver, url: str) -> None:  # noqa: ANN001
+                driver.get(base + url)
+                WebDriverWait(driver, 30).until(
+                    lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+                )
+
+            ready(desk, f"/players/{ids['Rita']}")
+            WebDriverWait(desk, 30).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#chart circle")
+            )
+            desk.save_screenshot(str(out / "profile.png"))
+            ready(phone, f"/players/{ids['Rita']}")
+            WebDriverWait(phone, 30).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#chart circle")
+            )
+            phone.save_screenshot(str(out / "profile-phone.png"))
+            ready(desk, "/leaderboard?pool=3p")
+            desk.save_screenshot(str(out / "leaderboard.png"))
+            for driver in (desk, phone):
+                driver.get(base + "/")
+                for key, value in storage.items():
+                    driver.execute_script(
+                        "localStorage.setItem(arguments[0], arguments[1])", key, json.dumps(value)
+                    )
+            ready(desk, "/account")
+            WebDriverWait(desk, 30).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#player-games tr td a")
+            )
+            desk.save_screenshot(str(out / "account.png"))
+            desk.set_window_size(1280, 1500)
+            for driver, name in ((desk, "game-chat.png"), (phone, "game-chat-phone.png")):
+                driver.get(f"{base}/game/{game_id}")
+                wait_for(driver, lambda s: s["ready"], 30, "the table")
+                WebDriverWait(driver, 30).until(
+                    lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chat-list li")) == 5
+                )
+                if driver is phone:  # the chat is below the board and the players on a phone
+                    driver.execute_script("document.getElementById('chat').scrollIntoView()")
+                else:
+                    driver.execute_script("window.scrollTo(0, 0)")
+                driver.save_screenshot(str(out / name))
+    print(f"people screenshots in {out}")
+
+
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
     # "teach" as the second argument takes only the teaching screenshots.
@@ -199,7 +337,10 @@ if __name__ == "__main__":
         teaching(target)
     elif sys.argv[2:] == ["drawn"]:
         drawn(target)
+    elif sys.argv[2:] == ["people"]:
+        people(target)
     else:
         main(target)
         teaching(target)
         drawn(target)
+        people(target)

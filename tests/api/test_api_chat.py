@@ -159,3 +159,28 @@ def test_chat_ends_with_the_game_and_is_in_its_record(client: FlaskClient, http:
     assert [(m["text"], m["seat"]) for m in record["chat"]] == [("good luck", 0)]
     lines = client.get(f"{API}/labels/chat-cup/records").get_data().splitlines()
     assert [json.loads(line)["chat"] for line in lines] == [record["chat"]]
+
+
+def test_every_refusal_of_the_switch_and_the_mutes_has_its_code(
+    client: FlaskClient, http: Http
+) -> None:
+    table = http.started(players=3)
+    _, ann = new_player(client, "Ann")
+    url = f"{table.url}/chat/settings"
+    off = {"spectators": False}
+    unknown = "player." + "x" * 30
+    cases = [
+        (client.put(url, json=off), 401, "missing_token"),
+        (client.put(url, json=off, headers={"Authorization": "Bearer not a token"}), 401, "invalid_token"),
+        (client.put(url, json=off, headers=bearer(table.tokens[0])), 403, "not_creator"),
+        (client.put(url, json=off, headers=bearer(ann)), 403, "not_creator"),
+        (client.put(url, json={}, headers=bearer(table.creator_token)), 422, "validation_error"),
+        (client.put(f"{API}/games/nope/chat/settings", json=off, headers=bearer(table.creator_token)), 404, "game_not_found"),
+        (client.get(f"{API}/players/me/mutes", headers=bearer(unknown)), 401, "invalid_token"),
+        (client.post(f"{API}/players/me/mutes", json={}, headers=bearer(ann)), 422, "validation_error"),
+        (client.delete(f"{API}/players/me/mutes/p123"), 401, "missing_token"),
+        (client.delete(f"{API}/players/me/mutes/p123", headers=bearer(ann)), 404, "mute_not_found"),
+    ]  # fmt: skip
+    for response, status, code in cases:
+        assert (response.status_code, response.json["code"]) == (status, code), response.json
+    assert read(client, table)["spectators"] is True  # no refused call changed the switch

@@ -118,3 +118,30 @@ def test_tokens_issued_before_the_migration_keep_working(backend: str, tmp_path:
         with make_sessionmaker(engine)() as s:  # the bot never had a token
             assert s.scalars(select(PlayerTokenRow.player_id)).all() == ["pold"]
         engine.dispose()
+
+
+def test_every_refusal_of_signing_in_has_its_code(client: FlaskClient) -> None:
+    """Each problem of the sign-in endpoints (docs/api.md, "Signing in on another
+    device"), with its status and stable code."""
+    _, token = new_player(client)
+    gone = client.post(f"{API}/players/signin", json={"code": code_for(client, token)}).json
+    assert (
+        client.delete(f"{API}/players/me/token", headers=bearer(gone["token"])).status_code == 204
+    )
+    unknown = "player." + "x" * 30
+    cases = [
+        (client.post(f"{API}/players/me/signin-codes"), 401, "missing_token"),
+        (client.post(f"{API}/players/me/signin-codes", headers=bearer(unknown)), 401, "invalid_token"),
+        (client.post(f"{API}/players/signin", json={"code": "AAAAA-AAAAA"}), 401, "invalid_signin_code"),
+        (client.post(f"{API}/players/signin", json={"code": ""}), 422, "validation_error"),
+        (client.post(f"{API}/players/signin", json={}), 422, "validation_error"),
+        (client.delete(f"{API}/players/me/token"), 401, "missing_token"),
+        (client.delete(f"{API}/players/me/token", headers=bearer(gone["token"])), 401, "invalid_token"),
+        (client.get(f"{API}/players/me/turns", headers=bearer(gone["token"])), 401, "invalid_token"),
+        (client.patch(f"{API}/players/me", json={"name": ""}, headers=bearer(token)), 422, "validation_error"),
+        (client.patch(f"{API}/players/me", json={"name": "x" * 65}, headers=bearer(token)), 422, "validation_error"),
+        (client.patch(f"{API}/players/me", json={"name": "x"}, headers=bearer(unknown)), 401, "invalid_token"),
+    ]  # fmt: skip
+    for response, status, code in cases:
+        assert (response.status_code, response.json["code"]) == (status, code), response.json
+    assert me(client, token).status_code == 200  # the first device is still signed in

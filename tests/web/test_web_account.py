@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -58,13 +59,17 @@ def test_sign_in_on_a_second_browser_with_a_code_and_play_on_there(server: LiveS
         WebDriverWait(phone, 30).until(
             lambda d: d.find_element(By.ID, "player-id").text == player_id
         )
-        turn = WebDriverWait(phone, 30).until(
-            lambda d: d.find_elements(
-                By.CSS_SELECTOR, f"#my-turns tr.turn a[href='/game/{game_id}']"
+        seq_before = api(server, f"/games/{game_id}")["seq"]
+        # The list follows the player stream: a row may be redrawn between finding and
+        # clicking it, so the click is retried on a fresh one.
+        WebDriverWait(phone, 30, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda d: (
+                d.find_element(
+                    By.CSS_SELECTOR, f"#my-turns tr.turn a[href='/game/{game_id}']"
+                ).click()
+                or True
             )
         )
-        seq_before = api(server, f"/games/{game_id}")["seq"]
-        turn[0].click()
         WebDriverWait(phone, 30).until(lambda d: d.current_url.endswith(f"/game/{game_id}"))
         kinds = play_turns(phone, random.Random(3), max_turns=2)
         assert len(kinds) == 2, "the person played on from the second browser"
@@ -77,3 +82,22 @@ def test_sign_in_on_a_second_browser_with_a_code_and_play_on_there(server: LiveS
         WebDriverWait(phone, 30).until(lambda d: d.find_element(By.ID, "signed-out").is_displayed())
         ready(laptop, server.base_url + "/account")
         assert laptop.find_element(By.ID, "player-name").text == "Ann"
+
+
+def test_the_account_page_speaks_the_chosen_language(server: LiveServer) -> None:
+    """The page's words and a refused sign-in code in German (lang/de.js)."""
+    with chromium() as browser:
+        browser.get(server.base_url + "/")
+        browser.execute_script("localStorage.setItem('ursuppe.lang', 'de')")
+        ready(browser, server.base_url + "/account")
+        assert browser.find_element(By.CSS_SELECTOR, "#signin button").text == "Anmelden"
+        assert browser.title == "Dein Spieler — Ursuppe"
+        browser.find_element(By.ID, "signin-code").send_keys("AAAAA-AAAAA")
+        browser.find_element(By.CSS_SELECTOR, "#signin button").click()
+        WebDriverWait(browser, 30).until(
+            lambda d: d.find_element(By.ID, "account-error").text.startswith(
+                "Dieser Code gilt nicht"
+            )
+        )
+        errors = console_errors(browser)  # the refused POST itself is logged by the browser
+        assert all("/players/signin" in e and "401" in e for e in errors), errors

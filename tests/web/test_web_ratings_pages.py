@@ -56,10 +56,11 @@ def test_the_leaderboard_and_a_profile_show_a_rated_game_bots_finished(server: L
         )
         assert person.find_element(By.ID, "name").text == "Rita"
         pools = [
-            r.find_element(By.TAG_NAME, "a").text
+            r.find_element(By.TAG_NAME, "a").get_attribute("data-pool")
             for r in person.find_elements(By.CSS_SELECTOR, "#ratings tr.rating")
         ]
         assert pools == ["3p"]
+        assert person.find_element(By.CSS_SELECTOR, "#ratings tr.rating a").text == "3 players"
         WebDriverWait(person, 30).until(
             lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chart circle")) == 2
         )

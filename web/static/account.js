@@ -1,19 +1,35 @@
 // Your player on this browser: create one, sign in with a one-time code from another
 // device, change the name, sign out; and the games and turns of the player, each of which
-// can be continued here (the seat's token moves to this browser).
+// can be continued here (the seat's token moves to this browser). The lists follow the
+// player stream (notify.js): a turn that comes in any game shows up at once.
 import { ApiError, call, forgetPlayer, keepPlayer, keepSeat, myPlayer, seatFor } from "./api.js";
+import { t, translatePage } from "./i18n.js";
+import { followTurns, onTurns, permissionControl, setTitle, stopFollowing } from "./notify.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** A refusal in the page's language when the client knows its code, else the server's words. */
 function fail(err) {
   if (!(err instanceof ApiError)) throw err;
-  $("account-error").textContent = err.message;
+  const key = `account_${err.problem?.code}`;
+  $("account-error").textContent = t(key) === key ? err.message : t(key);
 }
 
 function cell(tr, content) {
   const td = document.createElement("td");
   td.append(content);
   tr.append(td);
+}
+
+function head(table, titles) {
+  table.innerHTML = "";
+  if (!titles) {
+    table.innerHTML = `<tr><td class=muted>${t("none")}</td></tr>`;
+    return;
+  }
+  const tr = document.createElement("tr");
+  for (const title of titles) tr.append(Object.assign(document.createElement("th"), { textContent: title }));
+  table.append(tr);
 }
 
 /** A link that plays the seat here: with this browser's token, or a new one for it. */
@@ -35,30 +51,43 @@ function continueLink(gameId, seat, label) {
   return a;
 }
 
-async function lists(player) {
-  const turns = (await call("/players/me/turns", { token: player.token })).data;
-  const turnRows = $("my-turns");
-  turnRows.innerHTML = turns.length ? "<tr><th>Game</th><th>Seat</th><th>Deadline</th></tr>" : "<tr><td class=muted>none</td></tr>";
-  for (const t of turns) {
+let shownTurns = null; // the turns drawn last: an event that changes nothing redraws nothing
+
+function showTurns(turns) {
+  const key = JSON.stringify(turns);
+  if (key === shownTurns) return;
+  shownTurns = key;
+  const rows = $("my-turns");
+  head(rows, turns.length ? [t("game"), t("th_seat"), t("account_deadline")] : null);
+  for (const turn of turns) {
     const tr = document.createElement("tr");
     tr.className = "turn";
-    cell(tr, continueLink(t.game_id, t.seat, `Play ${t.game_id.slice(0, 8)}`));
-    cell(tr, `seat ${t.seat + 1}`);
-    cell(tr, t.deadline_at ? new Date(t.deadline_at).toLocaleString() : "none");
-    turnRows.append(tr);
+    cell(tr, continueLink(turn.game_id, turn.seat, t("account_play", { id: turn.label || turn.game_id.slice(0, 8) })));
+    cell(tr, t("seat_n", { n: turn.seat + 1 }));
+    cell(tr, turn.deadline_at ? new Date(turn.deadline_at).toLocaleString() : t("account_no_deadline"));
+    rows.append(tr);
   }
+}
+
+async function showGames(player) {
   const games = (await call("/players/me/games?page_size=20", { token: player.token })).data;
-  const gameRows = $("player-games");
-  gameRows.innerHTML = games.length ? "<tr><th>Game</th><th>Status</th></tr>" : "<tr><td class=muted>none</td></tr>";
+  const rows = $("player-games");
+  head(rows, games.length ? [t("game"), t("th_status")] : null);
   for (const g of games) {
     const tr = document.createElement("tr");
     const seat = g.seats.findIndex((s) => s.player_id === player.id);
+    const id = g.label || g.id.slice(0, 8);
     cell(tr, g.status === "finished" || seat < 0
-      ? Object.assign(document.createElement("a"), { href: `/game/${g.id}?watch`, textContent: `View ${g.id.slice(0, 8)}` })
-      : continueLink(g.id, seat, `Continue ${g.id.slice(0, 8)}`));
-    cell(tr, g.status);
-    gameRows.append(tr);
+      ? Object.assign(document.createElement("a"), { href: `/game/${g.id}?watch`, textContent: t("account_view", { id }) })
+      : continueLink(g.id, seat, t("account_continue", { id })));
+    cell(tr, t(`status_${g.status}`));
+    rows.append(tr);
   }
+}
+
+async function lists(player) {
+  showTurns((await call("/players/me/turns", { token: player.token })).data);
+  await showGames(player);
   $("turns-card").hidden = $("games-card").hidden = false;
 }
 
@@ -74,29 +103,38 @@ async function show() {
     keepPlayer({ ...player, name: data.name });
     $("player-name").textContent = data.name;
     $("player-id").textContent = data.id;
+    $("profile-link").href = `/players/${data.id}`;
+    permissionControl($("notices"));
     await lists(myPlayer());
   } catch (err) {
-    if (err instanceof ApiError && err.problem?.code === "invalid_token") { forgetPlayer(); return show(); }
+    if (err instanceof ApiError && err.problem?.code === "invalid_token") { forgetPlayer(); stopFollowing(); return show(); }
     fail(err);
   }
 }
 
+/** Sign in as ``player`` on this browser: keep it, follow its turns, show it. */
+async function become(player) {
+  keepPlayer(player);
+  followTurns();
+  await show();
+}
+
 function main() {
+  translatePage();
+  setTitle(document.title);
   $("create-player").onsubmit = async (ev) => {
     ev.preventDefault();
     const name = $("new-name").value.trim();
     try {
       const { data } = await call("/players", { method: "POST", body: { name } });
-      keepPlayer({ id: data.player.id, name, token: data.token });
-      await show();
+      await become({ id: data.player.id, name, token: data.token });
     } catch (err) { fail(err); }
   };
   $("signin").onsubmit = async (ev) => {
     ev.preventDefault();
     try {
       const { data } = await call("/players/signin", { method: "POST", body: { code: $("signin-code").value } });
-      keepPlayer({ id: data.player.id, name: data.player.name, token: data.token });
-      await show();
+      await become({ id: data.player.id, name: data.player.name, token: data.token });
     } catch (err) { fail(err); }
   };
   $("rename").onsubmit = async (ev) => {
@@ -109,15 +147,26 @@ function main() {
   $("issue-code").onclick = async () => {
     try {
       const { data } = await call("/players/me/signin-codes", { method: "POST", token: myPlayer().token });
-      $("code").textContent = data.code;
+      const code = Object.assign(document.createElement("strong"), { id: "code", className: "code", textContent: data.code });
+      const [before, after] = t("account_code_hint").split("{code}");
+      $("code-box").replaceChildren(before, code, after ?? "");
       $("code-box").hidden = false;
     } catch (err) { fail(err); }
   };
   $("signout").onclick = async () => {
+    stopFollowing();
     try { await call("/players/me/token", { method: "DELETE", token: myPlayer().token }); } catch (err) { fail(err); }
     forgetPlayer();
     await show();
   };
+  // A turn that comes (or goes) in any of the player's games: the lists follow at once.
+  onTurns(async (turns, event) => {
+    const player = myPlayer();
+    if (!player || $("signed-in").hidden) return;
+    showTurns(turns);
+    if (event.type !== "your_turn") await showGames(player);
+  });
+  followTurns();
   show().finally(() => { document.body.dataset.ready = "1"; });
 }
 

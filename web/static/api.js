@@ -54,6 +54,19 @@ export function invitationsFor(gameId) {
   try { return (JSON.parse(localStorage.getItem(INVITES)) || {})[gameId] || null; } catch { return null; }
 }
 
+// Creator tokens of the games this browser created: localStorage "ursuppe.created" =
+// {gameId: token} (shown once by POST /games; the creator's switches need it).
+const CREATED = "ursuppe.created";
+export function keepCreatorToken(gameId, token) {
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem(CREATED)) || {}; } catch { all = {}; }
+  all[gameId] = token;
+  localStorage.setItem(CREATED, JSON.stringify(all));
+}
+export function creatorTokenFor(gameId) {
+  try { return (JSON.parse(localStorage.getItem(CREATED)) || {})[gameId] || null; } catch { return null; }
+}
+
 export function newKey() {
   return crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now();
 }

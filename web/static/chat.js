@@ -2,7 +2,7 @@
 // new ones live from the game's stream (live.js asks for them with chat_since), writing
 // with this browser's seat token or player token, and muting a player. Every message is
 // put on the page with textContent only: a message is text, never markup.
-import { ApiError, call, callAsPlayer, myPlayer } from "./api.js";
+import { ApiError, call, callAsPlayer, creatorTokenFor, myPlayer } from "./api.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,6 +34,7 @@ export class ChatPanel {
       if (page.next_since === null || page.next_since === undefined) break;
     }
     this.wire();
+    this.showSettings();
     return this.lastId;
   }
 
@@ -113,8 +114,34 @@ export class ChatPanel {
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         $("chat-error").textContent = t(`chat_${err.problem.code}`) === `chat_${err.problem.code}` ? err.message : t(`chat_${err.problem.code}`);
+        if (err.problem.code === "chat_closed_to_spectators") { this.spectators = false; this.showSettings(); }
       }
     };
+  }
+
+  /** Whether spectators may write: the creator's switch (for the browser that created the
+   * game), and for a spectator a note instead of the form when they may not. */
+  showSettings() {
+    const creator = creatorTokenFor(this.gameId);
+    const box = $("chat-spectators");
+    $("chat-spectators-label").hidden = !creator;
+    box.checked = this.spectators !== false;
+    box.onchange = async () => {
+      $("chat-error").textContent = "";
+      try {
+        const path = `/games/${encodeURIComponent(this.gameId)}/chat/settings`;
+        const r = await call(path, { method: "PUT", token: creator, body: { spectators: box.checked } });
+        this.spectators = r.data.spectators;
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        $("chat-error").textContent = err.message;
+      }
+      box.checked = this.spectators !== false;
+      this.showSettings();
+    };
+    const closed = this.spectators === false && !this.seat();
+    $("chat-closed").hidden = !closed;
+    $("chat-form").hidden = closed;
   }
 
   /** Without a stream (live.js fell back to polling): ask for new messages now and then. */

@@ -9,6 +9,7 @@ import { decisionTitle, drawLegend, drawPhaseTrack, endExplanation, geneRef, pha
 import { languageSwitcher, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { follow } from "./live.js";
+import { followTurns, playingHere, setTitle } from "./notify.js";
 import { colour, entryLines, sentence, seatName, setGenes, setSeatNames } from "./words.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -265,7 +266,7 @@ function tickCountdown() {
 
 function turnNotice(myTurn) {
   $("turn-banner").classList.toggle("show", myTurn);
-  document.title = myTurn ? `▶ ${t("your_turn")} — Ursuppe` : `${t("game")} — Ursuppe`;
+  setTitle(myTurn ? `▶ ${t("your_turn")} — Ursuppe` : `${t("game")} — Ursuppe`);
   if (myTurn && !wasMyTurn) beep();
   wasMyTurn = myTurn;
 }
@@ -427,6 +428,8 @@ function translatePage() {
 
 async function main() {
   mine = watchOnly ? null : seatFor(gameId);
+  if (mine) playingHere(gameId); // this game's turns are this page's own notice
+  followTurns();
   // The rules, the game and its log load side by side: the page is drawn once all three are in.
   let log;
   [rules, game, log] = await Promise.all([loadRules(), call(`/games/${gameId}`).then((r) => r.data), loadEvents()]);

@@ -45,3 +45,10 @@ export function languageSwitcher() {
   document.documentElement.lang = lang();
   return label;
 }
+
+/** The page's fixed words (elements marked ``data-t``, the title too) in the chosen
+ * language, and the switcher in its header. */
+export function translatePage() {
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  document.querySelector("header.top")?.append(languageSwitcher());
+}

@@ -1,8 +1,9 @@
 // The lobby: create a game (every option the create schema accepts), join open games,
 // resume the games whose seat tokens this browser keeps, and find games to watch.
-import { ApiError, call, callAsPlayer, keepInvitations, keepSeat, myPlayer, mySeats, rules as loadRules } from "./api.js";
+import { ApiError, call, callAsPlayer, keepCreatorToken, keepInvitations, keepSeat, myPlayer, mySeats, rules as loadRules } from "./api.js";
 import { botLevelText, resetHelp, setTexts, variantText } from "./help.js";
 import { languageSwitcher, t } from "./i18n.js";
+import { followTurns, setTitle } from "./notify.js";
 
 const $ = (id) => document.getElementById(id);
 let levels = [];
@@ -78,6 +79,7 @@ async function create(ev) {
     if ($("use-deck").checked) body.options.deck = JSON.parse($("deck").value);
     const name = $("your-name").value || "Player";
     const created = (await callAsPlayer("/games", { method: "POST", body }, name)).data;
+    keepCreatorToken(created.game.id, created.creator_token);
     const codes = created.invitations || [];
     if (codes.length) keepInvitations(created.game.id, codes);
     await join(created.game.id, 0, codes.find((i) => i.seat === 0)?.code);
@@ -182,6 +184,8 @@ let controllersOf = {}; // variant id -> the player controlling each colour (GET
 async function main() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   document.querySelector("header.top").append(languageSwitcher());
+  setTitle(document.title);
+  followTurns();
   const rules = await loadRules();
   setTexts(rules.texts);
   levels = rules.bot_levels;

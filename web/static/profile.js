@@ -1,10 +1,14 @@
 // A player's public profile (GET /players/{id}): its rating in each table, the history of
 // one table drawn as an SVG chart by the page itself, and its latest games with results.
-import { ApiError, call } from "./api.js";
+import { ApiError, call, rules as loadRules } from "./api.js";
+import { lang, t, translatePage } from "./i18n.js";
+import { followTurns, setTitle } from "./notify.js";
+import { poolLabel } from "./pools.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const playerId = decodeURIComponent(location.pathname.split("/").pop());
+let rules = null;
 
 function svg(tag, attrs, text) {
   const el = document.createElementNS(SVG, tag);
@@ -13,24 +17,42 @@ function svg(tag, attrs, text) {
   return el;
 }
 
-/** The ordinal after each rated game, oldest first, as a line with a labelled y range. */
+/** The ordinal after each rated game, oldest first (the start before the first): a line
+ * over the game numbers with three labelled levels, drawn at the box's own width so its
+ * words keep their size on a phone. Each point names its game, place and ordinal. */
 function drawChart(history) {
   const box = $("chart");
   box.innerHTML = "";
-  if (!history.length) { box.textContent = "No rated game in this table."; return; }
-  const points = [...history].reverse().map((h) => h.ordinal);
-  points.unshift(history[history.length - 1].mu_before - 3 * history[history.length - 1].sigma_before);
-  const w = 600, h = 200, pad = 36;
+  if (!history.length) { box.textContent = t("profile_no_history"); return; }
+  const games = [...history].reverse();
+  const first = games[0];
+  const points = [first.mu_before - 3 * first.sigma_before, ...games.map((h) => h.ordinal)];
+  const w = Math.max(280, Math.min(900, Math.round(box.clientWidth || 600))), h = 220;
+  const left = 46, right = 12, top = 12, bottom = 34;
   const lo = Math.min(...points), hi = Math.max(...points);
   const span = hi - lo || 1;
-  const x = (i) => pad + (i * (w - 2 * pad)) / Math.max(points.length - 1, 1);
-  const y = (v) => h - pad / 2 - ((v - lo) * (h - pad)) / span;
-  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": `ordinal from ${lo.toFixed(1)} to ${hi.toFixed(1)} over ${points.length - 1} games` });
-  chart.append(svg("line", { x1: pad, y1: y(lo), x2: w - pad / 2, y2: y(lo), class: "axis" }));
-  chart.append(svg("text", { x: 2, y: y(hi) + 4, class: "tick" }, hi.toFixed(1)));
-  chart.append(svg("text", { x: 2, y: y(lo) + 4, class: "tick" }, lo.toFixed(1)));
+  const x = (i) => left + (i * (w - left - right)) / Math.max(points.length - 1, 1);
+  const y = (v) => top + ((hi - v) * (h - top - bottom)) / span;
+  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: "img",
+    "aria-label": t("profile_chart_label", { lo: lo.toFixed(1), hi: hi.toFixed(1), n: points.length - 1 }) });
+  for (const v of new Set([lo, (lo + hi) / 2, hi])) {
+    chart.append(svg("line", { x1: left, y1: y(v), x2: w - right, y2: y(v), class: v === lo ? "axis" : "grid" }));
+    chart.append(svg("text", { x: left - 6, y: y(v) + 4, class: "tick", "text-anchor": "end" }, v.toFixed(1)));
+  }
+  const every = Math.ceil(points.length / 12); // at most a dozen game numbers under the line
+  points.forEach((_, i) => {
+    if (i % every === 0 || i === points.length - 1) chart.append(svg("text", { x: x(i), y: h - bottom + 16, class: "tick", "text-anchor": "middle" }, String(i)));
+  });
+  chart.append(svg("text", { x: (left + w - right) / 2, y: h - 3, class: "tick", "text-anchor": "middle" }, t("profile_chart_x")));
   chart.append(svg("polyline", { points: points.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "series", fill: "none" }));
-  points.forEach((v, i) => chart.append(svg("circle", { cx: x(i), cy: y(v), r: 3, class: "dot" })));
+  points.forEach((v, i) => {
+    const dot = svg("circle", { cx: x(i), cy: y(v), r: 4, class: "dot" });
+    const game = games[i - 1];
+    dot.append(svg("title", {}, game
+      ? t("profile_chart_point", { n: i, place: game.rank, of: game.seats, ordinal: v.toFixed(2) })
+      : t("profile_chart_start", { ordinal: v.toFixed(2) })));
+    chart.append(dot);
+  });
   box.append(chart);
 }
 
@@ -50,37 +72,48 @@ function cell(tr, content, cls) {
 function place(game) {
   const seat = game.seats.findIndex((s) => s.player_id === playerId);
   if (!game.result || seat < 0) return "";
-  return `${game.result.ranking.indexOf(seat) + 1} of ${game.players}`;
+  return t("profile_place", { place: game.result.ranking.indexOf(seat) + 1, n: game.players });
+}
+
+/** A header row; the columns from ``numeric`` on hold numbers (right-aligned). */
+function header(keys, numeric = keys.length) {
+  return `<tr>${keys.map((k, i) => `<th${i >= numeric ? ' class="num"' : ""}>${t(k)}</th>`).join("")}</tr>`;
 }
 
 async function main() {
+  translatePage();
+  setTitle(t("profile_page_title", { name: t("profile_player") }));
+  followTurns();
   try {
-    const { data } = await call(`/players/${encodeURIComponent(playerId)}`);
-    document.title = `${data.player.name} — Ursuppe`;
+    let data;
+    [rules, { data }] = await Promise.all([loadRules(), call(`/players/${encodeURIComponent(playerId)}`)]);
+    setTitle(t("profile_page_title", { name: data.player.name }));
     $("title").textContent = data.player.name;
-    $("name").textContent = data.bot ? `${data.player.name} (bot)` : data.player.name;
-    $("since").textContent = `Playing since ${new Date(data.player.created_at).toLocaleDateString()}`;
+    $("name").textContent = data.bot ? t("profile_bot", { name: data.player.name }) : data.player.name;
+    $("since").textContent = t("profile_since", { date: new Date(data.player.created_at).toLocaleDateString(lang()) });
     const ratings = $("ratings");
-    ratings.innerHTML = data.ratings.length ? "<tr><th>Table</th><th>Ordinal</th><th>μ</th><th>σ</th><th>Games</th></tr>" : "<tr><td class=muted>Not rated yet.</td></tr>";
+    ratings.innerHTML = data.ratings.length ? header(["pool_label", "th_ordinal", "th_mu", "th_sigma", "th_games"], 1) : `<tr><td class=muted>${t("profile_not_rated")}</td></tr>`;
     for (const r of data.ratings) {
       const tr = document.createElement("tr");
       tr.className = "rating";
-      cell(tr, Object.assign(document.createElement("a"), { href: `/leaderboard?pool=${r.pool}`, textContent: r.pool }));
+      const a = Object.assign(document.createElement("a"), { href: `/leaderboard?pool=${encodeURIComponent(r.pool)}`, textContent: poolLabel(rules, r.pool) });
+      a.dataset.pool = r.pool;
+      cell(tr, a);
       cell(tr, r.ordinal.toFixed(2), "num");
       cell(tr, r.mu.toFixed(2), "num");
       cell(tr, r.sigma.toFixed(2), "num");
       cell(tr, String(r.games), "num");
       ratings.append(tr);
     }
-    $("pool").innerHTML = data.ratings.map((r) => `<option value="${r.pool}">${r.pool}</option>`).join("");
+    for (const r of data.ratings) $("pool").add(new Option(poolLabel(rules, r.pool), r.pool));
     $("pool").onchange = () => showHistory();
     if (data.ratings.length) await showHistory(); else drawChart([]);
     const games = $("games");
-    games.innerHTML = data.recent_games.length ? "<tr><th>Game</th><th>Place</th><th>Scores</th></tr>" : "<tr><td class=muted>none</td></tr>";
+    games.innerHTML = data.recent_games.length ? header(["game", "th_place", "scores"]) : `<tr><td class=muted>${t("none")}</td></tr>`;
     for (const g of data.recent_games) {
       const tr = document.createElement("tr");
       tr.className = "game";
-      cell(tr, Object.assign(document.createElement("a"), { href: `/game/${g.id}?watch`, textContent: `Replay ${g.id.slice(0, 8)}` }));
+      cell(tr, Object.assign(document.createElement("a"), { href: `/game/${g.id}?watch`, textContent: t("profile_replay", { id: g.label || g.id.slice(0, 8) }) }));
       cell(tr, place(g));
       cell(tr, g.result ? g.result.scores.join(" / ") : "");
       games.append(tr);

@@ -1,0 +1,16 @@
+// The rating pools (docs/api.md, "Ratings") as the pages name them: a game size, or a
+// 2-player variant named by its summary from GET /rules (in the page's language).
+import { t } from "./i18n.js";
+
+/** The pools the server rates: the game sizes (3p … 6p), then the 2-player variants. */
+export function poolsOf(rules) {
+  return [
+    ...rules.rules.players.filter((n) => n > 2).map((n) => ({ id: `${n}p`, label: t("pool_players", { n }) })),
+    ...rules.rules.variants.map((v) => ({ id: v.id, label: t("pool_variant", { name: v.summary.split(":")[0] }) })),
+  ];
+}
+
+/** A pool's name; an id the rules do not know is shown as it is. */
+export function poolLabel(rules, id) {
+  return poolsOf(rules).find((p) => p.id === id)?.label ?? id;
+}
