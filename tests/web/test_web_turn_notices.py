@@ -14,8 +14,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.web.browser import chromium, console_errors
-from tests.web.server import LiveServer
+from harness.browser import chromium, console_errors
+from harness.web_server import LiveServer
 from tests.web.test_web_play import api, api_post
 
 pytestmark = pytest.mark.integration
