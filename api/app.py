@@ -26,9 +26,9 @@ from api.resources import BLUEPRINTS
 from api.resources.stream.schemas import STREAM_COMPONENTS, StreamEntrySchema
 from service.config import Settings
 from service.games import GameService, build_service
-from service.scheduling import Scheduler
+from service.scheduling import NullScheduler, Scheduler
 from web import SWAGGER_UI_URL, web_bp
-from workers.scheduler import scheduler_for
+from workers.scheduler import CeleryScheduler
 
 API_TITLE = "Ursuppe Server"
 API_VERSION = "1.0.0"
@@ -92,6 +92,15 @@ def _settings_from(config: Settings | Mapping[str, Any] | None) -> Settings:
     return replace(base, **known)
 
 
+def scheduler_for(settings: Settings) -> Scheduler:
+    """The scheduler ``settings.scheduler`` names, handed to the service built here:
+    ``"none"`` keeps follow-ups nowhere (``NullScheduler``: tests, tools, an API without
+    workers); ``"celery"`` or ``"auto"`` send them to the workers."""
+    if settings.scheduler == "none":
+        return NullScheduler()
+    return CeleryScheduler(settings)
+
+
 def create_app(
     config: Settings | Mapping[str, Any] | None = None,
     *,
@@ -102,7 +111,7 @@ def create_app(
 
     ``service`` replaces the whole GameService (tests); ``scheduler`` the one handed to a
     service built here, by default the one the settings name
-    (``workers.scheduler.scheduler_for``: Celery unless ``scheduler="none"``).
+    (``scheduler_for``: Celery unless ``scheduler="none"``).
     """
     settings = service.settings if service is not None else _settings_from(config)
     app = Flask(__name__)

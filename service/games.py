@@ -121,7 +121,7 @@ def build_service(
     ``migrate``, default ``settings.auto_migrate``) and the publisher the settings name.
 
     ``scheduler``: what takes the follow-ups; the app and the worker hand in theirs
-    (``workers.scheduler.scheduler_for``), None keeps them nowhere (``NullScheduler``).
+    (``api.app.scheduler_for``, ``workers.runtime``), None keeps them nowhere (``NullScheduler``).
     """
     settings = settings or Settings.from_env()
     if migrate if migrate is not None else settings.auto_migrate:

@@ -5,7 +5,7 @@ After every commit that leaves a new pending decision the service calls exactly 
 after the commit that finishes a rated game, ``game_finished`` (its ratings are due).
 Implementations must only enqueue: bots and timers never run inside the caller (an HTTP
 request). The production implementation is ``workers.scheduler.CeleryScheduler``, handed
-to the service where the app and the worker are built (``workers.scheduler.scheduler_for``
+to the service where the app and the worker are built (``api.app.scheduler_for``
 picks it from the settings).
 """
 

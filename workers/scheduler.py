@@ -14,8 +14,6 @@ from datetime import UTC, datetime, timedelta
 
 from celery import Celery
 
-from service.config import Settings
-from service.scheduling import NullScheduler, Scheduler
 from workers.config import WorkerSettings
 
 log = logging.getLogger(__name__)
@@ -24,15 +22,6 @@ BOT_TURN_TASK = "workers.tasks.bot_turn"
 EXPIRE_DEADLINE_TASK = "workers.tasks.expire_deadline"
 RATE_GAME_TASK = "workers.tasks.rate_game"
 DELIVER_WEBHOOK_TASK = "workers.tasks.deliver_webhook"
-
-
-def scheduler_for(settings: Settings) -> Scheduler:
-    """The scheduler ``settings.scheduler`` names, for the app and the worker to hand to
-    the service: ``"none"`` keeps follow-ups nowhere (``NullScheduler``: tests, tools, an
-    API without workers); ``"celery"`` or ``"auto"`` send them to Celery."""
-    if settings.scheduler == "none":
-        return NullScheduler()
-    return CeleryScheduler(settings)
 
 
 class CeleryScheduler:
@@ -49,7 +38,7 @@ class CeleryScheduler:
         app: Celery | None = None,
         eta_horizon: float | None = None,
     ) -> None:
-        """``settings`` is the service's ``Settings`` (``scheduler_for`` passes it): its
+        """``settings`` is the service's ``Settings`` (``api.app`` passes it): its
         ``redis_url`` picks the broker.
         """
         if app is None:

@@ -123,6 +123,11 @@ def rate_game(game_id: str) -> int | None:
     return runtime.get_service().ratings.rate_game(game_id)
 
 
+#: How long a sweep leaves a deadline that just passed, or a delivery just written, to the
+#: message already sent for it (the ETA task, the commit's hint).
+HINT_GRACE = timedelta(seconds=1)
+
+
 @app.task(base=GameTask, name="workers.tasks.sweep_deadlines", soft_time_limit=30, time_limit=60)
 def sweep_deadlines() -> int:
     """Hand out every deadline that is due, and give an ETA message to each human deadline
@@ -144,7 +149,9 @@ def sweep_deadlines() -> int:
             return 0
     service = runtime.get_service()
     now = datetime.now(UTC)
-    due = service.turns.due_deadlines(now, _settings.sweep_limit)
+    # A deadline that passed within HINT_GRACE has its ETA message firing now: the sweep
+    # is for lost messages and would only race it.
+    due = service.turns.due_deadlines(now - HINT_GRACE, _settings.sweep_limit)
     for game_id, seq in due:
         expire_deadline.apply_async((game_id, seq), expires=max(_settings.sweep_interval, 5.0))
     metrics.SWEEP_RUNS.labels("deadlines").inc()
@@ -182,7 +189,10 @@ def sweep_webhooks() -> int:
         tick = f"{_settings.queue}:webhooks"
         if not take_tick(conn.default_channel.client, tick, _settings.sweep_interval):
             return 0
-    due = runtime.get_service().webhooks.due(limit=_settings.sweep_limit)
+    # A delivery written in the last HINT_GRACE has its commit's hint on the way: leaving
+    # it to the hint keeps the sweep from racing it (the sweep is for lost hints, retries).
+    before = datetime.now(UTC) - HINT_GRACE
+    due = runtime.get_service().webhooks.due(now=before, limit=_settings.sweep_limit)
     for delivery_id in due:
         deliver_webhook.apply_async((delivery_id,), expires=max(_settings.sweep_interval, 5.0))
     metrics.SWEEP_RUNS.labels("webhooks").inc()
