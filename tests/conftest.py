@@ -1,9 +1,9 @@
 """Fixtures shared by the suites that need a database: tests/service and tests/api run every
 test once on SQLite and once on PostgreSQL, each on its own temporary database.
 
-Also how the suite shares servers when it runs in parallel (``make test``: pytest-xdist,
-``--dist loadgroup``): ``pytest_collection_modifyitems``. How a stopped run still cleans up
-is the plugin ``tests.support.interrupts``."""
+Also the order the suite runs in when it runs in parallel (``make test``: pytest-xdist):
+``pytest_collection_modifyitems``. How a stopped run still cleans up is the plugin
+``tests.support.interrupts``."""
 
 from __future__ import annotations
 
@@ -20,19 +20,45 @@ from service.scheduling import RecordingScheduler
 from tests.support.databases import FakeClock, temporary_database, wipe
 
 TESTS = Path(__file__).resolve().parent
-#: Directories whose tests share one expensive session fixture (a gunicorn, a Celery worker
-#: and for the web tests Chromium): under xdist each runs on one worker, so the servers are
-#: started once per run rather than once per worker. New tests there join automatically.
-SHARED_SERVERS = ("web", "stream")
+
+#: The long tests, longest kind first (``make test --durations=30`` says which): a browser
+#: playing a game, worker and runner processes started, killed and restarted, a nested test
+#: run, generated requests over the whole spec, thousands of random games. Under xdist the
+#: first quarter of the collection is dealt out to the workers at once and the rest handed
+#: to whichever worker is free; with the long tests dealt first, the run ends on short
+#: ones and no worker is left alone with a minute-long test while the others are idle.
+LONG_FIRST = (
+    "web/test_web_play.py",
+    "workers/test_no_orphans.py",
+    "workers/test_embedded_soak.py",
+    "workers/test_workers_embedded.py",
+    "api/test_api_schemathesis.py",
+    "web/",
+    "workers/",
+    "stream/",
+    "engine/test_engine_properties.py",
+    "api/test_api_full_game.py",
+    "api/test_api_variants.py",
+    "ai/",
+)
+
+
+def _rank(item: pytest.Item) -> int:
+    """Where ``item`` goes: the index of its first ``LONG_FIRST`` entry, else after them."""
+    path = item.path.resolve()
+    where = path.relative_to(TESTS).as_posix() if path.is_relative_to(TESTS) else ""
+    return next((i for i, p in enumerate(LONG_FIRST) if where.startswith(p)), len(LONG_FIRST))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the tests of each ``SHARED_SERVERS`` directory in one xdist group."""
-    for item in items:
-        path = item.path.resolve()
-        parts = path.relative_to(TESTS).parts if path.is_relative_to(TESTS) else ()
-        if len(parts) > 1 and parts[0] in SHARED_SERVERS:
-            item.add_marker(pytest.mark.xdist_group(parts[0]))
+    """Run the long tests first (``LONG_FIRST``); otherwise pytest's order, which groups
+    the tests of one database backend. The same order in every xdist worker (each
+    collects; the controller checks they agree).
+
+    Servers a directory's tests share (tests/web's gunicorn, Celery worker and browser,
+    tests/stream's) are session fixtures: each xdist worker that runs one of those tests
+    starts them once, so the browser tests run on all four workers side by side."""
+    items.sort(key=_rank)  # stable: the order within a rank stays pytest's
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
