@@ -21,13 +21,16 @@ run: $(STAMP)
 	$(BIN)/python -m scripts.run_embedded
 
 ## test: the whole suite (starts Redis/PostgreSQL when they are not running), in parallel:
-## it mostly waits on servers, so 4 xdist workers even on 2 cores; the slowest 10 are listed
+## it mostly waits on servers, so 4 xdist workers even on 2 cores; the slowest 10 are listed.
+## Bytecode is cached even where the environment says PYTHONDONTWRITEBYTECODE: the run starts
+## dozens of Python processes (xdist workers, Celery workers, gunicorn, nested pytest runs),
+## and without the cache each compiles, and pytest re-rewrites, every module it imports.
 TEST_WORKERS ?= 4
 test: $(STAMP)
 	bash scripts/ensure-services.sh
 	bash scripts/ensure-browser.sh
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 ## soak: the long soak of make run (300 games; make test plays 30 of them)
 soak: $(STAMP)

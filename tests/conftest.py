@@ -1,14 +1,20 @@
 """Fixtures shared by the suites that need a database: tests/service and tests/api run every
 test once on SQLite and once on PostgreSQL, each on its own temporary database.
 
-Also how the suite shares servers when it runs in parallel (``make test``: pytest-xdist,
-``--dist loadgroup``): ``pytest_collection_modifyitems``. How a stopped run still cleans up
-is the plugin ``tests.support.interrupts``."""
+In parallel (``make test``: pytest-xdist, ``--dist loadgroup``) every test goes to whichever
+worker is free, in pytest's order. Servers a directory's tests share (tests/web's gunicorn,
+Celery worker and beat; tests/stream's) are session fixtures: each xdist worker that runs one
+of those tests starts them once and keeps them to its end. (A mark added in a conftest's
+``pytest_collection_modifyitems`` comes too late for loadgroup, which names groups in its own
+hook first; ``@pytest.mark.xdist_group`` on a test works. Running the long tests first was
+tried for issue 27 and dropped: the workers already ended within 22 s of each other, and
+servers started early idle (beat sweeping every second) for the rest of the run.)
+
+How a stopped run still cleans up is the plugin ``tests.support.interrupts``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
@@ -18,21 +24,6 @@ from service.config import Settings
 from service.db import make_engine, make_sessionmaker, upgrade_database
 from service.games import GameService
 from tests.support.schedulers import RecordingScheduler
-
-TESTS = Path(__file__).resolve().parent
-#: Directories whose tests share one expensive session fixture (a gunicorn, a Celery worker
-#: and for the web tests Chromium): under xdist each runs on one worker, so the servers are
-#: started once per run rather than once per worker. New tests there join automatically.
-SHARED_SERVERS = ("web", "stream")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the tests of each ``SHARED_SERVERS`` directory in one xdist group."""
-    for item in items:
-        path = item.path.resolve()
-        parts = path.relative_to(TESTS).parts if path.is_relative_to(TESTS) else ()
-        if len(parts) > 1 and parts[0] in SHARED_SERVERS:
-            item.add_marker(pytest.mark.xdist_group(parts[0]))
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
