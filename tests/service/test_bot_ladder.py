@@ -48,3 +48,25 @@ def test_humans_never_start_from_the_ladder(monkeypatch) -> None:
     assert bot_ladder.starting_rating("bot-greedy", "4p") is None  # level not rated there
     assert bot_ladder.starting_rating("bot-greedy", "6p") is None  # pool not covered
     assert bot_ladder.starting_rating("bot-greedy", "3p") == (31.5, 2.5)
+
+
+def test_seeding_ranks_the_bots_on_a_new_leaderboard_once(service, monkeypatch) -> None:
+    """``python -m service.bot_ladder seed``: the ladder's ratings become the bot players'
+    rows (the leaderboard ranks them by ordinal before any game); a second seed adds
+    nothing, and a level rated meanwhile keeps its rating."""
+    from datetime import UTC, datetime
+
+    ladder = {"4p": {"greedy": (30.0, 2.0), "random": (15.0, 2.0), "mcts": (34.0, 3.0)}}
+    monkeypatch.setattr(bot_ladder, "ladder", lambda: ladder)
+    now = datetime(2026, 11, 24, tzinfo=UTC)
+    assert service.leaderboard(pool="4p") == ([], 0)
+    with service.sessions() as session, session.begin():
+        assert bot_ladder.seed_ratings(session, now) == 3
+    board, total = service.leaderboard(pool="4p")
+    assert total == 3
+    assert [r.player_id for r in board] == ["bot-mcts", "bot-greedy", "bot-random"]
+    assert all(r.bot and r.games == 0 for r in board)
+    assert board[1].ordinal == pytest.approx(30.0 - 3 * 2.0)
+    with service.sessions() as session, session.begin():
+        assert bot_ladder.seed_ratings(session, now) == 0
+    assert service.leaderboard(pool="4p")[0] == board
