@@ -24,7 +24,9 @@ from pathlib import Path
 from tqdm import tqdm
 
 from ai.argtypes import positive_int, positive_seconds
-from ai.levels import BOT_LEVELS, make_bot
+from ai.base import Bot
+from ai.levels import BOT_LEVELS, DEFAULT_BUDGETS, make_bot
+from ai.mcts import LEAF_VALUES, MctsBot
 from engine import SUPPORTED_PLAYERS, Game
 from engine.counts import SUPPORTED_PLAYERS_TEXT, VARIANTS
 
@@ -49,19 +51,39 @@ def seatings(lineup: list[str]) -> list[tuple[str, ...]]:
     return sorted(set(permutations(lineup)))
 
 
-Task = tuple[int, tuple[str, ...], float | None, int, str | None, bool]
+Task = tuple[int, tuple[str, ...], float | None, int, str | None, bool, str | None, float | None]
+
+
+def arena_bot(
+    level: str,
+    seed: int,
+    budget: float | None,
+    value: str | None = None,
+    rate: float | None = None,
+) -> Bot:
+    """The level's bot; ``value`` (``ai.mcts.LEAF_VALUES``) replaces a search level's leaf
+    value, so that two versions of the value can be measured side by side. ``rate``
+    (iterations per second) turns a search level's clock into a count of iterations: its
+    budget at that rate, with the clock's early stop counted (``stop_when_decided``). Why:
+    on a shared machine a clock budget measures the load, not the bot."""
+    if level not in DEFAULT_BUDGETS or (value is None and rate is None):
+        return make_bot(level, seed=seed, time_budget=budget)
+    seconds = budget or DEFAULT_BUDGETS[level]
+    if rate is None:
+        return MctsBot(seed, time_budget=seconds, value=value or "fit")
+    iterations = max(16, round(seconds * 0.85 * rate))  # 0.85: the clock's stopping point
+    return MctsBot(seed, iterations=iterations, value=value or "fit", stop_when_decided=True)
 
 
 def play_game(task: Task | tuple[int, tuple[str, ...], float | None, int]) -> dict:
     """Play one game; ``task`` = (game seed, level per seat, time budget override, group[,
-    variant, decoy_scores]). A seat is a player: in a variant its bot answers every decision
-    of the colours it controls, and the ranking is the players' (``player_ranking``)."""
+    variant, decoy_scores, leaf value]). A seat is a player: in a variant its bot answers
+    every decision of the colours it controls, and the ranking is the players'
+    (``player_ranking``)."""
     seed, seating, budget, group = task[:4]
-    variant, decoy_scores = task[4:] if len(task) > 4 else (None, False)  # type: ignore[misc]
-    bots = [
-        make_bot(level, seed=seed * 31 + seat, time_budget=budget)
-        for seat, level in enumerate(seating)
-    ]
+    variant, decoy_scores = task[4:6] if len(task) > 4 else (None, False)  # type: ignore[misc]
+    value = task[6] if len(task) > 6 else None  # type: ignore[misc]
+    bots = [arena_bot(level, seed * 31 + seat, budget, value) for seat, level in enumerate(seating)]
     game = Game.new(len(seating), seed, variant=variant, decoy_scores=decoy_scores)
     think = [0.0] * len(seating)
     decisions = [0] * len(seating)
@@ -162,6 +184,11 @@ def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
                    help="a 2-player variant (give two bot levels)")  # fmt: skip
     p.add_argument("--decoy-scores", action="store_true",
                    help="with --variant decoy: the decoy's marker advances")  # fmt: skip
+    p.add_argument("--value", choices=sorted(LEAF_VALUES), default=None,
+                   help="the search levels' leaf value (default: the level's own)")  # fmt: skip
+    p.add_argument("--iterations-per-second", type=positive_seconds, default=None,
+                   help="search levels count iterations instead of the clock: their budget at "
+                   "this rate (2000: an idle core mid-game); for arenas on a loaded machine")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run_arena, parser=p)
     return p
@@ -180,50 +207,78 @@ def run_arena(args: argparse.Namespace) -> int:
     perms = seatings(lineup)
     groups = max(1, math.ceil(args.games / len(perms)))
     tasks = [
-        (args.seed + g, perm, args.time_budget, g, variant, args.decoy_scores)
+        (
+            args.seed + g,
+            perm,
+            args.time_budget,
+            g,
+            variant,
+            args.decoy_scores,
+            args.value,
+            args.iterations_per_second,
+        )  # fmt: skip
         for g in range(groups)
         for perm in perms
     ]
     results: list[dict] = []
     t0 = time.perf_counter()
-    bar = tqdm(total=len(tasks), desc="arena", unit="game", disable=args.no_progress)
-    if args.jobs <= 1:
-        for task in tasks:
-            results.append(play_game(task))
-            bar.update()
-    else:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for r in pool.map(play_game, tasks, chunksize=1):
-                results.append(r)
-                bar.update()
-    bar.close()
-    elapsed = time.perf_counter() - t0
-    rows = summarize(results, lineup)
-    label = None if variant is None else variant + (" (decoy scores)" if args.decoy_scores else "")
-    table = markdown_table(rows, len(results), len(lineup), label)
-    print(table)
-    print(f"\nwall time {elapsed:.1f} s, {args.jobs} job(s)")
-    args.out.mkdir(parents=True, exist_ok=True)
     stem = "arena-" + "-".join(lineup) + (f"-{variant}" if variant else "")
     stem += "-decoy_scores" if args.decoy_scores else ""
-    (args.out / f"{stem}.json").write_text(
-        json.dumps(
-            {
-                "lineup": lineup,
-                "variant": variant,
-                "decoy_scores": args.decoy_scores,
-                "games": len(results),
-                "seed": args.seed,
-                "seat_permutations": len(perms),
-                "time_budget_override": args.time_budget,
-                "wall_seconds": elapsed,
-                "jobs": args.jobs,
-                "table": rows,
-                "results": results,
-            },
-            indent=1,
-        )
-    )
-    (args.out / f"{stem}.md").write_text(table + "\n")
+    stem += f"-value_{args.value}" if args.value else ""
+    stem += f"-ips_{args.iterations_per_second:g}" if args.iterations_per_second else ""
+    label = None if variant is None else variant + (" (decoy scores)" if args.decoy_scores else "")
+    bar = tqdm(total=len(tasks), desc="arena", unit="game", disable=args.no_progress)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for r in (
+            pool.map(play_game, tasks, chunksize=1) if args.jobs > 1 else map(play_game, tasks)
+        ):
+            results.append(r)
+            bar.update()
+            if len(results) % len(perms) == 0:
+                # Every whole seed group is on disk: a run stopped early is a smaller,
+                # still seat-rotated one ("games" says how many were played).
+                _save(args, stem, lineup, len(perms), results, time.perf_counter() - t0, label)
+    bar.close()
+    elapsed = time.perf_counter() - t0
+    table = _save(args, stem, lineup, len(perms), results, elapsed, label)
+    print(table)
+    print(f"\nwall time {elapsed:.1f} s, {args.jobs} job(s)")
     print(f"saved {args.out / stem}.json and .md")
     return 0
+
+
+def _save(
+    args: argparse.Namespace,
+    stem: str,
+    lineup: list[str],
+    perms: int,
+    results: list[dict],
+    elapsed: float,
+    label: str | None,
+) -> str:
+    """Write ``<stem>.json`` (every game) and ``.md`` (the table); return the table."""
+    rows = summarize(results, lineup)
+    table = markdown_table(rows, len(results), len(lineup), label)
+    args.out.mkdir(parents=True, exist_ok=True)
+    record = {
+        "lineup": lineup,
+        "variant": args.variant,
+        "decoy_scores": args.decoy_scores,
+        "games": len(results),
+        "games_planned": args.games,
+        "seed": args.seed,
+        "seat_permutations": perms,
+        "time_budget_override": args.time_budget,
+        "value": args.value,
+        "iterations_per_second": args.iterations_per_second,
+        "wall_seconds": elapsed,
+        "jobs": args.jobs,
+        "load_average": os.getloadavg()[0],
+        "table": rows,
+        "results": results,
+    }
+    tmp = args.out / f"{stem}.json.tmp"
+    tmp.write_text(json.dumps(record, indent=1))
+    tmp.replace(args.out / f"{stem}.json")
+    (args.out / f"{stem}.md").write_text(table + "\n")
+    return table

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Final
 
+from engine import feeding_patterns
 from engine.board import FIELD_COUNT, NEIGHBOUR
 from engine.counts import AMOEBAS_PER_COLOUR, PLAYER_COUNTS
 from engine.genes import (
@@ -24,13 +25,13 @@ from engine.genes import (
     FRUGALITY,
     GENES,
     HOLDING,
+    MASK_BITS,
     MOVEMENT_1,
     MOVEMENT_2,
     PARASITISM,
     STREAMLINING,
     SUBSTITUTION,
 )
-from engine.rules.feeding import patterns as feeding_patterns
 
 if TYPE_CHECKING:
     from engine import Game
@@ -114,7 +115,7 @@ def gene_stats(mask: int) -> tuple[int, int, float]:
 def _patterns(players: int, genes: int) -> tuple[tuple[int, ...], ...]:
     """Feeding patterns (cubes of the other colours, largest first) the genes allow.
 
-    The engine's own patterns (``engine.rules.feeding.patterns``, so every player count is
+    The engine's own patterns (``engine.feeding_patterns``, so every player count is
     covered), with one approximation: a parasitic pattern counts as available, since a victim
     is usually around when it matters.
     """
@@ -140,8 +141,9 @@ def _feasible(cubes: tuple[int, ...], n: int, seat: int, feed_genes: int) -> boo
 
 def _feasible_coded(code: int, cubes: tuple[int, ...], n: int, seat: int, feed_genes: int) -> bool:
     """Whether ``seat`` can eat ``cubes``; cached under an int key (no tuple hashing: this
-    is the evaluation's most frequent call). ``feed_genes`` uses bits below 2**20."""
-    key = ((code * 8 + n) * 8 + seat) * 1048576 + feed_genes
+    is the evaluation's most frequent call). A gene mask uses the bits below
+    ``1 << MASK_BITS`` (``engine.genes``), so it is packed below them."""
+    key = (((code * 8 + n) * 8 + seat) << MASK_BITS) | feed_genes
     hit = _FEED_CACHE.get(key)
     if hit is not None:
         return hit

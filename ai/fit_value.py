@@ -2,17 +2,25 @@
 
     python -m ai.fit_value generate --players 4 --games 1500 --seed 700000 --jobs 2
     python -m ai.fit_value fit var/value/data-4p-700000.jsonl --out ai/value_weights.py
+    # version 2, on the search bot's own self-play (docs/ai.md, "Fitted leaf value"):
+    python -m ai.fit_value generate --bot mcts --iterations 48 --value fit1 ...
+    python -m ai.fit_value fit --version 2 var/value/data-4p-900000.jsonl
 
-``generate`` plays greedy self-play games in which each decision is, with probability
-``--explore``, a uniformly random legal action instead (so the data also holds the odd
-positions search walks into), and records, at a sample of the turn boundaries (where search
-scores its leaves: the next decision belongs to another seat), ``evaluate_parts`` of every
-seat and the stage; the game's final scores are added when it ends. One JSON line per game.
+``generate`` plays self-play games - greedy, or ``--bot mcts``: MctsBot with a fixed number of
+iterations per decision (so the data does not depend on the machine's load) and the leaf value
+``--value`` (the previous fit: each round of data comes from the bot the last fit made) - in
+which each decision is, with probability ``--explore``, a uniformly random legal action
+instead (so the data also holds the odd positions search walks into), and records, at a sample
+of the turn boundaries (where search scores its leaves: the next decision belongs to another
+seat), ``evaluate_parts`` and ``ai.value_features.extra_parts`` of every seat and the stage;
+the game's final scores are added when it ends. One JSON line per game.
 
 ``fit`` turns every recorded position into one row per seat (``ai.value.features``; target:
 that seat's final margin), holds out every fifth game, reports the held-out fit of the hand
 margin (best scaled) against the fitted model, then fits on all games (ridge least squares,
-solved here: a few dozen features need no numerical library) and writes the weights module.
+solved here: a hundred features need no numerical library) and writes the weights module of
+``--version`` (1: the evaluation's terms, ``ai/value_weights.py``; 2: with the extra terms,
+``ai/value2_weights.py``).
 """
 
 from __future__ import annotations
@@ -28,17 +36,32 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from ai.base import Bot
 from ai.evaluation import evaluate_parts
 from ai.greedy import FOLLOW_UP_KINDS, GreedyBot
-from ai.value import FEATURE_NAMES, features, stage
+from ai.mcts import LEAF_VALUES, MctsBot
+from ai.value import FEATURE_NAMES, VERSION_FEATURES, features, stage
+from ai.value_features import extra_parts
+from ai.value_weights import WEIGHTS as WEIGHTS_1
 from engine import SUPPORTED_PLAYERS, Game
 
+WEIGHT_FILES = {1: Path("ai/value_weights.py"), 2: Path("ai/value2_weights.py")}
+Task = tuple[int, int, float, float, str, int, str]
 
-def play_recorded(task: tuple[int, int, float, float]) -> dict:
-    """One self-play game: (seed, players, explore, sample) -> positions and final scores."""
-    seed, players, explore, sample = task
+
+def _self_play_bot(kind: str, seed: int, iterations: int, value: str) -> Bot:
+    if kind == "mcts":
+        return MctsBot(seed=seed, iterations=iterations, value=value)
+    return GreedyBot(seed=seed)
+
+
+def play_recorded(task: Task | tuple[int, int, float, float]) -> dict:
+    """One self-play game: (seed, players, explore, sample[, bot, iterations, value]) ->
+    positions and final scores."""
+    seed, players, explore, sample = task[:4]
+    kind, iterations, value = task[4:] if len(task) > 4 else ("greedy", 0, "fit")  # type: ignore[misc]
     rng = random.Random(seed * 7919 + 1)
-    bots = [GreedyBot(seed=seed * 31 + s) for s in range(players)]
+    bots = [_self_play_bot(kind, seed * 31 + s, iterations, value) for s in range(players)]
     game = Game.new(players, seed)
     positions = []
     last_seat = -1
@@ -48,7 +71,10 @@ def play_recorded(task: tuple[int, int, float, float]) -> dict:
         seat = pending.seat
         if seat != last_seat and pending.kind not in FOLLOW_UP_KINDS and rng.random() < sample:
             totals, parts = evaluate_parts(game)
-            positions.append({"stage": stage(game), "totals": totals, "parts": parts})
+            extras = extra_parts(game, [p[8] for p in parts])  # 8: amoebas_next
+            positions.append(
+                {"stage": stage(game), "totals": totals, "parts": parts, "extras": extras}
+            )
         last_seat = seat
         actions = game.legal_actions()
         if len(actions) > 1 and rng.random() < explore:
@@ -56,19 +82,38 @@ def play_recorded(task: tuple[int, int, float, float]) -> dict:
         else:
             action = bots[seat].choose(game)
         game.apply(action, seat=seat)
-    return {"seed": seed, "players": players, "final": game.scores, "positions": positions}
+    bot = kind if kind != "mcts" else f"mcts/{iterations}/{value}"
+    return {
+        "seed": seed,
+        "players": players,
+        "bot": bot,
+        "final": game.scores,
+        "positions": positions,
+    }
 
 
 def generate(args: argparse.Namespace) -> int:
     out: Path = args.out or Path(f"var/value/data-{args.players}p-{args.seed}.jsonl")
     out.parent.mkdir(parents=True, exist_ok=True)
-    tasks = [(args.seed + i, args.players, args.explore, args.sample) for i in range(args.games)]
+    tasks = [
+        (
+            args.seed + i,
+            args.players,
+            args.explore,
+            args.sample,
+            args.bot,
+            args.iterations,
+            args.value,
+        )
+        for i in range(args.games)
+    ]
     t0 = time.perf_counter()
     rows = 0
     with out.open("w") as fh, ProcessPoolExecutor(max_workers=args.jobs) as pool:
         bar = tqdm(total=len(tasks), desc="self-play", unit="game", disable=args.no_progress)
-        for record in pool.map(play_recorded, tasks, chunksize=4):
+        for record in pool.map(play_recorded, tasks, chunksize=1):
             fh.write(json.dumps(record) + "\n")
+            fh.flush()  # a partial run is usable data
             rows += len(record["positions"])
             bar.update()
         bar.close()
@@ -80,9 +125,10 @@ def generate(args: argparse.Namespace) -> int:
 Row = tuple[int, list[float], float]
 
 
-def _rows(paths: list[Path], players: set[int]) -> Iterator[Row]:
-    """(game index, features, target margin) for every seat of every position; adds the
-    player count to ``players`` and refuses data that mixes counts (one fit per count)."""
+def _rows(paths: list[Path], players: set[int], version: int = 1) -> Iterator[Row]:
+    """(game index, features of ``version``, target margin) for every seat of every position;
+    adds the player count to ``players`` and refuses data that mixes counts (one fit per
+    count)."""
     index = 0
     for path in paths:
         with path.open() as fh:
@@ -97,52 +143,38 @@ def _rows(paths: list[Path], players: set[int]) -> Iterator[Row]:
                 if len(players) > 1:
                     raise SystemExit(f"fit: {path}:{number} mixes player counts {sorted(players)}")
                 for pos in record["positions"]:
+                    parts = pos["parts"]
+                    if version == 2:
+                        if "extras" not in pos:
+                            raise SystemExit(f"fit: {path}:{number} has no extra terms (old data)")
+                        parts = [p + e for p, e in zip(parts, pos["extras"], strict=True)]
                     for seat in range(n):
                         target = final[seat] - max(final[o] for o in range(n) if o != seat)
-                        x = features(pos["totals"], pos["parts"], seat, pos["stage"])
+                        x = features(pos["totals"], parts, seat, pos["stage"])
                         yield index, x, float(target)
                 index += 1
 
 
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """x with a x = b, by Gaussian elimination with partial pivoting (a is small and dense)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        if abs(m[col][col]) < 1e-12:
-            raise ValueError(f"singular system at column {col} ({FEATURE_NAMES[col]})")
-        for r in range(col + 1, n):
-            f = m[r][col] / m[col][col]
-            if f:
-                for c in range(col, n + 1):
-                    m[r][c] -= f * m[col][c]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
-    return x
+def ridge(
+    rows: list[tuple[list[float], float]],
+    penalty: float,
+    names: tuple[str, ...] = FEATURE_NAMES,
+) -> list[float]:
+    """Least squares with an L2 penalty on every weight but the bias (NumPy: the normal
+    equations of ~100 features over ~10^5 rows)."""
+    import numpy as np  # the training tool's dependency only (the ``train`` extra)
+
+    x = np.asarray([r[0] for r in rows], dtype=float)
+    y = np.asarray([r[1] for r in rows], dtype=float)
+    xtx = x.T @ x
+    diagonal = np.array([0.0 if n == "bias" else penalty for n in names])
+    xtx[np.diag_indices_from(xtx)] += diagonal
+    return [float(v) for v in np.linalg.solve(xtx, x.T @ y)]
 
 
-def ridge(rows: list[tuple[list[float], float]], penalty: float) -> list[float]:
-    """Least squares with an L2 penalty on every weight but the bias."""
-    k = len(FEATURE_NAMES)
-    xtx = [[0.0] * k for _ in range(k)]
-    xty = [0.0] * k
-    for x, y in rows:
-        for i in range(k):
-            xi = x[i]
-            if xi:
-                row = xtx[i]
-                for j in range(i, k):
-                    row[j] += xi * x[j]
-                xty[i] += xi * y
-    for i in range(k):
-        for j in range(i):
-            xtx[i][j] = xtx[j][i]
-        if FEATURE_NAMES[i] != "bias":
-            xtx[i][i] += penalty
-    return solve(xtx, xty)
+def players_of(seen: set[int]) -> int:
+    """The one player count of the data (``_rows`` refuses mixed counts)."""
+    return next(iter(seen))
 
 
 def _predict(w: list[float], x: list[float]) -> float:
@@ -161,7 +193,8 @@ def _report(name: str, pairs: list[tuple[float, float]]) -> str:
 def fit(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     seen: set[int] = set()
-    data = list(_rows(args.data, seen))
+    names = VERSION_FEATURES[args.version]
+    data = list(_rows(args.data, seen, args.version))
     if not data:
         raise SystemExit("fit: no positions in the data files")
     games = 1 + max(r[0] for r in data)
@@ -177,12 +210,20 @@ def fit(args: argparse.Namespace) -> int:
         (a - mh) ** 2 for a in hx
     )
     print(_report("hand margin (scaled)", [(my + slope * (x[0] - mh), y) for _, x, y in test]))
-    w = ridge([(x, y) for _, x, y in train], args.penalty)
-    print(_report("fitted value        ", [(_predict(w, x), y) for _, x, y in test]))
-    weights = ridge([(x, y) for _, x, y in data], args.penalty)
+    if args.version == 1 and players_of(seen) in WEIGHTS_1:
+        # What the search bot plays with before this fit: the committed version-1 weights.
+        w1 = WEIGHTS_1[players_of(seen)]
+        print(_report("committed version 1 ", [(_predict(w1, x), y) for _, x, y in test]))
+    w = ridge([(x, y) for _, x, y in train], args.penalty, names)
+    held_out = _report("fitted value        ", [(_predict(w, x), y) for _, x, y in test])
+    print(held_out)
+    if args.dry_run:
+        return 0
+    weights = ridge([(x, y) for _, x, y in data], args.penalty, names)
     players = seen.pop()
-    write_weights(args.out, players, weights, args, games, len(data))
-    print(f"wrote {args.out} for {players} players in {time.perf_counter() - t0:.0f} s")
+    out = args.out or WEIGHT_FILES[args.version]
+    write_weights(out, players, weights, args, games, len(data), names, held_out)
+    print(f"wrote {out} for {players} players in {time.perf_counter() - t0:.0f} s")
     return 0
 
 
@@ -193,6 +234,8 @@ def write_weights(
     args: argparse.Namespace,
     games: int,
     rows: int,
+    names: tuple[str, ...] = FEATURE_NAMES,
+    held_out: str = "",
 ) -> None:
     """Write (or update, keeping the other player counts) the weights module."""
     existing: dict[int, tuple[float, ...]] = {}
@@ -204,13 +247,19 @@ def write_weights(
         fits = dict(scope.get("FITS", {}))
     existing[players] = tuple(weights)
     sources = ", ".join(p.name for p in args.data)
+    kinds = sorted(_bots(args.data)) if all(p.exists() for p in args.data) else ["greedy"]
     fits[players] = (
-        f"{games} greedy self-play games, {rows} rows ({sources}), ridge penalty {args.penalty}"
+        f"{games} self-play games ({', '.join(kinds)}), {rows} rows ({sources}), "
+        f"ridge penalty {args.penalty}; held-out {held_out.split(':', 1)[-1].strip()}"
     )
+    version = getattr(args, "version", 1)
+    order = "FEATURE_NAMES" if version == 1 else "FEATURE_NAMES_2"
     lines = [
-        '"""Weights of ``ai.value`` by player count, in the order of ``ai.value.FEATURE_NAMES``.',
+        f'"""Weights of ``ai.value`` version {version} by player count, in the order of'
+        f" ``ai.value.{order}``.",
         "",
-        "Generated by ``python -m ai.fit_value fit`` (do not edit by hand); FITS says from what.",
+        f"Generated by ``python -m ai.fit_value fit --version {version}`` (do not edit by"
+        " hand); FITS says from what.",
         '"""',
         "",
         "FITS: dict[int, str] = {",
@@ -221,11 +270,21 @@ def write_weights(
     ]
     for n in sorted(existing):
         lines.append(f"    {n}: (")
-        for name, value in zip(FEATURE_NAMES, existing[n], strict=True):
+        for name, value in zip(names, existing[n], strict=True):
             lines.append(f"        {value!r},  # {name}")
         lines.append("    ),")
     lines.append("}")
     path.write_text("\n".join(lines) + "\n")
+
+
+def _bots(paths: list[Path]) -> set[str]:
+    """The self-play bots the data files were made with (old files: greedy)."""
+    kinds: set[str] = set()
+    for path in paths:
+        with path.open() as fh:
+            for line in fh:
+                kinds.add(json.loads(line).get("bot", "greedy"))
+    return kinds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -238,13 +297,19 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--jobs", type=int, default=2, help="processes")
     g.add_argument("--explore", type=float, default=0.05, help="share of random decisions")
     g.add_argument("--sample", type=float, default=0.3, help="share of turn starts recorded")
+    g.add_argument("--bot", choices=("greedy", "mcts"), default="greedy", help="self-play bot")
+    g.add_argument("--iterations", type=int, default=48, help="MCTS iterations a decision")
+    g.add_argument("--value", choices=sorted(LEAF_VALUES), default="fit", help="MCTS leaf value")
     g.add_argument("--out", type=Path, default=None, help="JSON-lines file (default var/value/)")
     g.add_argument("--no-progress", action="store_true")
     g.set_defaults(func=generate)
     f = sub.add_parser("fit", help="fit the weights to generated data")
     f.add_argument("data", type=Path, nargs="+", help="JSON-lines files of one player count")
     f.add_argument("--penalty", type=float, default=10.0, help="ridge penalty")
-    f.add_argument("--out", type=Path, default=Path("ai/value_weights.py"))
+    f.add_argument("--version", type=int, choices=sorted(WEIGHT_FILES), default=1,
+                   help="feature set: 1 the evaluation's terms, 2 with ai.value_features")  # fmt: skip
+    f.add_argument("--out", type=Path, default=None, help="weights module (default: the version's)")
+    f.add_argument("--dry-run", action="store_true", help="report the held-out fit only")
     f.set_defaults(func=fit)
     args = parser.parse_args(argv)
     return args.func(args)

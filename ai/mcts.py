@@ -50,7 +50,9 @@ if TYPE_CHECKING:
 
 WIDEN_ABOVE: Final = 6  # decisions with more distinct actions are widened progressively
 PRIOR_CAP: Final = 140  # never score more actions than this for a prior
-LEAF_VALUES: Final = frozenset({"fit", "hand"})  # the fitted value, or GreedyBot's margin
+# The fitted value (the newest version fitted for the player count, ``ai.value.version_for``),
+# a fixed version of it, or GreedyBot's margin.
+LEAF_VALUES: Final = {"fit": None, "fit1": 1, "fit2": 2, "hand": None}
 
 
 def action_key(action: dict) -> tuple:
@@ -128,13 +130,15 @@ class MctsBot:
         prior_visits: float = 2.0,
         early_stop: bool = True,
         value: str = "fit",
+        stop_when_decided: bool = False,
     ) -> None:
         if iterations is None and time_budget < 0.01:
             raise ValueError("time_budget must be at least 0.01 s")
         if value not in LEAF_VALUES:
             raise ValueError(f"value must be one of {sorted(LEAF_VALUES)}, not {value!r}")
         self.value = value
-        self._fitted = value == "fit"
+        self._fitted = value != "hand"
+        self._version = LEAF_VALUES[value]
         self._rng = random.Random(seed)
         self.time_budget = time_budget
         self.iterations = iterations
@@ -142,6 +146,10 @@ class MctsBot:
         self.widen = widen
         self.prior_visits = prior_visits
         self.early_stop = early_stop  # off: spend the whole budget (the speed benchmark)
+        # With ``iterations``: also stop once the most visited root action cannot be overtaken
+        # in the iterations left - the clock's early stop, counted instead of timed, so that
+        # an arena on a loaded machine plays the bot an idle one would (ai/arena.py).
+        self.stop_when_decided = stop_when_decided
         self._deadline: float | None = None
         self._seat = 0
         self._spread = 1.0
@@ -173,6 +181,10 @@ class MctsBot:
             if limit is not None:
                 if done >= limit:
                     break
+                if self.stop_when_decided and done >= 16 and done % 8 == 0:
+                    visits = sorted((st[0] for st in root.stats.values()), reverse=True)
+                    if len(visits) >= 2 and visits[0] - visits[1] > limit - done:
+                        break
             else:
                 now = time.perf_counter()
                 if now + slowest >= deadline:
@@ -300,7 +312,7 @@ class MctsBot:
     def _leaf(self, g: Game, seat: int) -> float:
         """The value of a leaf for ``seat``, in ladder points (see the module docstring)."""
         if self._fitted:
-            return leaf_value(g, seat)
+            return leaf_value(g, seat, self._version)
         return margin(evaluate(g), seat, g)
 
     def _decided(self, root: Node, done: int, elapsed: float, left: float) -> bool:

@@ -5,7 +5,8 @@ Who a seat counts for: the player who joined it with a player token, also after 
 or timed out and a stand-in finished the game for it; a seat created as a bot counts for
 its level's player (``bot-<level>``), so the bots' strength is a published number. A game
 with a seat nobody can be credited with (joined without a player token) is not rated, nor
-one with fewer than two distinct players.
+one with fewer than two distinct players. A bot level's first rated game in a pool starts
+from its ladder rating (``service.bot_ladder``) where the ladder covers the pool.
 
 A free-for-all is one match of single-seat teams ranked all at once (the seat's place in
 ``result.ranking``; equal places are ties). A player holding several seats of one game
@@ -161,6 +162,10 @@ def _apply(
         )
     }
     before = {p: (r.mu, r.sigma) for p, r in current.items()}
+    for player in ids:  # a bot level's first game here starts from the ladder
+        start = None if player in before else starting_rating(player, pool)
+        if start is not None:
+            before[player] = start
     for update in rate(players, ranks, before):
         rating = current.get(update.player_id)
         if rating is None:
@@ -185,6 +190,13 @@ def _apply(
             )
         )
     return len(ids)
+
+
+def starting_rating(player_id: str, pool: str) -> tuple[float, float] | None:
+    """A bot level's first rating in ``pool`` (``service.bot_ladder``), or None."""
+    from service.bot_ladder import starting_rating as from_ladder  # it imports this module
+
+    return from_ladder(player_id, pool)
 
 
 def _ensure_bot_players(session: Session, ids: list[str], now: datetime) -> None:

@@ -67,9 +67,10 @@ def test_weights_cover_every_feature() -> None:
 
 def test_value_is_the_same_for_every_seat_of_a_symmetric_position() -> None:
     """Left out on purpose: the constant terms (see ai.value.CONSTANT_NAMES). So seats that
-    stand alike are worth 0, at any stage, rather than the mean final margin."""
+    stand alike are worth 0, at any stage, rather than the mean final margin. (Version 2
+    tells them apart: even on an empty board each has its own place in phase 1's order.)"""
     g = Game.new(4, 1)
-    assert [leaf_value(g, s) for s in range(4)] == [0.0] * 4
+    assert [leaf_value(g, s, 1) for s in range(4)] == [0.0] * 4
 
 
 def test_finished_game_is_worth_its_actual_margin() -> None:

@@ -1,0 +1,176 @@
+"""The strength tables of docs/ai.md, generated from the committed result files.
+
+    python -m bench.ai_tables            # prints the markdown docs/ai.md quotes
+    python -m bench.ai_tables --write    # rewrites docs/ai.md's generated blocks
+
+Why a script: the figures in the docs are the result files' figures (``ursuppe arena`` and
+``python -m service.ladder`` write them under ``bench/results/``), never retyped.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+RESULTS = Path(__file__).parent / "results"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def arena_rows(files: list[tuple[str, str]]) -> list[str]:
+    """One row per (label, file): the first bot of the line-up against the rest."""
+    lines = [
+        "| run | games | first bot's wins | win rate | 95% CI (Wilson) | mean rank | parity "
+        "| load avg | file |",
+        "|---|---:|---:|---:|---|---:|---:|---:|---|",
+    ]
+    for label, name in files:
+        path = RESULTS / name
+        if not path.exists():
+            continue
+        data = json.loads(path.read_text())
+        row = data["table"][0]
+        lo, hi = row["ci95"]
+        players = len(data["lineup"])
+        load = data.get("load_average")
+        lines.append(
+            f"| {label} | {data['games']} | {row['wins']} / {row['seat_games']} "
+            f"| {_pct(row['win_rate'])} | {_pct(lo)}–{_pct(hi)} | {row['mean_rank']:.2f} "
+            f"| {100 / players:.0f}% | {'' if load is None else f'{load:.0f}'} | `{name}` |"
+        )
+    return lines
+
+
+def _first_won(data: dict) -> dict[tuple, bool]:
+    """(seed, seating) -> whether the line-up's first level won that game."""
+    first = data["lineup"][0]
+    out = {}
+    for r in data["results"]:
+        seat = r["seating"].index(first)
+        out[(r["seed"], tuple(r["seating"]))] = r["ranking"][0] == seat
+    return out
+
+
+def exact_mcnemar(b: int, c: int) -> float:
+    """Two-sided exact McNemar p: the split games against a fair coin."""
+    n = b + c
+    if n == 0:
+        return 1.0
+    k = min(b, c)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def paired_rows(before: str, after: str) -> list[str]:
+    """The two runs game by game on the seatings both played."""
+    a = _first_won(json.loads((RESULTS / before).read_text()))
+    b = _first_won(json.loads((RESULTS / after).read_text()))
+    common = sorted(set(a) & set(b))
+    both = sum(a[k] and b[k] for k in common)
+    only_before = sum(a[k] and not b[k] for k in common)
+    only_after = sum(b[k] and not a[k] for k in common)
+    neither = len(common) - both - only_before - only_after
+    p = exact_mcnemar(only_before, only_after)
+    return [
+        "| seat-games on the same seatings | both won | only before | only after | neither "
+        "| exact McNemar p |",
+        "|---:|---:|---:|---:|---:|---:|",
+        f"| {len(common)} | {both} | {only_before} | {only_after} | {neither} | {p:.2f} |",
+    ]
+
+
+def ladder_rows(name: str) -> list[str]:
+    data = json.loads((RESULTS / name).read_text())
+    lines = [
+        f"{data['games']} games, pool {data['pool']} (`bench/results/{name}`)",
+        "",
+        "| level | mu | sigma | ordinal (mu − 3σ) | seat-games | wins | win rate | 95% CI |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    table = data["ratings"]
+    for level, r in sorted(table.items(), key=lambda kv: -kv[1]["ordinal"]):
+        lo, hi = r["ci95"]
+        lines.append(
+            f"| `{level}` | {r['mu']:.2f} | {r['sigma']:.2f} | {r['ordinal']:.2f} "
+            f"| {r['games']} | {r['wins']} | {_pct(r['win_rate'])} | {_pct(lo)}–{_pct(hi)} |"
+        )
+    lines += [
+        "",
+        "| level | other | games together | level ahead | share | 95% CI |",
+        "|---|---|---:|---:|---:|---|",
+    ]
+    for h in data["head_to_head"]:
+        lo, hi = h["ci95"]
+        lines.append(
+            f"| `{h['level']}` | `{h['other']}` | {h['games']} | {h['ahead']} "
+            f"| {_pct(h['ahead'] / h['games'])} | {_pct(lo)}–{_pct(hi)} |"
+        )
+    return lines
+
+
+ARENAS = [
+    (
+        "before: mcts-fast, value v1 (greedy fit), 170 iterations",
+        "arena-mcts-fast-greedy-greedy-greedy-value_fit1-ips_2000.json",
+    ),
+    (
+        "after: mcts-fast, value v2 (own self-play), 131 iterations (v1's time)",
+        "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_1540.json",
+    ),
+    (
+        "after, same 170 iterations (stopped early for the row above)",
+        "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
+    ),
+]
+
+
+def sections() -> dict[str, list[str]]:
+    """The generated blocks of docs/ai.md by marker name."""
+    strength = arena_rows(ARENAS)
+    if all((RESULTS / name).exists() for _, name in ARENAS[:2]):
+        strength += ["", "Game by game, before against after on the seatings both played:", ""]
+        strength += paired_rows(ARENAS[0][1], ARENAS[1][1])
+    ladder: list[str] = []
+    ratings: list[str] = []
+    path = RESULTS / "ladder-4p.json"
+    if path.exists():
+        ladder = ladder_rows(path.name)
+        table = json.loads(path.read_text())["ratings"]
+        ratings = [
+            f"| `{level}` | {r['mu']:.1f} ± {r['sigma']:.1f} (ordinal {r['ordinal']:.1f}) |"
+            for level, r in sorted(table.items(), key=lambda kv: -kv[1]["ordinal"])
+        ]
+        ratings = ["| level | 4p ladder rating: mu ± sigma |", "|---|---|", *ratings]
+    return {"strength": strength, "ladder": ladder, "ratings": ratings}
+
+
+def write(doc: Path) -> None:
+    """Replace every ``<!-- ai_tables:NAME -->`` … ``<!-- /ai_tables:NAME -->`` block."""
+    text = doc.read_text()
+    for name, lines in sections().items():
+        begin, end = f"<!-- ai_tables:{name} -->", f"<!-- /ai_tables:{name} -->"
+        if begin not in text:
+            continue
+        head, rest = text.split(begin, 1)
+        _, tail = rest.split(end, 1)
+        text = head + begin + "\n" + "\n".join(lines) + "\n" + end + tail
+    doc.write_text(text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["--write"]:
+        write(Path(args[1]) if len(args) > 1 else Path("docs/ai.md"))
+        return 0
+    for lines in sections().values():
+        print("\n".join(lines))
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""Where a bot level's rating starts: the ladder (``python -m service.ladder``, docs/ai.md "The
+ladder"), not the model's defaults.
+
+Why: a human's first rating is a guess (mu 25, sigma 25/3) that their games correct; a bot
+level's strength is measured before the service starts, by an arena of every level rated with
+the same OpenSkill model (``service.ratings.MODEL``). Starting the bot players there ranks them
+on the leaderboard from their first rated game, and a human who beats ``bot-mcts`` gains what
+beating a strong player is worth. ``bot_ladder.json`` holds, per rating pool the ladder
+covered, each level's ``mu`` and ``sigma`` and where they came from; pools it does not cover
+start at the defaults.
+
+``python -m service.bot_ladder seed`` (once, on a new service; again after a new ladder, for
+the levels and pools still unrated) writes those ratings as the bot players' rows, so the
+leaderboard ranks the bots before anyone has played them; a level already rated in a pool
+keeps its rating.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.models import RatingRow
+from service.ratings import BOT_PREFIX, _ensure_bot_players, bot_player_id, ordinal
+
+LADDER_FILE = Path(__file__).with_name("bot_ladder.json")
+
+
+@cache
+def ladder() -> dict[str, dict[str, tuple[float, float]]]:
+    """``{pool: {level: (mu, sigma)}}`` from ``bot_ladder.json`` (empty without the file)."""
+    if not LADDER_FILE.exists():
+        return {}
+    data = json.loads(LADDER_FILE.read_text())
+    return {
+        pool: {level: (float(r["mu"]), float(r["sigma"])) for level, r in levels.items()}
+        for pool, levels in data["pools"].items()
+    }
+
+
+def starting_rating(player_id: str, pool: str) -> tuple[float, float] | None:
+    """The ladder's ``(mu, sigma)`` of a bot player in ``pool``, or None (a human, or a pool
+    or level the ladder did not rate: the model's defaults apply)."""
+    if not player_id.startswith(BOT_PREFIX):
+        return None
+    return ladder().get(pool, {}).get(player_id.removeprefix(BOT_PREFIX))
+
+
+def seed_ratings(session: Session, now: datetime) -> int:
+    """Give every bot level the ladder rated its ladder rating in each pool it covers, where
+    it has no rating there yet (``games`` 0: no game of this service is behind it); return
+    how many rows were added. The caller commits."""
+    wanted = {
+        (bot_player_id(level), pool): start
+        for pool, levels in ladder().items()
+        for level, start in levels.items()
+    }
+    if not wanted:
+        return 0
+    _ensure_bot_players(session, sorted({p for p, _ in wanted}), now)
+    have = set(session.execute(select(RatingRow.player_id, RatingRow.pool)).tuples())
+    added = 0
+    for (player_id, pool), (mu, sigma) in sorted(wanted.items()):
+        if (player_id, pool) in have:
+            continue
+        session.add(
+            RatingRow(
+                player_id=player_id,
+                pool=pool,
+                mu=mu,
+                sigma=sigma,
+                ordinal=ordinal(mu, sigma),
+                games=0,
+                updated_at=now,
+            )
+        )
+        added += 1
+    return added
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m service.bot_ladder", description=__doc__)
+    parser.add_argument("command", choices=["seed"], help="seed: write the bots' ladder ratings")
+    parser.parse_args(argv)
+    from service.config import Settings
+    from service.db import make_engine, make_sessionmaker, upgrade_database
+
+    settings = Settings.from_env()
+    upgrade_database(settings.database_url)
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    with sessions() as session, session.begin():
+        added = seed_ratings(session, datetime.now(UTC))
+    print(f"{added} bot ratings written from {LADDER_FILE.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

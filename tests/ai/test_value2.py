@@ -1,0 +1,202 @@
+"""Version 2 of the fitted leaf value (``ai.value_features``: food after the rivals, attacks,
+the race for the finish), its fitting on the search bot's self-play, the arena's ``--value``
+and the ladder that rates every level with the service's OpenSkill model."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from ai import fit_value
+from ai.arena import arena_bot, play_game
+from ai.evaluation import evaluate_parts
+from ai.mcts import MctsBot
+from ai.value import (
+    FEATURE_NAMES,
+    FEATURE_NAMES_2,
+    feature_vector,
+    leaf_value,
+    version_for,
+    weights_for,
+)
+from ai.value_features import EXTRA_NAMES, extra_parts
+from engine import Game
+from engine.genes import ARMOR, BIT
+from service import ladder
+
+
+def _extras(g: Game) -> list[list[float]]:
+    _, parts = evaluate_parts(g)
+    return extra_parts(g, [p[8] for p in parts])
+
+
+def test_extra_terms_have_one_value_per_seat_and_name(
+    random_positions: Callable[..., list[Game]],
+) -> None:
+    for players in (3, 4, 5):
+        for g in random_positions(15, seed=5, players=players):
+            extras = _extras(g)
+            assert len(extras) == players
+            for row in extras:
+                assert len(row) == len(EXTRA_NAMES)
+                assert all(v >= 0 for v in row)
+                assert 0 <= row[1] <= 1  # moves_late: a share of the phase-1 order
+
+
+def test_the_race_is_capped_by_the_scorings_left_and_shorter_when_ahead(
+    random_positions: Callable[..., list[Game]],
+) -> None:
+    from ai.evaluation import remaining_scorings
+
+    for g in random_positions(20, seed=8, players=4):
+        extras = _extras(g)
+        rem = remaining_scorings(g)
+        assert all(row[4] <= rem for row in extras)
+    g = random_positions(1, seed=8, players=4)[-1]
+    before = _extras(g)[0][4]
+    # Move seat 0 nearer the finish zone: its race shortens.
+    g.score[0] = min(g.score[0] + 10, 40)
+    assert _extras(g)[0][4] <= before
+
+
+def test_exposure_counts_attackers_nearby_and_armor_shields() -> None:
+    """Seat 1 with Struggle for Survival beside seat 0's amoebas: seat 0 is exposed, seat 1
+    has victims; with Armor seat 0 is neither exposed nor a victim."""
+    g = Game.new(4, 11)
+    while g.round == 0:  # play the setup
+        g.apply(g.legal_actions()[0])
+    g.genes[1] |= BIT["struggle_for_survival"]
+    # Put seat 1's first amoeba on the field of seat 0's first amoeba.
+    field = g.pos(0, g.alive_numbers(0)[0])
+    g.apos[1 * 7 + g.alive_numbers(1)[0] - 1] = field
+    extras = _extras(g)
+    assert extras[0][3] > 0 and extras[1][2] > 0
+    g.genes[0] |= ARMOR
+    shielded = _extras(g)
+    assert shielded[0][3] == 0 and shielded[1][2] < extras[1][2]
+
+
+def test_version_2_features_extend_version_1(random_positions: Callable[..., list[Game]]) -> None:
+    for g in random_positions(5, seed=3, players=4):
+        v1 = feature_vector(g, 0, 1)
+        v2 = feature_vector(g, 0, 2)
+        assert len(v1) == len(FEATURE_NAMES) and len(v2) == len(FEATURE_NAMES_2)
+        assert v2[:2] == v1[:2]  # the hand and ladder margins come first in both
+
+
+def test_leaf_value_uses_the_fitted_version(random_positions: Callable[..., list[Game]]) -> None:
+    from ai.value2_weights import WEIGHTS as W2
+
+    for players in (3, 4, 5, 6):
+        expected = 2 if players in W2 or (players >= 5 and 4 in W2) else 1
+        assert version_for(players) == expected
+    for g in random_positions(5, seed=4, players=4):
+        v = version_for(4)
+        assert leaf_value(g, 1) == pytest.approx(leaf_value(g, 1, v))
+        if v == 2:
+            assert len(weights_for(4, 2)) == len(FEATURE_NAMES_2)
+
+
+@pytest.mark.parametrize("value", ["fit1", "fit2"])
+def test_mcts_with_a_fixed_value_version_answers_legally(
+    value: str, random_positions: Callable[..., list[Game]]
+) -> None:
+    from ai.value2_weights import WEIGHTS as W2
+
+    if value == "fit2" and 4 not in W2:
+        pytest.fail("version 2 has no 4-player fit committed")
+    bot = MctsBot(seed=1, iterations=12, value=value)
+    for g in random_positions(8, seed=22, players=4):
+        assert bot.choose(g) in g.legal_actions()
+
+
+def test_generate_on_search_self_play_and_fit_version_2(tmp_path: Path) -> None:
+    data = tmp_path / "data.jsonl"
+    out = tmp_path / "weights2.py"
+    assert fit_value.main(
+        ["generate", "--games", "3", "--jobs", "1", "--seed", "21", "--sample", "1",
+         "--bot", "mcts", "--iterations", "4", "--value", "fit1", "--explore", "0.2",
+         "--out", str(data), "--no-progress"]
+    ) == 0  # fmt: skip
+    records = [json.loads(line) for line in data.read_text().splitlines()]
+    assert len(records) == 3 and all(r["bot"] == "mcts/4/fit1" for r in records)
+    assert all(len(p["extras"]) == 4 for r in records for p in r["positions"])
+    assert fit_value.main(
+        ["fit", "--version", "2", str(data), "--out", str(out), "--penalty", "5"]
+    ) == 0  # fmt: skip
+    scope: dict = {}
+    exec(out.read_text(), scope)
+    assert len(scope["WEIGHTS"][4]) == len(FEATURE_NAMES_2)
+    assert "mcts/4/fit1" in scope["FITS"][4] and "held-out" in scope["FITS"][4]
+
+
+def test_fit_version_2_refuses_data_without_extra_terms(tmp_path: Path) -> None:
+    old = tmp_path / "old.jsonl"
+    old.write_text(
+        json.dumps(
+            {
+                "players": 3,
+                "final": [1, 2, 3],
+                "positions": [{"stage": 1.0, "totals": [0, 0, 0], "parts": [[0] * 11] * 3}],
+            }
+        )
+        + "\n"
+    )
+    with pytest.raises(SystemExit, match="no extra terms"):
+        fit_value.main(["fit", "--version", "2", str(old), "--out", str(tmp_path / "w.py")])
+
+
+def test_arena_value_override_builds_a_search_bot_with_that_value() -> None:
+    bot = arena_bot("mcts-fast", 1, None, "fit1")
+    assert isinstance(bot, MctsBot) and bot.value == "fit1" and bot.time_budget == 0.1
+    assert arena_bot("greedy", 1, None, "fit1").name == "greedy"  # not a search level
+    r = play_game((5, ("greedy", "random", "random"), None, 0, None, False, "hand"))
+    assert sorted(r["ranking"]) == [0, 1, 2]
+
+
+def test_ladder_rates_like_the_service(tmp_path: Path) -> None:
+    """The ladder's ratings are the service's ``rate`` applied game by game, and published
+    into the file the service starts its bot players from."""
+    from service.ratings import ranks_of, rate
+
+    out = tmp_path / "ladder.json"
+    publish = tmp_path / "bot_ladder.json"
+    assert ladder.main(
+        ["--players", "3", "--levels", "random", "greedy", "mcts-50ms", "--games", "2",
+         "--out", str(out), "--publish", str(publish), "--no-progress"]
+    ) == 0  # fmt: skip
+    record = json.loads(out.read_text())
+    assert record["games"] == 2 and record["pool"] == "3p"
+    current: dict[str, tuple[float, float]] = {}
+    for r in record["results"]:
+        for u in rate(r["seating"], ranks_of(r["ranking"], 3), current):
+            current[u.player_id] = (u.mu, u.sigma)
+    for level, (mu, sigma) in current.items():
+        assert record["ratings"][level]["mu"] == pytest.approx(mu)
+        assert record["ratings"][level]["sigma"] == pytest.approx(sigma)
+    published = json.loads(publish.read_text())
+    assert set(published["pools"]["3p"]) == {"random", "greedy", "mcts-50ms"}
+    pairs = {(h["level"], h["other"]): h for h in record["head_to_head"]}
+    assert pairs[("greedy", "random")]["games"] == 2
+
+
+def test_iterations_per_second_counts_the_budget_and_its_early_stop(
+    random_positions: Callable[..., list[Game]],
+) -> None:
+    """An arena on a loaded machine plays the bot an idle one would: the level's budget at
+    the given rate, in iterations, stopping once the leader cannot be overtaken."""
+    bot = arena_bot("mcts-fast", 3, None, None, 2000.0)
+    assert isinstance(bot, MctsBot) and bot.iterations == 170 and bot.stop_when_decided
+    assert arena_bot("mcts", 3, None, "fit1", 2000.0).iterations == 1700
+    stopped_early = 0
+    for g in random_positions(30, seed=14, players=4):
+        full = MctsBot(seed=2, iterations=200)
+        early = MctsBot(seed=2, iterations=200, stop_when_decided=True)
+        assert early.choose(g) in g.legal_actions()
+        full.choose(g)
+        assert early.last_iterations <= full.last_iterations
+        stopped_early += early.last_iterations < full.last_iterations
+    assert stopped_early  # some decision was settled before its last iteration
