@@ -51,6 +51,7 @@ from service.players import (
 from service.publishing import NullPublisher, Publisher
 from service.scheduling import NullScheduler, Scheduler
 from service.seats import hash_token, new_token, seat_by_token, seat_of
+from service.seeks import Seeks
 from service.standings import MAX_POINTS, Standing, table
 from service.store import GameStore
 from service.views import (
@@ -122,6 +123,8 @@ class GameService:
         self.accounts = Accounts(sessions, clock)
         #: Chat at the table and the players' mutes; a post wakes the game's streams.
         self.chat = Chat(sessions, clock, lambda game_id, seq: self._committed(game_id, seq, None))
+        #: Quick play: seeks matched into games made by ``create_game``.
+        self.seeks = Seeks(self, clock)
         check_bot_level(self.settings.standin_level, "invalid_option")  # fail at start-up
         self.clock = clock
 
@@ -142,6 +145,7 @@ class GameService:
         private: bool = False,
         rated: bool = True,
         idempotency_key: str | None = None,
+        prepare: Callable[[Session, GameRow], None] | None = None,
     ) -> CreatedGame:
         """Create a game; bot seats are filled at once, human seats wait for ``join``.
 
@@ -156,6 +160,9 @@ class GameService:
         ``rated``: whether the result updates the players' ratings (``service.ratings``).
         A game without human seats starts immediately. With ``idempotency_key`` a retry
         returns the same game (as it is now) and creator token (``service.idempotency``).
+        ``prepare(session, row)`` runs first in the creating transaction and may take human
+        seats for players (quick play, ``service.seeks``); what it raises undoes the whole
+        creation. A game whose seats are then all taken starts at once.
         """
         now = self.clock()
         request = {
@@ -205,7 +212,11 @@ class GameService:
         followup, sent = None, []
         try:
             with self.sessions.begin() as session:
-                if all(s.kind == "bot" for s in row.seats):
+                if prepare is not None:
+                    prepare(session, row)
+                if all(s.kind == "bot" or s.token_hash is not None for s in row.seats):
+                    if any(s.kind == "human" for s in row.seats):
+                        game = roll_setup(row)  # the seats' entropy is in: the real set-up
                     followup = play.start(row, game, now, self.settings.bot_grace)
                 session.add(row)
                 sent = self.store.outbox(session, row)
