@@ -142,4 +142,10 @@ export default {
   time_control: "Time control", tc_per_decision: "Time per decision", tc_bank: "Bank with increment (live)",
   tc_correspondence: "Correspondence (days per move)", tc_none: "No clock",
   bank_minutes: "Bank (minutes)", bank_increment: "Increment per move (seconds)", corr_days: "Days per move (1-14)",
+  qp_title: "Play now", qp_text: "Meet people who want the same game. If nobody comes within the wait, bots take the empty seats.",
+  qp_wait: "Wait for people", qp_bots: "Then bots", qp_rated: "Rated", qp_unrated: "Unrated", play_now: "Play now",
+  qp_cancel: "Cancel", qp_seeking: "Seeking a game now", qp_nobody: "Nobody is seeking right now.",
+  qp_bank: "{m} min + {s} s", qp_per_move: "{s} s per move", qp_days: "{n} days per move",
+  qp_waiting: "Looking for players: bots fill the game in {s} s.", qp_filling: "Making the game…",
+  qp_cancelled: "Seek cancelled.", qp_players_n: "{n} players", qp_seconds: "{s} seconds", qp_minutes: "{m} min",
 };

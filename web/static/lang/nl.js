@@ -141,4 +141,10 @@ export default {
   time_control: "Bedenktijd", tc_per_decision: "Tijd per beslissing", tc_bank: "Tijdbank met increment (live)",
   tc_correspondence: "Correspondentie (dagen per zet)", tc_none: "Geen klok",
   bank_minutes: "Tijdbank (minuten)", bank_increment: "Increment per zet (seconden)", corr_days: "Dagen per zet (1-14)",
+  qp_title: "Nu spelen", qp_text: "Ontmoet mensen die hetzelfde spel willen. Komt er binnen de wachttijd niemand, dan nemen bots de lege plaatsen.",
+  qp_wait: "Wachten op mensen", qp_bots: "Daarna bots", qp_rated: "Telt voor de rating", qp_unrated: "Telt niet", play_now: "Nu spelen",
+  qp_cancel: "Annuleren", qp_seeking: "Zoeken nu een spel", qp_nobody: "Er zoekt nu niemand.",
+  qp_bank: "{m} min + {s} s", qp_per_move: "{s} s per zet", qp_days: "{n} dagen per zet",
+  qp_waiting: "Spelers zoeken: over {s} s vullen bots het spel.", qp_filling: "Het spel wordt gemaakt…",
+  qp_cancelled: "Zoeken geannuleerd.", qp_players_n: "{n} spelers", qp_seconds: "{s} seconden", qp_minutes: "{m} min",
 };
