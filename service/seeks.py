@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from sqlalchemy import or_, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 #: Seconds a seek may wait for people before bots fill the game.
 MIN_WAIT, MAX_WAIT, DEFAULT_WAIT = 5, 600, 60
 DEFAULT_BOT_LEVEL = "greedy"
-#: Tries of a match that keeps losing seeks to concurrent matchers or cancellations.
+#: Tries of a fill (or a read of the seat's token) that keeps losing races.
 MATCH_ATTEMPTS = 8
 #: The notice's "game id" that wakes the lobby streams (``api/stream``).
 LOBBY = "lobby:seeks"
@@ -257,7 +257,9 @@ class Seeks:
     def match(self, key: str) -> str | None:
         """Make a game of people only when enough seekers wait for ``key``; its id, or
         None when there are too few."""
-        for _attempt in range(MATCH_ATTEMPTS):
+        # Each lost claim means another matcher made a game (or a seeker cancelled): no
+        # cap on the tries, or a loser could leave a full pool waiting for its wait's end.
+        while True:
             with self.sessions() as session:
                 first = session.scalars(
                     select(SeekRow)
@@ -273,8 +275,6 @@ class Seeks:
             game_id = self._make(chosen, bot_level=chosen[0].bot_level)
             if game_id is not None:
                 return game_id
-        log.warning("seeks of %s: gave up matching after %d tries", key, MATCH_ATTEMPTS)
-        return None
 
     def fill(self, seek_id: str, now: datetime | None = None) -> str | None:
         """The seek's wait is over: make its game with the people waiting for the same
@@ -306,10 +306,24 @@ class Seeks:
                 )
             )
 
+    def ready(self, limit: int = 100) -> list[str]:
+        """The keys with enough seekers waiting for a game of people only: none, unless a
+        process died between posting a seek and matching it."""
+        with self.sessions() as session:
+            return list(
+                session.scalars(
+                    select(SeekRow.key)
+                    .where(SeekRow.status == "waiting")
+                    .group_by(SeekRow.key, SeekRow.players)
+                    .having(func.count() >= SeekRow.players)
+                    .limit(limit)
+                )
+            )
+
     def sweep(self, now: datetime | None = None, limit: int = 100) -> list[str]:
-        """Fill every seek that is due (the workers' beat runs this; tests with a fake
-        clock call it directly); the games made."""
-        made = []
+        """Match every pool that is full, then fill every seek that is due (the workers'
+        beat runs this; tests with a fake clock call it directly); the games made."""
+        made = [game for key in self.ready(limit) if (game := self.match(key)) is not None]
         for seek_id in self.due(now, limit):
             game_id = self.fill(seek_id, now)
             if game_id is not None:

@@ -217,3 +217,22 @@ def test_fake_clock_is_used(service, clock: FakeClock) -> None:
     (a,) = players(service, 1)
     seek = service.seeks.post(a, players=3)
     assert seek.created_at == clock.now and seek.wait == 60
+
+
+def test_the_sweep_matches_a_full_pool_nobody_matched(service, clock) -> None:
+    """A process that died between posting a seek and matching it: the sweep matches."""
+    from service.models import PlayerRow
+
+    ids = players(service, 3)
+    first = service.seeks.post(ids[0], players=3)
+    with service.sessions.begin() as session:  # two more posted, their matcher gone
+        template = session.get(SeekRow, first.id)
+        for i, player_id in enumerate(ids[1:]):
+            assert session.get(PlayerRow, player_id) is not None
+            session.add(
+                SeekRow(**{**{c.name: getattr(template, c.name) for c in SeekRow.__table__.columns},
+                           "id": f"sdead{i}", "player_id": player_id})
+            )  # fmt: skip
+    assert service.seeks.ready() == [template.key]
+    (game_id,) = service.seeks.sweep()
+    assert sorted(s.player_id for s in service.get(game_id).seats) == sorted(ids)
