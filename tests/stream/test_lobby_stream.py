@@ -56,3 +56,22 @@ def test_the_lobby_sees_seeks_come_and_go(stack: Stack, ndjson: bool) -> None:
     assert {m["data"]["id"] for m in matched} >= {early["id"]}
     assert {m["data"]["game_id"] for m in matched} == {last["game_id"]}
     reader.cut()
+
+
+def test_the_player_stream_tells_the_seeker_its_game(stack: Stack) -> None:
+    base = stack.api.base
+    want = {"variant": "double_2", "rated": False, "wait": 600,
+            "time_control": {"type": "per_decision", "seconds": 4321}}  # fmt: skip
+    ann, bob = player(base, "ann"), player(base, "bob")
+    reader = StreamReader(f"{base}/players/me/stream", ndjson=True, headers=ann,
+                          stop_after=lambda m: m["type"] == "game_started")  # fmt: skip
+    reader.start()
+    wait_until(lambda: [m for m in reader.messages if m["type"] == "hello"], 10, "hello")
+    mine = seek(base, ann, **want)
+    matched = seek(base, bob, **want)
+    assert matched["status"] == "matched"
+    assert reader.closed.wait(20), "no game_started"
+    started = [m for m in reader.messages if m["type"] == "game_started"]
+    assert started[0]["data"] == {"game_id": matched["game_id"], "seat": 0, "label": None}
+    r = requests.get(f"{base}/seeks/{mine['id']}", headers=ann, timeout=10)
+    assert r.json()["game_id"] == matched["game_id"] and r.json()["seat"] == 0
