@@ -74,6 +74,7 @@ def meet(service: GameService, seekers: int) -> dict[str, Any]:
         except Exception as err:  # noqa: BLE001 - reported in the result
             errors.append(repr(err))
 
+    lost_before = service.seeks.lost_claims
     threads = [threading.Thread(target=seek, args=(p,)) for p in ids]
     for t in threads:
         t.start()
@@ -94,6 +95,7 @@ def meet(service: GameService, seekers: int) -> dict[str, Any]:
         "matched": len(matched),
         "games": len({r.game_id for r in matched}),
         "seated_once": sorted(seated) == sorted(ids),
+        "games_undone": service.seeks.lost_claims - lost_before,
         "errors": errors[:5],
     }
 
