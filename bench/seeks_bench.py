@@ -11,9 +11,8 @@ backend (PostgreSQL with durable commits; SQLite in WAL mode, as embedded mode r
   first call to the last match. Every seek must end matched, in a full game of people.
 * **fill**: N seekers each alone in a pool of its own (a per-decision clock of its own),
   wait 5 s; when every wait is over one ``Seeks.sweep`` (what beat runs every
-  ``URSUPPE_SWEEP_INTERVAL``) fills them all with bots. Per seek: from its wait's end to
-  its match, minus nothing (the sweep starts right after the last wait ends); ``total`` is
-  the sweep's duration. In production add up to one sweep interval (5 s), or nothing when
+  ``URSUPPE_SWEEP_INTERVAL``) fills them all with bots. Per seek: from the sweep's start
+  (right after the last wait ended) to its match; ``total`` is the sweep's duration. In production add up to one sweep interval (5 s), or nothing when
   the ETA message fires first.
 
 Run it under ``nice -n 19`` on a shared machine; figures are noisy there.
@@ -108,13 +107,13 @@ def fill(service: GameService, seekers: int) -> dict[str, Any]:
     with service.sessions() as session:
         latest = max(session.scalars(select(SeekRow.expires_at).where(SeekRow.player_id.in_(ids))))
     time.sleep(max(0.0, (latest - datetime.now(UTC)).total_seconds()) + 0.01)
-    began = time.perf_counter()
+    began, swept = time.perf_counter(), time.time()
     made = service.seeks.sweep(limit=seekers)
     took = (time.perf_counter() - began) * 1000
     with service.sessions() as session:
         rows = session.scalars(select(SeekRow).where(SeekRow.player_id.in_(ids))).all()
     matched = [r for r in rows if r.status == "matched" and r.ended_at is not None]
-    lateness = [(r.ended_at - r.expires_at).total_seconds() * 1000 for r in matched]
+    lateness = [(r.ended_at.timestamp() - swept) * 1000 for r in matched]
     return {**_stats(lateness), "total_ms": round(took, 1), "matched": len(matched),
             "games": len(made)}  # fmt: skip
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -52,6 +53,8 @@ MATCH_ATTEMPTS = 8
 #: The notice's "game id" that wakes the lobby streams (``api/stream``).
 LOBBY = "lobby:seeks"
 LIST_MAX = 200
+#: Locks that make a process's matchers of one pool take turns (``Seeks.match``).
+STRIPES = 64
 
 
 class SeekTaken(Exception):
@@ -112,6 +115,7 @@ class Seeks:
         #: Games undone because a chosen seek was taken meanwhile (the benchmark reports it).
         self.lost_claims = 0
         self._lost_lock = threading.Lock()
+        self._stripes = [threading.Lock() for _ in range(STRIPES)]
 
     # ------------------------------------------------------------------ the seeker's side
 
@@ -263,9 +267,18 @@ class Seeks:
 
     def match(self, key: str) -> str | None:
         """Make a game of people only when enough seekers wait for ``key``; its id, or
-        None when there are too few."""
-        # Each lost claim means another matcher made a game (or a seeker cancelled): no
-        # cap on the tries, or a loser could leave a full pool waiting for its wait's end.
+        None when there are too few.
+
+        Within a process the matchers of a pool take turns (a lock per stripe of keys):
+        of many seekers posting at once, each builds a game only when its turn finds a
+        full pool, instead of all building games that all but one undo. Across processes
+        the claim alone decides; each lost claim means another matcher made a game (or a
+        seeker cancelled), so the tries have no cap: a loser that gave up could leave a
+        full pool waiting for its wait's end."""
+        with self._stripes[zlib.crc32(key.encode()) % len(self._stripes)]:
+            return self._match(key)
+
+    def _match(self, key: str) -> str | None:
         while True:
             with self.sessions() as session:
                 first = session.scalars(

@@ -149,18 +149,21 @@ def test_a_seek_taken_meanwhile_undoes_the_whole_game(service, clock) -> None:
         assert session.scalar(select(func.count()).select_from(GameRow)) == 0
 
 
-def test_racing_matchers_match_each_seek_once(service, clock) -> None:
-    """Twelve 3-player seekers posting and sweeping from many threads at once: every seek
-    in exactly one game, every game full, no player twice."""
+def test_racing_matchers_match_each_seek_once(service, clock, settings) -> None:
+    """Twelve 3-player seekers posting and sweeping from many threads of two services (two
+    processes: their matchers do not take turns) at once: every seek in exactly one game,
+    every game full, no player twice."""
     ids = players(service, 12)
+    services = [service, GameService(service.sessions, None, settings, clock=clock)]
     errors: list[BaseException] = []
     start = threading.Barrier(len(ids))
 
     def seek(player_id: str) -> None:
+        mine = services[ids.index(player_id) % 2]
         try:
             start.wait()
-            service.seeks.post(player_id, players=3, wait=5)
-            service.seeks.sweep(clock.now)
+            mine.seeks.post(player_id, players=3, wait=5)
+            mine.seeks.sweep(clock.now)
         except BaseException as err:  # noqa: BLE001 - reported below
             errors.append(err)
 
