@@ -9,6 +9,8 @@ backend (PostgreSQL with durable commits; SQLite in WAL mode, as embedded mode r
   per seeker, from the moment its thread calls ``post`` to the commit of its match (the
   seek's ``ended_at``, written in the transaction that creates the game); ``total`` is the
   first call to the last match. Every seek must end matched, in a full game of people.
+* **meet_without_turns**: the same with a process's matchers not taking turns (each
+  builds its game and the claim decides), for comparison in the same run.
 * **fill**: N seekers each alone in a pool of its own (a per-decision clock of its own),
   wait 5 s; when every wait is over one ``Seeks.sweep`` (what beat runs every
   ``URSUPPE_SWEEP_INTERVAL``) fills them all with bots. Per seek: from the sweep's start
@@ -21,6 +23,7 @@ Run it under ``nice -n 19`` on a shared machine; figures are noisy there.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -99,6 +102,17 @@ def meet(service: GameService, seekers: int) -> dict[str, Any]:
     }
 
 
+def meet_without_turns(service: GameService, seekers: int) -> dict[str, Any]:
+    """``meet`` with the matchers of a pool not taking turns (as before commit "seeks: a
+    process's matchers of one pool take turns"): the side-by-side comparison."""
+    stripes = service.seeks._stripes
+    service.seeks._stripes = [contextlib.nullcontext()]  # type: ignore[list-item]
+    try:
+        return meet(service, seekers)
+    finally:
+        service.seeks._stripes = stripes
+
+
 def fill(service: GameService, seekers: int) -> dict[str, Any]:
     ids = [service.accounts.create(f"f{i}").player.id for i in range(seekers)]
     for i, player_id in enumerate(ids):  # each in a pool of its own
@@ -118,6 +132,14 @@ def fill(service: GameService, seekers: int) -> dict[str, Any]:
             "games": len(made)}  # fmt: skip
 
 
+def _all(service: GameService, seekers: int) -> dict[str, Any]:
+    return {
+        "meet": meet(service, seekers),
+        "meet_without_turns": meet_without_turns(service, seekers),
+        "fill": fill(service, seekers),
+    }
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(prog="python -m bench.seeks_bench")
     parser.add_argument("--seekers", type=int, default=100)
@@ -130,13 +152,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if backend == "postgresql":
             with postgres_database("ursuppe_bench_seeks", durable=True) as url:
                 service = _service(url)
-                results[backend] = {"meet": meet(service, args.seekers),
-                                    "fill": fill(service, args.seekers)}  # fmt: skip
+                results[backend] = _all(service, args.seekers)
         else:
             path = Path(tempfile.mkdtemp(prefix="ursuppe-seeks-")) / "bench.sqlite"
             service = _service(f"sqlite:///{path}")
-            results[backend] = {"meet": meet(service, args.seekers),
-                                "fill": fill(service, args.seekers)}  # fmt: skip
+            results[backend] = _all(service, args.seekers)
     out = {
         "benchmark": "seeks",
         "seekers": args.seekers,
