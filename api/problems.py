@@ -107,6 +107,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("internal_error", "unavailable", "not_ready"),
     *("invalid_chat_text", "chat_rate_limited", "chat_closed_to_spectators", "chat_ended"),
     *("cannot_mute_self", "mute_not_found"),
+    *("invalid_seek", "seek_exists", "seek_matched", "seek_not_found"),
 )
 
 
@@ -142,6 +143,11 @@ class ProblemSchema(ma.Schema):
     current_etag = ma.fields.String(
         metadata={"description": "the game's current ETag (precondition_failed only)"}
     )
+    seek_id = ma.fields.String(metadata={"description": "your waiting seek (seek_exists only)"})
+    game_id = ma.fields.String(
+        metadata={"description": "the game the seek was matched into (seek_matched only)"}
+    )
+    seat = ma.fields.Integer(metadata={"description": "your seat in it (seek_matched only)"})
 
 
 class ApiProblem(Exception):

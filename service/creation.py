@@ -26,6 +26,7 @@ from service.bulk import MAX_BULK, Built, BulkGame
 from service.errors import Conflict, Forbidden, ServiceError, Unauthorized, Unprocessable
 from service.labels import Labels, check_reservable
 from service.lifecycle import new_game_row, roll_setup
+from service.models import GameRow
 from service.parts import Part
 from service.seats import hash_token, new_token
 from service.views import CreatedGame, GameView, SeatSpec, game_view
@@ -54,6 +55,7 @@ class Creation(Part):
         private: bool = False,
         rated: bool = True,
         idempotency_key: str | None = None,
+        prepare: Callable[[Session, GameRow], None] | None = None,
     ) -> CreatedGame:
         """Create a game; bot seats are filled at once, human seats wait for ``join``.
 
@@ -68,6 +70,9 @@ class Creation(Part):
         ``rated``: whether the result updates the players' ratings (``service.ratings``).
         A game without human seats starts immediately. With ``idempotency_key`` a retry
         returns the same game (as it is now) and creator token (``service.idempotency``).
+        ``prepare(session, row)`` runs first in the creating transaction and may take human
+        seats for players (quick play, ``service.seeks``); what it raises undoes the whole
+        creation. A game whose seats are then all taken starts at once.
         """
         now = self.clock()
         request = {
@@ -105,7 +110,7 @@ class Creation(Part):
                 )  # fmt: skip
 
         try:
-            self._store([built], player, now, remember)
+            self._store([built], player, now, remember, prepare)
         except (IntegrityError, Conflict):
             if idempotency_key is None:
                 raise
@@ -208,6 +213,7 @@ class Creation(Part):
         player: str | None,
         now: datetime,
         remember: Callable[[Session], None] | None = None,
+        prepare: Callable[[Session, GameRow], None] | None = None,
     ) -> None:
         """Write the built games in one transaction: claim their labels for ``player``
         (403 ``label_owned`` when another owns one; 409 ``version_conflict`` when a
@@ -223,6 +229,8 @@ class Creation(Part):
                             "label_owned", f"the label {label!r} belongs to another player"
                         )
                 for b in built:
+                    if prepare is not None:
+                        prepare(session, b.row)
                     game = b.game if b.game is not None else roll_setup(b.row) if b.full else None
                     if game is not None:
                         followups.append(play.start(b.row, game, now, self.settings.bot_grace))

@@ -34,6 +34,7 @@ from service.publishing import Publisher, build_publisher
 from service.ratings import Ratings
 from service.scheduling import Scheduler
 from service.seating import Seating
+from service.seeks import Seeks
 from service.store import GameStore
 from service.turns import Turns
 from service.webhooks import Webhooks
@@ -80,6 +81,8 @@ class GameService:
         self.seating = Seating(self.store, self.settings, clock, self.after)
         self.moves = Moves(self.store, self.settings, clock, self.after)
         self.turns = Turns(self.store, self.settings, clock, self.after, self.moves)
+        #: Quick play: seeks matched into games made by ``creation``.
+        self.seeks = Seeks(self, clock)
 
     @property
     def settings(self) -> Settings:

@@ -63,7 +63,7 @@ class RoutineFilter(logging.Filter):
     "received"/"succeeded", every few seconds each) become DEBUG records: they were most of
     ``make run``'s log. Dropped unless the root logger is at DEBUG."""
 
-    MARKERS = ("workers.tasks.sweep_", "sweep-deadlines", "sweep-webhooks")
+    MARKERS = ("workers.tasks.sweep_", "sweep-deadlines", "sweep-webhooks", "sweep-seeks")
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.levelno != logging.INFO or not record.name.startswith("celery"):

@@ -33,7 +33,8 @@ class Scheduler(Protocol):
 
 
 # Optional on a scheduler (looked up with getattr, so older test doubles need not have it):
-# ``webhooks(delivery_ids)``, the webhook deliveries a commit wrote, to be sent now.
+# ``webhooks(delivery_ids)``, the webhook deliveries a commit wrote, to be sent now;
+# ``seek_due(seek_id, eta)``, a quick-play seek whose wait ends at ``eta`` (service.seeks).
 
 
 class NullScheduler:
@@ -51,3 +52,6 @@ class NullScheduler:
 
     def webhooks(self, delivery_ids: list[str]) -> None:
         log.debug("no scheduler: %d webhook deliveries wait for a sweep", len(delivery_ids))
+
+    def seek_due(self, seek_id: str, eta: datetime) -> None:
+        log.debug("no scheduler: seek %s waits for a sweep", seek_id)

@@ -96,6 +96,12 @@ def make_celery(settings: WorkerSettings | None = None) -> Celery:
                 "schedule": settings.sweep_interval,
                 "options": {"expires": max(settings.sweep_interval, 1.0)},
             },
+            # Quick-play seeks whose wait is over and whose ETA message was lost.
+            "sweep-seeks": {
+                "task": "workers.tasks.sweep_seeks",
+                "schedule": settings.sweep_interval,
+                "options": {"expires": max(settings.sweep_interval, 1.0)},
+            },
         },
     )
     app.ursuppe_settings = settings  # type: ignore[attr-defined]

@@ -22,6 +22,7 @@ BOT_TURN_TASK = "workers.tasks.bot_turn"
 EXPIRE_DEADLINE_TASK = "workers.tasks.expire_deadline"
 RATE_GAME_TASK = "workers.tasks.rate_game"
 DELIVER_WEBHOOK_TASK = "workers.tasks.deliver_webhook"
+FILL_SEEK_TASK = "workers.tasks.fill_seek"
 
 
 class CeleryScheduler:
@@ -94,6 +95,14 @@ class CeleryScheduler:
             self._send(DELIVER_WEBHOOK_TASK, (delivery_id,), f"webhook-{delivery_id}",
                        queue=self.live_queue,
                        failed=f"webhook {delivery_id}; the sweep will send it")  # fmt: skip
+
+    def seek_due(self, seek_id: str, eta: datetime) -> None:
+        """A quick-play seek's wait ends at ``eta`` (stored with the seek): fill its game
+        then. The sweep fills it too if this message is lost; a second fill is a no-op."""
+        if eta.tzinfo is None:
+            eta = eta.replace(tzinfo=UTC)
+        self._send(FILL_SEEK_TASK, (seek_id,), f"seek-{seek_id}", queue=self.live_queue, eta=eta,
+                   failed=f"seek {seek_id}; the sweep will fill it")  # fmt: skip
 
     def _send(
         self,

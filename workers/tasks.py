@@ -1,5 +1,6 @@
 """The tasks: a bot's turn, a deadline's expiry, a finished game's ratings, the periodic
-deadline sweep, and a webhook delivery with its sweep.
+deadline sweep, a webhook delivery with its sweep, and a quick-play seek's fill with its
+sweep.
 
 Every task is keyed on ``(game_id, seq)`` and delegates the decision "is this still the
 pending decision?" to the game service, which checks it inside the same transaction that
@@ -200,6 +201,27 @@ def sweep_webhooks() -> int:
     if due:
         log.info("webhook sweep handed out %d due deliveries", len(due))
     return len(due)
+
+
+@app.task(base=GameTask, name="workers.tasks.fill_seek", soft_time_limit=30, time_limit=60)
+def fill_seek(seek_id: str) -> str | None:
+    """A quick-play seek's wait is over: make its game, bots in the seats nobody took
+    (``service.seeks``); None when it was matched or cancelled first, or is not due."""
+    return runtime.get_service().seeks.fill(seek_id)
+
+
+@app.task(base=GameTask, name="workers.tasks.sweep_seeks", soft_time_limit=30, time_limit=60)
+def sweep_seeks() -> int:
+    """Fill every seek whose wait is over (beat runs this every few seconds, one sweep per
+    tick across beats): the safety net under ``fill_seek``'s ETA message."""
+    with app.pool.acquire(block=True) as conn:
+        tick = f"{_settings.queue}:seeks"
+        if not take_tick(conn.default_channel.client, tick, _settings.sweep_interval):
+            return 0
+    made = runtime.get_service().seeks.sweep(limit=_settings.sweep_limit)
+    if made:
+        log.info("seek sweep made %d game(s)", len(made))
+    return len(made)
 
 
 def take_tick(client: Any, queue: str, interval: float) -> bool:

@@ -16,6 +16,7 @@ from api.resources.meta.routes import health_blp, rules_blp
 from api.resources.players.routes import blp as players
 from api.resources.ratings.routes import blp as ratings
 from api.resources.seats.routes import blp as seats
+from api.resources.seeks.routes import blp as seeks
 from api.resources.stream.routes import blp as stream
 from api.resources.webhooks.routes import blp as webhooks
 
@@ -27,6 +28,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     chat,
     stream,
     players,
+    seeks,
     ratings,
     labels,
     webhooks,

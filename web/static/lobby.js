@@ -1,9 +1,11 @@
 // The lobby: create a game (every option the create schema accepts), join open games,
-// resume the games whose seat tokens this browser keeps, and find games to watch.
+// resume the games whose seat tokens this browser keeps, and find games to watch; "Play now"
+// (quick play) lives in quickplay.js.
 import { ApiError, call, callAsPlayer, keepCreatorToken, keepInvitations, keepSeat, myPlayer, mySeats, rules as loadRules } from "./api.js";
 import { botLevelText, resetHelp, setTexts, variantText } from "./help.js";
 import { languageSwitcher, t } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
+import { quickPlay } from "./quickplay.js";
 
 const $ = (id) => document.getElementById(id);
 let levels = [];
@@ -204,6 +206,7 @@ async function main() {
   $("time-control").onchange = showTimeFields;
   showTimeFields();
   invited();
+  quickPlay(rules);
   await lists();
   document.body.dataset.ready = "1";
 }

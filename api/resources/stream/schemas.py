@@ -97,6 +97,13 @@ PLAYER_MESSAGES: dict[str, JsonSchema] = {
     "game_finished": _object({**_SEAT, "result": _nullable("object")}),
     "game_aborted": _object(_SEAT),
 }
+# The lobby stream's messages: type → its data (docs/stream.md, "The lobby stream").
+LOBBY_MESSAGES: dict[str, JsonSchema] = {
+    "seeks": _object({"items": {"type": "array", "items": _ref("Seek")}}),
+    "seek_added": _ref("Seek"),
+    "seek_matched": _object({"id": {"type": "string"}, "game_id": {"type": "string"}}),
+    "seek_removed": _object({"id": {"type": "string"}}),
+}
 _EVENT_ID = {"type": "string", "pattern": "^[0-9]+(:[0-9]+)?$"}
 #: An id on a stream with chat (``?chat_since=``): "<seq>:<chat id>", both positions.
 _CHAT_ID = {"type": "string", "pattern": "^[0-9]+:[0-9]+$"}
@@ -152,6 +159,26 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
                 "retry",
             )
             for kind in PLAYER_MESSAGES
+        ],
+    },
+    "LobbyStreamMessage": {
+        "description": "One line of the lobby's ndjson stream (docs/stream.md)",
+        "oneOf": [
+            *(
+                _object({"type": _kind(kind), "data": data})
+                for kind, data in LOBBY_MESSAGES.items()
+            ),
+            _object({"type": _kind("heartbeat")}),
+        ],
+    },
+    "LobbyStreamEvent": {
+        "description": "One event of the lobby's SSE stream (docs/stream.md)",
+        "oneOf": [
+            _object(
+                {"event": _kind(kind), "data": _json_text(f"the {kind} data"), "retry": _RETRY},
+                "retry",
+            )
+            for kind in LOBBY_MESSAGES
         ],
     },
 }

@@ -206,4 +206,10 @@ export default {
   profile_replay: "{id} nachspielen",
   chat_spectators_allowed: "Zuschauer dürfen schreiben (du hast diese Partie angelegt)",
   chat_closed_note: "Hier schreiben jetzt nur die Spieler.",
+  qp_title: "Sofort spielen", qp_text: "Triff Leute, die dasselbe Spiel wollen. Kommt in der Wartezeit niemand, besetzen Bots die freien Plätze.",
+  qp_wait: "Auf Leute warten", qp_bots: "Danach Bots", qp_rated: "Gewertet", qp_unrated: "Ungewertet", play_now: "Sofort spielen",
+  qp_cancel: "Abbrechen", qp_seeking: "Suchen gerade ein Spiel", qp_nobody: "Gerade sucht niemand.",
+  qp_bank: "{m} Min. + {s} s", qp_per_move: "{s} s pro Zug", qp_days: "{n} Tage pro Zug",
+  qp_waiting: "Suche Mitspieler: in {s} s füllen Bots das Spiel.", qp_filling: "Das Spiel wird angelegt…",
+  qp_cancelled: "Suche abgebrochen.", qp_players_n: "{n} Spieler", qp_seconds: "{s} Sekunden", qp_minutes: "{m} Min.",
 };

@@ -207,4 +207,10 @@ export default {
   profile_replay: "Replay {id}",
   chat_spectators_allowed: "Spectators may write (you created this game)",
   chat_closed_note: "Only the players write here now.",
+  qp_title: "Play now", qp_text: "Meet people who want the same game. If nobody comes within the wait, bots take the empty seats.",
+  qp_wait: "Wait for people", qp_bots: "Then bots", qp_rated: "Rated", qp_unrated: "Unrated", play_now: "Play now",
+  qp_cancel: "Cancel", qp_seeking: "Seeking a game now", qp_nobody: "Nobody is seeking right now.",
+  qp_bank: "{m} min + {s} s", qp_per_move: "{s} s per move", qp_days: "{n} days per move",
+  qp_waiting: "Looking for players: bots fill the game in {s} s.", qp_filling: "Making the game…",
+  qp_cancelled: "Seek cancelled.", qp_players_n: "{n} players", qp_seconds: "{s} seconds", qp_minutes: "{m} min",
 };

@@ -206,4 +206,10 @@ export default {
   profile_replay: "Repetir {id}",
   chat_spectators_allowed: "Los espectadores pueden escribir (tú creaste esta partida)",
   chat_closed_note: "Ahora solo escriben los jugadores.",
+  qp_title: "Jugar ya", qp_text: "Encuentra gente que quiere la misma partida. Si nadie llega durante la espera, bots ocupan los asientos libres.",
+  qp_wait: "Esperar a personas", qp_bots: "Después bots", qp_rated: "Puntúa", qp_unrated: "No puntúa", play_now: "Jugar ya",
+  qp_cancel: "Cancelar", qp_seeking: "Buscando partida ahora", qp_nobody: "Ahora no busca nadie.",
+  qp_bank: "{m} min + {s} s", qp_per_move: "{s} s por jugada", qp_days: "{n} días por jugada",
+  qp_waiting: "Buscando jugadores: en {s} s los bots completan la partida.", qp_filling: "Creando la partida…",
+  qp_cancelled: "Búsqueda cancelada.", qp_players_n: "{n} jugadores", qp_seconds: "{s} segundos", qp_minutes: "{m} min",
 };

@@ -206,4 +206,10 @@ export default {
   profile_replay: "{id} terugkijken",
   chat_spectators_allowed: "Toeschouwers mogen schrijven (jij hebt deze partij aangemaakt)",
   chat_closed_note: "Hier schrijven nu alleen de spelers.",
+  qp_title: "Nu spelen", qp_text: "Ontmoet mensen die hetzelfde spel willen. Komt er binnen de wachttijd niemand, dan nemen bots de lege plaatsen.",
+  qp_wait: "Wachten op mensen", qp_bots: "Daarna bots", qp_rated: "Telt voor de rating", qp_unrated: "Telt niet", play_now: "Nu spelen",
+  qp_cancel: "Annuleren", qp_seeking: "Zoeken nu een spel", qp_nobody: "Er zoekt nu niemand.",
+  qp_bank: "{m} min + {s} s", qp_per_move: "{s} s per zet", qp_days: "{n} dagen per zet",
+  qp_waiting: "Spelers zoeken: over {s} s vullen bots het spel.", qp_filling: "Het spel wordt gemaakt…",
+  qp_cancelled: "Zoeken geannuleerd.", qp_players_n: "{n} spelers", qp_seconds: "{s} seconden", qp_minutes: "{m} min",
 };

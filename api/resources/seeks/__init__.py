@@ -1,0 +1,1 @@
+"""Quick play: ``/seeks`` (post, list, read, cancel) and the lobby stream ``/seeks/stream``."""

@@ -1,0 +1,72 @@
+"""Schemas of quick-play seeks (service/seeks.py; docs/api.md, "Quick play")."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from api.resources.games.schemas import TimeControlSchema
+from engine.counts import SUPPORTED_PLAYERS, VARIANTS
+from service.seeks import DEFAULT_BOT_LEVEL, DEFAULT_WAIT, MAX_WAIT, MIN_WAIT
+
+
+class SeekCreateSchema(ma.Schema):
+    players = fields.Integer(
+        strict=True,
+        validate=validate.Range(2, max(SUPPORTED_PLAYERS)),
+        metadata={"description": "3-6 (default 4); with a variant its count or nothing"},
+    )
+    variant = fields.String(
+        validate=validate.OneOf(sorted(VARIANTS)),
+        metadata={"description": "a 2-player variant (GET /rules: variants) instead of players"},
+    )
+    time_control = fields.Nested(
+        TimeControlSchema,
+        metadata={"description": "the game's clock (docs/api.md, Time controls); default "
+                  "per_decision 600 s"},
+    )  # fmt: skip
+    rated = fields.Boolean(load_default=True)
+    wait = fields.Integer(
+        strict=True,
+        load_default=DEFAULT_WAIT,
+        metadata={"description": f"seconds to wait for people, {MIN_WAIT}-{MAX_WAIT} "
+                  "(422 invalid_seek); then bots fill the game"},
+    )  # fmt: skip
+    bot_level = fields.String(
+        load_default=DEFAULT_BOT_LEVEL,
+        validate=validate.Length(1, 32),
+        metadata={"description": "the bots that fill the seats nobody took: random or greedy"},
+    )
+
+
+class SeekSchema(ma.Schema):
+    id = fields.String()
+    player_id = fields.String()
+    name = fields.String(metadata={"description": "the seeker's display name"})
+    players = fields.Integer()
+    variant = fields.String(allow_none=True)
+    time_control = fields.Dict()
+    rated = fields.Boolean()
+    wait = fields.Integer()
+    bot_level = fields.String()
+    status = fields.String(
+        validate=validate.OneOf(["waiting", "matched", "cancelled"]),
+        metadata={"description": "waiting, then matched (game_id, seat) or cancelled"},
+    )
+    created_at = fields.DateTime()
+    expires_at = fields.DateTime(metadata={"description": "when bots fill the game"})
+    ended_at = fields.DateTime(allow_none=True)
+    game_id = fields.String(allow_none=True)
+    seat = fields.Integer(allow_none=True)
+
+
+class SeekReadSchema(SeekSchema):
+    token = fields.String(
+        allow_none=True,
+        metadata={"description": "matched: a new seat token for the seat (each read makes "
+                  "a new one; the one before stops working); else null"},
+    )  # fmt: skip
+
+
+class SeekListSchema(ma.Schema):
+    items = fields.List(fields.Nested(SeekSchema), metadata={"description": "oldest first"})
