@@ -76,7 +76,7 @@ def test_a_bot_move_made_stale_by_a_hand_over_is_sent_again_at_once(
     """Another seat resigns while the bot thinks: the resign is a log entry, so the bot's
     decision is renumbered and the move thought for the old seq is dropped; the bot's turn
     is sent again at the new seq at once (not left to the deadline sweep)."""
-    import service.games as games
+    import service.turns as games
 
     game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
     while (view := service.get(game_id)).pending_seat != 0:  # play the humans to the bot

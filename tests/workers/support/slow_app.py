@@ -21,7 +21,7 @@ from workers.celery_app import app
 
 __all__ = ["app"]
 
-_original = GameService.play_bot_turn
+_original = GameService.play_bot_run
 
 
 def _hanging_play_bot_turn(self: GameService, game_id: str, seq: int) -> bool:
@@ -40,4 +40,4 @@ def _hanging_play_bot_turn(self: GameService, game_id: str, seq: int) -> bool:
     return _original(self, game_id, seq)
 
 
-GameService.play_bot_turn = _hanging_play_bot_turn  # type: ignore[method-assign]
+GameService.play_bot_run = _hanging_play_bot_turn  # type: ignore[method-assign]
