@@ -214,12 +214,12 @@ class Turns:
         pending = seat_of(row, row.pending_seat) if row.status == "active" else None
         if pending is not None and pending.kind == "bot":
             return
-        owner = play.owner_of(row)
+        owner, search = play.owner_of(row), play.has_search_bot(row)
         ended = getattr(self._scheduler(), "bot_run_ended", None)
-        if owner is None or ended is None:
-            return
+        if owner is None or ended is None or (play.has_human(row) and not search):
+            return  # a live game of cheap bots never takes a slot (``_shared``)
         try:
-            ended(row.id, owner=owner, search=play.has_search_bot(row))
+            ended(row.id, owner=owner, search=search)
         except Exception:  # noqa: BLE001 - the lease expires; the sweep re-offers the rest
             log.exception("could not end the bot run of %s", row.id)
 
@@ -250,8 +250,11 @@ class Turns:
                         row.id, row.seq, live=play.has_human(row), owner=play.owner_of(row),
                         search=play.has_search_bot(row),
                     )  # fmt: skip
-                    if self._shared(followup):
-                        self._committed(game_id, row.seq, followup)
+                    if self._shared(followup):  # offered again; nothing changed
+                        try:
+                            followup.send(self._scheduler())
+                        except Exception:  # noqa: BLE001 - the next sweep offers it again
+                            log.exception("could not offer the bot turn %s@%s", game_id, seq)
                         return False
                     return self.play(game_id, seq)
                 logs.note(seat=owner.seat)

@@ -10,6 +10,7 @@ from sqlalchemy import event
 
 from service.games import GameService
 from service.models import ActionLogRow, GameRow
+from service.scheduling import RecordingScheduler
 
 BOT = {"kind": "bot", "level": "random"}
 HUMAN = {"kind": "human"}
@@ -124,3 +125,58 @@ def test_a_run_that_loses_a_race_writes_its_first_move_on_a_fresh_read(
     assert service.play_bot_run(game_id, view.seq) is False
     after = service.get(game_id)
     assert after.seq == view.seq + 1 and after.seats[1].resigned
+
+
+class SharingScheduler(RecordingScheduler):
+    """A scheduler with a fair share: records the owned turns, sends nothing itself."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.owned: list[tuple[str, int, bool, str, bool]] = []
+        self.ended: list[tuple[str, str]] = []
+
+    def owned_bot_turn(self, game_id: str, seq: int, *, live: bool, owner: str, search: bool):
+        self.owned.append((game_id, seq, live, owner, search))
+
+    def bot_run_ended(self, game_id: str, *, owner: str, search: bool) -> None:
+        self.ended.append((game_id, owner))
+
+
+def test_bot_turns_name_their_owner_and_the_sweep_offers_them_through_the_share(
+    service: GameService, clock
+) -> None:
+    """A game's bot turns carry its owner (the creating player, else the client address);
+    a bot decision overdue with the sweep is offered again through the owner's share,
+    never played past it; a game of nobody's is played at once as before."""
+    sharing = SharingScheduler()
+    service.scheduler = sharing
+    player = service.accounts.create("owner").player.id
+    mine = service.create_game(players=3, seats=[BOT] * 3, player=player).game.id
+    anon = service.create_game(players=3, seats=[BOT] * 3, address="203.0.113.9").game.id
+    nobody = service.create_game(players=3, seats=[BOT] * 3).game.id
+    assert sharing.owned == [
+        (mine, 0, False, f"p:{player}", False),
+        (anon, 0, False, "a:203.0.113.9", False),
+    ]
+    assert sharing.bot_turns() == [(nobody, 0)]
+    clock.advance(service.settings.bot_grace + 1)
+    assert service.expire_deadline(mine, 0) is False  # offered again, not played
+    assert sharing.owned[-1] == (mine, 0, False, f"p:{player}", False)
+    assert service.get(mine).seq == 0
+    assert service.expire_deadline(nobody, 0) is True
+
+
+def test_a_run_that_reaches_a_human_gives_its_owners_slot_back(service: GameService) -> None:
+    sharing = SharingScheduler()
+    service.scheduler = sharing
+    player = service.accounts.create("owner").player.id
+    search = {"kind": "bot", "level": "mcts-50ms"}  # a live game holds a slot for these
+    game_id = service.create_game(
+        players=3, seats=[BOT, HUMAN, search], player=player, seed=3, time_limit=0
+    ).game.id
+    service.join(game_id, "h")
+    while (view := service.get(game_id)).seats[view.pending_seat].kind != "bot":
+        service.apply_action(game_id, view.pending_seat, view.pending["actions"][0])
+    assert service.play_bot_run(game_id, view.seq) is True
+    assert service.get(game_id).seats[service.get(game_id).pending_seat].kind == "human"
+    assert sharing.ended == [(game_id, f"p:{player}")]
