@@ -183,7 +183,14 @@ class Turns:
             return False
         game, seat, game_seed = turn
         action = RandomBot((game_seed + seq) % play.MAX_SEED).choose(game)
-        return self._play_action(game_id, seq, seat, action)
+        played = self._play_action(game_id, seq, seat, action)
+        if played:  # rare (a killed task): one more read, so the owner's slot is not held
+            try:
+                with self.store.reading(game_id) as row:
+                    self._run_ended(row)
+            except NotFound:
+                pass
+        return played
 
     def _owed(self, game_id: str, seq: int) -> tuple[Any, int, int] | None:
         """(engine game, seat, game seed) when a bot owes the decision at ``seq``."""
