@@ -65,6 +65,11 @@ class Settings:
     max_time_limit: int = 7 * 24 * 3600
     bot_time_budget: float = 2.0  # seconds a bot may think before the random fallback
     bot_grace: int = 30  # seconds after which the sweep plays a bot turn whose task was lost
+    #: A bot run (one worker task, one transaction: docs/workers.md, "Bot runs") plays at
+    #: most this many consecutive bot decisions of a game, and starts no new one after
+    #: ``bot_run_ms`` milliseconds, so one game cannot hold a worker.
+    bot_run_decisions: int = 32
+    bot_run_ms: int = 200
     #: The stand-in for a human who timed out or resigned, unless the game's options name
     #: one: the best level that answers within a small budget (docs/ai.md, "Stand-ins").
     standin_level: str = "greedy"
@@ -105,6 +110,8 @@ class Settings:
             default_time_limit=_env_int("URSUPPE_DEFAULT_TIME_LIMIT", cls.default_time_limit),
             bot_time_budget=_env_float("URSUPPE_BOT_TIME_BUDGET", cls.bot_time_budget),
             bot_grace=_env_int("URSUPPE_BOT_GRACE", cls.bot_grace),
+            bot_run_decisions=max(_env_int("URSUPPE_BOT_RUN_DECISIONS", cls.bot_run_decisions), 1),
+            bot_run_ms=_env_int("URSUPPE_BOT_RUN_MS", cls.bot_run_ms),
             standin_level=os.environ.get("URSUPPE_STANDIN_LEVEL") or cls.standin_level,
             max_content_length=_env_int("URSUPPE_MAX_CONTENT_LENGTH", cls.max_content_length),
             rate_limit=os.environ.get("URSUPPE_RATE_LIMIT", ""),

@@ -56,6 +56,7 @@ class Creation(Part):
         rated: bool = True,
         idempotency_key: str | None = None,
         prepare: Callable[[Session, GameRow], None] | None = None,
+        address: str | None = None,
     ) -> CreatedGame:
         """Create a game; bot seats are filled at once, human seats wait for ``join``.
 
@@ -73,6 +74,8 @@ class Creation(Part):
         ``prepare(session, row)`` runs first in the creating transaction and may take human
         seats for players (quick play, ``service.seeks``); what it raises undoes the whole
         creation. A game whose seats are then all taken starts at once.
+        ``address``: the client's, when created without ``player``: whose bot work the
+        game's bot turns are (docs/workers.md, "Fair share").
         """
         now = self.clock()
         request = {
@@ -96,6 +99,8 @@ class Creation(Part):
                     view = game_view(row, full=True)
                 return CreatedGame(view, found[1], replayed=True)
         built = self.build_one(now, request, seats)
+        if player is None and address is not None:
+            built.row.creator_address = address[:64]
         if player is None and any(is_search_level(s.bot_level) for s in built.row.seats):
             raise Unauthorized(
                 "missing_token", "a game with search bots (mcts…) needs a player token"

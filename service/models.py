@@ -96,6 +96,9 @@ class GameRow(Base):
     label: Mapped[str | None] = mapped_column(String(64))
     #: The player whose token created the game (None: created without one).
     creator_player_id: Mapped[str | None] = mapped_column(String(32))
+    #: The client address that created the game without a player token (None with one):
+    #: whose bot work the game is for the workers' fair share (``service.play.owner_of``).
+    creator_address: Mapped[str | None] = mapped_column(String(64))
     #: Private games are listed only to their creator's player and joined only by
     #: invitation code or reservation (docs/api.md, "Players").
     private: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -12,6 +12,8 @@ from sqlalchemy.orm.exc import StaleDataError
 from service import logs, play
 from service.errors import (
     Conflict,
+    Forbidden,
+    PreconditionFailed,
     PreconditionRequired,
     ServiceError,
     Unauthorized,
@@ -161,3 +163,12 @@ class Moves(Part):
                 "this Idempotency-Key was already used with a different action",
             )
         return ActionResult.of(logged, replayed=True)
+
+    def play_for_bot(self, game_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
+        """A bot's (or a stand-in's) move for ``seat`` at ``seq`` on a fresh read: False
+        when the game moved on meanwhile (another delivery, a resign...)."""
+        try:
+            self.apply(game_id, seat, ActionRequest(action, "bot", expected_seq=seq))
+        except (Conflict, PreconditionFailed, Forbidden):
+            return False
+        return True

@@ -18,6 +18,7 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from engine import EngineError, Game
 from service import clocks
+from service.bots import is_search_level
 from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed, from_engine_error
 from service.models import ActionLogRow, GameRow, RatingDueRow, SeatRow
 from service.positions import SNAPSHOT_EVERY
@@ -40,12 +41,23 @@ class Followup:
     eta: datetime | None = None  # None: a bot turn
     live: bool = True
     finished: bool = False
+    #: Whose bot work a bot turn is (``owner_of``): the fair share of the workers
+    #: (docs/workers.md, "Fair share"); None: nobody's (not subject to a quota).
+    owner: str | None = None
+    #: The game has a search bot (``mcts``…): its turns count against the search quota.
+    search: bool = False
 
     def send(self, scheduler: Scheduler) -> None:
         if self.finished:
             scheduler.game_finished(self.game_id)
         elif self.eta is None:
-            scheduler.bot_turn(self.game_id, self.seq, live=self.live)
+            # A scheduler that shares the workers out between owners has ``owned_bot_turn``
+            # (looked up with getattr: test doubles need not have it).
+            owned = getattr(scheduler, "owned_bot_turn", None)
+            if owned is not None and self.owner is not None:
+                owned(self.game_id, self.seq, live=self.live, owner=self.owner, search=self.search)
+            else:
+                scheduler.bot_turn(self.game_id, self.seq, live=self.live)
         else:
             scheduler.deadline(self.game_id, self.seq, self.eta)
 
@@ -62,7 +74,25 @@ def bot_turn_now(row: GameRow, now: datetime, bot_grace: int) -> Followup:
     """A bot owes the pending decision: schedule its turn, and give the deadline sweep a
     late deadline that recovers the turn if the task is lost."""
     row.deadline_at = now + timedelta(seconds=bot_grace)
-    return Followup(row.id, row.seq, live=has_human(row))
+    return Followup(
+        row.id, row.seq, live=has_human(row), owner=owner_of(row), search=has_search_bot(row)
+    )
+
+
+def owner_of(row: GameRow) -> str | None:
+    """Whose bot work the game's bot turns are: the creating player's (``p:<id>``), else
+    the creating client address's (``a:<address>``); None for a game created by neither
+    (the service called directly: scripts, older rows), which no quota limits."""
+    if row.creator_player_id is not None:
+        return f"p:{row.creator_player_id}"
+    if row.creator_address is not None:
+        return f"a:{row.creator_address}"
+    return None
+
+
+def has_search_bot(row: GameRow) -> bool:
+    """Whether a search bot (the ``mcts`` family, whole budget per decision) sits here."""
+    return any(s.kind == "bot" and is_search_level(s.bot_level) for s in row.seats)
 
 
 def has_human(row: GameRow) -> bool:
@@ -219,10 +249,33 @@ def apply_step(
         events = game.apply(action, player=seat)
     except EngineError as err:
         raise from_engine_error(err) from None
+    return record_step(row, game, seat, action, events, actor, idempotency_key, now, bot_grace)
+
+
+def record_step(
+    row: GameRow,
+    game: Any,
+    seat: int,
+    action: dict[str, Any],
+    events: list[Any],
+    actor: str,
+    idempotency_key: str | None,
+    now: datetime,
+    bot_grace: int,
+    *,
+    write_state: bool = True,
+) -> tuple[ActionLogRow, Followup | None]:
+    """The row's side of a step the engine ``game`` has just applied (``apply_step``).
+
+    ``write_state=False`` (a bot run, several steps in one transaction) leaves
+    ``row.state``/``row.public`` to the caller, who writes them once after the last step:
+    serialising the engine state is most of a random bot's step. The log entries that
+    keep a snapshot still get the state after their own step."""
     # The deciding seat's bank stops now (the pending seat: the engine accepted its move).
     clocks.charge(row, seat_of(row, row.pending_seat), now)
-    row.state = game.to_dict()
-    row.public = game.public_view()
+    if write_state or (row.seq + 1) % SNAPSHOT_EVERY == 0 or game.is_over:
+        row.state = game.to_dict()
+        row.public = game.public_view()
     row.seq += 1  # the log's numbering (see set_pending)
     touch(row, now)
     if actor == "timeout":

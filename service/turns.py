@@ -1,14 +1,23 @@
-"""What the workers drive: bot turns and deadlines. Each is idempotent on (game_id, seq): a
-stale or repeated delivery changes nothing.
+"""What the workers drive: bot runs, the random fallback, deadlines and the sweep's lists.
 
-A bot thinks outside any transaction and its move is written like any action, conditionally
-on the decision still being pending; a deadline that passed applies the game's timeout
-policy exactly once (``docs/workers.md``).
+Each entry point is idempotent on ``(game_id, seq)``: a stale or repeated delivery changes
+nothing and returns ``False``.
+
+**A bot run is one task and one transaction** (docs/workers.md, "Bot runs"): the game is
+read once, the bots of consecutive bot decisions think one after the other on that read
+(no transaction open meanwhile), and every decision is written in one transaction: one log
+entry each, the game row once, one commit, one publish of the new entries, one send for
+what follows. The run stops at the first decision that is not a bot's, at the end of the
+game, after ``decisions`` decisions or once ``Settings.bot_run_ms`` have passed, so one
+game cannot hold a worker. Every entry reads as it would have had each decision been its
+own task: its own ``created_at``, ``after.version`` one above the previous entry's, the
+snapshot of the state after it on every ``SNAPSHOT_EVERY``-th.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -17,30 +26,57 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ai import RandomBot
-from engine import Game
+from engine import EngineError, Game
 from service import logs, metrics, play
 from service.bots import choose_bot_action
-from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed
-from service.moves import ActionRequest, Moves
+from service.errors import NotFound, from_engine_error
+from service.models import GameRow
+from service.moves import Moves
 from service.parts import Part
 from service.seats import seat_of
 
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class _Decision:
+    """One bot decision of a run, for the metrics after the commit."""
+
+    level: str
+    offered: datetime
+
+
 @dataclass(eq=False)
 class Turns(Part):
-    """``Turns(store, settings, clock, after, moves)``: bot turns and deadlines."""
+    """Bot runs and deadlines of every game: ``GameService.turns``. A bot's move whose run
+    lost a race goes through ``moves``, the service's own checked action path."""
 
     moves: Moves
 
     def play_bot_turn(self, game_id: str, seq: int) -> bool:
-        """Play the pending bot decision at ``seq``; False (no-op) when stale.
+        """Play the pending bot decision at ``seq`` alone; False (no-op) when stale."""
+        return self.play(game_id, seq)
 
-        Builds the seat's bot with ``ai.make_bot``; a bot that fails, returns an illegal
-        action or exceeds its time budget is replaced for this move by ``ai.RandomBot``.
-        No transaction stays open while the bot thinks: the move is written like any
-        action, conditionally on ``seq`` still being pending.
+    def play_bot_run(self, game_id: str, seq: int) -> bool:
+        """The workers' bot task: the decision at ``seq`` and the bot decisions after it,
+        up to ``settings.bot_run_decisions`` / ``bot_run_ms``, in one transaction."""
+        return self.play(game_id, seq, decisions=self.settings.bot_run_decisions)
+
+    def play_random_turn(self, game_id: str, seq: int) -> bool:
+        """A RandomBot move for the bot decision at ``seq`` (the hard-limit fallback)."""
+        return self.play_random(game_id, seq)
+
+    # ------------------------------------------------------------------ bot runs
+
+    def play(self, game_id: str, seq: int, *, decisions: int = 1) -> bool:
+        """Play the pending bot decision at ``seq`` and up to ``decisions - 1`` bot
+        decisions after it, as one run; False (no-op) when ``seq`` is stale.
+
+        Each bot is the seat's own (``ai.make_bot`` through ``choose_bot_action``: a bot
+        that fails, answers illegally or overruns its budget is replaced by ``RandomBot``
+        for that move). The write is conditional on the version read; when the game
+        changed meanwhile, the run's first move is applied on a fresh read (as an action
+        at ``seq``) and the rest is left to the next run.
         """
         with self.store.sessions() as session:
             try:
@@ -49,56 +85,92 @@ class Turns(Part):
                 return False
             seat_row = seat_of(row, row.pending_seat)
             if row.status != "active" or row.seq != seq or seat_row is None:
+                self._run_ended(row)
                 return False
             if seat_row.kind != "bot":
+                self._run_ended(row)
                 return False
-            seat, level = seat_row.seat, seat_row.bot_level or "random"
-            logs.note(seat=seat)
+            logs.note(seat=seat_row.seat)
             offered = row.updated_at  # the write that made this decision pending
             game = Game.from_dict(row.state)
-            session.commit()  # no transaction stays open while the bot thinks
-            bot_seed = (row.seed * 1_000_003 + seq * 7919 + seat) % play.MAX_SEED
-            action = choose_bot_action(game, level, bot_seed, self.settings.bot_time_budget)
-            # Write with the read the bot thought on (one read per move), conditional on
-            # its version; a game changed meanwhile is read again by ``_play_for_bot``.
+            session.commit()  # no transaction stays open while the bots think
+            first_seat, first_action = seat_row.seat, None
+            version = row.version
+            made: list[_Decision] = []
+            followup = None
+            started = time.monotonic()
+            budget = self.settings.bot_time_budget
             try:
-                with session.begin():
-                    play.check_can_act(row, seat, "bot", seq)
-                    log_row, followup = play.apply_step(
-                        row, seat, action, "bot", None, self.clock(), self.settings.bot_grace
-                    )
+                for _ in range(max(decisions, 1)):
+                    seat = seat_row.seat
+                    level = seat_row.bot_level or "random"
+                    bot_seed = (row.seed * 1_000_003 + row.seq * 7919 + seat) % play.MAX_SEED
+                    action = choose_bot_action(game, level, bot_seed, budget)
+                    if first_action is None:
+                        first_action = action
+                    try:
+                        events = game.apply(action, player=seat)
+                    except EngineError as err:
+                        raise from_engine_error(err) from None
+                    now = self.clock()
+                    log_row, followup = play.record_step(
+                        row, game, seat, action, events, "bot", None, now,
+                        self.settings.bot_grace, write_state=False,
+                    )  # fmt: skip
                     session.add(log_row)
-                    sent = self.store.outbox(session, row)
-            except (StaleDataError, IntegrityError, Conflict, PreconditionFailed, Forbidden):
-                played = self._play_for_bot(game_id, seq, seat, action)
+                    # One UPDATE for the run, one version per decision (each entry's
+                    # ``after.version``): the ORM writes this value, conditional on the
+                    # version read (``version_id_col``).
+                    version += 1
+                    row.version = version
+                    made.append(_Decision(level, offered))
+                    offered = now
+                    if followup is None or followup.eta is not None or followup.finished:
+                        break  # a human decides next, or the game is over
+                    if time.monotonic() - started >= self.settings.bot_run_ms / 1000:
+                        break
+                    seat_row = seat_of(row, row.pending_seat)
+                    assert seat_row is not None and seat_row.kind == "bot"
+                row.state = game.to_dict()  # once per run (the write path's one dump)
+                row.public = game.public_view()
+                sent = self.store.outbox(session, row)
+                session.commit()
+            except (StaleDataError, IntegrityError):
+                session.rollback()
+                assert first_action is not None
+                played = self.moves.play_for_bot(game_id, seq, first_seat, first_action)
                 if played:
-                    self._bot_replied(level, offered)
+                    self._replied(made[0].level, made[0].offered)
                 return played
         self.after.webhooks(sent)
         self.after.committed(game_id, row.seq, followup)
-        self._bot_replied(level, offered)
+        if followup is None or followup.eta is not None or followup.finished:
+            self._run_ended(row)
+        for decision in made:
+            self._replied(decision.level, decision.offered)
         return True
 
-    def _bot_replied(self, level: str, offered: datetime) -> None:
-        """Record a bot's reply latency: offered (the write that made the decision pending)
-        to its move committed, which includes the queue's wait, not only the thinking."""
-        seconds = (self.clock() - offered).total_seconds()
-        metrics.BOT_REPLY_SECONDS.labels(level).observe(max(seconds, 0.0))
-
-    def play_random_turn(self, game_id: str, seq: int) -> bool:
+    def play_random(self, game_id: str, seq: int) -> bool:
         """A RandomBot move for the pending bot decision at ``seq`` (False when stale).
 
         For the workers' fallback when a bot task was killed at its hard time limit.
         """
-        turn = self._owed_bot_turn(game_id, seq)
+        turn = self._owed(game_id, seq)
         if turn is None:
             return False
-        game, seat, _level, game_seed = turn
+        game, seat, game_seed = turn
         action = RandomBot((game_seed + seq) % play.MAX_SEED).choose(game)
-        return self._play_for_bot(game_id, seq, seat, action)
+        played = self.moves.play_for_bot(game_id, seq, seat, action)
+        if played:  # rare (a killed task): one more read, so the owner's slot is not held
+            try:
+                with self.store.reading(game_id) as row:
+                    self._run_ended(row)
+            except NotFound:
+                pass
+        return played
 
-    def _owed_bot_turn(self, game_id: str, seq: int) -> tuple[Any, int, str, int] | None:
-        """(engine game, seat, level, game seed) when a bot owes the decision at ``seq``."""
+    def _owed(self, game_id: str, seq: int) -> tuple[Any, int, int] | None:
+        """(engine game, seat, game seed) when a bot owes the decision at ``seq``."""
         try:
             with self.store.reading(game_id, state=True) as row:
                 if row.status != "active" or row.seq != seq:
@@ -106,17 +178,34 @@ class Turns(Part):
                 seat_row = seat_of(row, row.pending_seat)
                 if seat_row is None or seat_row.kind != "bot":
                     return None
-                level = seat_row.bot_level or "random"
-                return Game.from_dict(row.state), seat_row.seat, level, row.seed
+                return Game.from_dict(row.state), seat_row.seat, row.seed
         except NotFound:
             return None
 
-    def _play_for_bot(self, game_id: str, seq: int, seat: int, action: dict[str, Any]) -> bool:
+    def _replied(self, level: str, offered: datetime) -> None:
+        """Record a bot's reply latency: offered (the write that made the decision pending)
+        to its move committed, which includes the queue's wait, not only the thinking."""
+        seconds = (self.clock() - offered).total_seconds()
+        metrics.BOT_REPLY_SECONDS.labels(level).observe(max(seconds, 0.0))
+
+    def _run_ended(self, row: GameRow) -> None:
+        """The game's bot work is over for now (a human decides, the game ended, or the
+        task found it so): give its owner's slot back to the next waiting game
+        (``workers.fairshare``). A game still at a bot decision keeps its slot: that
+        decision's own task is on its way."""
+        pending = seat_of(row, row.pending_seat) if row.status == "active" else None
+        if pending is not None and pending.kind == "bot":
+            return
+        owner, search = play.owner_of(row), play.has_search_bot(row)
+        ended = getattr(self.after.scheduler, "bot_run_ended", None)
+        if owner is None or ended is None or (play.has_human(row) and not search):
+            return  # a live game of cheap bots never takes a slot (``_shared``)
         try:
-            self.moves.apply(game_id, seat, ActionRequest(action, "bot", expected_seq=seq))
-        except (Conflict, PreconditionFailed, Forbidden):
-            return False  # the game moved on meanwhile (another delivery, a resign...)
-        return True
+            ended(row.id, owner=owner, search=search)
+        except Exception:  # noqa: BLE001 - the lease expires; the sweep re-offers the rest
+            log.exception("could not end the bot run of %s", row.id)
+
+    # ------------------------------------------------------------------ deadlines
 
     def expire_deadline(self, game_id: str, seq: int) -> bool:
         """Apply the timeout policy to the decision at ``seq`` if its deadline has passed:
@@ -126,7 +215,9 @@ class Turns(Part):
 
         Exactly once: the write is conditional on the version read, so of two concurrent
         deliveries one wins and the other returns False. A bot decision whose deadline is
-        due (its task was lost) is simply played now.
+        due (its task was lost) is played now, unless its owner's bot work is shared out
+        (``workers.fairshare``): then its turn is offered again through the scheduler, so
+        the sweep never lets a waiting game jump its owner's queue.
         """
         now = self.clock()
         try:
@@ -135,7 +226,17 @@ class Turns(Part):
                 if owner is None:
                     return False
                 if owner.kind == "bot":
-                    return self.play_bot_turn(game_id, seq)
+                    followup = play.Followup(
+                        row.id, row.seq, live=play.has_human(row), owner=play.owner_of(row),
+                        search=play.has_search_bot(row),
+                    )  # fmt: skip
+                    if self._shared(followup):  # offered again; nothing changed
+                        try:
+                            followup.send(self.after.scheduler)
+                        except Exception:  # noqa: BLE001 - the next sweep offers it again
+                            log.exception("could not offer the bot turn %s@%s", game_id, seq)
+                        return False
+                    return self.play(game_id, seq)
                 logs.note(seat=owner.seat)
                 policy, game, game_seed = row.timeout_policy, Game.from_dict(row.state), row.seed
                 due_at = row.deadline_at
@@ -174,6 +275,13 @@ class Turns(Part):
         metrics.DEADLINE_LATENESS_SECONDS.observe(max((now - due_at).total_seconds(), 0.0))
         log.info("game %s: seat %d timed out, %s", game_id, owner.seat, outcome)
         return True
+
+    def _shared(self, followup: play.Followup) -> bool:
+        """Whether this bot turn goes through the scheduler's fair share (its owner has a
+        quota there): bot-only games and games with search bots, of a known owner."""
+        if followup.owner is None or (followup.live and not followup.search):
+            return False
+        return getattr(self.after.scheduler, "owned_bot_turn", None) is not None
 
     def due_deadlines(self, now: datetime | None = None, limit: int = 100) -> list[tuple[str, int]]:
         """(game_id, seq) of active games whose deadline has passed, oldest first."""

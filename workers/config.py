@@ -45,6 +45,12 @@ class WorkerSettings:
     #: A finished game still unrated this long after it finished gets its rating task
     #: sent again by the sweep (its first message may be lost; a duplicate is harmless).
     rating_grace: float = 30.0
+    #: Fair share (workers/fairshare.py): games of one owner in bot play at once, bot-only
+    #: games and games with a search bot; a slot whose run is lost expires after
+    #: ``bot_lease`` seconds.
+    owner_bot_games: int = 4
+    owner_search_games: int = 1
+    bot_lease: float = 300.0
 
     @property
     def bots_queue(self) -> str:
@@ -74,4 +80,7 @@ class WorkerSettings:
             eta_horizon=horizon,
             visibility_timeout=visibility,
             rating_grace=max(_float(env, "URSUPPE_RATING_GRACE", 30.0), 0.0),
+            owner_bot_games=max(int(_float(env, "URSUPPE_OWNER_BOT_GAMES", 4)), 1),
+            owner_search_games=max(int(_float(env, "URSUPPE_OWNER_SEARCH_GAMES", 1)), 1),
+            bot_lease=max(_float(env, "URSUPPE_BOT_LEASE", 300.0), 1.0),
         )

@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from celery import Celery
 
 from workers.config import WorkerSettings
+from workers.fairshare import FairShare
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +52,8 @@ class CeleryScheduler:
         self.eta_horizon = worker_settings.eta_horizon if eta_horizon is None else eta_horizon
         self.live_queue = worker_settings.queue
         self.bots_queue = worker_settings.bots_queue
+        self._worker_settings = worker_settings
+        self._fair: FairShare | None = None
 
     def bot_turn(self, game_id: str, seq: int, *, live: bool = True) -> None:
         """A bot seat must decide ``seq``: run its turn now, on the live queue when a human
@@ -58,6 +61,45 @@ class CeleryScheduler:
         queue = self.live_queue if live else self.bots_queue
         self._send(BOT_TURN_TASK, (game_id, seq), f"bot-{game_id}-{seq}", queue=queue,
                    failed=f"bot turn {game_id}/{seq}")  # fmt: skip
+
+    def owned_bot_turn(
+        self, game_id: str, seq: int, *, live: bool, owner: str, search: bool
+    ) -> None:
+        """A bot turn that is ``owner``'s bot work (``service.play.Followup``): bot-only
+        games and games with a search bot go through the owner's fair share
+        (``workers.fairshare``) and wait there, unsent, while the owner has its quota of
+        games in bot play; a live game of cheap bots is paced by its human and is sent.
+        Redis unreachable: sent anyway (fairness waits, the game does not)."""
+        if not live or search:
+            try:
+                if not self.fair_share().admit(game_id, seq, owner=owner, search=search, live=live):
+                    log.debug("bot turn %s/%s waits for %s's share", game_id, seq, owner)
+                    return
+            except Exception:
+                log.warning("fair share unavailable; bot turn %s/%s sent", game_id, seq)
+        self.bot_turn(game_id, seq, live=live)
+
+    def bot_run_ended(self, game_id: str, *, owner: str, search: bool) -> None:
+        """The game's bot run ended (a human decides, or it is over): its slot goes to the
+        owner's first waiting game(s), whose turns are sent now."""
+        for waiting in self.fair_share().release(game_id, owner=owner, search=search):
+            self.bot_turn(waiting.game_id, waiting.seq, live=waiting.live)
+
+    def fair_share(self) -> FairShare:
+        """The Redis-held slots of every owner (one client per process, made on first use)."""
+        if self._fair is None:
+            import redis
+
+            settings = self._worker_settings
+            client = redis.Redis.from_url(
+                self.app.conf.broker_url, socket_timeout=2.0, socket_connect_timeout=2.0
+            )
+            self._fair = FairShare(
+                client, f"ursuppe:fair:{self.live_queue}",
+                quota=settings.owner_bot_games, search_quota=settings.owner_search_games,
+                lease=settings.bot_lease,
+            )  # fmt: skip
+        return self._fair
 
     def deadline(self, game_id: str, seq: int, eta: datetime) -> None:
         """A human seat's decision ``seq`` expires at ``eta`` (already stored in the DB).

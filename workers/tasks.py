@@ -82,7 +82,7 @@ def bot_turn(self: Task, game_id: str, seq: int) -> bool:
     """
     service = runtime.get_service()
     try:
-        applied = bool(service.turns.play_bot_turn(game_id, seq))
+        applied = bool(service.turns.play_bot_run(game_id, seq))
     except SoftTimeLimitExceeded:
         log.warning("bot turn %s/%s over the soft limit; RandomBot fallback", game_id, seq)
         applied = service.turns.play_random_turn(game_id, seq)

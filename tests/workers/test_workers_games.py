@@ -213,6 +213,7 @@ def test_a_hanging_bot_turn_falls_back_to_random_at_the_time_limit(  # noqa: ANN
         PYTHONPATH=os.pathsep.join([str(support), os.environ.get("PYTHONPATH", "")]),
         SLOW_MODE=mode, SLOW_SEQ="3", SLOW_DIR=str(tmp_path),
         URSUPPE_BOT_SOFT_TIME_LIMIT="1", URSUPPE_BOT_TIME_LIMIT="2",
+        URSUPPE_BOT_RUN_DECISIONS="1",  # a task per decision: seq 3 gets a task of its own
     )  # fmt: skip
     game_id = st.service.creation.create_game(
         players=3, seats=[BOTS] * 3, time_limit=0, seed=11

@@ -21,7 +21,7 @@ from workers.celery_app import app
 
 __all__ = ["app"]
 
-_original = Turns.play_bot_turn
+_original = Turns.play_bot_run
 
 
 def _hanging_play_bot_turn(self: Turns, game_id: str, seq: int) -> bool:
@@ -40,4 +40,4 @@ def _hanging_play_bot_turn(self: Turns, game_id: str, seq: int) -> bool:
     return _original(self, game_id, seq)
 
 
-Turns.play_bot_turn = _hanging_play_bot_turn  # type: ignore[method-assign]
+Turns.play_bot_run = _hanging_play_bot_turn  # type: ignore[method-assign]
