@@ -18,39 +18,15 @@ keeps its rating.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from datetime import UTC, datetime
-from functools import cache
-from pathlib import Path
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from service import ratings
 from service.models import RatingRow
-from service.ratings import BOT_PREFIX, _ensure_bot_players, bot_player_id, ordinal
-
-LADDER_FILE = Path(__file__).with_name("bot_ladder.json")
-
-
-@cache
-def ladder() -> dict[str, dict[str, tuple[float, float]]]:
-    """``{pool: {level: (mu, sigma)}}`` from ``bot_ladder.json`` (empty without the file)."""
-    if not LADDER_FILE.exists():
-        return {}
-    data = json.loads(LADDER_FILE.read_text())
-    return {
-        pool: {level: (float(r["mu"]), float(r["sigma"])) for level, r in levels.items()}
-        for pool, levels in data["pools"].items()
-    }
-
-
-def starting_rating(player_id: str, pool: str) -> tuple[float, float] | None:
-    """The ladder's ``(mu, sigma)`` of a bot player in ``pool``, or None (a human, or a pool
-    or level the ladder did not rate: the model's defaults apply)."""
-    if not player_id.startswith(BOT_PREFIX):
-        return None
-    return ladder().get(pool, {}).get(player_id.removeprefix(BOT_PREFIX))
+from service.ratings import _ensure_bot_players, bot_player_id, ordinal
 
 
 def seed_ratings(session: Session, now: datetime) -> int:
@@ -59,7 +35,7 @@ def seed_ratings(session: Session, now: datetime) -> int:
     how many rows were added. The caller commits."""
     wanted = {
         (bot_player_id(level), pool): start
-        for pool, levels in ladder().items()
+        for pool, levels in ratings.ladder().items()
         for level, start in levels.items()
     }
     if not wanted:
@@ -97,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     sessions = make_sessionmaker(make_engine(settings.database_url))
     with sessions() as session, session.begin():
         added = seed_ratings(session, datetime.now(UTC))
-    print(f"{added} bot ratings written from {LADDER_FILE.name}")
+    print(f"{added} bot ratings written from {ratings.LADDER_FILE.name}")
     return 0
 
 

@@ -82,7 +82,9 @@ class GameService:
         self.moves = Moves(self.store, self.settings, clock, self.after)
         self.turns = Turns(self.store, self.settings, clock, self.after, self.moves)
         #: Quick play: seeks matched into games made by ``creation``.
-        self.seeks = Seeks(self, clock)
+        self.seeks = Seeks(
+            self.store, self.settings, clock, self.after, self.creation, self.seating
+        )
 
     @property
     def settings(self) -> Settings:

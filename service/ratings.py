@@ -21,10 +21,13 @@ nothing; two concurrent ones cannot both commit.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
+from pathlib import Path
 from statistics import fmean
 from typing import TYPE_CHECKING
 
@@ -192,13 +195,6 @@ def _apply(
     return len(ids)
 
 
-def starting_rating(player_id: str, pool: str) -> tuple[float, float] | None:
-    """A bot level's first rating in ``pool`` (``service.bot_ladder``), or None."""
-    from service.bot_ladder import starting_rating as from_ladder  # it imports this module
-
-    return from_ladder(player_id, pool)
-
-
 def _ensure_bot_players(session: Session, ids: list[str], now: datetime) -> None:
     """The player rows of the bot levels among ``ids``, created on their first rated game
     (with no token: nothing ever authenticates as a bot)."""
@@ -271,3 +267,26 @@ class Ratings:
         if not self.store.player_exists(player_id):
             raise NotFound("player_not_found", f"no player {player_id}")
         return self.store.rating_history(player_id, pool=pool, page=page, page_size=page_size)
+
+
+LADDER_FILE = Path(__file__).with_name("bot_ladder.json")
+
+
+@cache
+def ladder() -> dict[str, dict[str, tuple[float, float]]]:
+    """``{pool: {level: (mu, sigma)}}`` from ``bot_ladder.json`` (empty without the file)."""
+    if not LADDER_FILE.exists():
+        return {}
+    data = json.loads(LADDER_FILE.read_text())
+    return {
+        pool: {level: (float(r["mu"]), float(r["sigma"])) for level, r in levels.items()}
+        for pool, levels in data["pools"].items()
+    }
+
+
+def starting_rating(player_id: str, pool: str) -> tuple[float, float] | None:
+    """The ladder's ``(mu, sigma)`` of a bot player in ``pool``, or None (a human, or a pool
+    or level the ladder did not rate: the model's defaults apply)."""
+    if not player_id.startswith(BOT_PREFIX):
+        return None
+    return ladder().get(pool, {}).get(player_id.removeprefix(BOT_PREFIX))

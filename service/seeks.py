@@ -5,7 +5,7 @@ seek's ``key``) are put into one game as soon as there are enough of them; when 
 wait is over, its game is made with whoever waits for the same game and bots of the
 seek's level take the empty seats.
 
-Every game is made by ``GameService.create_game``; the seeks it seats are claimed inside
+Every game is made by ``Creation.create_game``; the seeks it seats are claimed inside
 that same transaction (its ``prepare`` hook) by a conditional update, ``status =
 'waiting'`` → ``'matched'``, one row at a time in id order. A claim that finds a seek no
 longer waiting (matched by another process, cancelled) undoes the whole game, and the
@@ -24,24 +24,25 @@ import logging
 import secrets
 import threading
 import zlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from engine import SUPPORTED_PLAYERS
+from engine.counts import VARIANTS
 from service import clocks
 from service.bots import check_bot_level, is_search_level
+from service.creation import Creation
 from service.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.models import GameRow, PlayerRow, SeekRow
+from service.parts import Part
+from service.seating import Seating
 from service.seats import hash_token, new_token
-
-if TYPE_CHECKING:
-    from service.games import GameService
 
 log = logging.getLogger(__name__)
 
@@ -103,15 +104,17 @@ def seek_key(players: int, variant: str | None, control: dict[str, Any], rated: 
     return f"{players}|{variant or ''}|{orjson.dumps(control, option=orjson.OPT_SORT_KEYS).decode()}|{int(rated)}"
 
 
-class Seeks:
-    """Seeks and their matching: ``Seeks(service, clock)``. Holds the service for its
-    ``create_game`` (the one way a game is made), its settings, scheduler and publisher
-    (both replaceable after construction, so they are looked up at each use)."""
+@dataclass(eq=False)
+class Seeks(Part):
+    """Seeks and their matching: a part of the service over ``creation`` (the one way a
+    game is made) and ``seating`` (a matched seeker's seat token); the scheduler and
+    publisher come through ``after``."""
 
-    def __init__(self, service: GameService, clock: Callable[[], datetime]) -> None:
-        self.service = service
-        self.sessions = service.sessions
-        self.clock = clock
+    creation: Creation
+    seating: Seating
+
+    def __post_init__(self) -> None:
+        self.sessions = self.store.sessions
         #: Games undone because a chosen seek was taken meanwhile (the benchmark reports it).
         self.lost_claims = 0
         self._lost_lock = threading.Lock()
@@ -143,7 +146,7 @@ class Seeks:
                 "invalid_seek", "quick play fills seats with bots that answer at once: "
                 "random or greedy",
             )  # fmt: skip
-        settings = self.service.settings
+        settings = self.settings
         control, _ = clocks.choose(
             time_control, None, settings.default_time_limit, settings.max_time_limit,
             all_bots=False,
@@ -177,7 +180,7 @@ class Seeks:
             raise _exists(existing) from None
         log.info("seek %s posted (%s)", row.id, row.key)
         self._announce()
-        due = getattr(self.service.scheduler, "seek_due", None)
+        due = getattr(self.after.scheduler, "seek_due", None)
         if due is not None:
             try:
                 due(row.id, row.expires_at)
@@ -210,7 +213,7 @@ class Seeks:
         for _attempt in range(MATCH_ATTEMPTS):  # the bots may be moving meanwhile
             try:
                 return MatchedSeek(
-                    seek, self.service.seating.seat_token(seek.game_id, seek.seat, player_id)
+                    seek, self.seating.seat_token(seek.game_id, seek.seat, player_id)
                 )
             except Conflict as err:
                 if err.code != "version_conflict":
@@ -364,7 +367,7 @@ class Seeks:
         """Create the game of ``chosen`` (one seat each, in order) with bots of
         ``bot_level`` in the seats left; None when a chosen seek was taken meanwhile."""
         first = chosen[0]
-        names = self.service.store.player_names([s.player_id for s in chosen])
+        names = self.store.player_names([s.player_id for s in chosen])
         seats: list[dict[str, Any]] = [
             {"kind": "human", "name": names.get(s.player_id)} for s in chosen
         ]
@@ -389,7 +392,7 @@ class Seeks:
 
         options = {"variant": first.variant} if first.variant else {}
         try:
-            created = self.service.creation.create_game(
+            created = self.creation.create_game(
                 players=first.players,
                 seats=seats,
                 time_control=first.time_control,
@@ -417,16 +420,13 @@ class Seeks:
     def _announce(self) -> None:
         """Wake the lobby streams (and nothing else reads this notice)."""
         try:
-            self.service.publisher.game_changed(LOBBY, 0)
+            self.after.publisher.game_changed(LOBBY, 0)
         except Exception:  # noqa: BLE001 - lobby streams re-check periodically
             log.exception("publisher failed for the lobby")
 
 
 def _game_size(players: int | None, variant: str | None) -> tuple[int, str | None]:
     """Players and variant of a seek: a variant implies its player count."""
-    from engine import SUPPORTED_PLAYERS
-    from engine.counts import VARIANTS
-
     if variant is not None:
         if variant not in VARIANTS:
             raise Unprocessable("invalid_option", f"variant is one of {sorted(VARIANTS)}")

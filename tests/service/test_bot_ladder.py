@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from service import bot_ladder
+from service import bot_ladder, ratings
 from service.ratings import MODEL
 from tests.service.test_ratings import play_out
 
@@ -14,7 +14,7 @@ LADDER = {"3p": {"greedy": (31.5, 2.5)}, "4p": {"random": (14.0, 2.0)}}
 
 
 def test_a_bot_level_starts_from_the_ladder_in_the_pools_it_covers(service, monkeypatch) -> None:
-    monkeypatch.setattr(bot_ladder, "ladder", lambda: LADDER)
+    monkeypatch.setattr(ratings, "ladder", lambda: LADDER)
     seats = [{"kind": "bot", "level": level} for level in ("greedy", "random", "random")]
     created = service.creation.create_game(players=3, seats=seats, time_limit=0)
     play_out(service, created.game.id)
@@ -38,19 +38,19 @@ def test_the_ladder_file_names_known_levels_and_pools() -> None:
     from ai.levels import BOT_LEVELS
     from service.ratings import pools
 
-    data = json.loads(bot_ladder.LADDER_FILE.read_text())
+    data = json.loads(ratings.LADDER_FILE.read_text())
     assert data["pools"] and set(data["pools"]) <= set(pools())
-    for pool, levels in bot_ladder.ladder().items():
+    for pool, levels in ratings.ladder().items():
         assert set(levels) <= set(BOT_LEVELS) and pool in data["sources"]
         assert all(0 < sigma < MODEL.sigma for _, sigma in levels.values())
 
 
 def test_humans_never_start_from_the_ladder(monkeypatch) -> None:
-    monkeypatch.setattr(bot_ladder, "ladder", lambda: LADDER)
-    assert bot_ladder.starting_rating("greedy", "3p") is None  # no bot- prefix: a person
-    assert bot_ladder.starting_rating("bot-greedy", "4p") is None  # level not rated there
-    assert bot_ladder.starting_rating("bot-greedy", "6p") is None  # pool not covered
-    assert bot_ladder.starting_rating("bot-greedy", "3p") == (31.5, 2.5)
+    monkeypatch.setattr(ratings, "ladder", lambda: LADDER)
+    assert ratings.starting_rating("greedy", "3p") is None  # no bot- prefix: a person
+    assert ratings.starting_rating("bot-greedy", "4p") is None  # level not rated there
+    assert ratings.starting_rating("bot-greedy", "6p") is None  # pool not covered
+    assert ratings.starting_rating("bot-greedy", "3p") == (31.5, 2.5)
 
 
 def test_seeding_ranks_the_bots_on_a_new_leaderboard_once(service, monkeypatch) -> None:
@@ -60,7 +60,7 @@ def test_seeding_ranks_the_bots_on_a_new_leaderboard_once(service, monkeypatch) 
     from datetime import UTC, datetime
 
     ladder = {"4p": {"greedy": (30.0, 2.0), "random": (15.0, 2.0), "mcts": (34.0, 3.0)}}
-    monkeypatch.setattr(bot_ladder, "ladder", lambda: ladder)
+    monkeypatch.setattr(ratings, "ladder", lambda: ladder)
     now = datetime(2026, 11, 24, tzinfo=UTC)
     assert service.ratings.leaderboard(pool="4p") == ([], 0)
     with service.sessions() as session, session.begin():
