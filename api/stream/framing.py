@@ -41,3 +41,24 @@ class NdjsonFraming:
 
 def framing_for(accept_ndjson: bool) -> SseFraming | NdjsonFraming:
     return NdjsonFraming() if accept_ndjson else SseFraming()
+
+
+#: The ``Accept`` header every stream documents: the media type picks the framing.
+ACCEPT_PARAMETER: dict[str, Any] = {
+    "in": "header",
+    "name": "Accept",
+    "schema": {"type": "string", "enum": [SSE, NDJSON]},
+    "description": f"{SSE} (default) or {NDJSON}",
+}
+
+
+def stream_response(description: str, event_schema: str, message_schema: str) -> dict[str, Any]:
+    """The spec's 200 of a stream: one message's schema in each framing (an SSE event,
+    an ndjson line)."""
+    return {
+        "description": description,
+        "content": {
+            SSE: {"schema": {"$ref": f"#/components/schemas/{event_schema}"}},
+            NDJSON: {"schema": {"$ref": f"#/components/schemas/{message_schema}"}},
+        },
+    }

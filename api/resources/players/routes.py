@@ -23,7 +23,7 @@ from api.resources.players.schemas import (
     SigninSchema,
     TurnSchema,
 )
-from api.stream.framing import NDJSON, SSE, framing_for
+from api.stream.framing import ACCEPT_PARAMETER, NDJSON, SSE, framing_for, stream_response
 from api.stream.player import PlayerStreamSession, player_body
 from api.stream.runtime import stream_runtime
 
@@ -161,24 +161,15 @@ class MyTurns(MethodView):
 
 
 _STREAM_DOC = {
-    "parameters": [
-        {
-            "in": "header",
-            "name": "Accept",
-            "schema": {"type": "string", "enum": [SSE, NDJSON]},
-            "description": f"{SSE} (default) or {NDJSON}",
-        }
-    ],
+    "parameters": [ACCEPT_PARAMETER],
     "responses": {
-        "200": {
-            "description": "`hello`, then `game_started`, `your_turn`, `game_finished` and "
+        "200": stream_response(
+            "`hello`, then `game_started`, `your_turn`, `game_finished` and "
             "`game_aborted` as they commit, heartbeats at least every 15 s (docs/stream.md); "
             "the schema is one message's (an SSE event, an ndjson line)",
-            "content": {
-                SSE: {"schema": {"$ref": "#/components/schemas/PlayerStreamEvent"}},
-                NDJSON: {"schema": {"$ref": "#/components/schemas/PlayerStreamMessage"}},
-            },
-        }
+            "PlayerStreamEvent",
+            "PlayerStreamMessage",
+        )
     },
 }
 

@@ -19,7 +19,7 @@ from api.resources.seeks.schemas import (
     SeekReadSchema,
     SeekSchema,
 )
-from api.stream.framing import NDJSON, SSE, framing_for
+from api.stream.framing import ACCEPT_PARAMETER, NDJSON, SSE, framing_for, stream_response
 from api.stream.lobby import LobbyStreamSession
 from api.stream.player import player_body
 from api.stream.runtime import stream_runtime
@@ -83,24 +83,15 @@ class SeekList(MethodView):
 
 
 _STREAM_DOC = {
-    "parameters": [
-        {
-            "in": "header",
-            "name": "Accept",
-            "schema": {"type": "string", "enum": [SSE, NDJSON]},
-            "description": f"{SSE} (default) or {NDJSON}",
-        }
-    ],
+    "parameters": [ACCEPT_PARAMETER],
     "responses": {
-        "200": {
-            "description": "`seeks` (the waiting ones) first, then `seek_added`, "
+        "200": stream_response(
+            "`seeks` (the waiting ones) first, then `seek_added`, "
             "`seek_matched` and `seek_removed` as they commit, heartbeats at least every "
             "15 s (docs/stream.md); the schema is one message's (an SSE event, an ndjson line)",
-            "content": {
-                SSE: {"schema": {"$ref": "#/components/schemas/LobbyStreamEvent"}},
-                NDJSON: {"schema": {"$ref": "#/components/schemas/LobbyStreamMessage"}},
-            },
-        }
+            "LobbyStreamEvent",
+            "LobbyStreamMessage",
+        )
     },
 }
 

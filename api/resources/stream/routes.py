@@ -16,7 +16,7 @@ from api import deps
 from api.auth import bearer_token
 from api.parsing import Blueprint
 from api.problems import ApiProblem
-from api.stream.framing import NDJSON, SSE, framing_for
+from api.stream.framing import ACCEPT_PARAMETER, NDJSON, SSE, framing_for, stream_response
 from api.stream.runtime import stream_runtime
 from api.stream.session import StreamSession
 from api.stream.snapshot import TERMINAL
@@ -55,25 +55,18 @@ _DOC = {
             "description": "resume after this id: a seq, or `<seq>:<chat id>` on a stream "
             "with chat (EventSource sends it on reconnection)",
         },
-        {
-            "in": "header",
-            "name": "Accept",
-            "schema": {"type": "string", "enum": [SSE, NDJSON]},
-            "description": f"{SSE} (default) or {NDJSON}",
-        },
+        ACCEPT_PARAMETER,
     ],
     "security": [{}, {"seatToken": []}],
     "responses": {
-        "200": {
-            "description": "The stream: `state` first (fresh connections), then every "
+        "200": stream_response(
+            "The stream: `state` first (fresh connections), then every "
             "`entry` as it commits, heartbeats at least every 15 s, `end` and close when "
             "the game is over. Same messages in both media types; the schema is one "
             "message's (an SSE event, an ndjson line).",
-            "content": {
-                SSE: {"schema": {"$ref": "#/components/schemas/StreamEvent"}},
-                NDJSON: {"schema": {"$ref": "#/components/schemas/StreamMessage"}},
-            },
-        }
+            "StreamEvent",
+            "StreamMessage",
+        )
     },
 }
 
