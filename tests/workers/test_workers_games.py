@@ -167,7 +167,9 @@ def test_the_sweep_fires_a_deadline_whose_eta_message_was_lost(stack) -> None:  
 def test_a_worker_killed_mid_game_loses_nothing(  # noqa: ANN001
     stack, redis_url: str, recovery: str, extra: dict[str, str]
 ) -> None:
-    st, worker = stack(**extra)
+    # A task per decision, as before bot runs: a run of 32 random decisions can end a game
+    # between the look at its seq and the kill, and this test kills mid-game.
+    st, worker = stack(URSUPPE_BOT_RUN_DECISIONS="1", **extra)
     games = [
         st.service.creation.create_game(
             players=3, seats=[BOTS] * 3, time_limit=0, seed=100 + i
