@@ -287,7 +287,8 @@ def _bots(paths: list[Path]) -> set[str]:
     return kinds
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The command line (docs/ai.md's recipe is checked against it by the docs' tests)."""
     parser = argparse.ArgumentParser(prog="python -m ai.fit_value", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate", help="greedy self-play games with recorded positions")
@@ -311,7 +312,11 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--out", type=Path, default=None, help="weights module (default: the version's)")
     f.add_argument("--dry-run", action="store_true", help="report the held-out fit only")
     f.set_defaults(func=fit)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     return args.func(args)
 
 

@@ -9,6 +9,7 @@ Why a script: the figures in the docs are the result files' figures (``ursuppe a
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
@@ -161,10 +162,24 @@ def write(doc: Path) -> None:
     doc.write_text(text)
 
 
+def build_parser() -> argparse.ArgumentParser:
+    """The command line (docs/ai.md's recipe is checked against it by the docs' tests)."""
+    parser = argparse.ArgumentParser(prog="python -m bench.ai_tables", description=__doc__)
+    parser.add_argument(
+        "--write",
+        type=Path,
+        nargs="?",
+        const=Path("docs/ai.md"),
+        default=None,
+        help="rewrite the marked blocks of this page (docs/ai.md) instead of printing them",
+    )
+    return parser
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if args[:1] == ["--write"]:
-        write(Path(args[1]) if len(args) > 1 else Path("docs/ai.md"))
+    args = build_parser().parse_args(argv)
+    if args.write is not None:
+        write(args.write)
         return 0
     for lines in sections().values():
         print("\n".join(lines))

@@ -96,7 +96,8 @@ def head_to_head(results: list[dict]) -> list[dict]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The command line (docs/ai.md's recipe is checked against it by the docs' tests)."""
     parser = argparse.ArgumentParser(prog="python -m service.ladder", description=__doc__)
     parser.add_argument("--players", type=int, choices=SUPPORTED_PLAYERS, default=4)
     parser.add_argument("--levels", nargs="+", choices=BOT_LEVELS, default=list(BOT_LEVELS))
@@ -126,6 +127,11 @@ def main(argv: list[str] | None = None) -> int:
         "and --publish them",
     )
     parser.add_argument("--no-progress", action="store_true")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.source is not None:
         return republish(args)

@@ -99,6 +99,9 @@ class StreamSession:
             if pending is None
             else {
                 "seat": pending.get("seat"),
+                # The game's seat that answers (differs from ``seat``, the colour, in Double
+                # I and II), as in the game document's ``pending``.
+                "player": pending.get("player", pending.get("seat")),
                 "kind": pending.get("kind"),
                 # Known for the newest entry only: older decisions are already taken.
                 "deadline": doc["deadline_at"] if entry.seq == int(doc["seq"]) else None,

@@ -124,3 +124,26 @@ def test_an_entry_of_a_bank_game_carries_the_banks_after_it() -> None:
     sent = session.advance(Snapshot(doc(1, 2), 0, (plain,)))
     [data] = [data for kind, data, _ in sent if kind == "entry"]
     assert "banks" not in data
+
+
+def test_an_entrys_pending_names_the_player_who_answers_as_well_as_the_colour() -> None:
+    """In Double I colour 2 is player 0's: a client compares ``pending.player`` with its
+    seat (docs/stream.md's example), so the entry must carry it, as the game document does."""
+    double = Entry(1, 2, {"seat": 2, "player": 0, "kind": "move"}, {"seq": 1})
+    session = StreamSession(None, 0, no_backlog)
+    session.advance(Snapshot(doc(0, 1), 0, ()))
+    [data] = [
+        data
+        for kind, data, _ in session.advance(Snapshot(doc(1, 2), 0, (double,)))
+        if kind == "entry"
+    ]
+    assert (data["pending"]["seat"], data["pending"]["player"], data["your_turn"]) == (2, 0, True)
+    plain = Entry(1, 2, {"seat": 1, "kind": "move"}, {"seq": 1})
+    session = StreamSession(None, None, no_backlog)
+    session.advance(Snapshot(doc(0, 1), 0, ()))
+    [data] = [
+        data
+        for kind, data, _ in session.advance(Snapshot(doc(1, 2), 0, (plain,)))
+        if kind == "entry"
+    ]
+    assert data["pending"]["player"] == 1

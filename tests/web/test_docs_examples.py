@@ -1,0 +1,333 @@
+"""Every example in the README and in docs/ runs as written (issue 34): each block is read
+from its page, so a page and its test cannot drift apart.
+
+``EXAMPLES`` names, for every code block a reader could run (python, bash, sh, js), the test
+that runs it; ``test_every_example_is_run`` fails when a page gains a block nobody runs, or a
+test names a block that is gone. JSON blocks must parse. Diagrams, HTTP transcripts and the
+nginx snippet are not programs and are not listed. Where running a block exactly would take
+minutes (the 200-game arena, the hours-long training recipe) the test says what it does
+instead: fewer games, or each command line parsed by the program's own argument parser.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import re
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from contextlib import redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.support.ui import WebDriverWait
+
+from harness.browser import chromium, console_errors
+from harness.processes import WorkerProcess, redis_server
+from harness.web_server import LiveServer
+from tests.web.test_web_play import api, api_post
+
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+RUNNABLE = {"python", "bash", "sh", "js"}
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+
+
+@dataclass(frozen=True)
+class Block:
+    page: str  # path relative to the repository
+    lang: str
+    code: str
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """The page and the block's first line: what ``EXAMPLES`` names it by."""
+        return self.page, self.code.splitlines()[0]
+
+
+def blocks(lang: str | None = None) -> list[Block]:
+    found = [
+        Block(str(page.relative_to(ROOT)), m.group(1), m.group(2))
+        for page in PAGES
+        for m in FENCE.finditer(page.read_text())
+    ]
+    return [b for b in found if lang is None or b.lang == lang]
+
+
+def block(page: str, first_line: str) -> str:
+    (code,) = [b.code for b in blocks() if b.key == (page, first_line)]
+    return code
+
+
+#: Every runnable block of the pages, by its first line, and the test that runs it.
+EXAMPLES: dict[tuple[str, str], str] = {
+    ("README.md", "make run    # the server with a worker and scheduler, embedded mode (SQLite, its own Redis)"): "test_the_readmes_make_targets_exist",
+    ("README.md", "API=localhost:8000/api/v1"): "test_the_readmes_api_example_plays_a_move",
+    ("README.md", ".venv/bin/ursuppe simulate --players 4 --games 1000 --seed 1 --jobs 2   # random self-play, engine statistics"): "test_the_readmes_command_lines_run",
+    ("README.md", "from engine import Game"): "test_the_python_examples_of_the_engine_run",
+    ("docs/engine-api.md", "from engine import Game, Decision, EngineError, IllegalActionError, replay, rules_data"): "test_the_python_examples_of_the_engine_run",
+    ("docs/engine-api.md", "import random"): "test_the_python_examples_of_the_engine_run",
+    ("docs/engine-api.md", "from engine.chance import ScriptedDice"): "test_the_python_examples_of_the_engine_run",
+    ("docs/ai.md", "# data: the search bot's self-play with the version-1 value (112 games were used)"): "test_the_ai_pages_recipe_is_accepted_by_its_programs",
+    ("docs/api.md", "API=localhost:8000/api/v1"): "test_the_api_docs_seek_example_gets_a_game",
+    ("docs/api.md", "from standardwebhooks import Webhook, WebhookVerificationError"): "test_the_webhook_receiver_example_verifies_and_deduplicates",
+    ("docs/deploy.md", "# machine A: humans only — their bots' replies never wait behind a tournament"): "test_the_deploy_pages_worker_commands_start_workers",
+    ("docs/stream.md", "import json, requests"): "test_the_python_stream_client_follows_a_game_to_its_end",
+    ("docs/stream.md", "const source = new EventSource(`/api/v1/games/${gameId}/stream`);"): "test_the_browser_stream_client_prompts_its_seat",
+}  # fmt: skip
+
+
+def test_every_example_is_run() -> None:
+    runnable = {b.key for b in blocks() if b.lang in RUNNABLE}
+    assert runnable == set(EXAMPLES), {
+        "not run by any test": sorted(runnable - set(EXAMPLES)),
+        "named but gone": sorted(set(EXAMPLES) - runnable),
+    }
+    names = set(globals())
+    assert set(EXAMPLES.values()) <= names
+
+
+def test_the_json_examples_parse() -> None:
+    examples = blocks("json")
+    assert examples
+    for b in examples:
+        json.loads(b.code)
+
+
+def _bash(script: str, *, cwd: Path = ROOT, timeout: float = 120) -> str:
+    run = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", script],
+        capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    return run.stdout
+
+
+def _on(server: LiveServer, script: str) -> str:
+    assert "localhost:8000" in script
+    return script.replace("localhost:8000", server.base_url.removeprefix("http://"))
+
+
+def test_the_readmes_make_targets_exist() -> None:
+    code = block("README.md", next(k[1] for k in EXAMPLES if k[1].startswith("make run")))
+    targets = [line.split()[1] for line in code.splitlines()]
+    assert targets == ["run", "test"]
+    _bash("make -n " + " ".join(targets) + " >/dev/null")
+
+
+def test_the_readmes_api_example_plays_a_move(server: LiveServer) -> None:
+    script = block("README.md", "API=localhost:8000/api/v1")
+    *answer, game_id = _bash(_on(server, script) + "\necho; echo $GAME").strip().splitlines()
+    applied = json.loads("\n".join(answer))
+    assert "code" not in applied, applied  # not a problem document
+    assert applied["seq"] >= 1
+    log = api(server, f"/games/{game_id}/events")
+    assert any(e["seat"] == 0 for e in log["items"] if e.get("action") is not None), log
+
+
+def test_the_readmes_command_lines_run(tmp_path: Path) -> None:
+    """The simulation runs as written; the arena plays 8 of its 200 games (about 20 s of CPU
+    as written); ``make bench`` (every benchmark, many minutes) is checked with ``make -n``."""
+    code = block("README.md", next(k[1] for k in EXAMPLES if "ursuppe simulate" in k[1]))
+    simulate, arena, bench = (line.split("#")[0].strip() for line in code.splitlines())
+    venv = str(ROOT / ".venv") + "/"
+    out = _bash(simulate.replace(".venv/", venv), cwd=tmp_path)
+    assert "how games ended" in out
+    assert " -n 200 " in arena
+    out = _bash(arena.replace(".venv/", venv).replace(" -n 200 ", " -n 8 "), cwd=tmp_path)
+    assert list((tmp_path / "var" / "arena").glob("arena-greedy-random-random-random.json"))
+    assert bench == "make bench"
+    _bash("make -n bench >/dev/null")
+
+
+def test_the_python_examples_of_the_engine_run() -> None:
+    """The README's loop plays a whole game; engine-api.md's blocks run in order in one
+    namespace, as a reader pasting them into one session would."""
+    shown = io.StringIO()
+    namespace: dict[str, object] = {}
+    with redirect_stdout(shown):
+        exec(block("README.md", "from engine import Game"), namespace)
+    ranking = json.loads(shown.getvalue())
+    assert sorted(ranking) == [0, 1, 2, 3]
+    first, search, chance = [b.code for b in blocks("python") if b.page == "docs/engine-api.md"]
+    page: dict[str, object] = {}
+    exec(first, page)
+    assert page["again"].to_dict() == page["game"].to_dict()  # type: ignore[attr-defined]
+    exec(search, page)
+    assert page["copy"].seq == page["game"].seq  # type: ignore[attr-defined]
+    exec(chance, page)
+    assert page["g"].chance.remaining == []  # type: ignore[attr-defined]  # the 3 was rolled
+    (amoeba,) = page["g"].public_view()["seats"][0]["amoebas"]  # type: ignore[attr-defined]
+    assert amoeba["field"] == "C2"  # "rolls a 3: East, to C2", as the page says
+
+
+def _ai_recipe_commands() -> list[list[str]]:
+    code = block("docs/ai.md", next(k[1] for k in EXAMPLES if k[0] == "docs/ai.md"))
+    joined = re.sub(r"\\\n\s*", "", code)
+    return [shlex.split(line) for line in joined.splitlines() if line and not line.startswith("#")]
+
+
+def test_the_ai_pages_recipe_is_accepted_by_its_programs() -> None:
+    """The recipe runs for hours; each command line is parsed by its program's own parser
+    (a renamed or removed option fails here), and each program is one the project has."""
+    from ai.cli import build_parser as ursuppe
+    from ai.fit_value import build_parser as fit_value
+    from bench.ai_tables import build_parser as ai_tables
+    from service.ladder import build_parser as ladder
+
+    parsers: dict[str, Callable[[], object]] = {
+        "ai.fit_value": fit_value, "service.ladder": ladder, "bench.ai_tables": ai_tables,
+    }  # fmt: skip
+    commands = _ai_recipe_commands()
+    assert len(commands) == 7
+    for argv in commands:
+        if argv[0] == "ursuppe":
+            ursuppe().parse_args(argv[1:])
+        else:
+            assert argv[:2] == ["python", "-m"], argv
+            parsers[argv[2]]().parse_args(argv[3:])  # type: ignore[attr-defined]
+
+
+def test_the_api_docs_seek_example_gets_a_game(server: LiveServer) -> None:
+    """Seeking alone, the program waits out the seek's 10 s and gets a game with two bots."""
+    script = block("docs/api.md", "API=localhost:8000/api/v1")
+    out = _bash(_on(server, script) + '\necho "$GAME $TOKEN"').strip().splitlines()
+    summary, last = out[-2:]
+    assert json.loads(summary) == ["active", ["human", "bot", "bot"]]
+    game_id, token = last.split()
+    # The token from GET /seeks/{id} is the seat's: it writes at the table as seat 0.
+    said = api_post(server, f"/games/{game_id}/chat", {"text": "hello"}, token)
+    assert said["seat"] == 0
+
+
+def test_the_webhook_receiver_example_verifies_and_deduplicates() -> None:
+    from standardwebhooks import Webhook
+
+    secret = "whsec_" + base64.b64encode(b"0123456789abcdef0123456789abcdef").decode()
+    seen: set[str] = set()
+    processed: list[dict] = []
+    namespace: dict[str, object] = {
+        "SECRET": secret,
+        "already_processed": lambda delivery: delivery in seen or seen.add(delivery),
+        "process": processed.append,
+    }
+    exec(
+        block("docs/api.md", "from standardwebhooks import Webhook, WebhookVerificationError"),
+        namespace,
+    )
+    handle = namespace["handle"]
+    body = json.dumps({"type": "game.finished", "data": {"seq": 7}}).encode()
+    now = time.time()
+    signature = Webhook(secret).sign("msg_1", _utc(now), body.decode())
+    headers = {
+        "webhook-id": "msg_1",
+        "webhook-timestamp": str(int(now)),
+        "webhook-signature": signature,
+    }
+    assert handle(body, headers) == 200  # type: ignore[operator]
+    assert handle(body, headers) == 200  # type: ignore[operator]  # the retry: not again
+    assert processed == [{"type": "game.finished", "data": {"seq": 7}}]
+    assert handle(body.replace(b"7", b"8"), headers) == 400  # type: ignore[operator]
+    stale = {**headers, "webhook-timestamp": str(int(now) - 600)}
+    assert handle(body, stale) == 400  # type: ignore[operator]
+    assert len(processed) == 1
+
+
+def _utc(seconds: float):  # noqa: ANN202 - a datetime for standardwebhooks' sign()
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(int(seconds), UTC)
+
+
+def test_the_deploy_pages_worker_commands_start_workers(tmp_path: Path) -> None:
+    """Both worker command lines start a worker that answers on the live queue (a private
+    Redis, so the literal queue names cannot meet another test's)."""
+    code = block("docs/deploy.md", next(k[1] for k in EXAMPLES if k[0] == "docs/deploy.md"))
+    commands = [line for line in code.splitlines() if line.startswith("celery ")]
+    assert len(commands) == 2
+    with redis_server() as url:
+        for i, line in enumerate(commands):
+            worker = _WrittenWorker(
+                {"REDIS_URL": url}, queue="ursuppe", workdir=tmp_path, name=f"deploy{i}"
+            )
+            worker.written = shlex.split(line)[1:]
+            try:
+                worker.start(timeout=60)
+            finally:
+                worker.stop()
+
+
+class _WrittenWorker(WorkerProcess):
+    """A worker started with a command line from the docs, through this interpreter."""
+
+    written: list[str]
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "celery", *self.written]
+
+
+def _bot_game(server: LiveServer, humans: int = 0) -> dict:
+    seats = [{"kind": "human"}] * humans + [{"kind": "bot", "level": "random"}] * (3 - humans)
+    return api_post(server, "/games", {"players": 3, "seats": seats})
+
+
+def test_the_python_stream_client_follows_a_game_to_its_end(server: LiveServer) -> None:
+    namespace: dict[str, object] = {}
+    exec(block("docs/stream.md", "import json, requests"), namespace)
+    game = _bot_game(server)["game"]
+    shown = io.StringIO()
+    with redirect_stdout(shown):
+        namespace["follow"](server.base_url, game["id"])  # type: ignore[operator]
+    lines = shown.getvalue().splitlines()
+    assert lines[-1].startswith("over: "), lines[-3:]
+    moves = [line for line in lines[:-1] if line.split()[0].isdigit()]
+    assert len(moves) == api(server, f"/games/{game['id']}")["seq"]
+
+
+def test_the_browser_stream_client_prompts_its_seat(server: LiveServer) -> None:
+    """The page's snippet, with the page's own names (``gameId``, ``mySeat``, ``render``,
+    ``applyEvents``, ``promptForMove``) defined as a client would: it prompts seat 0 when
+    its turn comes, and again after the seat has played and the bots have answered."""
+    created = _bot_game(server, humans=1)
+    game_id = created["game"]["id"]
+    joined = api_post(server, f"/games/{game_id}/seats", {"name": "reader"})
+    snippet = block(
+        "docs/stream.md", next(k[1] for k in EXAMPLES if k[1].startswith("const source"))
+    )
+    with chromium() as driver:
+        driver.get(server.base_url + "/")
+        driver.execute_script(
+            "window.seen = {states: 0, entries: 0, prompts: 0};"
+            "window.gameId = arguments[0]; window.mySeat = arguments[1];"
+            "window.render = () => { seen.states += 1; };"
+            "window.applyEvents = () => { seen.entries += 1; };"
+            "window.promptForMove = () => { seen.prompts += 1; };" + snippet,
+            game_id,
+            joined["seat"],
+        )
+        seen = lambda d: d.execute_script("return window.seen")  # noqa: E731
+        WebDriverWait(driver, 60).until(lambda d: seen(d)["prompts"] >= 1)
+        first = seen(driver)
+        pending = api(server, f"/games/{game_id}/pending")
+        assert pending["pending"]["player"] == joined["seat"]
+        api_post(
+            server, f"/games/{game_id}/actions",
+            {"action": pending["pending"]["actions"][0], "expected_seq": pending["seq"]},
+            joined["token"],
+        )  # fmt: skip
+        WebDriverWait(driver, 60).until(
+            lambda d: (
+                seen(d)["prompts"] > first["prompts"]
+                or api(server, f"/games/{game_id}")["status"] == "finished"
+            )
+        )
+        after = seen(driver)
+        assert after["states"] >= 1 and after["entries"] > first["entries"]
+        assert not console_errors(driver)
