@@ -1,0 +1,49 @@
+"""The tables, one module per concern; every table is imported here so that
+``Base.metadata`` (Alembic, ``create_all``) knows them all, and callers import rows from
+``service.models``.
+"""
+
+from service.models.base import (
+    ACTORS,
+    GAME_STATUSES,
+    SEAT_KINDS,
+    TIMEOUT_POLICIES,
+    Base,
+    UTCDateTime,
+    utcnow,
+)
+from service.models.chat import ChatClosedRow, ChatMessageRow, ChatMuteRow
+from service.models.games import ActionLogRow, GameRow, IdempotentRequestRow, SeatRow
+from service.models.people import LabelEntryRow, LabelRow, PlayerRow, PlayerTokenRow, SigninCodeRow
+from service.models.ratings import RatedGameRow, RatingDueRow, RatingHistoryRow, RatingRow
+from service.models.seeks import SeekRow
+from service.models.webhooks import WebhookDeliveryRow, WebhookEndpointRow
+
+__all__ = [
+    "ACTORS",
+    "ActionLogRow",
+    "Base",
+    "ChatClosedRow",
+    "ChatMessageRow",
+    "ChatMuteRow",
+    "GAME_STATUSES",
+    "GameRow",
+    "IdempotentRequestRow",
+    "LabelEntryRow",
+    "LabelRow",
+    "PlayerRow",
+    "PlayerTokenRow",
+    "RatedGameRow",
+    "RatingDueRow",
+    "RatingHistoryRow",
+    "RatingRow",
+    "SEAT_KINDS",
+    "SeatRow",
+    "SeekRow",
+    "SigninCodeRow",
+    "TIMEOUT_POLICIES",
+    "UTCDateTime",
+    "WebhookDeliveryRow",
+    "WebhookEndpointRow",
+    "utcnow",
+]
