@@ -28,13 +28,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-import orjson
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from engine import SUPPORTED_PLAYERS
-from engine.counts import VARIANTS
 from service import clocks
 from service.bots import check_bot_level, is_search_level
 from service.creation import Creation
@@ -43,12 +40,19 @@ from service.models import GameRow, PlayerRow, SeekRow
 from service.parts import Part
 from service.seating import Seating
 from service.seats import hash_token, new_token
+from service.seek_terms import (
+    DEFAULT_BOT_LEVEL,
+    DEFAULT_WAIT,
+    MAX_WAIT,
+    MIN_WAIT,
+    MatchedSeek,
+    SeekView,
+    game_size,
+    seek_key,
+)
 
 log = logging.getLogger(__name__)
 
-#: Seconds a seek may wait for people before bots fill the game.
-MIN_WAIT, MAX_WAIT, DEFAULT_WAIT = 5, 600, 60
-DEFAULT_BOT_LEVEL = "greedy"
 #: Tries of a fill (or a read of the seat's token) that keeps losing races.
 MATCH_ATTEMPTS = 8
 #: The notice's "game id" that wakes the lobby streams (``api/stream``).
@@ -60,48 +64,6 @@ STRIPES = 64
 
 class SeekTaken(Exception):
     """A seek chosen for a game was matched or cancelled meanwhile: the game is undone."""
-
-
-@dataclass(frozen=True)
-class SeekView:
-    """A seek as its owner and the lobby see it (never a token)."""
-
-    id: str
-    player_id: str
-    name: str
-    players: int
-    variant: str | None
-    time_control: dict[str, Any]
-    rated: bool
-    wait: int
-    bot_level: str
-    status: str
-    created_at: datetime
-    expires_at: datetime
-    ended_at: datetime | None
-    game_id: str | None
-    seat: int | None
-
-    @classmethod
-    def of(cls, row: SeekRow, name: str) -> SeekView:
-        return cls(
-            row.id, row.player_id, name, row.players, row.variant, row.time_control,
-            row.rated, row.wait, row.bot_level, row.status, row.created_at, row.expires_at,
-            row.ended_at, row.game_id, row.seat,
-        )  # fmt: skip
-
-
-@dataclass(frozen=True)
-class MatchedSeek:
-    """The owner's read of a matched seek: the seek and a fresh token for its seat."""
-
-    seek: SeekView
-    token: str | None
-
-
-def seek_key(players: int, variant: str | None, control: dict[str, Any], rated: bool) -> str:
-    """The pool a seek matches in: the same key is the same game."""
-    return f"{players}|{variant or ''}|{orjson.dumps(control, option=orjson.OPT_SORT_KEYS).decode()}|{int(rated)}"
 
 
 @dataclass(eq=False)
@@ -137,7 +99,7 @@ class Seeks(Part):
         the same game. 409 ``seek_exists`` while the player has a waiting seek (cancel it
         first); 422 ``invalid_seek``, ``invalid_players``, ``invalid_option`` or
         ``invalid_time_control`` for a game that cannot be made."""
-        players, variant = _game_size(players, variant)
+        players, variant = game_size(players, variant)
         if not MIN_WAIT <= wait <= MAX_WAIT:
             raise Unprocessable("invalid_seek", f"wait is {MIN_WAIT}-{MAX_WAIT} seconds")
         check_bot_level(bot_level, "invalid_seek")
@@ -423,24 +385,6 @@ class Seeks(Part):
             self.after.publisher.game_changed(LOBBY, 0)
         except Exception:  # noqa: BLE001 - lobby streams re-check periodically
             log.exception("publisher failed for the lobby")
-
-
-def _game_size(players: int | None, variant: str | None) -> tuple[int, str | None]:
-    """Players and variant of a seek: a variant implies its player count."""
-    if variant is not None:
-        if variant not in VARIANTS:
-            raise Unprocessable("invalid_option", f"variant is one of {sorted(VARIANTS)}")
-        if players is not None and players != VARIANTS[variant].players:
-            raise Unprocessable(
-                "invalid_players", f"{variant} is for {VARIANTS[variant].players} players"
-            )
-        return VARIANTS[variant].players, variant
-    players = 4 if players is None else players
-    if players not in SUPPORTED_PLAYERS:
-        raise Unprocessable(
-            "invalid_players", f"a seek is for {list(SUPPORTED_PLAYERS)} players or a variant"
-        )
-    return players, None
 
 
 def _exists(existing: SeekRow) -> Conflict:

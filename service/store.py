@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Select, bindparam, event, false, func, select, tuple_
 from sqlalchemy.orm import Session, defer, sessionmaker, undefer
 
-from service import webhooks
+from service import webhook_outbox
 from service.errors import NotFound
 from service.models import (
     ActionLogRow,
@@ -67,7 +67,7 @@ class GameStore(PeopleQueries):
     def writing(self) -> Iterator[Session]:
         """The one shape of every write of games: one transaction; the game rows the caller
         hands to ``add_game`` or loads with ``changing`` bring the webhook deliveries they
-        owe into it (the outbox, ``service.webhooks``), and after the commit their ids are
+        owe into it (the outbox, ``service.webhook_outbox``), and after the commit their ids are
         announced. A failed write raises and writes nothing.
 
         What a row announces is read from its changes before each flush (a caller may flush
@@ -75,7 +75,7 @@ class GameStore(PeopleQueries):
         announced: list[tuple[GameRow, list[tuple[str, str]]]] = []
 
         def read_changes(session: Session, *_: Any) -> None:
-            announced.extend((row, webhooks.changes(row)) for row in session.info["games"])
+            announced.extend((row, webhook_outbox.changes(row)) for row in session.info["games"])
 
         with self.sessions.begin() as session:
             session.info["games"] = []
@@ -85,7 +85,9 @@ class GameStore(PeopleQueries):
                 session.flush()
             finally:
                 event.remove(session, "before_flush", read_changes)
-            sent = [i for row, said in announced for i in webhooks.deliveries(session, row, said)]
+            sent = [
+                i for row, said in announced for i in webhook_outbox.deliveries(session, row, said)
+            ]
             session.info.pop("games")
         self.announce(sent)
 
@@ -107,8 +109,8 @@ class GameStore(PeopleQueries):
 
     def outbox(self, session: Session, row: GameRow) -> list[str]:
         """Add the webhook deliveries this change of ``row`` owes to its transaction
-        (``service.webhooks``); their ids. Call before the flush."""
-        return webhooks.record(session, row)
+        (``service.webhook_outbox``); their ids. Call before the flush."""
+        return webhook_outbox.record(session, row)
 
     @contextmanager
     def reading(self, game_id: str, *, state: bool = False) -> Iterator[GameRow]:

@@ -1,7 +1,7 @@
 """Webhooks: a player's endpoints, the outbox of deliveries and what the workers do with it.
 
 Why an outbox: a delivery row is written in the same transaction as the game change it
-announces (``record``, called by the store's write path), so a change that commits always
+announces (``service.webhook_outbox``, called by the store's write path), so a change that commits always
 has its deliveries, even when Redis or every worker is down at that moment; one that rolls
 back has none. After the commit the service hands the new ids to the scheduler as a hint;
 the periodic sweep (``due``) re-enqueues whatever is due, so a lost hint only delays.
@@ -24,14 +24,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
-from sqlalchemy import func, inspect, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from service import metrics, webhook_send
 from service.config import Settings
 from service.errors import NotFound, Unprocessable
 from service.lifecycle import LABEL, LABEL_RULE
-from service.models import GameRow, WebhookDeliveryRow, WebhookEndpointRow
+from service.models import WebhookDeliveryRow, WebhookEndpointRow
 
 log = logging.getLogger(__name__)
 
@@ -101,105 +101,6 @@ def new_secret() -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-# ---------------------------------------------------------------------- the outbox
-
-
-def _before(row: GameRow, attr: str) -> Any:
-    """The value ``attr`` had when ``row`` was loaded (None for a new row)."""
-    history = inspect(row).attrs[attr].history
-    if history.deleted:
-        return history.deleted[0]
-    if history.unchanged:
-        return history.unchanged[0]
-    return None
-
-
-def changes(row: GameRow) -> list[tuple[str, str]]:
-    """(event, player id) pairs that the pending change of ``row`` announces. Must run
-    before the flush (the attribute history is what was loaded)."""
-    status, was = row.status, _before(row, "status")
-    announced: list[tuple[str, str]] = []
-    if status != was and status in ("active", "finished", "aborted"):
-        event = {"active": "game.started", "finished": "game.finished"}.get(status, "game.aborted")
-        players = {s.player_id for s in row.seats if s.player_id} | {row.creator_player_id}
-        announced += [(event, p) for p in sorted(players - {None})]  # type: ignore[operator]
-    if status == "active" and (status != was or row.seq != _before(row, "seq")):
-        owner = next((s for s in row.seats if s.seat == row.pending_seat), None)
-        if owner is not None and owner.kind == "human" and owner.player_id:
-            announced.append(("game.your_turn", owner.player_id))
-    return announced
-
-
-def record(session: Session, row: GameRow) -> list[str]:
-    """Add the deliveries the change of ``row`` owes to the transaction; their ids.
-
-    One query, and only when the change announces something to a player."""
-    return deliveries(session, row, changes(row))
-
-
-def deliveries(session: Session, row: GameRow, announced: list[tuple[str, str]]) -> list[str]:
-    """Add the deliveries of what ``row``'s change ``announced`` (``changes``) to the
-    transaction; their ids."""
-    if not announced:
-        return []
-    players = {player for _, player in announced}
-    endpoints = session.scalars(
-        select(Endpoint).where(Endpoint.player_id.in_(players), Endpoint.enabled.is_(True))
-    ).all()
-    now, ids = _now(), []
-    for event, player in announced:
-        for endpoint in endpoints:
-            if endpoint.player_id != player or event not in endpoint.events:
-                continue
-            if endpoint.label is not None and endpoint.label != row.label:
-                continue
-            delivery = Delivery(
-                id="msg_" + secrets.token_hex(12),
-                endpoint_id=endpoint.id,
-                event=event,
-                game_id=row.id,
-                payload=payload(event, row, now),
-                status="pending",
-                attempts=0,
-                max_attempts=None,
-                next_attempt_at=now,
-                created_at=now,
-            )
-            session.add(delivery)
-            ids.append(delivery.id)
-    return ids
-
-
-def payload(event: str, row: GameRow, now: datetime) -> dict[str, Any]:
-    """``{"type", "timestamp", "data"}`` (the Standard Webhooks payload shape)."""
-
-    def iso(value: datetime | None) -> str | None:
-        return value.isoformat() if value is not None else None
-
-    data: dict[str, Any] = {
-        "game_id": row.id,
-        "label": row.label,
-        "status": row.status,
-        "seq": row.seq,
-        "seats": [
-            {"seat": s.seat, "kind": s.kind, "name": s.name, "player_id": s.player_id}
-            for s in row.seats
-        ],
-        "started_at": iso(row.started_at),
-        "finished_at": iso(row.finished_at),
-    }
-    if event == "game.finished":
-        data["result"] = row.result
-    if event == "game.your_turn":
-        data["pending"] = {
-            "seat": row.pending_seat,
-            "kind": row.pending_kind,
-            "seq": row.seq,
-            "deadline_at": iso(row.deadline_at),
-        }
-    return {"type": event, "timestamp": now.isoformat(), "data": data}
 
 
 # ---------------------------------------------------------------------- endpoints and the log

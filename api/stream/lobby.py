@@ -14,7 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from api.stream.player import Message
-from service.seeks import SeekView
+from service.seek_terms import SeekView
 
 
 def seek_data(seek: SeekView) -> dict[str, Any]:

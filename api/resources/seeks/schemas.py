@@ -7,7 +7,7 @@ from marshmallow import fields, validate
 
 from api.resources.games.schemas import TimeControlSchema
 from engine.counts import SUPPORTED_PLAYERS, VARIANTS
-from service.seeks import DEFAULT_BOT_LEVEL, DEFAULT_WAIT, MAX_WAIT, MIN_WAIT
+from service.seek_terms import DEFAULT_BOT_LEVEL, DEFAULT_WAIT, MAX_WAIT, MIN_WAIT
 
 
 class SeekCreateSchema(ma.Schema):
