@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select
-from sqlalchemy.orm import Session, sessionmaker
 
-from service import ratings
+from service import rating_model
 from service.errors import NotFound, Unauthorized, Unprocessable
 from service.models import PlayerRow, PlayerTokenRow, SigninCodeRow
+from service.parts import Part
 from service.players import (
     BoardSeat,
     CreatedPlayer,
@@ -31,7 +30,6 @@ from service.players import (
     new_player_token,
 )
 from service.seats import hash_token
-from service.store import GameStore
 from service.views import GameView, game_view
 
 log = logging.getLogger(__name__)
@@ -69,15 +67,9 @@ def check_name(name: str) -> None:
         raise Unprocessable("invalid_name", "a player's name is 1-64 characters")
 
 
-class Accounts:
-    """Players, their tokens and their games: ``Accounts(sessions, clock, store)``."""
-
-    def __init__(
-        self, sessions: sessionmaker[Session], clock: Callable[[], datetime], store: GameStore
-    ) -> None:
-        self.sessions = sessions
-        self.clock = clock
-        self.store = store
+@dataclass(eq=False)
+class Accounts(Part):
+    """Players, their tokens and their games: a part (``service.parts``)."""
 
     def create(self, name: str) -> CreatedPlayer:
         """A new player and its first token (returned here once)."""
@@ -85,7 +77,7 @@ class Accounts:
         token = new_player_token()
         now = self.clock()
         row = PlayerRow(id=new_player_id(), name=name, created_at=now)
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             session.add(row)
             session.flush()  # the player before the token that refers to it
             session.add(
@@ -97,7 +89,7 @@ class Accounts:
     def for_token(self, token: str) -> PlayerView:
         """The player holding ``token`` (401 ``invalid_token`` otherwise): one look-up by
         the token's hash, the table's key."""
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             row = session.scalar(
                 select(PlayerRow)
                 .join(PlayerTokenRow, PlayerTokenRow.player_id == PlayerRow.id)
@@ -111,7 +103,7 @@ class Accounts:
         """Change the player's name; seats already taken keep the name they were taken
         under (the record of a finished game does not change)."""
         check_name(name)
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             row = session.get(PlayerRow, player_id)
             if row is None:
                 raise NotFound("player_not_found", f"no player {player_id}")
@@ -123,7 +115,7 @@ class Accounts:
         earlier code of the player."""
         code = new_signin_code()
         expires_at = self.clock() + timedelta(seconds=SIGNIN_CODE_TTL)
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             session.execute(delete(SigninCodeRow).where(SigninCodeRow.player_id == player_id))
             session.add(
                 SigninCodeRow(
@@ -138,7 +130,7 @@ class Accounts:
         first delete wins, the other finds nothing."""
         digest = hash_token(normalise_code(code))
         now = self.clock()
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             found = session.get(SigninCodeRow, digest)
             player_id, expires_at = (found.player_id, found.expires_at) if found else (None, None)
             taken = session.execute(
@@ -161,7 +153,7 @@ class Accounts:
 
     def sign_out(self, token: str) -> None:
         """Forget this device's token: it stops working, the player's others do not."""
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             session.execute(
                 delete(PlayerTokenRow).where(PlayerTokenRow.token_hash == hash_token(token))
             )
@@ -184,14 +176,14 @@ class Accounts:
         if row is None:
             raise NotFound("player_not_found", f"no player {player_id}")
         rated, _ = self.store.leaderboard(
-            pool=None, player_id=player_id, page=1, page_size=len(ratings.pools())
+            pool=None, player_id=player_id, page=1, page_size=len(rating_model.pools())
         )
         games, _ = self.store.player_games(
             player_id, status="finished", page=1, page_size=recent, listed_only=True
         )
         return Profile(
             player=PlayerView.of(row),
-            bot=row.id.startswith(ratings.BOT_PREFIX),
+            bot=row.id.startswith(rating_model.BOT_PREFIX),
             ratings=rated,
             recent_games=[game_view(g, full=False) for g in games],
         )

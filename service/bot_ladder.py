@@ -3,7 +3,7 @@ ladder"), not the model's defaults.
 
 Why: a human's first rating is a guess (mu 25, sigma 25/3) that their games correct; a bot
 level's strength is measured before the service starts, by an arena of every level rated with
-the same OpenSkill model (``service.ratings.MODEL``). Starting the bot players there ranks them
+the same OpenSkill model (``service.rating_model.MODEL``). Starting the bot players there ranks them
 on the leaderboard from their first rated game, and a human who beats ``bot-mcts`` gains what
 beating a strong player is worth. ``bot_ladder.json`` holds, per rating pool the ladder
 covered, each level's ``mu`` and ``sigma`` and where they came from; pools it does not cover
@@ -24,9 +24,10 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from service import ratings
+from service import rating_model
 from service.models import RatingRow
-from service.ratings import _ensure_bot_players, bot_player_id, ordinal
+from service.rating_model import bot_player_id, ordinal
+from service.ratings import _ensure_bot_players
 
 
 def seed_ratings(session: Session, now: datetime) -> int:
@@ -35,7 +36,7 @@ def seed_ratings(session: Session, now: datetime) -> int:
     how many rows were added. The caller commits."""
     wanted = {
         (bot_player_id(level), pool): start
-        for pool, levels in ratings.ladder().items()
+        for pool, levels in rating_model.ladder().items()
         for level, start in levels.items()
     }
     if not wanted:
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     sessions = make_sessionmaker(make_engine(settings.database_url))
     with sessions() as session, session.begin():
         added = seed_ratings(session, datetime.now(UTC))
-    print(f"{added} bot ratings written from {ratings.LADDER_FILE.name}")
+    print(f"{added} bot ratings written from {rating_model.LADDER_FILE.name}")
     return 0
 
 

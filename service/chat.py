@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
 from service.errors import Conflict, Forbidden, NotFound, TooMany, Unauthorized, Unprocessable
 from service.models import (
@@ -29,6 +28,7 @@ from service.models import (
     PlayerRow,
     PlayerTokenRow,
 )
+from service.parts import Part
 from service.players import is_player_token
 from service.seats import hash_token
 
@@ -83,25 +83,16 @@ def clean_text(text: str) -> str:
     return text
 
 
-class Chat:
-    """A game's chat and the players' mutes: ``Chat(sessions, clock)``."""
-
-    def __init__(
-        self,
-        sessions: sessionmaker[Session],
-        clock: Callable[[], datetime],
-        published: Callable[[str, int], None],
-    ) -> None:
-        self.sessions = sessions
-        self.clock = clock
-        self.published = published  # (game_id, seq): wakes the game's streams
+@dataclass(eq=False)
+class Chat(Part):
+    """A game's chat and the players' mutes: a part (``service.parts``)."""
 
     def post(self, game_id: str, token: str, text: str) -> ChatMessage:
         """Write ``text`` as the token's author and wake the game's streams. 401 for an unknown token, 403 ``chat_closed_to_spectators``,
         409 ``chat_ended`` once the game is over, 429 ``chat_rate_limited``."""
         text = clean_text(text)
         now = self.clock()
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             game = session.scalar(
                 select(GameRow).where(GameRow.id == game_id).with_for_update(of=GameRow)
             )
@@ -143,7 +134,7 @@ class Chat:
             session.add(row)
             session.flush()
             message, seq = ChatMessage.of(row), game.seq
-        self.published(game_id, seq)
+        self.after.committed(game_id, seq, None)  # wakes the game's streams
         return message
 
     def _author(
@@ -178,7 +169,7 @@ class Chat:
     ) -> list[ChatMessage]:
         """Messages with ``id > since`` in order, at most ``limit`` (None: all, for the
         record); ``reader`` (a player id) leaves out the players it muted."""
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             if session.get(GameRow, game_id) is None:
                 raise NotFound("game_not_found", f"no game {game_id}")
             query = (
@@ -196,7 +187,7 @@ class Chat:
 
     def latest(self, game_id: str) -> int:
         """The id of the game's newest message (0: none yet)."""
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             found = session.scalar(
                 select(func.max(ChatMessageRow.id)).where(ChatMessageRow.game_id == game_id)
             )
@@ -206,7 +197,7 @@ class Chat:
         """The newest message id of each of the games that have messages (one query)."""
         if not game_ids:
             return {}
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             rows = session.execute(
                 select(ChatMessageRow.game_id, func.max(ChatMessageRow.id))
                 .where(ChatMessageRow.game_id.in_(game_ids))
@@ -215,13 +206,13 @@ class Chat:
         return {game_id: int(last) for game_id, last in rows}
 
     def is_closed(self, game_id: str) -> bool:
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             return session.get(ChatClosedRow, game_id) is not None
 
     def set_spectators(self, game_id: str, creator_token: str, allowed: bool) -> bool:
         """Open or close the game's chat to spectators; only its creator may (403
         ``not_creator``). Returns ``allowed``."""
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             game = session.get(GameRow, game_id)
             if game is None:
                 raise NotFound("game_not_found", f"no game {game_id}")
@@ -241,7 +232,7 @@ class Chat:
         ``cannot_mute_self``, 404 ``player_not_found``."""
         if muted_id == player_id:
             raise Unprocessable("cannot_mute_self", "a player cannot mute itself")
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             muted = session.get(PlayerRow, muted_id)
             if muted is None:
                 raise NotFound("player_not_found", f"no player {muted_id}")
@@ -253,7 +244,7 @@ class Chat:
 
     def unmute(self, player_id: str, muted_id: str) -> None:
         """Read ``muted_id`` again (404 ``mute_not_found`` when not muted)."""
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             gone = session.execute(
                 delete(ChatMuteRow).where(
                     ChatMuteRow.player_id == player_id, ChatMuteRow.muted_id == muted_id
@@ -263,7 +254,7 @@ class Chat:
             raise NotFound("mute_not_found", f"{muted_id} is not muted")
 
     def mutes(self, player_id: str) -> list[Mute]:
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             rows = session.execute(
                 select(ChatMuteRow, PlayerRow.name)
                 .join(PlayerRow, PlayerRow.id == ChatMuteRow.muted_id)

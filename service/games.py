@@ -65,26 +65,23 @@ class GameService:
         self.after = AfterCommit(scheduler, publisher)
         self.store = GameStore(sessions)
         self.store.announce = self.after.webhooks
+        parts = (self.store, self.settings, clock, self.after)
         #: A player's webhook endpoints, their delivery log and delivery (the workers').
-        self.webhooks = Webhooks(sessions, self.settings, self.after.webhooks)
+        self.webhooks = Webhooks(*parts)
         #: Labels as tournaments: owners and entrants (who may be seated by whom), tables.
-        self.labels = Labels(sessions, self.store, clock)
+        self.labels = Labels(*parts)
         #: Players, their tokens per device, sign-in codes, names and games.
-        self.accounts = Accounts(sessions, clock, self.store)
+        self.accounts = Accounts(*parts)
         #: Chat at the table and the players' mutes; a post wakes the game's streams.
-        self.chat = Chat(
-            sessions, clock, lambda game_id, seq: self.after.committed(game_id, seq, None)
-        )
-        self.ratings = Ratings(sessions, self.store, clock)
+        self.chat = Chat(*parts)
+        self.ratings = Ratings(*parts)
         self.games = GameReads(self.store, self.chat)
-        self.creation = Creation(self.store, self.settings, clock, self.after, self.labels)
-        self.seating = Seating(self.store, self.settings, clock, self.after)
-        self.moves = Moves(self.store, self.settings, clock, self.after)
-        self.turns = Turns(self.store, self.settings, clock, self.after, self.moves)
+        self.creation = Creation(*parts, self.labels)
+        self.seating = Seating(*parts)
+        self.moves = Moves(*parts)
+        self.turns = Turns(*parts, self.moves)
         #: Quick play: seeks matched into games made by ``creation``.
-        self.seeks = Seeks(
-            self.store, self.settings, clock, self.after, self.creation, self.seating
-        )
+        self.seeks = Seeks(*parts, self.creation, self.seating)
 
     @property
     def settings(self) -> Settings:

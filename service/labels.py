@@ -15,19 +15,18 @@ player's consent, given with the player's own token:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import delete, select
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.errors import Forbidden, NotFound, Unprocessable
 from service.lifecycle import LABEL, LABEL_RULE
 from service.models import LabelEntryRow, LabelRow, PlayerRow
-from service.ratings import BOT_PREFIX
+from service.parts import Part
+from service.rating_model import BOT_PREFIX
 from service.standings import MAX_POINTS, Standing, table
-from service.store import GameStore
 
 
 @dataclass(frozen=True)
@@ -92,22 +91,16 @@ def _check_label(label: str) -> None:
         raise Unprocessable("invalid_label", LABEL_RULE)
 
 
-class Labels:
-    """Owning labels and entering them: ``Labels(sessions, store, clock)``."""
-
-    def __init__(
-        self, sessions: sessionmaker[Session], store: GameStore, clock: Callable[[], datetime]
-    ) -> None:
-        self.sessions = sessions
-        self.store = store
-        self.clock = clock
+@dataclass(eq=False)
+class Labels(Part):
+    """Owning labels and entering them: a part (``service.parts``)."""
 
     def claim(self, label: str, player_id: str) -> tuple[LabelView, bool]:
         """Own ``label`` before any game uses it (so players can enter it first); True when
         claimed now. Owning it already is fine; another owner is 403 ``label_owned``. The
         claim is the one creating a game makes (``GameStore.claim_label``)."""
         _check_label(label)
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             existed = session.get(LabelRow, label) is not None
         if self.store.claim_label(label, player_id, self.clock()) != player_id:
             raise Forbidden("label_owned", f"the label {label!r} belongs to another player")
@@ -116,7 +109,7 @@ class Labels:
     def get(self, label: str) -> LabelView:
         """The label and its owner (404 ``label_not_found``)."""
         _check_label(label)
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             row = session.get(LabelRow, label)
             if row is None:
                 raise NotFound("label_not_found", f"nobody owns the label {label!r}")
@@ -125,7 +118,7 @@ class Labels:
     def enter(self, label: str, player_id: str, share_seat_tokens: bool) -> EntryView:
         """Enter ``label`` as ``player_id`` (again: change ``share_seat_tokens``)."""
         self.get(label)
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             row = session.get(LabelEntryRow, (label, player_id))
             if row is None:
                 row = LabelEntryRow(label=label, player_id=player_id, created_at=self.clock())
@@ -140,7 +133,7 @@ class Labels:
         otherwise; 404 ``entry_not_found`` when there is none). Seats already given stay."""
         if requester != player_id and self.get(label).owner != requester:
             raise Forbidden("not_entrant", "only the player or the label's owner ends an entry")
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             gone = session.execute(
                 delete(LabelEntryRow).where(
                     LabelEntryRow.label == label, LabelEntryRow.player_id == player_id
@@ -152,7 +145,7 @@ class Labels:
     def entries(self, label: str) -> list[EntryView]:
         """The label's entrants, the first to enter first."""
         self.get(label)
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             rows = session.execute(
                 select(LabelEntryRow, PlayerRow.name)
                 .join(PlayerRow, PlayerRow.id == LabelEntryRow.player_id)
@@ -166,7 +159,7 @@ class Labels:
         labels, players = sorted(set(labels)), sorted(set(players))
         if creator is None or not labels or not players:
             return Grants(creator, {})
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             rows = session.execute(
                 select(
                     LabelEntryRow.label, LabelEntryRow.player_id, LabelEntryRow.share_seat_tokens

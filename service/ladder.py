@@ -32,7 +32,7 @@ from tqdm import tqdm
 from ai.arena import play_game, wilson
 from ai.levels import BOT_LEVELS
 from engine import SUPPORTED_PLAYERS
-from service.ratings import ordinal, ranks_of, rate
+from service.rating_model import ordinal, ranks_of, rate
 
 
 def lineups(levels: list[str], players: int, games: int, seed: int) -> list[tuple[int, tuple]]:

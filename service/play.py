@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
-from sqlalchemy.orm import object_session
 from sqlalchemy.orm.attributes import flag_modified
 
 from engine import EngineError, Game
 from service import clocks
 from service.bots import is_search_level
 from service.errors import Conflict, Forbidden, NotFound, PreconditionFailed, from_engine_error
-from service.models import ActionLogRow, GameRow, RatingDueRow, SeatRow
+from service.models import ActionLogRow, GameRow, SeatRow
 from service.positions import SNAPSHOT_EVERY
 from service.scheduling import Scheduler
 from service.seats import seat_by_hash, seat_of
@@ -292,11 +291,8 @@ def record_step(
         row.result = {"ranking": game.player_ranking(), "scores": list(game.scores),
                       "colour_ranking": list(game.ranking())}  # fmt: skip
         if row.rated:
-            # The outbox row commits with the finish: the rating task is owed even if its
-            # message is lost (the sweep re-sends it; service/ratings.py).
-            session = object_session(row)
-            assert session is not None, "apply_step runs on a row loaded in a session"
-            session.add(RatingDueRow(game_id=row.id, due_at=now))
+            # The write path adds the rating the finish owes (service/outbox.py); the
+            # follow-up sends its task after the commit.
             followup = Followup(row.id, row.seq, finished=True)
     else:
         followup = set_pending(row, game, now, bot_grace)

@@ -83,7 +83,7 @@ class RatingView:
     player_id: str
     name: str
     bot: bool
-    #: The game size or 2-player variant the rating is for (``service.ratings.pool_of``).
+    #: The game size or 2-player variant the rating is for (``service.rating_model.pool_of``).
     pool: str
     mu: float
     sigma: float

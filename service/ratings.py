@@ -1,17 +1,7 @@
 """Ratings: OpenSkill's Plackett–Luce model over the finished rated games (docs/api.md,
 "Ratings").
 
-Who a seat counts for: the player who joined it with a player token, also after it resigned
-or timed out and a stand-in finished the game for it; a seat created as a bot counts for
-its level's player (``bot-<level>``), so the bots' strength is a published number. A game
-with a seat nobody can be credited with (joined without a player token) is not rated, nor
-one with fewer than two distinct players. A bot level's first rated game in a pool starts
-from its ladder rating (``service.bot_ladder``) where the ladder covers the pool.
-
-A free-for-all is one match of single-seat teams ranked all at once (the seat's place in
-``result.ranking``; equal places are ties). A player holding several seats of one game
-(a tournament of four copies of the same bot) plays each with its rating from before the
-game, and ends with the mean of those seats' updates.
+The model, and who a seat counts for, are ``service.rating_model``'s.
 
 Rating a game is one transaction: read the players' ratings (locked on PostgreSQL), write
 the new ones and the history, insert ``rated_games`` (the game id is its primary key) and
@@ -21,22 +11,15 @@ nothing; two concurrent ones cannot both commit.
 
 from __future__ import annotations
 
-import json
 import logging
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
-from pathlib import Path
-from statistics import fmean
 from typing import TYPE_CHECKING
 
-from openskill.models import PlackettLuce
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
-from engine.counts import SUPPORTED_PLAYERS, VARIANTS
 from service import metrics
 from service.errors import Conflict, NotFound
 from service.models import (
@@ -46,92 +29,24 @@ from service.models import (
     RatingDueRow,
     RatingHistoryRow,
     RatingRow,
-    SeatRow,
+)
+from service.parts import Part
+from service.rating_model import (
+    BOT_PREFIX,
+    ordinal,
+    pool_of,
+    ranks_of,
+    rate,
+    seat_player,
+    starting_rating,
 )
 
 if TYPE_CHECKING:  # the store reads ratings' tables with this module's helpers
     from service.players import RatingChange, RatingView
-    from service.store import GameStore
 
 log = logging.getLogger(__name__)
 #: Tries of a rating that keeps losing the race to a concurrent first rating.
 RETRIES = 8
-
-BOT_PREFIX = "bot-"
-#: The model with its published defaults (mu 25, sigma 25/3): ratings are comparable with
-#: any other OpenSkill Plackett–Luce table.
-MODEL = PlackettLuce()
-
-
-def bot_player_id(level: str) -> str:
-    """The fixed player row of a bot level."""
-    return BOT_PREFIX + level
-
-
-def pools() -> tuple[str, ...]:
-    """Every rating pool: the game sizes, then the 2-player variants."""
-    return (*(f"{n}p" for n in SUPPORTED_PLAYERS if n > 2), *VARIANTS)
-
-
-def pool_of(players: int, options: dict | None) -> str:
-    """The rating pool of a game: its 2-player variant (``double_1``, ``double_2``,
-    ``decoy``), else its size (``3p`` … ``6p``). Each pool rates on its own."""
-    variant = (options or {}).get("variant")
-    return str(variant) if variant else f"{players}p"
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    """The conservative estimate the leaderboard sorts by (OpenSkill's ``ordinal``)."""
-    return mu - 3 * sigma
-
-
-def seat_player(seat: SeatRow) -> str | None:
-    """The player a seat's result counts for, or None (an anonymous human)."""
-    if seat.player_id is not None:
-        return seat.player_id
-    if seat.kind == "bot" and not seat.resigned and not seat.replaced_by_bot:
-        return bot_player_id(seat.bot_level or "random")
-    return None
-
-
-def ranks_of(ranking: Sequence[int], players: int) -> list[int]:
-    """Each seat's place (1 = first) from ``result.ranking`` (seats, winner first)."""
-    place = {seat: i + 1 for i, seat in enumerate(ranking)}
-    return [place[s] for s in range(players)]
-
-
-@dataclass(frozen=True)
-class Update:
-    player_id: str
-    rank: int
-    mu_before: float
-    sigma_before: float
-    mu: float
-    sigma: float
-
-
-def rate(
-    seats: Sequence[str], ranks: Sequence[int], before: dict[str, tuple[float, float]]
-) -> list[Update]:
-    """The new rating of every player in one match: ``seats[i]`` (a player id) placed
-    ``ranks[i]`` (1 = first; equal ranks tie); ``before`` the players' ``(mu, sigma)``
-    (a player missing from it starts at the model's defaults)."""
-    start = {p: before.get(p, (MODEL.mu, MODEL.sigma)) for p in seats}
-    teams = [[MODEL.rating(mu=start[p][0], sigma=start[p][1])] for p in seats]
-    rated = MODEL.rate(teams, ranks=list(ranks))
-    updates = []
-    for player in dict.fromkeys(seats):  # first-seen order, each player once
-        mine = [i for i, p in enumerate(seats) if p == player]
-        updates.append(
-            Update(
-                player,
-                min(ranks[i] for i in mine),
-                *start[player],
-                fmean(rated[i][0].mu for i in mine),
-                fmean(rated[i][0].sigma for i in mine),
-            )
-        )
-    return updates
 
 
 def rate_game(session: Session, row: GameRow, now: datetime) -> int | None:
@@ -209,15 +124,9 @@ def _ensure_bot_players(session: Session, ids: list[str], now: datetime) -> None
     session.flush()
 
 
-class Ratings:
-    """``Ratings(sessions, store, clock)``: rating finished games and reading the tables."""
-
-    def __init__(
-        self, sessions: sessionmaker[Session], store: GameStore, clock: Callable[[], datetime]
-    ) -> None:
-        self.sessions = sessions
-        self.store = store
-        self.clock = clock
+@dataclass(eq=False)
+class Ratings(Part):
+    """Rating finished games and reading the tables."""
 
     def rate_game(self, game_id: str) -> int | None:
         """Rate a finished rated game: the number of players whose rating changed (0: not
@@ -226,7 +135,7 @@ class Ratings:
         race (a concurrent first rating) is retried."""
         for _attempt in range(RETRIES):
             try:
-                with self.sessions.begin() as session:
+                with self.store.writing() as session:
                     row = session.get(GameRow, game_id)
                     finished = row is not None and row.status == "finished"
                     changed = rate_game(session, row, self.clock()) if finished else None
@@ -267,26 +176,3 @@ class Ratings:
         if not self.store.player_exists(player_id):
             raise NotFound("player_not_found", f"no player {player_id}")
         return self.store.rating_history(player_id, pool=pool, page=page, page_size=page_size)
-
-
-LADDER_FILE = Path(__file__).with_name("bot_ladder.json")
-
-
-@cache
-def ladder() -> dict[str, dict[str, tuple[float, float]]]:
-    """``{pool: {level: (mu, sigma)}}`` from ``bot_ladder.json`` (empty without the file)."""
-    if not LADDER_FILE.exists():
-        return {}
-    data = json.loads(LADDER_FILE.read_text())
-    return {
-        pool: {level: (float(r["mu"]), float(r["sigma"])) for level, r in levels.items()}
-        for pool, levels in data["pools"].items()
-    }
-
-
-def starting_rating(player_id: str, pool: str) -> tuple[float, float] | None:
-    """The ladder's ``(mu, sigma)`` of a bot player in ``pool``, or None (a human, or a pool
-    or level the ladder did not rate: the model's defaults apply)."""
-    if not player_id.startswith(BOT_PREFIX):
-        return None
-    return ladder().get(pool, {}).get(player_id.removeprefix(BOT_PREFIX))

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from service.ratings import BOT_PREFIX, seat_player
+from service.rating_model import BOT_PREFIX, seat_player
 
 MAX_POINTS = 1000
 

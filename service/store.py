@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Select, bindparam, event, false, func, select, tuple_
 from sqlalchemy.orm import Session, defer, sessionmaker, undefer
 
-from service import webhook_outbox
+from service import outbox
 from service.errors import NotFound
 from service.models import (
     ActionLogRow,
@@ -67,15 +67,17 @@ class GameStore(PeopleQueries):
     def writing(self) -> Iterator[Session]:
         """The one shape of every write of games: one transaction; the game rows the caller
         hands to ``add_game`` or loads with ``changing`` bring the webhook deliveries they
-        owe into it (the outbox, ``service.webhook_outbox``), and after the commit their ids are
-        announced. A failed write raises and writes nothing.
+        owe into it and a rated game that finishes its rating (the outbox, ``service.outbox``),
+        and after the commit the deliveries' ids are announced. A failed write raises and writes nothing.
 
         What a row announces is read from its changes before each flush (a caller may flush
         in between, to write rows that refer to a new game)."""
         announced: list[tuple[GameRow, list[tuple[str, str]]]] = []
 
         def read_changes(session: Session, *_: Any) -> None:
-            announced.extend((row, webhook_outbox.changes(row)) for row in session.info["games"])
+            for row in session.info["games"]:
+                announced.append((row, outbox.changes(row)))
+                outbox.owe_rating(session, row)
 
         with self.sessions.begin() as session:
             session.info["games"] = []
@@ -85,15 +87,15 @@ class GameStore(PeopleQueries):
                 session.flush()
             finally:
                 event.remove(session, "before_flush", read_changes)
-            sent = [
-                i for row, said in announced for i in webhook_outbox.deliveries(session, row, said)
-            ]
+            sent = [i for row, said in announced for i in outbox.deliveries(session, row, said)]
             session.info.pop("games")
         self.announce(sent)
 
     @staticmethod
     def add_game(session: Session, row: GameRow) -> None:
-        """Add a new game to a ``writing`` transaction."""
+        """Add a game to a ``writing`` transaction: a new one, or one read earlier in
+        another session and changed since (a bot run, which thinks with no transaction
+        open); the write is still conditional on the version read."""
         session.add(row)
         session.info["games"].append(row)
 
@@ -106,11 +108,6 @@ class GameStore(PeopleQueries):
             row = self.load(session, game_id, state=state)
             session.info["games"].append(row)
             yield session, row
-
-    def outbox(self, session: Session, row: GameRow) -> list[str]:
-        """Add the webhook deliveries this change of ``row`` owes to its transaction
-        (``service.webhook_outbox``); their ids. Call before the flush."""
-        return webhook_outbox.record(session, row)
 
     @contextmanager
     def reading(self, game_id: str, *, state: bool = False) -> Iterator[GameRow]:

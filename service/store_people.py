@@ -21,7 +21,7 @@ from service.models import (
     SeatRow,
 )
 from service.players import RatingChange, RatingView
-from service.ratings import BOT_PREFIX, ordinal
+from service.rating_model import BOT_PREFIX, ordinal
 
 # The seats come joined (the mapping's default): one statement, cheaper here than a second
 # SELECT for them, though the driver parses the game's JSON columns once per seat.

@@ -78,71 +78,69 @@ class Turns(Part):
         changed meanwhile, the run's first move is applied on a fresh read (as an action
         at ``seq``) and the rest is left to the next run.
         """
+        # Read; think with no transaction open (the row is detached meanwhile and records
+        # each decision as it is made); then write the run through the one write path.
         with self.store.sessions() as session:
             try:
                 row = self.store.load(session, game_id, state=True)
             except NotFound:
                 return False
-            seat_row = seat_of(row, row.pending_seat)
-            if row.status != "active" or row.seq != seq or seat_row is None:
-                self._run_ended(row)
-                return False
-            if seat_row.kind != "bot":
-                self._run_ended(row)
-                return False
-            logs.note(seat=seat_row.seat)
-            offered = row.updated_at  # the write that made this decision pending
-            game = Game.from_dict(row.state)
-            session.commit()  # no transaction stays open while the bots think
-            first_seat, first_action = seat_row.seat, None
-            version = row.version
-            made: list[_Decision] = []
-            followup = None
-            started = time.monotonic()
-            budget = self.settings.bot_time_budget
+        seat_row = seat_of(row, row.pending_seat)
+        if row.status != "active" or row.seq != seq or seat_row is None or seat_row.kind != "bot":
+            self._run_ended(row)
+            return False
+        logs.note(seat=seat_row.seat)
+        offered = row.updated_at  # the write that made this decision pending
+        game = Game.from_dict(row.state)
+        first_seat, first_action = seat_row.seat, None
+        version = row.version
+        made: list[_Decision] = []
+        log_rows: list[Any] = []
+        followup = None
+        started = time.monotonic()
+        budget = self.settings.bot_time_budget
+        for _ in range(max(decisions, 1)):
+            seat = seat_row.seat
+            level = seat_row.bot_level or "random"
+            bot_seed = (row.seed * 1_000_003 + row.seq * 7919 + seat) % play.MAX_SEED
+            action = choose_bot_action(game, level, bot_seed, budget)
+            if first_action is None:
+                first_action = action
             try:
-                for _ in range(max(decisions, 1)):
-                    seat = seat_row.seat
-                    level = seat_row.bot_level or "random"
-                    bot_seed = (row.seed * 1_000_003 + row.seq * 7919 + seat) % play.MAX_SEED
-                    action = choose_bot_action(game, level, bot_seed, budget)
-                    if first_action is None:
-                        first_action = action
-                    try:
-                        events = game.apply(action, player=seat)
-                    except EngineError as err:
-                        raise from_engine_error(err) from None
-                    now = self.clock()
-                    log_row, followup = play.record_step(
-                        row, game, seat, action, events, "bot", None, now,
-                        self.settings.bot_grace, write_state=False,
-                    )  # fmt: skip
-                    session.add(log_row)
-                    # One UPDATE for the run, one version per decision (each entry's
-                    # ``after.version``): the ORM writes this value, conditional on the
-                    # version read (``version_id_col``).
-                    version += 1
-                    row.version = version
-                    made.append(_Decision(level, offered))
-                    offered = now
-                    if followup is None or followup.eta is not None or followup.finished:
-                        break  # a human decides next, or the game is over
-                    if time.monotonic() - started >= self.settings.bot_run_ms / 1000:
-                        break
-                    seat_row = seat_of(row, row.pending_seat)
-                    assert seat_row is not None and seat_row.kind == "bot"
-                row.state = game.to_dict()  # once per run (the write path's one dump)
-                row.public = game.public_view()
-                sent = self.store.outbox(session, row)
-                session.commit()
-            except (StaleDataError, IntegrityError):
-                session.rollback()
-                assert first_action is not None
-                played = self.moves.play_for_bot(game_id, seq, first_seat, first_action)
-                if played:
-                    self._replied(made[0].level, made[0].offered)
-                return played
-        self.after.webhooks(sent)
+                events = game.apply(action, player=seat)
+            except EngineError as err:
+                raise from_engine_error(err) from None
+            now = self.clock()
+            log_row, followup = play.record_step(
+                row, game, seat, action, events, "bot", None, now,
+                self.settings.bot_grace, write_state=False,
+            )  # fmt: skip
+            log_rows.append(log_row)
+            # One UPDATE for the run, one version per decision (each entry's
+            # ``after.version``): the ORM writes this value, conditional on the version
+            # read (``version_id_col``).
+            version += 1
+            row.version = version
+            made.append(_Decision(level, offered))
+            offered = now
+            if followup is None or followup.eta is not None or followup.finished:
+                break  # a human decides next, or the game is over
+            if time.monotonic() - started >= self.settings.bot_run_ms / 1000:
+                break
+            seat_row = seat_of(row, row.pending_seat)
+            assert seat_row is not None and seat_row.kind == "bot"
+        row.state = game.to_dict()  # once per run (the write path's one dump)
+        row.public = game.public_view()
+        try:
+            with self.store.writing() as session:
+                self.store.add_game(session, row)
+                session.add_all(log_rows)
+        except (StaleDataError, IntegrityError):
+            assert first_action is not None
+            played = self.moves.play_for_bot(game_id, seq, first_seat, first_action)
+            if played:
+                self._replied(made[0].level, made[0].offered)
+            return played
         self.after.committed(game_id, row.seq, followup)
         if followup is None or followup.eta is not None or followup.finished:
             self._run_ended(row)

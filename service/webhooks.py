@@ -1,7 +1,7 @@
 """Webhooks: a player's endpoints, the outbox of deliveries and what the workers do with it.
 
 Why an outbox: a delivery row is written in the same transaction as the game change it
-announces (``service.webhook_outbox``, called by the store's write path), so a change that commits always
+announces (``service.outbox``, called by the store's write path), so a change that commits always
 has its deliveries, even when Redis or every worker is down at that moment; one that rolls
 back has none. After the commit the service hands the new ids to the scheduler as a hint;
 the periodic sweep (``due``) re-enqueues whatever is due, so a lost hint only delays.
@@ -18,20 +18,19 @@ import base64
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
 from sqlalchemy import func, select, update
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
 from service import metrics, webhook_send
-from service.config import Settings
 from service.errors import NotFound, Unprocessable
 from service.lifecycle import LABEL, LABEL_RULE
 from service.models import WebhookDeliveryRow, WebhookEndpointRow
+from service.parts import Part
 
 log = logging.getLogger(__name__)
 
@@ -106,19 +105,9 @@ def _now() -> datetime:
 # ---------------------------------------------------------------------- endpoints and the log
 
 
-class Webhooks:
-    """Registration, the delivery log and delivery, on the service's sessions."""
-
-    def __init__(
-        self,
-        sessions: sessionmaker[Session],
-        settings: Settings,
-        announce: Callable[[list[str]], None] = lambda ids: None,
-    ) -> None:
-        self.sessions = sessions
-        self.settings = settings
-        #: Hands deliveries due now to the scheduler (``AfterCommit.webhooks``).
-        self.announce = announce
+@dataclass(eq=False)
+class Webhooks(Part):
+    """Registration, the delivery log and delivery, a part (``service.parts``)."""
 
     def create(
         self, player_id: str, url: str, events: list[str], label: str | None = None
@@ -143,13 +132,13 @@ class Webhooks:
             failed_run=0,
             created_at=_now(),
         )
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             session.add(row)
         log.info("player %s registered webhook %s", player_id, row.id)
         return CreatedEndpoint(EndpointView.of(row), secret)
 
     def endpoints(self, player_id: str) -> list[EndpointView]:
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             rows = session.scalars(
                 select(Endpoint)
                 .where(Endpoint.player_id == player_id)
@@ -158,12 +147,12 @@ class Webhooks:
             return [EndpointView.of(r) for r in rows]
 
     def endpoint(self, player_id: str, endpoint_id: str) -> EndpointView:
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             return EndpointView.of(_own(session, player_id, endpoint_id))
 
     def delete(self, player_id: str, endpoint_id: str) -> None:
         """Remove the endpoint with its log; pending deliveries are dropped."""
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             row = _own(session, player_id, endpoint_id)
             session.execute(Delivery.__table__.delete().where(Delivery.endpoint_id == row.id))
             session.delete(row)
@@ -178,7 +167,7 @@ class Webhooks:
         page_size: int = 20,
     ) -> tuple[list[DeliveryView], int]:
         """The endpoint's log, newest first, and how many entries match."""
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             _own(session, player_id, endpoint_id)
             query = select(Delivery).where(Delivery.endpoint_id == endpoint_id)
             if status is not None:
@@ -195,11 +184,11 @@ class Webhooks:
         """Send a delivery again now, with its id: one more attempt beyond its schedule.
         Re-enables the endpoint if it was disabled (the player says it works again)."""
         view = self._redeliver(player_id, endpoint_id, delivery_id)
-        self.announce([view.id])
+        self.after.webhooks([view.id])
         return view
 
     def _redeliver(self, player_id: str, endpoint_id: str, delivery_id: str) -> DeliveryView:
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             endpoint = _own(session, player_id, endpoint_id)
             row = session.get(Delivery, delivery_id)
             if row is None or row.endpoint_id != endpoint.id or row.status == "logged":
@@ -217,7 +206,7 @@ class Webhooks:
 
     def due(self, now: datetime | None = None, limit: int = 500) -> list[str]:
         """Ids of pending deliveries of enabled endpoints whose attempt is due."""
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             return list(
                 session.scalars(
                     select(Delivery.id)
@@ -260,7 +249,7 @@ class Webhooks:
         """Take the attempt: the update is conditional on the attempts read, so of two
         workers one wins; the lease keeps the sweep off it while it is in flight."""
         now = _now()
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             row = session.get(Delivery, delivery_id)
             if row is None or row.status != "pending" or row.next_attempt_at is None:
                 return None
@@ -280,7 +269,7 @@ class Webhooks:
     def _outcome(self, delivery_id: str, attempt: webhook_send.Attempt) -> str:
         now = _now()
         schedule = self.settings.webhook_retry_schedule or (60.0,)
-        with self.sessions.begin() as session:
+        with self.store.writing() as session:
             row = session.get(Delivery, delivery_id)
             if row is None:  # the endpoint was deleted meanwhile
                 return "sent" if attempt.ok else "failed"

@@ -160,7 +160,7 @@ def test_arena_value_override_builds_a_search_bot_with_that_value() -> None:
 def test_ladder_rates_like_the_service(tmp_path: Path) -> None:
     """The ladder's ratings are the service's ``rate`` applied game by game, and published
     into the file the service starts its bot players from."""
-    from service.ratings import ranks_of, rate
+    from service.rating_model import ranks_of, rate
 
     out = tmp_path / "ladder.json"
     publish = tmp_path / "bot_ladder.json"

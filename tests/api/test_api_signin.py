@@ -11,11 +11,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import select, text
 
 from harness.databases import temporary_database
-from service.accounts import SIGNIN_CODE_TTL, Accounts
+from service.accounts import SIGNIN_CODE_TTL
 from service.db import make_engine, make_sessionmaker, upgrade_database
+from service.games import GameService
 from service.models import PlayerTokenRow, SigninCodeRow
 from service.seats import hash_token
-from service.store import GameStore
 
 
 def new_player(client: FlaskClient, name: str = "ann") -> tuple[str, str]:
@@ -113,7 +113,7 @@ def test_tokens_issued_before_the_migration_keep_working(backend: str, tmp_path:
             )
         upgrade_database(url)
         sessions = make_sessionmaker(engine)
-        accounts = Accounts(sessions, lambda: None, GameStore(sessions))  # type: ignore[arg-type]
+        accounts = GameService(sessions).accounts
         assert accounts.for_token("player.old-token").id == "pold"
         with make_sessionmaker(engine)() as s:  # the bot never had a token
             assert s.scalars(select(PlayerTokenRow.player_id)).all() == ["pold"]

@@ -6,15 +6,15 @@ import json
 
 import pytest
 
-from service import bot_ladder, ratings
-from service.ratings import MODEL
+from service import bot_ladder, rating_model
+from service.rating_model import MODEL
 from tests.service.test_ratings import play_out
 
 LADDER = {"3p": {"greedy": (31.5, 2.5)}, "4p": {"random": (14.0, 2.0)}}
 
 
 def test_a_bot_level_starts_from_the_ladder_in_the_pools_it_covers(service, monkeypatch) -> None:
-    monkeypatch.setattr(ratings, "ladder", lambda: LADDER)
+    monkeypatch.setattr(rating_model, "ladder", lambda: LADDER)
     seats = [{"kind": "bot", "level": level} for level in ("greedy", "random", "random")]
     created = service.creation.create_game(players=3, seats=seats, time_limit=0)
     play_out(service, created.game.id)
@@ -36,21 +36,21 @@ def test_the_ladder_file_names_known_levels_and_pools() -> None:
     """The committed ladder (``python -m service.ladder --publish``) rates real levels in real
     pools, with sigma below the default (it rests on games)."""
     from ai.levels import BOT_LEVELS
-    from service.ratings import pools
+    from service.rating_model import pools
 
-    data = json.loads(ratings.LADDER_FILE.read_text())
+    data = json.loads(rating_model.LADDER_FILE.read_text())
     assert data["pools"] and set(data["pools"]) <= set(pools())
-    for pool, levels in ratings.ladder().items():
+    for pool, levels in rating_model.ladder().items():
         assert set(levels) <= set(BOT_LEVELS) and pool in data["sources"]
         assert all(0 < sigma < MODEL.sigma for _, sigma in levels.values())
 
 
 def test_humans_never_start_from_the_ladder(monkeypatch) -> None:
-    monkeypatch.setattr(ratings, "ladder", lambda: LADDER)
-    assert ratings.starting_rating("greedy", "3p") is None  # no bot- prefix: a person
-    assert ratings.starting_rating("bot-greedy", "4p") is None  # level not rated there
-    assert ratings.starting_rating("bot-greedy", "6p") is None  # pool not covered
-    assert ratings.starting_rating("bot-greedy", "3p") == (31.5, 2.5)
+    monkeypatch.setattr(rating_model, "ladder", lambda: LADDER)
+    assert rating_model.starting_rating("greedy", "3p") is None  # no bot- prefix: a person
+    assert rating_model.starting_rating("bot-greedy", "4p") is None  # level not rated there
+    assert rating_model.starting_rating("bot-greedy", "6p") is None  # pool not covered
+    assert rating_model.starting_rating("bot-greedy", "3p") == (31.5, 2.5)
 
 
 def test_seeding_ranks_the_bots_on_a_new_leaderboard_once(service, monkeypatch) -> None:
@@ -60,7 +60,7 @@ def test_seeding_ranks_the_bots_on_a_new_leaderboard_once(service, monkeypatch) 
     from datetime import UTC, datetime
 
     ladder = {"4p": {"greedy": (30.0, 2.0), "random": (15.0, 2.0), "mcts": (34.0, 3.0)}}
-    monkeypatch.setattr(ratings, "ladder", lambda: ladder)
+    monkeypatch.setattr(rating_model, "ladder", lambda: ladder)
     now = datetime(2026, 11, 24, tzinfo=UTC)
     assert service.ratings.leaderboard(pool="4p") == ([], 0)
     with service.sessions() as session, session.begin():

@@ -7,7 +7,7 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlalchemy import func, select
 
-from service import ratings
+from service import rating_model
 from service.games import GameService
 from service.models import RatedGameRow, RatingDueRow, RatingHistoryRow
 
@@ -168,7 +168,7 @@ def test_a_game_with_an_anonymous_seat_is_not_rated(service) -> None:
 def test_rate_accepts_ties_as_openskill_does() -> None:
     model = PlackettLuce()
     before = {"a": (30.0, 5.0), "b": (25.0, 8.0), "c": (20.0, 6.0)}
-    updates = ratings.rate(["a", "b", "c"], [1, 1, 2], before)
+    updates = rating_model.rate(["a", "b", "c"], [1, 1, 2], before)
     direct = model.rate(
         [[model.rating(mu=m, sigma=s)] for m, s in before.values()], ranks=[1, 1, 2]
     )

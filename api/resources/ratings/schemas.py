@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from service.ratings import pools
+from service.rating_model import pools
 
 POOL_DESCRIPTION = (
     "the rating pool: a game size (`3p` … `6p`) or a 2-player variant; each rates on its own"

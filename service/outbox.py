@@ -1,10 +1,12 @@
-"""The webhooks' outbox: the deliveries a game change owes, written in its transaction.
+"""The outbox: what a game change owes, written in the change's own transaction.
 
-A delivery row is added in the same transaction as the game change it announces (the
-store's write path calls ``changes`` before the flush, while the attribute history still
-holds what was loaded, and ``deliveries`` after it), so a change that commits always has
-its deliveries, even when Redis or every worker is down at that moment, and one that rolls
-back has none. Sending them is ``service.webhooks``'s part.
+A change owes webhook deliveries to the players it concerns, and a rated game that
+finishes owes its rating. The store's one write path (``GameStore.writing``) asks here
+before each flush, while the attribute history still holds what was loaded (``changes``,
+``owe_rating``), and adds the deliveries after it (``deliveries``). So a change that
+commits always has what it owes, even when Redis or every worker is down at that moment,
+and one that rolls back has none. Sending deliveries is ``service.webhooks``'s part,
+rating ``service.ratings``'s; both also sweep for what a lost message left behind.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 
-from service.models import GameRow, WebhookDeliveryRow, WebhookEndpointRow
+from service.models import GameRow, RatingDueRow, WebhookDeliveryRow, WebhookEndpointRow
 
 
 def _before(row: GameRow, attr: str) -> Any:
@@ -45,11 +47,11 @@ def changes(row: GameRow) -> list[tuple[str, str]]:
     return announced
 
 
-def record(session: Session, row: GameRow) -> list[str]:
-    """Add the deliveries the change of ``row`` owes to the transaction; their ids.
-
-    One query, and only when the change announces something to a player."""
-    return deliveries(session, row, changes(row))
+def owe_rating(session: Session, row: GameRow) -> None:
+    """A rated game that finishes in this change owes its rating (docs/api.md, "Ratings"):
+    the row that says so commits with the finish."""
+    if row.rated and row.status == "finished" and _before(row, "status") != "finished":
+        session.add(RatingDueRow(game_id=row.id, due_at=row.finished_at))
 
 
 def deliveries(session: Session, row: GameRow, announced: list[tuple[str, str]]) -> list[str]:
