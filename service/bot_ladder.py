@@ -25,6 +25,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service import rating_model
+from service.config import Settings
+from service.games import build_service
 from service.models import RatingRow
 from service.rating_model import bot_player_id, ordinal
 from service.ratings import _ensure_bot_players
@@ -66,13 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m service.bot_ladder", description=__doc__)
     parser.add_argument("command", choices=["seed"], help="seed: write the bots' ladder ratings")
     parser.parse_args(argv)
-    from service.config import Settings
-    from service.db import make_engine, make_sessionmaker, upgrade_database
-
-    settings = Settings.from_env()
-    upgrade_database(settings.database_url)
-    sessions = make_sessionmaker(make_engine(settings.database_url))
-    with sessions() as session, session.begin():
+    service = build_service(Settings.from_env(), migrate=True)
+    with service.store.writing() as session:
         added = seed_ratings(session, datetime.now(UTC))
     print(f"{added} bot ratings written from {rating_model.LADDER_FILE.name}")
     return 0
