@@ -17,9 +17,13 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
-from api.stream.framing import NdjsonFraming, SseFraming
+from flask import Response, current_app, request
+
+from api.stream.framing import NDJSON, SSE, NdjsonFraming, SseFraming, framing_for
 from api.stream.notices import AnyWatcher
+from api.stream.runtime import stream_runtime
 from api.stream.settings import StreamSettings
+from service.games import GameService
 from service.players import BoardSeat
 
 log = logging.getLogger(__name__)
@@ -114,3 +118,34 @@ def player_body(
                 break
             yield framing.heartbeat
             last_write = time.monotonic()
+
+
+def stream_of_looks(
+    service: GameService,
+    start: Callable[[], tuple[Callable[[datetime], Any], Any]],
+) -> Response:
+    """The response of a stream that looks again after any game's notice (the player's
+    stream, the lobby's): the client is admitted first (a refusal costs nothing), then
+    ``start`` may refuse it (401) and otherwise gives what to look at and the session that
+    turns looks into messages; the slot and the subscription are let go when the client
+    leaves."""
+    runtime = stream_runtime(current_app, service)
+    release = runtime.admit(request.remote_addr or "?")
+    try:
+        look, session = start()
+        watcher = runtime.hub.watch_any()
+    except BaseException:
+        release()
+        raise
+    framing = framing_for(request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON)
+    body = player_body(look, service.clock(), watcher, session, framing, runtime.settings)
+    resp = current_app.response_class(body, mimetype=framing.mimetype)
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.headers["X-Accel-Buffering"] = "no"
+
+    def _closed() -> None:
+        watcher.close()
+        release()
+
+    resp.call_on_close(_closed)
+    return resp

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request
 from flask.views import MethodView
 
 from api import deps
@@ -23,9 +22,8 @@ from api.resources.players.schemas import (
     SigninSchema,
     TurnSchema,
 )
-from api.stream.framing import ACCEPT_PARAMETER, NDJSON, SSE, framing_for, stream_response
-from api.stream.player import PlayerStreamSession, player_body
-from api.stream.runtime import stream_runtime
+from api.stream.framing import ACCEPT_PARAMETER, stream_response
+from api.stream.player import PlayerStreamSession, stream_of_looks
 
 blp = Blueprint(
     "players",
@@ -187,35 +185,15 @@ class MyStream(MethodView):
         says `hello` and announces every decision the player owes now.
         """
         svc = deps.service()
-        runtime = stream_runtime(current_app, svc)
-        release = runtime.admit(request.remote_addr or "?")  # first: a refusal costs nothing
-        try:
+
+        def start() -> tuple[Any, PlayerStreamSession]:
             player = player_required()
-            watcher = runtime.hub.watch_any()
-        except BaseException:
-            release()
-            raise
-        framing = framing_for(
-            request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON
-        )
-        body = player_body(
-            lambda opened: svc.accounts.player_board(player.id, opened),
-            svc.clock(),
-            watcher,
-            PlayerStreamSession(player.id),
-            framing,
-            runtime.settings,
-        )
-        resp = current_app.response_class(body, mimetype=framing.mimetype)
-        resp.headers["Cache-Control"] = "no-cache"
-        resp.headers["X-Accel-Buffering"] = "no"
+            return (
+                lambda opened: svc.accounts.player_board(player.id, opened),
+                PlayerStreamSession(player.id),
+            )
 
-        def _closed() -> None:
-            watcher.close()
-            release()
-
-        resp.call_on_close(_closed)
-        return resp
+        return stream_of_looks(svc, start)
 
 
 @blp.route(

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from flask import current_app, request
 from flask.views import MethodView
 
 from api import deps
@@ -19,10 +18,9 @@ from api.resources.seeks.schemas import (
     SeekReadSchema,
     SeekSchema,
 )
-from api.stream.framing import ACCEPT_PARAMETER, NDJSON, SSE, framing_for, stream_response
+from api.stream.framing import ACCEPT_PARAMETER, stream_response
 from api.stream.lobby import LobbyStreamSession
-from api.stream.player import player_body
-from api.stream.runtime import stream_runtime
+from api.stream.player import stream_of_looks
 
 blp = Blueprint(
     "seeks",
@@ -108,29 +106,7 @@ class LobbyStream(MethodView):
         then each change. Served by the stream process like the game streams.
         """
         svc = deps.service()
-        runtime = stream_runtime(current_app, svc)
-        release = runtime.admit(request.remote_addr or "?")  # first: a refusal costs nothing
-        try:
-            watcher = runtime.hub.watch_any()
-        except BaseException:
-            release()
-            raise
-        framing = framing_for(
-            request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON
-        )
-        body = player_body(
-            svc.seeks.look, svc.clock(), watcher, LobbyStreamSession(), framing, runtime.settings
-        )
-        resp = current_app.response_class(body, mimetype=framing.mimetype)
-        resp.headers["Cache-Control"] = "no-cache"
-        resp.headers["X-Accel-Buffering"] = "no"
-
-        def _closed() -> None:
-            watcher.close()
-            release()
-
-        resp.call_on_close(_closed)
-        return resp
+        return stream_of_looks(svc, lambda: (svc.seeks.look, LobbyStreamSession()))
 
 
 @blp.route("/<seek_id>", parameters=_SEEK_ID)
