@@ -59,20 +59,29 @@ class ContextFilter(logging.Filter):
 
 
 class RoutineFilter(logging.Filter):
-    """Celery's INFO lines about the periodic sweeps (beat's "Sending due task", a worker's
-    "received"/"succeeded", every few seconds each) become DEBUG records: they were most of
-    ``make run``'s log. Dropped unless the root logger is at DEBUG."""
+    """Routine INFO lines become DEBUG records, dropped unless the root logger is at DEBUG:
+    Celery's about the periodic sweeps (beat's "Sending due task", a worker's
+    "received"/"succeeded", every few seconds each: they were most of ``make run``'s log),
+    and Alembic's two lines of every process that checks the schema ("Context impl", "Will
+    assume ... DDL"); the migrations it runs stay at INFO."""
 
-    MARKERS = ("workers.tasks.sweep_", "sweep-deadlines", "sweep-webhooks", "sweep-seeks")
+    #: (logger name prefix, markers: a message containing one of them is routine)
+    ROUTINE = (
+        ("celery", ("workers.tasks.sweep_", "sweep-deadlines", "sweep-webhooks", "sweep-seeks")),
+        ("alembic.runtime.migration", ("Context impl", "Will assume")),
+    )
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.levelno != logging.INFO or not record.name.startswith("celery"):
+        if record.levelno != logging.INFO:
+            return True
+        markers = next((m for prefix, m in self.ROUTINE if record.name.startswith(prefix)), ())
+        if not markers:
             return True
         try:
             message = record.getMessage()
         except Exception:  # noqa: BLE001 - never break logging
             return True
-        if not any(marker in message for marker in self.MARKERS):
+        if not any(marker in message for marker in markers):
             return True
         record.levelno, record.levelname = logging.DEBUG, "DEBUG"
         return logging.getLogger().isEnabledFor(logging.DEBUG)

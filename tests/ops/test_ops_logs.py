@@ -64,3 +64,20 @@ def test_request_lines_carry_ids_and_seat_but_no_token(tmp_path: Path, json_line
     assert len({r["request_id"] for r in records if r["logger"] == "ursuppe.request"}) == 6
     others = [r for r in records if r.get("request_id") not in (None, "probe-42")]
     assert others and all("seat" not in r for r in others)
+
+
+def test_routine_lines_are_debug_and_the_migrations_run_stay(json_lines: io.StringIO) -> None:
+    """What every process says each time it checks the schema or a sweep runs is left out
+    at INFO; a migration that runs is what an operator needs, and stays."""
+    migration = logging.getLogger("alembic.runtime.migration")
+    migration.info("Context impl SQLiteImpl.")
+    migration.info("Will assume non-transactional DDL.")
+    migration.info("Running upgrade 0015_seeks -> 0016_bot_owner, bot owner")
+    logging.getLogger("celery.beat").info("Scheduler: Sending due task sweep-deadlines")
+    logging.getLogger("celery.beat").info("beat: Starting...")
+    said = [json.loads(line)["message"] for line in json_lines.getvalue().splitlines()]
+    assert said == ["Running upgrade 0015_seeks -> 0016_bot_owner, bot owner", "beat: Starting..."]
+    logging.getLogger().setLevel(logging.DEBUG)
+    migration.info("Context impl SQLiteImpl.")
+    last = json.loads(json_lines.getvalue().splitlines()[-1])
+    assert (last["message"], last["level"]) == ("Context impl SQLiteImpl.", "DEBUG")
