@@ -49,31 +49,8 @@ def new_game_row(
     game it starts from; raises ``Unprocessable`` naming the first thing wrong."""
     if label is not None and not LABEL.fullmatch(label):
         raise Unprocessable("invalid_label", LABEL_RULE)
-    variant = (options or {}).get("variant")
-    if variant is not None and variant not in VARIANTS:
-        raise Unprocessable("invalid_option", f"variant is one of {sorted(VARIANTS)}")
-    if variant is not None and players != VARIANTS[variant].players:
-        raise Unprocessable(
-            "invalid_players", f"{variant} is for {VARIANTS[variant].players} players"
-        )
-    decoy_scores = (options or {}).get("decoy_scores", False)
-    if decoy_scores is not False and (variant is None or VARIANTS[variant].decoy < 0):
-        raise Unprocessable("invalid_option", "decoy_scores is an option of the decoy variant")
-    if variant is None and players not in SUPPORTED_PLAYERS:
-        raise Unprocessable(
-            "invalid_players",
-            f"a game has {SUPPORTED_PLAYERS_TEXT} players, or 2 with a variant ({sorted(VARIANTS)})",
-        )
-    specs = [seat_spec(s) for s in (seats or [SeatSpec() for _ in range(players)])]
-    if len(specs) != players:
-        raise Unprocessable(
-            "invalid_seats", f"{players} players need exactly {players} seat entries"
-        )
-    for spec in specs:
-        if spec.kind == "bot":
-            check_bot_level(spec.level or "random", "invalid_seats")
-            if spec.player is not None:
-                raise Unprocessable("invalid_seats", "only a human seat is reserved for a player")
+    variant, decoy_scores = _check_size(players, options)
+    specs = _check_seats(players, seats)
     control, time_limit = clocks.choose(
         time_control,
         time_limit,
@@ -81,15 +58,7 @@ def new_game_row(
         settings.max_time_limit,
         all_bots=all(spec.kind == "bot" for spec in specs),
     )
-    if timeout_policy not in TIMEOUT_POLICIES:
-        raise Unprocessable("invalid_timeout_policy", "timeout_policy is 'default_action' or 'bot'")
-    opts = dict(options or {})
-    unknown = set(opts) - set(OPTIONS)
-    if unknown:
-        raise Unprocessable("invalid_option", f"unknown options: {sorted(unknown)}")
-    for key in ("timeout_bot_level", "resign_bot_level"):
-        if opts.get(key) is not None:
-            check_bot_level(opts[key], "invalid_option")
+    opts = _check_options(options, timeout_policy)
     game_id = secrets.token_hex(8)
     server_seed = None
     if seed is None:  # verifiable: commit now, derive the engine seed at the start
@@ -135,6 +104,56 @@ def new_game_row(
     for seat in row.seats:
         seat.bank_ms = clocks.initial_bank_ms(row, seat)
     return row, game
+
+
+def _check_size(players: int, options: dict[str, Any] | None) -> tuple[str | None, bool]:
+    """The game's variant and decoy scoring, checked against its player count."""
+    variant = (options or {}).get("variant")
+    if variant is not None and variant not in VARIANTS:
+        raise Unprocessable("invalid_option", f"variant is one of {sorted(VARIANTS)}")
+    if variant is not None and players != VARIANTS[variant].players:
+        raise Unprocessable(
+            "invalid_players", f"{variant} is for {VARIANTS[variant].players} players"
+        )
+    decoy_scores = (options or {}).get("decoy_scores", False)
+    if decoy_scores is not False and (variant is None or VARIANTS[variant].decoy < 0):
+        raise Unprocessable("invalid_option", "decoy_scores is an option of the decoy variant")
+    if variant is None and players not in SUPPORTED_PLAYERS:
+        raise Unprocessable(
+            "invalid_players",
+            f"a game has {SUPPORTED_PLAYERS_TEXT} players, or 2 with a variant ({sorted(VARIANTS)})",
+        )
+    return variant, decoy_scores
+
+
+def _check_seats(players: int, seats: Sequence[SeatSpec | dict[str, Any]] | None) -> list[SeatSpec]:
+    """One seat entry per player (all human by default); bots of known levels, reserved
+    for nobody."""
+    specs = [seat_spec(s) for s in (seats or [SeatSpec() for _ in range(players)])]
+    if len(specs) != players:
+        raise Unprocessable(
+            "invalid_seats", f"{players} players need exactly {players} seat entries"
+        )
+    for spec in specs:
+        if spec.kind == "bot":
+            check_bot_level(spec.level or "random", "invalid_seats")
+            if spec.player is not None:
+                raise Unprocessable("invalid_seats", "only a human seat is reserved for a player")
+    return specs
+
+
+def _check_options(options: dict[str, Any] | None, timeout_policy: str) -> dict[str, Any]:
+    """The game's options (known keys, known bot levels) and its timeout policy."""
+    if timeout_policy not in TIMEOUT_POLICIES:
+        raise Unprocessable("invalid_timeout_policy", "timeout_policy is 'default_action' or 'bot'")
+    opts = dict(options or {})
+    unknown = set(opts) - set(OPTIONS)
+    if unknown:
+        raise Unprocessable("invalid_option", f"unknown options: {sorted(unknown)}")
+    for key in ("timeout_bot_level", "resign_bot_level"):
+        if opts.get(key) is not None:
+            check_bot_level(opts[key], "invalid_option")
+    return opts
 
 
 def roll_setup(row: GameRow) -> Any:
