@@ -27,7 +27,7 @@ LABEL_RULE = "a label is 1-64 characters: letters, digits and . _ : - (not first
 PREVIEW_SEED = 0
 #: What happens when a human's time runs out (docs/api.md, "Deadlines").
 TIMEOUT_POLICIES = ("default_action", "bot")
-OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant", "decoy_scores")
+OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant", "decoy_scores", "hints")
 
 
 def new_game_row(
@@ -90,6 +90,10 @@ def new_game_row(
     for key in ("timeout_bot_level", "resign_bot_level"):
         if opts.get(key) is not None:
             check_bot_level(opts[key], "invalid_option")
+    if "hints" in opts and not isinstance(opts["hints"], bool):
+        raise Unprocessable("invalid_option", "hints is true or false")
+    if opts.get("hints") and rated:
+        raise Unprocessable("invalid_option", "hints are for unrated games (rated: false)")
     game_id = secrets.token_hex(8)
     server_seed = None
     if seed is None:  # verifiable: commit now, derive the engine seed at the start

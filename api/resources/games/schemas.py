@@ -72,6 +72,15 @@ class GameOptionsSchema(ma.Schema):
             "(default false; docs/rules.md, Decoy)"
         },
     )
+    hints = fields.Boolean(
+        truthy={True},
+        falsy={False},
+        metadata={
+            "description": "whether the seat to play may ask for a hint (POST "
+            "/games/{id}/seats/{seat}/hint); default true in an unrated game, never in a "
+            "rated one (true with rated: 422)"
+        },
+    )
 
 
 class TimeControlSchema(ma.Schema):
