@@ -217,4 +217,5 @@ export default {
   hint_reason: "So schätzt die Suche danach deinen Abstand zum stärksten Gegner am Ende: {value} Punkte, {gain} im Vergleich zu ihrer nächsten Wahl ({alt}).",
   hint_reason_alone: "So schätzt die Suche danach deinen Abstand zum stärksten Gegner am Ende: {value} Punkte.",
   hint_stale: "Die Partie ist inzwischen weiter: frag noch einmal.", hint_slow: "Noch keine Antwort: frag gleich noch einmal.",
+  rated_game: "Gewertet: das Ergebnis zählt für die Wertung (keine Tipps während der Partie)",
 };

@@ -218,4 +218,5 @@ export default {
   hint_reason: "The search's estimate of your final margin over the best opponent after it: {value} points, {gain} compared with its next choice ({alt}).",
   hint_reason_alone: "The search's estimate of your final margin over the best opponent after it: {value} points.",
   hint_stale: "The game has moved on since: ask again.", hint_slow: "No answer yet: ask again in a moment.",
+  rated_game: "Rated: the result counts for the ratings (no hints during play)",
 };

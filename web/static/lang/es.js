@@ -217,4 +217,5 @@ export default {
   hint_reason: "Lo que la búsqueda calcula tras esto para tu margen final sobre el mejor rival: {value} puntos, {gain} respecto a su siguiente opción ({alt}).",
   hint_reason_alone: "Lo que la búsqueda calcula tras esto para tu margen final sobre el mejor rival: {value} puntos.",
   hint_stale: "La partida ya ha avanzado: vuelve a pedirla.", hint_slow: "Aún no hay respuesta: vuelve a pedirla en un momento.",
+  rated_game: "Puntuable: el resultado cuenta para las clasificaciones (sin pistas durante la partida)",
 };

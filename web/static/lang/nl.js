@@ -217,4 +217,5 @@ export default {
   hint_reason: "Zo schat de zoekbot daarna je voorsprong op de sterkste tegenstander aan het eind: {value} punten, {gain} vergeleken met zijn tweede keus ({alt}).",
   hint_reason_alone: "Zo schat de zoekbot daarna je voorsprong op de sterkste tegenstander aan het eind: {value} punten.",
   hint_stale: "Het spel is intussen verder: vraag het opnieuw.", hint_slow: "Nog geen antwoord: vraag het zo nog eens.",
+  rated_game: "Telt mee: de uitslag telt voor de ratings (geen tips tijdens het spel)",
 };
