@@ -84,25 +84,29 @@ class Hints(Part):
         row: a decision's hint is computed once). Refusals: 401 ``invalid_token``, 403
         ``wrong_seat``, ``seat_resigned``/``seat_is_bot``, ``hints_not_allowed``; 409
         ``game_not_active``, ``game_over``, ``not_your_turn``."""
-        now = self.clock()
         try:
-            with self.store.sessions.begin() as session:
-                row = self.store.load(session, game_id)
-                self._check_may_ask(row, seat, token)
-                hint = session.get(HintRow, (game_id, row.seq))
-                if hint is None:
-                    hint = HintRow(
-                        game_id=game_id, seq=row.seq, seat=seat,
-                        level=self.settings.hint_level, status="pending", requested_at=now,
-                    )  # fmt: skip
-                    session.add(hint)
-                    session.flush()
-                view = HintView.of(hint, row)
-        except IntegrityError:  # a twin request stored it first: answer with that one
-            return self.ask(game_id, seat, token)
+            view = self._ask(game_id, seat, token)
+        except IntegrityError:  # a twin request stored it first: this read finds that one
+            view = self._ask(game_id, seat, token)
         if view.status == "pending":
             self._send(game_id, view.seq)
         return view
+
+    def _ask(self, game_id: str, seat: int, token: str) -> HintView:
+        """Check the ask and store the decision's hint row unless it exists (one
+        transaction); an ``IntegrityError`` means a concurrent ask stored it first."""
+        with self.store.sessions.begin() as session:
+            row = self.store.load(session, game_id)
+            self._check_may_ask(row, seat, token)
+            hint = session.get(HintRow, (game_id, row.seq))
+            if hint is None:
+                hint = HintRow(
+                    game_id=game_id, seq=row.seq, seat=seat, level=self.settings.hint_level,
+                    status="pending", requested_at=self.clock(),
+                )  # fmt: skip
+                session.add(hint)
+                session.flush()
+            return HintView.of(hint, row)
 
     def read(self, game_id: str, seat: int, token: str) -> HintView:
         """``seat``'s newest hint: its status, and its suggestion while it is current

@@ -3,10 +3,11 @@ worker's call, stale once the game moves on; every refusal with its code."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import func, select, update
 
 from service.errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
 from service.games import GameService
@@ -158,3 +159,29 @@ def test_the_hints_option_is_checked_at_creation(service) -> None:
 def test_the_hint_level_must_search(service) -> None:
     with pytest.raises(Unprocessable):
         GameService(service.sessions, settings=replace(service.settings, hint_level="greedy"))
+
+
+def test_asks_at_once_store_one_hint(service, scheduler) -> None:
+    """Concurrent asks for one decision: one row (the primary key), every ask answered
+    with it (the ask that lost the insert reads the winner's)."""
+    game_id, tokens = unrated(service)
+    seat = to_play(service, game_id)
+    barrier = threading.Barrier(4)
+    views, errors = [], []
+
+    def ask() -> None:
+        barrier.wait()
+        try:
+            views.append(service.hints.ask(game_id, seat, tokens[seat]))
+        except Exception as err:  # noqa: BLE001 - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(views) == 4 and {v.status for v in views} == {"pending"}
+    with service.sessions() as s:
+        assert s.scalar(select(func.count()).select_from(HintRow)) == 1
