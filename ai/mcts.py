@@ -154,10 +154,14 @@ class MctsBot:
         self._seat = 0
         self._spread = 1.0
         self.last_iterations = 0
+        #: After ``choose``: (action, visits, mean value) of every root action searched,
+        #: most visited first (empty when the decision needed no search). Hints read it.
+        self.last_choices: list[tuple[dict, float, float]] = []
 
     # --- public -----------------------------------------------------------------------------
     def choose(self, game: Game) -> dict:
         start = time.perf_counter()
+        self.last_choices = []
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -326,12 +330,16 @@ class MctsBot:
     def _best(self, root: Node, acts: list[dict], keys: list[tuple]) -> dict:
         best = acts[0]
         best_rank = (-1.0, -math.inf)
+        choices = []
         for action, k in zip(acts, keys, strict=True):
             st = root.stats.get(k)
             if not st or not st[0]:
                 continue
             rank = (st[0], st[1] / st[0])
+            choices.append((action, *rank))
             if rank > best_rank:
                 best_rank = rank
                 best = action
+        choices.sort(key=lambda c: (-c[1], -c[2]))
+        self.last_choices = choices
         return best

@@ -108,6 +108,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("invalid_chat_text", "chat_rate_limited", "chat_closed_to_spectators", "chat_ended"),
     *("cannot_mute_self", "mute_not_found"),
     *("invalid_seek", "seek_exists", "seek_matched", "seek_not_found"),
+    *("hints_not_allowed", "hint_not_found"),
 )
 
 

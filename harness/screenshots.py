@@ -3,7 +3,8 @@ finished game, as PNGs in ``docs/screenshots/``, taken from the live service in 
 
 Run: ``python -m harness.screenshots [out_dir] [teach|drawn]`` (``teach``: only the teaching
 screenshots: a decision with its help and a gene card open, in English and German;
-``drawn``: only the game sizes: 6 players, Double I, the decoy, a phone and the replay).
+``drawn``: only the game sizes: 6 players, Double I, the decoy, a phone and the replay;
+``people`` and ``hints`` likewise).
 """
 
 from __future__ import annotations
@@ -330,6 +331,43 @@ def people(out: Path) -> None:
     print(f"people screenshots in {out}")
 
 
+def hints(out: Path) -> None:
+    """A hint shown at the table, in English at 1280 px and in German on a 360 px phone:
+    ``hint-en.png`` (the decision panel), ``hint-phone-de.png``."""
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, live_server(Path(tmp)) as server:
+        base, bot = server.base_url, {"kind": "bot", "level": "greedy"}
+        for lang, phone in (("en", False), ("de", True)):
+            created = _post(base, "/games", {"players": 3, "seats": [{"kind": "human"}, bot, bot],
+                                             "time_limit": 0, "rated": False})  # fmt: skip
+            game_id = created["game"]["id"]
+            seat = _post(base, f"/games/{game_id}/seats", {"name": "Ada"})
+            seats = {game_id: {"seat": seat["seat"], "token": seat["token"], "name": "Ada"}}
+            with chromium(1280, 2400) as driver:
+                if phone:
+                    as_phone(driver, 360, 1400)
+                driver.get(base + "/")
+                driver.execute_script(
+                    "localStorage.setItem('ursuppe.lang', arguments[0]);"
+                    "localStorage.setItem('ursuppe.seats', arguments[1])", lang, json.dumps(seats),
+                )  # fmt: skip
+                driver.get(f"{base}/game/{game_id}")
+                wait_for(driver, lambda s: s["ready"] and s["kind"], 60, "our decision")
+                driver.find_element(By.ID, "hint-button").click()
+                hint = WebDriverWait(driver, 60).until(lambda d: d.execute_script(
+                    "const h = window.ursuppe.hint; return h && h.status === 'ready' && h"))  # fmt: skip
+                if hint["action"].get("field"):  # its button shows once the field is picked
+                    css = f'#board-wrap g.field[data-field="{hint["action"]["field"]}"]'
+                    driver.find_element(By.CSS_SELECTOR, css).click()
+                panel = driver.find_element(By.ID, "decision")
+                if phone:
+                    driver.execute_script("arguments[0].scrollIntoView()", panel)
+                    driver.save_screenshot(str(out / f"hint-phone-{lang}.png"))
+                else:
+                    panel.screenshot(str(out / f"hint-{lang}.png"))
+    print(f"hint screenshots in {out}")
+
+
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
     # "teach" as the second argument takes only the teaching screenshots.
@@ -339,8 +377,11 @@ if __name__ == "__main__":
         drawn(target)
     elif sys.argv[2:] == ["people"]:
         people(target)
+    elif sys.argv[2:] == ["hints"]:
+        hints(target)
     else:
         main(target)
         teaching(target)
         drawn(target)
         people(target)
+        hints(target)

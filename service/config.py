@@ -73,6 +73,9 @@ class Settings:
     #: The stand-in for a human who timed out or resigned, unless the game's options name
     #: one: the best level that answers within a small budget (docs/ai.md, "Stand-ins").
     standin_level: str = "greedy"
+    #: The search level whose evaluation a hint reports (``service.hints``): a level of the
+    #: ``mcts`` family, thinking within its own budget (docs/ai.md, "Hints").
+    hint_level: str = "mcts-fast"
     max_content_length: int = 64 * 1024
     rate_limit: str = ""
     player_rate_limit: str = ""
@@ -113,6 +116,7 @@ class Settings:
             bot_run_decisions=max(_env_int("URSUPPE_BOT_RUN_DECISIONS", cls.bot_run_decisions), 1),
             bot_run_ms=_env_int("URSUPPE_BOT_RUN_MS", cls.bot_run_ms),
             standin_level=os.environ.get("URSUPPE_STANDIN_LEVEL") or cls.standin_level,
+            hint_level=os.environ.get("URSUPPE_HINT_LEVEL") or cls.hint_level,
             max_content_length=_env_int("URSUPPE_MAX_CONTENT_LENGTH", cls.max_content_length),
             rate_limit=os.environ.get("URSUPPE_RATE_LIMIT", ""),
             player_rate_limit=os.environ.get("URSUPPE_PLAYER_RATE_LIMIT", ""),

@@ -3,7 +3,8 @@ and the workers, working without a Flask request.
 
 Each part is one concern (``docs/workers.md``, "The service"): ``creation`` (new games,
 aborts), ``seating`` (joins, leaves, resigns), ``moves`` (actions), ``turns`` (bot turns
-and deadlines, what the workers drive), ``games`` (reads), ``accounts`` (players),
+and deadlines, what the workers drive), ``hints`` (the search's suggestion for the seat to
+play), ``games`` (reads), ``accounts`` (players),
 ``labels`` (tournaments and standings), ``ratings``, ``webhooks`` and ``chat``. Every write
 of a game is one transaction of ``GameStore.writing``: load, check, compute the new state
 with the engine (``service.play``), write conditionally on the version read with the log
@@ -27,6 +28,7 @@ from service.config import Settings
 from service.creation import Creation
 from service.db import make_engine, make_sessionmaker, upgrade_database
 from service.game_reads import GameReads
+from service.hints import Hints, check_hint_level
 from service.labels import Labels
 from service.models import utcnow
 from service.moves import Moves
@@ -60,6 +62,7 @@ class GameService:
     ) -> None:
         self._settings = settings or Settings()
         check_bot_level(self._settings.standin_level, "invalid_option")  # fail at start-up
+        check_hint_level(self._settings.hint_level)
         self.sessions = sessions
         self.clock = clock
         self.after = AfterCommit(scheduler, publisher)
@@ -80,6 +83,8 @@ class GameService:
         self.seating = Seating(*parts)
         self.moves = Moves(*parts)
         self.turns = Turns(*parts, self.moves)
+        #: Hints for the seat to play (unrated games): asked here, computed by the workers.
+        self.hints = Hints(*parts)
         #: Quick play: seeks matched into games made by ``creation``.
         self.seeks = Seeks(*parts, self.creation, self.seating)
 

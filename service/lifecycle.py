@@ -27,7 +27,7 @@ LABEL_RULE = "a label is 1-64 characters: letters, digits and . _ : - (not first
 PREVIEW_SEED = 0
 #: What happens when a human's time runs out (docs/api.md, "Deadlines").
 TIMEOUT_POLICIES = ("default_action", "bot")
-OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant", "decoy_scores")
+OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant", "decoy_scores", "hints")
 
 
 def new_game_row(
@@ -58,7 +58,7 @@ def new_game_row(
         settings.max_time_limit,
         all_bots=all(spec.kind == "bot" for spec in specs),
     )
-    opts = _check_options(options, timeout_policy)
+    opts = _check_options(options, timeout_policy, rated)
     game_id = secrets.token_hex(8)
     server_seed = None
     if seed is None:  # verifiable: commit now, derive the engine seed at the start
@@ -142,8 +142,11 @@ def _check_seats(players: int, seats: Sequence[SeatSpec | dict[str, Any]] | None
     return specs
 
 
-def _check_options(options: dict[str, Any] | None, timeout_policy: str) -> dict[str, Any]:
-    """The game's options (known keys, known bot levels) and its timeout policy."""
+def _check_options(
+    options: dict[str, Any] | None, timeout_policy: str, rated: bool
+) -> dict[str, Any]:
+    """The game's options (known keys, known bot levels, hints only unrated) and its
+    timeout policy."""
     if timeout_policy not in TIMEOUT_POLICIES:
         raise Unprocessable("invalid_timeout_policy", "timeout_policy is 'default_action' or 'bot'")
     opts = dict(options or {})
@@ -153,6 +156,10 @@ def _check_options(options: dict[str, Any] | None, timeout_policy: str) -> dict[
     for key in ("timeout_bot_level", "resign_bot_level"):
         if opts.get(key) is not None:
             check_bot_level(opts[key], "invalid_option")
+    if "hints" in opts and not isinstance(opts["hints"], bool):
+        raise Unprocessable("invalid_option", "hints is true or false")
+    if opts.get("hints") and rated:
+        raise Unprocessable("invalid_option", "hints are for unrated games (rated: false)")
     return opts
 
 

@@ -34,7 +34,8 @@ class Scheduler(Protocol):
 
 # Optional on a scheduler (looked up with getattr, so older test doubles need not have it):
 # ``webhooks(delivery_ids)``, the webhook deliveries a commit wrote, to be sent now;
-# ``seek_due(seek_id, eta)``, a quick-play seek whose wait ends at ``eta`` (service.seeks).
+# ``seek_due(seek_id, eta)``, a quick-play seek whose wait ends at ``eta`` (service.seeks);
+# ``hint(game_id, seq)``, a hint asked for the decision at ``seq``, to compute (service.hints).
 
 
 class NullScheduler:
@@ -55,3 +56,6 @@ class NullScheduler:
 
     def seek_due(self, seek_id: str, eta: datetime) -> None:
         log.debug("no scheduler: seek %s waits for a sweep", seek_id)
+
+    def hint(self, game_id: str, seq: int) -> None:
+        log.debug("no scheduler: the hint %s@%s is not computed", game_id, seq)

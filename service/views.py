@@ -188,6 +188,7 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
         "resign_bot_level": opts.get("resign_bot_level"),
         "variant": opts.get("variant"),
         "decoy_scores": opts.get("decoy_scores", False),
+        "hints": hints_allowed(row),
     }
     if deck is not None:
         # The engine shuffles the deck; sorting hides the creator's order all the same.
@@ -224,6 +225,12 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
         pending=row.pending if full else None,
         public=row.public if full else None,
     )
+
+
+def hints_allowed(row: GameRow) -> bool:
+    """Whether the seat to play may ask for hints (``service.hints``): never in a rated
+    game, and in an unrated one unless its creator chose ``options.hints: false``."""
+    return row.rated is False and (row.options or {}).get("hints", True) is not False
 
 
 def _human_decides(row: GameRow) -> bool:

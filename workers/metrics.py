@@ -40,6 +40,7 @@ GAME_TASKS = frozenset(
         "workers.tasks.bot_fallback",
         "workers.tasks.expire_deadline",
         "workers.tasks.rate_game",
+        "workers.tasks.compute_hint",
     }
 )
 #: kombu's Redis transport keeps a queue's messages of priority p > 0 in ``<queue>\x06\x16p``.

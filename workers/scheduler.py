@@ -24,6 +24,7 @@ EXPIRE_DEADLINE_TASK = "workers.tasks.expire_deadline"
 RATE_GAME_TASK = "workers.tasks.rate_game"
 DELIVER_WEBHOOK_TASK = "workers.tasks.deliver_webhook"
 FILL_SEEK_TASK = "workers.tasks.fill_seek"
+COMPUTE_HINT_TASK = "workers.tasks.compute_hint"
 
 
 class CeleryScheduler:
@@ -145,6 +146,13 @@ class CeleryScheduler:
             eta = eta.replace(tzinfo=UTC)
         self._send(FILL_SEEK_TASK, (seek_id,), f"seek-{seek_id}", queue=self.live_queue, eta=eta,
                    failed=f"seek {seek_id}; the sweep will fill it")  # fmt: skip
+
+    def hint(self, game_id: str, seq: int) -> None:
+        """A seat asked for a hint at ``seq`` (its row is stored): compute it now, on the
+        live queue (a person waits for it). A lost message leaves the hint pending until
+        the seat asks again, which sends it again; a spare one computes nothing."""
+        self._send(COMPUTE_HINT_TASK, (game_id, seq), f"hint-{game_id}-{seq}",
+                   queue=self.live_queue, failed=f"hint {game_id}/{seq}")  # fmt: skip
 
     def _send(
         self,

@@ -1,5 +1,5 @@
-"""The tasks: a bot's turn, a deadline's expiry, a finished game's ratings, the periodic
-deadline sweep, a webhook delivery with its sweep, and a quick-play seek's fill with its
+"""The tasks: a bot's turn, a deadline's expiry, a finished game's ratings, a hint, the
+periodic deadline sweep, a webhook delivery with its sweep, and a quick-play seek's fill with its
 sweep.
 
 Every task is keyed on ``(game_id, seq)`` and delegates the decision "is this still the
@@ -122,6 +122,17 @@ def rate_game(game_id: str) -> int | None:
     """Update the ratings of a finished rated game's players; None when it was rated
     before (a duplicated or replayed message: ``rated_games`` is keyed by the game)."""
     return runtime.get_service().ratings.rate_game(game_id)
+
+
+@app.task(base=GameTask, name="workers.tasks.compute_hint", soft_time_limit=10, time_limit=20)
+def compute_hint(game_id: str, seq: int) -> bool:
+    """Compute the hint a seat asked for at ``seq`` (``service.hints``), with the hint level
+    within its own budget; False when it is computed, taken by another task, or stale."""
+    try:
+        return runtime.get_service().hints.compute(game_id, seq)
+    except SoftTimeLimitExceeded:  # the search honours its budget; this is the last line
+        log.warning("hint %s/%s over the soft limit; asking again sends it again", game_id, seq)
+        return False
 
 
 #: How long a sweep leaves a deadline that just passed, or a delivery just written, to the

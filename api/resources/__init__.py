@@ -10,6 +10,7 @@ from api.parsing import Blueprint
 from api.resources.actions.routes import blp as actions
 from api.resources.chat.routes import blp as chat
 from api.resources.games.routes import blp as games
+from api.resources.hints.routes import blp as hints
 from api.resources.labels.routes import blp as labels
 from api.resources.log.routes import blp as log
 from api.resources.meta.routes import health_blp, rules_blp
@@ -24,6 +25,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     games,
     seats,
     actions,
+    hints,
     log,
     chat,
     stream,

@@ -14,6 +14,7 @@ from service.models.base import (
 )
 from service.models.chat import ChatClosedRow, ChatMessageRow, ChatMuteRow
 from service.models.games import ActionLogRow, GameRow, IdempotentRequestRow, SeatRow
+from service.models.hints import HintRow
 from service.models.people import LabelEntryRow, LabelRow, PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.models.ratings import RatedGameRow, RatingDueRow, RatingHistoryRow, RatingRow
 from service.models.seeks import SeekRow
@@ -28,6 +29,7 @@ __all__ = [
     "ChatMuteRow",
     "GAME_STATUSES",
     "GameRow",
+    "HintRow",
     "IdempotentRequestRow",
     "LabelEntryRow",
     "LabelRow",

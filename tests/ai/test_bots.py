@@ -131,6 +131,25 @@ def test_mcts_runs_exactly_its_iterations() -> None:
     assert bot.last_iterations == 60
 
 
+def test_mcts_reports_its_root_choices(random_positions: Callable[..., list[Game]]) -> None:
+    """``last_choices`` (what a hint's reason is made of): the chosen action first, most
+    visited first, each a distinct legal action; empty when nothing was searched."""
+    bot = MctsBot(seed=4, iterations=40)
+    searched = 0
+    for g in random_positions(20, seed=14):
+        action = bot.choose(g)
+        choices = bot.last_choices
+        if len(distinct(g.legal_actions())[0]) == 1:
+            assert choices == []
+            continue
+        searched += 1
+        assert choices[0][0] == action
+        assert [c[1] for c in choices] == sorted((c[1] for c in choices), reverse=True)
+        assert all(c[0] in g.legal_actions() for c in choices)
+        assert len({json.dumps(c[0], sort_keys=True) for c in choices}) == len(choices)
+    assert searched >= 5
+
+
 def test_levels_by_name() -> None:
     assert {"random", "greedy", "mcts", "mcts-fast"} <= set(BOT_LEVELS)
     g = Game.new(4, 3)

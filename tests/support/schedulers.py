@@ -37,6 +37,13 @@ class RecordingScheduler:
         with self._lock:
             self.calls.extend(("webhook", i) for i in delivery_ids)
 
+    def hint(self, game_id: str, seq: int) -> None:
+        with self._lock:
+            self.calls.append(("hint", game_id, seq))
+
+    def hints(self) -> list[tuple[str, int]]:
+        return [(c[1], c[2]) for c in self.calls if c[0] == "hint"]
+
     def bot_turns(self) -> list[tuple[str, int]]:
         return [(c[1], c[2]) for c in self.calls if c[0] == "bot_turn"]
 

@@ -19,6 +19,7 @@ import shlex
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Callable
 from contextlib import redirect_stdout
 from dataclasses import dataclass
@@ -78,6 +79,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("docs/ai.md", "# data: the search bot's self-play with the version-1 value (112 games were used)"): "test_the_ai_pages_recipe_is_accepted_by_its_programs",
     ("docs/api.md", "API=localhost:8000/api/v1"): "test_the_api_docs_seek_example_gets_a_game",
     ("docs/api.md", "from standardwebhooks import Webhook, WebhookVerificationError"): "test_the_webhook_receiver_example_verifies_and_deduplicates",
+    ("docs/api.md", 'curl -s -XPOST $API/games/$GAME/seats/0/hint -H "Authorization: Bearer $TOKEN"   # 202, status pending'): "test_the_hint_example_asks_and_reads_a_hint",
     ("docs/deploy.md", "# machine A: humans only — their bots' replies never wait behind a tournament"): "test_the_deploy_pages_worker_commands_start_workers",
     ("docs/stream.md", "import json, requests"): "test_the_python_stream_client_follows_a_game_to_its_end",
     ("docs/stream.md", "const source = new EventSource(`/api/v1/games/${gameId}/stream`);"): "test_the_browser_stream_client_prompts_its_seat",
@@ -273,9 +275,48 @@ class _WrittenWorker(WorkerProcess):
         return [sys.executable, "-m", "celery", *self.written]
 
 
-def _bot_game(server: LiveServer, humans: int = 0) -> dict:
+def _bot_game(server: LiveServer, humans: int = 0, **extra: object) -> dict:
     seats = [{"kind": "human"}] * humans + [{"kind": "bot", "level": "random"}] * (3 - humans)
-    return api_post(server, "/games", {"players": 3, "seats": seats})
+    return api_post(server, "/games", {"players": 3, "seats": seats, **extra})
+
+
+def _until(predicate: Callable[[], object], what: str, timeout: float = 60) -> object:
+    """Poll ``predicate`` (a read of the live server) until it holds."""
+    deadline = time.monotonic() + timeout
+    while not (value := predicate()):
+        assert time.monotonic() < deadline, f"not within {timeout} s: {what}"
+        time.sleep(0.1)
+    return value
+
+
+def test_the_hint_example_asks_and_reads_a_hint(server: LiveServer) -> None:
+    """Seat 0 of an unrated game, at its turn, runs the page's two requests: the ask is
+    pending (or already ready), the read names the same decision; the hint then comes."""
+    game_id = _bot_game(server, humans=1, rated=False)["game"]["id"]
+    token = api_post(server, f"/games/{game_id}/seats", {"name": "learner"})["token"]
+    _until(
+        lambda: api(server, f"/games/{game_id}/pending")["pending"]["player"] == 0, "seat 0's turn"
+    )
+    seq = api(server, f"/games/{game_id}/pending")["seq"]
+    script = "API=localhost:8000/api/v1\n" + block(
+        "docs/api.md", next(k[1] for k in EXAMPLES if "/hint" in k[1])
+    )
+    env = f"GAME={game_id}; TOKEN={token}\n"
+    asked, read = (json.loads(line) for line in _bash(env + _on(server, script)).splitlines())
+    assert asked["status"] in ("pending", "ready") and asked["seq"] == seq
+    assert read["seq"] == seq
+    url = f"/games/{game_id}/seats/0/hint"
+
+    def ready() -> dict | None:
+        req = urllib.request.Request(
+            server.base_url + "/api/v1" + url, headers={"Authorization": f"Bearer {token}"}
+        )
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            hint = json.load(resp)
+        return hint if hint["status"] == "ready" else None
+
+    hint = _until(ready, "the hint computed")
+    assert hint["action"] in api(server, f"/games/{game_id}/pending")["pending"]["actions"]
 
 
 def test_the_python_stream_client_follows_a_game_to_its_end(server: LiveServer) -> None:
@@ -283,8 +324,8 @@ def test_the_python_stream_client_follows_a_game_to_its_end(server: LiveServer) 
     exec(block("docs/stream.md", "import json, requests"), namespace)
     game = _bot_game(server)["game"]
     shown = io.StringIO()
-    with redirect_stdout(shown):
-        namespace["follow"](server.base_url, game["id"])  # type: ignore[operator]
+    with redirect_stdout(shown):  # from the first entry: random bots may be done already
+        namespace["follow"](server.base_url, game["id"], 0)  # type: ignore[operator]
     lines = shown.getvalue().splitlines()
     assert lines[-1].startswith("over: "), lines[-3:]
     moves = [line for line in lines[:-1] if line.split()[0].isdigit()]

@@ -80,6 +80,7 @@ def test_the_lobby_sets_a_bank_and_the_table_counts_it_down(server: LiveServer) 
         game_id = driver.current_url.rsplit("/", 1)[-1]
         doc = _api(server, f"/games/{game_id}")
         assert doc["time_control"] == {"type": "bank", "initial": 120, "increment": 3}
+        assert doc["rated"] is True and doc["options"]["hints"] is False  # the form's default
         _api(server, f"/games/{game_id}/seats", {"name": "Bob", "seat": 1})
         deciding = _human_decides(server, game_id)["pending_seat"]
         waiting = 1 - deciding  # the other human: nobody has played a human decision yet

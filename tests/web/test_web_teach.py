@@ -209,8 +209,8 @@ def test_every_client_string_exists_in_every_language(server: LiveServer) -> Non
 def test_learn_to_play_starts_a_game_whose_decisions_explain_themselves(
     server: LiveServer,
 ) -> None:
-    """ "Learn to play" in the lobby: a 3-player game against two random bots, and the first
-    decision opens with its help even where this browser had dismissed it before."""
+    """ "Learn to play" in the lobby: an unrated 3-player game against two random bots, and
+    the first decision opens with its help even where this browser had dismissed it before."""
     with chromium() as driver:
         driver.get(server.base_url + "/lobby")
         WebDriverWait(driver, 30).until(
@@ -226,8 +226,11 @@ def test_learn_to_play_starts_a_game_whose_decisions_explain_themselves(
         assert state["kind"] in kinds
         game_id = driver.current_url.rsplit("/", 1)[-1]
         with urllib.request.urlopen(f"{server.base_url}/api/v1/games/{game_id}") as resp:
-            seats = json.load(resp)["seats"]
-        assert [s.get("bot_level") for s in seats[1:]] == ["random", "random"]
+            game = json.load(resp)
+        assert [s.get("bot_level") for s in game["seats"][1:]] == ["random", "random"]
+        # Unrated, so that a learner may ask for hints (tests/web/test_web_hints.py).
+        assert game["rated"] is False and game["options"]["hints"] is True
+        assert driver.find_element(By.ID, "hint-button").is_displayed()
         help_box = driver.find_element(By.CSS_SELECTOR, "#decision details.help")
         assert help_box.get_attribute("open") is not None
         assert console_errors(driver) == []

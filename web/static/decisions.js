@@ -15,9 +15,13 @@ function h(tag, attrs = {}, ...children) {
 
 function html(tag, markup) { const e = document.createElement(tag); e.innerHTML = markup; return e; }
 
+/** The class of an action's button: a hint's suggestion (``panel.dataset.hint``, the index
+ * game.js sets) is marked wherever its button is drawn, also after a field or target pick. */
+const actionClass = (ctx, i) => (ctx.panel.dataset.hint === String(i) ? "action hinted" : "action");
+
 /** Buttons for the given [action, index] pairs; a click submits that action. */
 function actionButton(ctx, a, i) {
-  const b = h("button", { type: "button", class: "action", "data-index": String(i), "data-type": a.type });
+  const b = h("button", { type: "button", class: actionClass(ctx, i), "data-index": String(i), "data-type": a.type });
   b.innerHTML = a.type === "die" ? dice([a.face]) : describeAction(a, ctx.pending.context || {});
   b.onclick = () => ctx.submit(a);
   return b;
@@ -152,7 +156,7 @@ function buyGenes(ctx) {
     row.innerHTML = `${geneRef(a.gene)} <span class="mp-change">${t("mp_change", { before: mp, after, ozone: ozone ?? "?" })}</span>`
       + (a.give_up ? ` <span class="muted">${t("hands_in")}: ${geneRef(a.give_up)}</span>` : "")
       + (excess > 0 ? ` <strong class="defect-ahead">${t("defect_ahead", { excess })}</strong>` : "");
-    const b = h("button", { type: "button", class: "action", "data-index": String(i), "data-type": "buy" });
+    const b = h("button", { type: "button", class: actionClass(ctx, i), "data-index": String(i), "data-type": "buy" });
     b.textContent = t("buy_for", { price: g?.price ?? "?" });
     b.onclick = () => {
       if (excess > 0 && b.dataset.armed !== "1") {
@@ -180,6 +184,7 @@ export function renderDecision(ctx) {
   const { pending, panel } = ctx;
   const renderer = RENDERERS[pending.kind];
   panel.replaceChildren(h("h2", {}, decisionTitle(pending.kind)), decisionHelp(pending.kind));
+  delete panel.dataset.hint; // a hint is for one decision
   panel.dataset.kind = pending.kind;
   panel.dataset.renderer = renderer ? "dedicated" : "generic";
   (renderer || generic)(ctx);
@@ -191,8 +196,16 @@ export function renderWaiting(panel, pending, bot = false) {
   const line = h("p", {}, t(bot ? "bot_thinking" : "decides", { seat: seatName(pending.seat), what: decisionTitle(pending.kind) }));
   if (bot) line.classList.add("thinking");
   panel.replaceChildren(h("h2", {}, t("waiting")), line);
+  delete panel.dataset.hint;
   panel.dataset.kind = "";
   panel.dataset.renderer = "";
+}
+
+/** Mark the hinted action (its index in pending.actions) among the buttons on screen now;
+ * buttons drawn later (a field picked) read ``panel.dataset.hint`` themselves. */
+export function markHint(panel, index) {
+  panel.dataset.hint = String(index);
+  for (const b of panel.querySelectorAll("button.action")) b.classList.toggle("hinted", b.dataset.index === String(index));
 }
 
 export { geneName };

@@ -3,14 +3,14 @@
 // without one the page watches, read-only.
 import { ApiError, call, forgetSeat, invitationsFor, newKey, rules as loadRules, seatFor } from "./api.js";
 import { Board, chip, drawLadder } from "./board.js";
-import { renderDecision, renderWaiting } from "./decisions.js";
+import { markHint, renderDecision, renderWaiting } from "./decisions.js";
 import { ChatPanel } from "./chat.js";
 import { decisionTitle, drawLegend, drawPhaseTrack, endExplanation, geneRef, phaseName, setTexts } from "./help.js";
 import { languageSwitcher, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { follow } from "./live.js";
 import { followTurns, playingHere, setTitle } from "./notify.js";
-import { colour, entryLines, sentence, seatName, setGenes, setSeatNames } from "./words.js";
+import { colour, describeAction, entryLines, sentence, seatName, setGenes, setSeatNames } from "./words.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const watchOnly = new URLSearchParams(location.search).has("watch");
@@ -308,9 +308,62 @@ function renderDecisionPanel() {
     onAmoeba: (fn) => { board.onAmoeba = fn; },
   });
   if (!drawn) board.draw(game.state, noOffer);
+  if (game.options?.hints) renderHintBox(panel, p);
   // A decision of ours came: focus its first choice and say so to a screen reader.
   $("announce").textContent = `${t("your_turn")}: ${decisionTitle(p.kind)}`;
   (panel.querySelector("button.action, #board-wrap [role=button]") || document.querySelector("#board-wrap [role=button]"))?.focus();
+}
+
+/** The hint under the seat's own decision, in a game whose options offer hints (never a
+ * rated one): on request the search bot's suggestion (a worker computes it: the page asks,
+ * then polls), its button marked among the decision's, and the search's reason in a line. */
+function renderHintBox(panel, p) {
+  const box = document.createElement("div");
+  box.className = "hint-box";
+  box.innerHTML = `<button type="button" id="hint-button">${t("hint_button")}</button><p id="hint-text" aria-live="polite"></p>`;
+  panel.append(box);
+  const button = box.querySelector("button");
+  button.onclick = () => askHint(p, button, box.querySelector("p"));
+}
+
+const HINT_POLL_MS = 500, HINT_POLLS = 60;
+
+async function askHint(p, button, text) {
+  button.disabled = true;
+  text.textContent = t("hint_thinking");
+  const url = `/games/${gameId}/seats/${mine.seat}/hint`;
+  try {
+    let hint = (await call(url, { method: "POST", token: mine.token })).data;
+    for (let polls = 0; hint.status === "pending" && polls < HINT_POLLS; polls++) {
+      await new Promise((resolve) => setTimeout(resolve, HINT_POLL_MS));
+      hint = (await call(url, { token: mine.token })).data;
+    }
+    if (game.pending?.seq === p.seq) showHint(hint, p, text); // else the decision is gone
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    text.textContent = err.message;
+  } finally { button.disabled = false; }
+}
+
+/** An action's JSON with its keys sorted: the hint's action and an offered one compare equal. */
+const canonical = (v) => (v && typeof v === "object" && !Array.isArray(v)
+  ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(",")}}`
+  : Array.isArray(v) ? `[${v.map(canonical).join(",")}]` : JSON.stringify(v));
+const signed = (x) => (x > 0 ? `+${x}` : x < 0 ? `−${-x}` : "0");
+
+function showHint(hint, p, text) {
+  trace.hint = { status: hint.status, index: -1, action: hint.action };
+  if (hint.status !== "ready") { text.textContent = t(hint.status === "stale" ? "hint_stale" : "hint_slow"); return; }
+  const ctx = p.context || {};
+  const index = p.actions.findIndex((a) => canonical(a) === canonical(hint.action));
+  if (index >= 0) markHint($("decision"), index);
+  trace.hint.index = index;
+  const r = hint.reason || {};
+  let why = t("hint_only_choice");
+  if (r.kind === "search" && r.alternative) {
+    why = t("hint_reason", { value: signed(r.value), gain: signed(r.gain), alt: describeAction(r.alternative.action, ctx) });
+  } else if (r.kind === "search") why = t("hint_reason_alone", { value: signed(r.value) });
+  text.innerHTML = `<strong>${t("hint_suggests", { action: describeAction(hint.action, ctx) })}</strong> ${why}`;
 }
 
 /** An open game: "waiting for players" and, for each open seat, a link to the lobby that

@@ -77,6 +77,7 @@ async function create(ev) {
   if (variant === "decoy") body.options.decoy_scores = $("decoy-scores").checked;
   if ($("label").value) body.label = $("label").value;
   if ($("private").checked) body.private = true;
+  if (!$("rated").checked) body.rated = false; // an unrated game offers hints (docs/web.md)
   try {
     if ($("use-deck").checked) body.options.deck = JSON.parse($("deck").value);
     const name = $("your-name").value || "Player";
@@ -156,13 +157,15 @@ function levelOptions() {
   return levels.map((l) => `<option value="${l}" title="${botLevelText(l)}">${l}</option>`).join("");
 }
 
-/** "Learn to play": a 3-player game against two random bots, no clock, every help fresh. */
+/** "Learn to play": a 3-player game against two random bots, no clock, unrated (so the
+ * table offers hints), every help fresh. */
 async function learn() {
   resetHelp();
   $("players").value = "3";
   seatRows();
   for (const s of [1, 2]) { $(`seat-${s}-kind`).value = "bot"; $(`seat-${s}-level`).value = "random"; }
   $("time-control").value = "none";
+  $("rated").checked = false; // a first game is for learning: unrated, with hints
   showTimeFields();
   await create({ preventDefault() {} });
 }

@@ -46,6 +46,16 @@ class SeatSpecSchema(ma.Schema):
             raise ma.ValidationError("only a bot seat has a level", "level")
 
 
+class JsonBoolean(fields.Boolean):
+    """JSON true or false only: "yes" or 1 is a mistake, not a choice (``fields.Boolean``
+    with ``truthy={True}`` still takes 1, which equals True in Python)."""
+
+    def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 class GameOptionsSchema(ma.Schema):
     deck = fields.List(
         fields.Dict(),
@@ -64,12 +74,17 @@ class GameOptionsSchema(ma.Schema):
             "enum": sorted(VARIANTS),
         },
     )
-    decoy_scores = fields.Boolean(
-        truthy={True},  # JSON true/false only: "yes" or 1 is a mistake, not a choice
-        falsy={False},
+    decoy_scores = JsonBoolean(
         metadata={
             "description": "variant decoy only: whether the decoy's marker advances "
             "(default false; docs/rules.md, Decoy)"
+        },
+    )
+    hints = JsonBoolean(
+        metadata={
+            "description": "whether the seat to play may ask for a hint (POST "
+            "/games/{id}/seats/{seat}/hint); default true in an unrated game, never in a "
+            "rated one (true with rated: 422)"
         },
     )
 

@@ -212,4 +212,10 @@ export default {
   qp_bank: "{m} Min. + {s} s", qp_per_move: "{s} s pro Zug", qp_days: "{n} Tage pro Zug",
   qp_waiting: "Suche Mitspieler: in {s} s füllen Bots das Spiel.", qp_filling: "Das Spiel wird angelegt…",
   qp_cancelled: "Suche abgebrochen.", qp_players_n: "{n} Spieler", qp_seconds: "{s} Sekunden", qp_minutes: "{m} Min.",
+  hint_button: "Tipp", hint_thinking: "Der Suchbot denkt nach …",
+  hint_suggests: "Vorschlag: {action}.", hint_only_choice: "Alles andere macht hier keinen echten Unterschied.",
+  hint_reason: "So schätzt die Suche danach deinen Abstand zum stärksten Gegner am Ende: {value} Punkte, {gain} im Vergleich zu ihrer nächsten Wahl ({alt}).",
+  hint_reason_alone: "So schätzt die Suche danach deinen Abstand zum stärksten Gegner am Ende: {value} Punkte.",
+  hint_stale: "Die Partie ist inzwischen weiter: frag noch einmal.", hint_slow: "Noch keine Antwort: frag gleich noch einmal.",
+  rated_game: "Gewertet: das Ergebnis zählt für die Wertung (keine Tipps während der Partie)",
 };

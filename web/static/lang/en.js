@@ -213,4 +213,10 @@ export default {
   qp_bank: "{m} min + {s} s", qp_per_move: "{s} s per move", qp_days: "{n} days per move",
   qp_waiting: "Looking for players: bots fill the game in {s} s.", qp_filling: "Making the game…",
   qp_cancelled: "Seek cancelled.", qp_players_n: "{n} players", qp_seconds: "{s} seconds", qp_minutes: "{m} min",
+  hint_button: "Hint", hint_thinking: "The search bot is thinking…",
+  hint_suggests: "Try: {action}.", hint_only_choice: "Nothing else here makes a real difference.",
+  hint_reason: "The search's estimate of your final margin over the best opponent after it: {value} points, {gain} compared with its next choice ({alt}).",
+  hint_reason_alone: "The search's estimate of your final margin over the best opponent after it: {value} points.",
+  hint_stale: "The game has moved on since: ask again.", hint_slow: "No answer yet: ask again in a moment.",
+  rated_game: "Rated: the result counts for the ratings (no hints during play)",
 };

@@ -212,4 +212,10 @@ export default {
   qp_bank: "{m} min + {s} s", qp_per_move: "{s} s por jugada", qp_days: "{n} días por jugada",
   qp_waiting: "Buscando jugadores: en {s} s los bots completan la partida.", qp_filling: "Creando la partida…",
   qp_cancelled: "Búsqueda cancelada.", qp_players_n: "{n} jugadores", qp_seconds: "{s} segundos", qp_minutes: "{m} min",
+  hint_button: "Pista", hint_thinking: "El bot de búsqueda está pensando…",
+  hint_suggests: "Prueba: {action}.", hint_only_choice: "Aquí nada más cambia las cosas de verdad.",
+  hint_reason: "Lo que la búsqueda calcula tras esto para tu margen final sobre el mejor rival: {value} puntos, {gain} respecto a su siguiente opción ({alt}).",
+  hint_reason_alone: "Lo que la búsqueda calcula tras esto para tu margen final sobre el mejor rival: {value} puntos.",
+  hint_stale: "La partida ya ha avanzado: vuelve a pedirla.", hint_slow: "Aún no hay respuesta: vuelve a pedirla en un momento.",
+  rated_game: "Puntuable: el resultado cuenta para las clasificaciones (sin pistas durante la partida)",
 };

@@ -212,4 +212,10 @@ export default {
   qp_bank: "{m} min + {s} s", qp_per_move: "{s} s per zet", qp_days: "{n} dagen per zet",
   qp_waiting: "Spelers zoeken: over {s} s vullen bots het spel.", qp_filling: "Het spel wordt gemaakt…",
   qp_cancelled: "Zoeken geannuleerd.", qp_players_n: "{n} spelers", qp_seconds: "{s} seconden", qp_minutes: "{m} min",
+  hint_button: "Tip", hint_thinking: "De zoekbot denkt na…",
+  hint_suggests: "Probeer: {action}.", hint_only_choice: "Niets anders maakt hier echt verschil.",
+  hint_reason: "Zo schat de zoekbot daarna je voorsprong op de sterkste tegenstander aan het eind: {value} punten, {gain} vergeleken met zijn tweede keus ({alt}).",
+  hint_reason_alone: "Zo schat de zoekbot daarna je voorsprong op de sterkste tegenstander aan het eind: {value} punten.",
+  hint_stale: "Het spel is intussen verder: vraag het opnieuw.", hint_slow: "Nog geen antwoord: vraag het zo nog eens.",
+  rated_game: "Telt mee: de uitslag telt voor de ratings (geen tips tijdens het spel)",
 };

@@ -1,0 +1,1 @@
+"""Hints for the seat to play."""
