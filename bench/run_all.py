@@ -10,6 +10,7 @@ BENCHMARKS = [
     "engine_bench",
     "engine_instructions",
     "mcts_bench",
+    "hints_bench",
     "api_bench",
     "metrics_bench",
     "workers_bench",
