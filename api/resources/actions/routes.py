@@ -27,8 +27,8 @@ blp = Blueprint(
 
 SEAT_AUTH = [{"seatToken": []}]
 _PENDING_SCHEMA = PendingSchema()
-# An instance, not the class: webargs builds a schema from a class on every request, a
-# tenth of a submit's Flask side (bench/submit_profile.py); loading keeps no state.
+# An instance, not the class: webargs builds a schema from a class on every request
+# (about 110,000 instructions, bench/submit_profile.py); loading keeps no state.
 _SUBMIT_SCHEMA = ActionSubmitSchema()
 
 
