@@ -10,7 +10,8 @@ and ``api.wsgi:app`` of every tree under gunicorn with the settings of ``bench.a
 ``POST /ceiling`` and of submits to each tree (each tree plays its own games). It reports
 per tree the median round's requests/s, its ratio to the ceiling of the same round, and the
 gunicorn workers' CPU per request (from ``/proc``: load changes it much less than it
-changes requests/s). A tree is any checkout of this project; its code is run from its
+changes requests/s), and on PostgreSQL the CPU of the tree's database backends per request
+(told apart by ``application_name``). A tree is any checkout of this project; its code is run from its
 directory with this interpreter (``PYTHONPATH`` points there), so the trees must share the
 schema.
 """
@@ -62,10 +63,29 @@ def _workers_of(port: int) -> list[int]:
     return [int(pid) for pid in found.stdout.split()]
 
 
-def _measure(pool: Any, pids: list[int], target: Any, jobs: list[tuple]) -> dict[str, float]:
-    before = _cpu_seconds(pids)
+def _backends(url: str, name: str) -> list[int]:
+    """The pids of PostgreSQL backends serving the connections named ``name``
+    (``application_name``, set in each tree's URL) on this machine's server."""
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://")) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = %s", (name,)
+        ).fetchall()
+    return [pid for (pid,) in rows]
+
+
+def _measure(
+    pool: Any, pids: list[int], target: Any, jobs: list[tuple], db_pids: list[int] | None = None
+) -> dict[str, float]:
+    """One round: requests/s, p50, and CPU µs per request of the server's workers (and of
+    its database backends, when given)."""
+    before, db_before = _cpu_seconds(pids), _cpu_seconds(db_pids or [])
     result = run_load(pool, target, jobs)
     result["cpu_us"] = 1e6 * (_cpu_seconds(pids) - before) / result["requests"]
+    if db_pids:
+        used = _cpu_seconds(db_pids) - db_before
+        result["db_cpu_us"] = 1e6 * used / result["requests"]
     return result
 
 
@@ -74,7 +94,7 @@ def bench(kind: str, trees: dict[str, Path], requests: int, rounds: int, clients
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
         url = stack.enter_context(database(kind, Path(tmp)))
         per_client = requests // clients
-        games = rounds * (per_client // 100 + 2)
+        games = rounds * (per_client // 100 + 2) + 1  # the last: the warm-up's
         _, plays = prepare_games(url, clients * len(trees), games)
         from bench.api_ceiling import prepare as prepare_ceiling
 
@@ -88,7 +108,7 @@ def bench(kind: str, trees: dict[str, Path], requests: int, rounds: int, clients
             name: stack.enter_context(
                 gunicorn(
                     "api.wsgi:app",
-                    env | {"PYTHONPATH": str(path)},
+                    env | _tree_env(url, name, path),
                     workers,
                     1,
                     "/healthz",
@@ -103,6 +123,7 @@ def bench(kind: str, trees: dict[str, Path], requests: int, rounds: int, clients
         body = json.dumps({"action": {"type": "start_space", "space": 3}, "expected_seq": 0})
         run_load(pool, _client_static, [(ceiling, "POST", "/ceiling", body.encode(), 50)] * 2)
         runs: dict[str, list[dict[str, float]]] = {name: [] for name in ["ceiling", *trees]}
+        db_pids: dict[str, list[int]] = {name: [] for name in trees}
         for r in range(rounds):
             order = list(trees) if r % 2 == 0 else list(reversed(trees))
             runs["ceiling"].append(_measure(pool, pids["ceiling"], _client_static, [
@@ -110,15 +131,20 @@ def bench(kind: str, trees: dict[str, Path], requests: int, rounds: int, clients
             for name in order:
                 t = list(trees).index(name)
                 jobs = [
-                    (ports[name], plays[t * clients + c][r::rounds], per_client)
+                    (ports[name], plays[t * clients + c][:-1][r::rounds], per_client)
                     for c in range(clients)
                 ]
-                runs[name].append(_measure(pool, pids[name], _client_submit, jobs))
+                if kind == "postgresql" and not db_pids[name]:  # the pools fill in round 1
+                    warm = [(ports[name], plays[t * clients + c][-1:], 20) for c in range(clients)]
+                    run_load(pool, _client_submit, warm)
+                    db_pids[name] = _backends(url, f"bench-{name}")
+                runs[name].append(_measure(pool, pids[name], _client_submit, jobs, db_pids[name]))
         summary: dict[str, Any] = {}
         for name, done in runs.items():
             summary[name] = {
                 key: round(statistics.median(run[key] for run in done), 2)
-                for key in ("rps", "p50_ms", "cpu_us")
+                for key in ("rps", "p50_ms", "cpu_us", "db_cpu_us")
+                if key in done[0]
             }
             if name != "ceiling":
                 ratios = [
@@ -127,6 +153,15 @@ def bench(kind: str, trees: dict[str, Path], requests: int, rounds: int, clients
                 summary[name]["ratio_to_ceiling"] = round(statistics.median(ratios), 3)
                 summary[name]["ratios"] = [round(x, 3) for x in ratios]
         return summary
+
+
+def _tree_env(url: str, name: str, path: Path) -> dict[str, str]:
+    """A tree's environment: its code first on the path; on PostgreSQL its connections
+    named, so that its backends' CPU can be told apart."""
+    env = {"PYTHONPATH": str(path)}
+    if url.startswith("postgresql"):
+        env["DATABASE_URL"] = f"{url}{'&' if '?' in url else '?'}application_name=bench-{name}"
+    return env
 
 
 def main(argv: list[str] | None = None) -> dict:
