@@ -94,6 +94,11 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
         return (player_rate if verified_player() else rate) or player_rate or ""
 
     def exempt() -> bool:
+        # Without a general budget only the games' own budgets exist (the bulk and search
+        # ones, on ``games_blp``): a request elsewhere has nothing to count, and is let
+        # through here, before flask-limiter resolves limits it would find exempt.
+        if player_rate is None and request.blueprint != games_blp.name:
+            return True
         return request.path.startswith(EXEMPT_PREFIXES)
 
     def general_exempt() -> bool:

@@ -124,7 +124,8 @@ class Moves(Part):
         if replayable and (first := self._replay(game_id, seat, key, request.action)):
             return first
         try:
-            with self.store.changing(game_id, state=True) as (session, row):
+            # The step rewrites ``public`` and ``pending`` (``play.record_step``): unread.
+            with self.store.changing(game_id, state=True, views=False) as (session, row):
                 if request.token_hash is not None:
                     seat = play.authorise(row, request.token_hash, request.claimed_seat)
                 assert seat is not None

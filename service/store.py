@@ -30,11 +30,25 @@ from service.store_people import PeopleQueries
 # SELECT for them, though the driver parses the game's JSON columns once per seat.
 _LOAD = select(GameRow).where(GameRow.id == bindparam("id"))
 _LOAD_WITH_STATE = _LOAD.options(undefer(GameRow.state))
+# A step (``Moves.apply``) writes the client views anew from the engine and never reads the
+# old ones: the largest JSON columns after the state, parsed once per joined seat row.
+_LOAD_FOR_STEP = _LOAD_WITH_STATE.options(defer(GameRow.public), defer(GameRow.pending))
 _VERSION = select(GameRow.version).where(GameRow.id == bindparam("id"))
 
 
 def not_found(game_id: str) -> NotFound:
     return NotFound("game_not_found", f"no game {game_id}")
+
+
+def _read_changes(session: Session, *_: Any) -> None:
+    """Before each flush of a ``GameStore.writing`` transaction (other sessions have no
+    ``announced``): what its games' changes announce and owe (``service.outbox``), read
+    from the loaded values."""
+    announced = session.info.get("announced")
+    if announced is not None:
+        for row in session.info["games"]:
+            announced.append((row, outbox.changes(row)))
+            outbox.owe_rating(session, row)
 
 
 class GameStore(PeopleQueries):
@@ -46,6 +60,9 @@ class GameStore(PeopleQueries):
         #: service hands them to the scheduler).
         self.announce: Callable[[list[str]], None] = lambda ids: None
         self.engine = sessions.kw["bind"]
+        # Once per sessionmaker: a listener (un)registered per transaction cost more than it does.
+        if not event.contains(sessions, "before_flush", _read_changes):
+            event.listen(sessions, "before_flush", _read_changes)
         # The version read, compiled once for the engine's driver (see ``version``).
         compiled = _VERSION.compile(dialect=self.engine.dialect)
         self._version_sql = str(compiled)
@@ -55,9 +72,12 @@ class GameStore(PeopleQueries):
         self._autocommit_read = self.engine.dialect.name == "postgresql"
 
     @staticmethod
-    def load(session: Session, game_id: str, *, state: bool = False) -> GameRow:
-        """The game with its seats (and its engine state when ``state``), or 404."""
-        stmt = _LOAD_WITH_STATE if state else _LOAD
+    def load(session: Session, game_id: str, *, state: bool = False, views: bool = True) -> GameRow:
+        """The game with its seats (and its engine state when ``state``), or 404.
+        ``views=False`` (with ``state``) leaves ``public`` and ``pending`` unread, for a
+        caller that assigns both before anything reads them (an unread one read in the
+        session costs a query; after it, an error)."""
+        stmt = (_LOAD_WITH_STATE if views else _LOAD_FOR_STEP) if state else _LOAD
         row = session.scalars(stmt, {"id": game_id}).unique().one_or_none()
         if row is None:
             raise not_found(game_id)
@@ -65,28 +85,21 @@ class GameStore(PeopleQueries):
 
     @contextmanager
     def writing(self) -> Iterator[Session]:
-        """The one shape of every write of games: one transaction; the game rows the caller
-        hands to ``add_game`` or loads with ``changing`` bring the webhook deliveries they
-        owe into it and a rated game that finishes its rating (the outbox, ``service.outbox``),
-        and after the commit the deliveries' ids are announced. A failed write raises and writes nothing.
+        """The one shape of every write: one transaction; the game rows the caller hands to
+        ``add_game`` or loads with ``changing`` bring what they owe into it (webhook
+        deliveries, a finished rated game's rating: ``service.outbox``), and after the
+        commit the deliveries' ids are announced. A failed write raises and writes nothing.
 
         What a row announces is read from its changes before each flush (a caller may flush
         in between, to write rows that refer to a new game)."""
         announced: list[tuple[GameRow, list[tuple[str, str]]]] = []
-
-        def read_changes(session: Session, *_: Any) -> None:
-            for row in session.info["games"]:
-                announced.append((row, outbox.changes(row)))
-                outbox.owe_rating(session, row)
-
         with self.sessions.begin() as session:
-            session.info["games"] = []
-            event.listen(session, "before_flush", read_changes)
+            session.info["games"], session.info["announced"] = [], announced
             try:
                 yield session
                 session.flush()
             finally:
-                event.remove(session, "before_flush", read_changes)
+                session.info.pop("announced")  # the commit's flush announces nothing
             sent = [i for row, said in announced for i in outbox.deliveries(session, row, said)]
             session.info.pop("games")
         self.announce(sent)
@@ -100,12 +113,15 @@ class GameStore(PeopleQueries):
         session.info["games"].append(row)
 
     @contextmanager
-    def changing(self, game_id: str, *, state: bool = False) -> Iterator[tuple[Session, GameRow]]:
-        """``writing`` on one game: load it, let the caller change it (and add rows), write
-        it conditionally on the version read, commit. Raises ``StaleDataError`` when
-        another writer committed first and ``IntegrityError`` on a duplicate log row."""
+    def changing(
+        self, game_id: str, *, state: bool = False, views: bool = True
+    ) -> Iterator[tuple[Session, GameRow]]:
+        """``writing`` on one game: load it (``load``'s ``state`` and ``views``), let the
+        caller change it (and add rows), write it conditionally on the version read,
+        commit. Raises ``StaleDataError`` when another writer committed first and
+        ``IntegrityError`` on a duplicate log row."""
         with self.writing() as session:
-            row = self.load(session, game_id, state=state)
+            row = self.load(session, game_id, state=state, views=views)
             session.info["games"].append(row)
             yield session, row
 

@@ -152,6 +152,15 @@ def test_rate_limit_off_by_default(client) -> None:
         assert client.get("/api/v1/rules").status_code == 200
 
 
+def test_the_games_own_budgets_count_no_other_request(http: Http) -> None:
+    """Without a general limit only the bulk and search-game budgets exist (on by default,
+    10 bulk requests a minute): moves, however many, are neither counted nor labelled."""
+    table = http.started(players=3)
+    for _ in range(12):
+        r = http.act(table)
+        assert r.status_code == 200 and "X-RateLimit-Limit" not in r.headers
+
+
 def test_tokens_never_appear_in_logs(client, http: Http, caplog) -> None:
     caplog.set_level(logging.DEBUG)
     table = http.started(players=3)

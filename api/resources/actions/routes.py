@@ -27,6 +27,9 @@ blp = Blueprint(
 
 SEAT_AUTH = [{"seatToken": []}]
 _PENDING_SCHEMA = PendingSchema()
+# An instance, not the class: webargs builds a schema from a class on every request
+# (about 110,000 instructions, bench/submit_profile.py); loading keeps no state.
+_SUBMIT_SCHEMA = ActionSubmitSchema()
 
 
 def _pending_document(game: GameView) -> dict[str, Any]:
@@ -59,7 +62,7 @@ class Pending(MethodView):
 
 @blp.route("/<game_id>/actions")
 class Actions(MethodView):
-    @blp.arguments(ActionSubmitSchema)
+    @blp.arguments(_SUBMIT_SCHEMA)
     @blp.response(200, ActionResultSchema, headers={"ETag": {"schema": {"type": "string"}}})
     @blp.alt_response(400, response="BAD_REQUEST")
     @blp.alt_response(401, response="UNAUTHORIZED")
