@@ -16,6 +16,11 @@ from workers.metrics_dir import prepare
 
 _created = prepare()
 
+# After ``prepare`` (it sets the directory prometheus_client reads at import), and here
+# rather than in ``child_exit``: that hook runs in the master's SIGCHLD handler, and two
+# workers exiting at once re-entered a lazy import ("partially initialized module").
+from prometheus_client import multiprocess  # noqa: E402
+
 if os.environ.get("URSUPPE_LOG_FORMAT", "").strip().lower() == "json":
     logconfig_dict = {
         "version": 1,
@@ -48,8 +53,6 @@ def post_worker_init(worker):  # noqa: ANN001, ANN201 - gunicorn's hook signatur
 
 
 def child_exit(server, worker):  # noqa: ANN001, ANN201 - gunicorn's hook signature
-    from prometheus_client import multiprocess
-
     multiprocess.mark_process_dead(worker.pid)
 
 
