@@ -18,12 +18,15 @@ import tempfile
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import websocket
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
+
+from scripts.supervise import die_with_this_process
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -82,16 +85,30 @@ class Chromium(webdriver.Chrome):
         return super().execute_cdp_cmd(cmd, cmd_args)
 
 
+def _tied_binary(profile: str) -> str:
+    """Chromium started so that it dies with ChromeDriver, which dies with this process: a
+    pooled browser outlives the tests that used it, and a test process that is stopped
+    (or killed) between two tests must not leave it behind (``setpriv --pdeathsig``)."""
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return CHROMIUM
+    wrapper = Path(profile) / "chromium"
+    wrapper.write_text(f'#!/bin/sh\nexec {setpriv} --pdeathsig KILL {CHROMIUM} "$@"\n')
+    wrapper.chmod(0o755)
+    return str(wrapper)
+
+
 def _launch(width: int, height: int, driver_class: type[webdriver.Chrome]) -> tuple[Any, str]:
     """A browser (its own profile directory, the console recorded) and that directory."""
     profile = tempfile.mkdtemp(prefix="ursuppe-chromium-")
     opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
+    opts.binary_location = _tied_binary(profile)
     for flag in [*FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}"]:
         opts.add_argument(flag)
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     try:
-        return driver_class(options=opts, service=Service(CHROMEDRIVER)), profile
+        service = Service(CHROMEDRIVER, popen_kw={"preexec_fn": die_with_this_process()})
+        return driver_class(options=opts, service=service), profile
     except BaseException:
         shutil.rmtree(profile, ignore_errors=True)
         raise
