@@ -3,8 +3,9 @@ test once on SQLite and once on PostgreSQL, each on its own temporary database.
 
 In parallel (``make test``: pytest-xdist, ``--dist loadgroup``) every test goes to whichever
 worker is free, in pytest's order. Servers a directory's tests share (tests/web's gunicorn,
-Celery worker and beat; tests/stream's) are session fixtures: each xdist worker that runs one
-of those tests starts them once and keeps them to its end. (A mark added in a conftest's
+Celery worker and beat, the browsers; tests/stream's) are session fixtures: each xdist
+worker that runs one of those tests starts them once and stops them after its last test of
+that directory (``tests.support.directory_scope``). (A mark added in a conftest's
 ``pytest_collection_modifyitems`` comes too late for loadgroup, which names groups in its own
 hook first; ``@pytest.mark.xdist_group`` on a test works. Running the long tests first was
 tried for issue 27 and dropped: the workers already ended within 22 s of each other, and

@@ -237,7 +237,8 @@ def test_every_error_code_is_documented_for_clients() -> None:
 
 def test_responses_are_checked_against_the_committed_spec(app) -> None:
     """The suite's client (tests/api/spec_check.py) refuses what the spec does not promise:
-    an undocumented path or status, and a body not of the documented schema."""
+    an undocumented path, operation or status, a missing body, an unlisted media type, a
+    body not of the documented schema and a documented header of the wrong type."""
     import pytest
     from flask import Response
     from spec_check import SpecCheckingClient, check_response
@@ -249,10 +250,36 @@ def test_responses_are_checked_against_the_committed_spec(app) -> None:
     def teapot() -> Response:
         return Response("{}", 418, mimetype="application/json")
 
+    @app.delete("/api/v1/rules")
+    def unrule() -> Response:
+        return Response(status=204)
+
     with pytest.raises(AssertionError, match="does not match openapi"):
         client.get("/api/v1/rules/teapot")
     r = client.get("/api/v1/games")
     assert r.status_code == 200
-    r.set_data(json.dumps([{"players": "three"}]))  # players is an integer
-    with pytest.raises(Exception):  # noqa: B017 - openapi-core's error classes differ by version
+    check_response(r)
+    page = r.get_data()
+    for bad in (
+        [{"players": "three"}],  # players is an integer
+        [{"players": "3"}],  # as sent: a numeral in a string is no integer either
+        {"games": []},  # the list itself
+    ):
+        r.set_data(json.dumps(bad))
+        with pytest.raises(AssertionError, match="players|is not of type"):
+            check_response(r)
+    r.set_data(b"")  # a documented body that is missing
+    with pytest.raises(AssertionError, match="empty"):
         check_response(r)
+    r.set_data(page)
+    r.mimetype = "text/plain"  # a media type the operation does not list
+    with pytest.raises(AssertionError, match="media type"):
+        check_response(r)
+    r.mimetype = "application/json"
+    r.headers["X-Total-Count"] = "many"  # a documented integer header
+    with pytest.raises(AssertionError, match="X-Total-Count"):
+        check_response(r)
+    r.headers["X-Total-Count"] = "7"
+    check_response(r)
+    with pytest.raises(AssertionError, match="not a documented operation"):  # answered 204
+        client.delete("/api/v1/rules")

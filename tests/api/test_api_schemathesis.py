@@ -9,7 +9,6 @@ conforms to the spec; negative cases (input that violates the schema) must be re
 
 from __future__ import annotations
 
-import functools
 import json
 import zlib
 from collections.abc import Iterator
@@ -19,7 +18,6 @@ import pytest
 import schemathesis
 from api_helpers import Http, Table
 from hypothesis import HealthCheck, settings
-from openapi_schema_validator import OAS30Validator
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import (
@@ -27,7 +25,7 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
-from spec_check import SPEC_PATH
+from spec_check import SPEC_PATH, schema_validator
 
 from api.stream.framing import NDJSON, SSE
 from api.stream.runtime import EXTENSION as STREAM_EXTENSION
@@ -89,11 +87,6 @@ def short_streams(app: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         runtime.hub.stop()
 
 
-@functools.cache
-def _spec() -> dict[str, Any]:
-    return json.loads(SPEC_PATH.read_text())
-
-
 def check_stream_messages(case: Any, response: Any) -> None:
     """Each message of an ndjson response (a live stream, a label's records) conforms to
     the schema documented for one line; each event of an SSE stream, read as the same
@@ -106,7 +99,7 @@ def check_stream_messages(case: Any, response: Any) -> None:
         return
     documented = case.operation.definition.raw["responses"][str(response.status_code)]
     line_schema = documented["content"][NDJSON]["schema"]
-    validator = OAS30Validator({**line_schema, "components": _spec()["components"]})
+    validator = schema_validator(line_schema)
     if media == NDJSON:
         messages = [json.loads(line) for line in response.content.splitlines()]
     else:

@@ -5,7 +5,6 @@ the gevent worker, as the Procfile's ``stream`` process runs it."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from harness.streams import (
     redis_database,
     stream_server,
 )
+from tests.support.directory_scope import directory_stack
 
 pytestmark = pytest.mark.integration
 
@@ -35,16 +35,19 @@ class Stack:
         return f"--- gunicorn ---\n{self.server.tail()}\n--- worker ---\n{self.worker.tail()}"
 
 
-@pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    with postgres_database() as url:
-        yield url
+# The stack stops, and its databases go, after this process's last stream test
+# (tests.support.directory_scope).
+STREAM = Path(__file__).parent
 
 
 @pytest.fixture(scope="session")
-def redis_url() -> Iterator[str]:
-    with redis_database() as url:
-        yield url
+def pg_url(request: pytest.FixtureRequest) -> str:
+    return directory_stack(STREAM, request).enter_context(postgres_database())
+
+
+@pytest.fixture(scope="session")
+def redis_url(request: pytest.FixtureRequest) -> str:
+    return directory_stack(STREAM, request).enter_context(redis_database())
 
 
 @pytest.fixture(scope="session")
@@ -53,14 +56,11 @@ def logdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def stack(pg_url: str, redis_url: str, logdir: Path) -> Iterator[Stack]:
+def stack(pg_url: str, redis_url: str, logdir: Path, request: pytest.FixtureRequest) -> Stack:
     env = base_env(pg_url, redis_url, f"ursuppe-stream-{uuid.uuid4().hex[:8]}")
+    stops = directory_stack(STREAM, request)
     worker = celery_worker(env, logdir)
-    try:
-        server, base = stream_server(env, logdir)
-    except BaseException:
-        worker.stop()
-        raise
-    yield Stack(env, server, worker, Api(base))
-    server.stop()
-    worker.stop()
+    stops.callback(worker.stop)
+    server, base = stream_server(env, logdir)
+    stops.callback(server.stop)  # the last in, the first to stop: the server, then the worker
+    return Stack(env, server, worker, Api(base))
