@@ -67,6 +67,10 @@ function onEntry(entry) {
     if (board) board.last = last;
   }
   for (const e of entry.events || []) if (e.type === "game_ended") endReason = e.reason;
+  // Another player decides after this entry: the turn has left this seat, so its next turn
+  // is news (a tone), even when the bots answered before this page saw its own move's reply.
+  const next = entry.pending;
+  if (next && mine && (next.player ?? next.seat) !== mine.seat) wasMyTurn = false;
   addLog(entryLines(entry), entry.seq);
 }
 
