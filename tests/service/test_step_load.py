@@ -53,8 +53,9 @@ def test_the_views_a_submit_writes_are_the_engines(service) -> None:
 def test_a_change_is_read_once_per_flush_with_two_stores_on_one_sessionmaker(
     service, monkeypatch
 ) -> None:
-    """The outbox's listener belongs to the sessionmaker, registered once: a second store
-    on the same sessions must not make each change announce twice."""
+    """The outbox's listener belongs to the writing transaction: a second store on the same
+    sessions must not make each change announce twice, nor a session outside ``writing``
+    announce anything."""
     GameStore(service.sessions)
     game_id, _ = started(service)
     calls: list[str] = []
