@@ -18,6 +18,14 @@ _TOKEN_RE = re.compile(r"^[A-Za-z0-9_\-\.~+/=]{16,256}$")
 _IDEMPOTENCY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")
 
 
+#: What an operation's ``security`` names in the spec: the token it takes.
+SEAT_AUTH = [{"seatToken": []}]
+PLAYER_AUTH = [{"playerToken": []}]
+CREATOR_AUTH = [{"creatorToken": []}]
+#: The headers of a response that carries a token: never cached.
+NO_STORE = {"Cache-Control": "no-store"}
+
+
 def bearer_token() -> str:
     """The bearer token of this request; 401 when absent or not a bearer token."""
     header = request.headers.get("Authorization")

@@ -11,7 +11,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import bearer_token, idempotency_key, idempotency_key_parameter
+from api.auth import SEAT_AUTH, bearer_token, idempotency_key, idempotency_key_parameter
 from api.conditional import if_match_version
 from api.parsing import Blueprint
 from api.representations import game_document
@@ -25,7 +25,6 @@ blp = Blueprint(
     description="Play: read the pending decision, submit an action.",
 )
 
-SEAT_AUTH = [{"seatToken": []}]
 _PENDING_SCHEMA = PendingSchema()
 # An instance, not the class: webargs builds a schema from a class on every request
 # (about 110,000 instructions, bench/submit_profile.py); loading keeps no state.

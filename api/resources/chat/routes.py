@@ -9,7 +9,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import bearer_token, player_required, request_player
+from api.auth import NO_STORE, bearer_token, player_required, request_player
 from api.parsing import Blueprint
 from api.resources.chat.schemas import (
     ChatMessageSchema,
@@ -27,7 +27,6 @@ blp = Blueprint(
     url_prefix="/api/v1",
     description="Chat at the table: players and spectators write short text messages.",
 )
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 @blp.route("/games/<game_id>/chat")

@@ -13,7 +13,14 @@ from flask import request
 from flask.views import MethodView
 
 from api import deps
-from api.auth import bearer_token, idempotency_key, idempotency_key_parameter, request_player
+from api.auth import (
+    CREATOR_AUTH,
+    NO_STORE,
+    bearer_token,
+    idempotency_key,
+    idempotency_key_parameter,
+    request_player,
+)
 from api.parsing import Blueprint
 from api.representations import game_document
 from api.resources.games.schemas import (
@@ -33,8 +40,6 @@ blp = Blueprint(
     description="Games as resources: create, list, read, abort.",
 )
 
-CREATOR_AUTH = [{"creatorToken": []}]
-NO_STORE = {"Cache-Control": "no-store"}
 _GAME_SCHEMA = GameSchema()
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import bearer_token
+from api.auth import NO_STORE, SEAT_AUTH, bearer_token
 from api.parsing import Blueprint
 from api.resources.hints.schemas import HintSchema
 
@@ -17,9 +17,6 @@ blp = Blueprint(
     url_prefix="/api/v1/games",
     description="Hints: the search bot's suggestion for your decision (unrated games).",
 )
-
-SEAT_AUTH = [{"seatToken": []}]
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 @blp.route("/<game_id>/seats/<int:seat>/hint")

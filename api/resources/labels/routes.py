@@ -11,7 +11,7 @@ from flask import current_app
 from flask.views import MethodView
 
 from api import deps
-from api.auth import player_required
+from api.auth import NO_STORE, PLAYER_AUTH, player_required
 from api.parsing import Blueprint
 from api.resources.labels.schemas import (
     EntryCreateSchema,
@@ -34,8 +34,6 @@ LABEL_PARAM = [
     }
 ]
 _RECORD = RecordSchema()
-PLAYER_AUTH = [{"playerToken": []}]
-NO_STORE = {"Cache-Control": "no-store"}
 
 blp = Blueprint(
     "labels",

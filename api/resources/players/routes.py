@@ -8,7 +8,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import bearer_token, player_required
+from api.auth import NO_STORE, PLAYER_AUTH, bearer_token, player_required
 from api.parsing import Blueprint
 from api.resources.games.schemas import GameSummarySchema
 from api.resources.players.schemas import (
@@ -31,9 +31,6 @@ blp = Blueprint(
     url_prefix="/api/v1/players",
     description="Players: an identity with a token, its games and its turns.",
 )
-
-PLAYER_AUTH = [{"playerToken": []}]
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 @blp.route("")

@@ -8,6 +8,9 @@ from flask.views import MethodView
 
 from api import deps
 from api.auth import (
+    NO_STORE,
+    PLAYER_AUTH,
+    SEAT_AUTH,
     bearer_token,
     idempotency_key,
     idempotency_key_parameter,
@@ -24,10 +27,6 @@ blp = Blueprint(
     url_prefix="/api/v1/games",
     description="Seats: join a game, leave it before it starts, resign.",
 )
-
-SEAT_AUTH = [{"seatToken": []}]
-PLAYER_AUTH = [{"playerToken": []}]
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 @blp.route("/<game_id>/seats")

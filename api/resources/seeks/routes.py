@@ -10,7 +10,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import player_required
+from api.auth import NO_STORE, PLAYER_AUTH, player_required
 from api.parsing import Blueprint
 from api.resources.seeks.schemas import (
     SeekCreateSchema,
@@ -29,8 +29,6 @@ blp = Blueprint(
     description="Quick play: seek a game, meet the others who want the same one, bots fill "
     "the rest when the wait is over.",
 )
-PLAYER_AUTH = [{"playerToken": []}]
-NO_STORE = {"Cache-Control": "no-store"}
 _SEEK_ID = [
     {
         "in": "path",

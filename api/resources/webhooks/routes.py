@@ -9,7 +9,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import player_required
+from api.auth import NO_STORE, PLAYER_AUTH, player_required
 from api.parsing import Blueprint
 from api.resources.webhooks.schemas import (
     CreatedWebhookSchema,
@@ -25,9 +25,6 @@ blp = Blueprint(
     url_prefix="/api/v1/players/me/webhooks",
     description="Webhooks: signed deliveries of a player's game events (Standard Webhooks).",
 )
-
-PLAYER_AUTH = [{"playerToken": []}]
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 @blp.route("")
