@@ -76,7 +76,6 @@ class Seeks(Part):
     seating: Seating
 
     def __post_init__(self) -> None:
-        self.sessions = self.store.sessions
         #: Games undone because a chosen seek was taken meanwhile (the benchmark reports it).
         self.lost_claims = 0
         self._lost_lock = threading.Lock()
@@ -129,13 +128,13 @@ class Seeks(Part):
             expires_at=now + timedelta(seconds=wait),
         )
         try:
-            with self.sessions.begin() as session:
+            with self.store.writing() as session:
                 existing = self._waiting_of(session, player_id)
                 if existing is not None:
                     raise _exists(existing)
                 session.add(row)
         except IntegrityError:  # a concurrent post of the same player committed first
-            with self.sessions() as session:
+            with self.store.sessions() as session:
                 existing = self._waiting_of(session, player_id)
             if existing is None:
                 raise
@@ -156,7 +155,7 @@ class Seeks(Part):
 
     def get(self, seek_id: str, player_id: str) -> SeekView:
         """The player's own seek (404 ``seek_not_found`` for anyone else's)."""
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             found = session.execute(
                 select(SeekRow, PlayerRow.name)
                 .join(PlayerRow, PlayerRow.id == SeekRow.player_id)
@@ -189,7 +188,7 @@ class Seeks(Part):
         when it was matched first: the game is the player's."""
         seek = self.get(seek_id, player_id)
         if seek.status == "waiting":
-            with self.sessions.begin() as session:
+            with self.store.writing() as session:
                 done = session.execute(
                     update(SeekRow)
                     .where(SeekRow.id == seek_id, SeekRow.status == "waiting")
@@ -218,7 +217,7 @@ class Seeks(Part):
         condition = SeekRow.status == "waiting"
         if ended_since is not None:
             condition = or_(condition, SeekRow.ended_at >= ended_since)
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             rows = session.execute(
                 select(SeekRow, PlayerRow.name)
                 .join(PlayerRow, PlayerRow.id == SeekRow.player_id)
@@ -245,7 +244,7 @@ class Seeks(Part):
 
     def _match(self, key: str) -> str | None:
         while True:
-            with self.sessions() as session:
+            with self.store.sessions() as session:
                 first = session.scalars(
                     select(SeekRow)
                     .where(SeekRow.status == "waiting", SeekRow.key == key)
@@ -267,7 +266,7 @@ class Seeks(Part):
         seats. The game's id, or None when the seek is no longer waiting or not due."""
         now = now or self.clock()
         for _attempt in range(MATCH_ATTEMPTS):
-            with self.sessions() as session:
+            with self.store.sessions() as session:
                 seek = session.get(SeekRow, seek_id)
                 if seek is None or seek.status != "waiting" or seek.expires_at > now:
                     return None
@@ -281,7 +280,7 @@ class Seeks(Part):
     def due(self, now: datetime | None = None, limit: int = 100) -> list[str]:
         """The waiting seeks whose wait is over, the earliest first."""
         now = now or self.clock()
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             return list(
                 session.scalars(
                     select(SeekRow.id)
@@ -294,7 +293,7 @@ class Seeks(Part):
     def ready(self, limit: int = 100) -> list[str]:
         """The keys with enough seekers waiting for a game of people only: none, unless a
         process died between posting a seek and matching it."""
-        with self.sessions() as session:
+        with self.store.sessions() as session:
             return list(
                 session.scalars(
                     select(SeekRow.key)
