@@ -28,7 +28,7 @@ from service.bots import is_search_level, thinking_budget
 from service.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.models import GameRow, HintRow
 from service.parts import Part
-from service.seats import hash_token, seat_by_hash, seat_of
+from service.seats import hash_token
 from service.views import hints_allowed
 
 log = logging.getLogger(__name__)
@@ -168,24 +168,16 @@ class Hints(Part):
     # ------------------------------------------------------------------ checks
 
     def _own(self, row: GameRow, seat: int, token: str) -> None:
-        owner = seat_by_hash(row, hash_token(token))
-        if owner.seat != seat:
-            raise Forbidden("wrong_seat", f"the token belongs to seat {owner.seat}, not {seat}")
+        play.authorise(row, hash_token(token), seat)
 
     def _check_may_ask(self, row: GameRow, seat: int, token: str) -> None:
+        """What an action by this seat's person would be refused for (``play``'s checks),
+        and hints the game does not offer, and a decision that is not the seat's."""
         self._own(row, seat, token)
         if not hints_allowed(row):
             why = "a rated game" if row.rated is not False else "this game's options"
             raise Forbidden("hints_not_allowed", f"no hints in {why}")
-        if row.status == "finished":
-            raise Conflict("game_over", "the game is over")
-        if row.status != "active":
-            raise Conflict("game_not_active", f"game is {row.status}")
-        own = seat_of(row, seat)
-        assert own is not None  # the token's seat
-        if own.kind != "human":
-            code = "seat_resigned" if own.resigned else "seat_is_bot"
-            raise Forbidden(code, "a bot plays this seat")
+        play.check_can_act(row, seat, "human")
         if row.pending_seat != seat:
             raise Conflict("not_your_turn", f"seat {row.pending_seat} decides now, not {seat}")
 
