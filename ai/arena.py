@@ -83,7 +83,11 @@ def play_game(task: Task | tuple[int, tuple[str, ...], float | None, int]) -> di
     seed, seating, budget, group = task[:4]
     variant, decoy_scores = task[4:6] if len(task) > 4 else (None, False)  # type: ignore[misc]
     value = task[6] if len(task) > 6 else None  # type: ignore[misc]
-    bots = [arena_bot(level, seed * 31 + seat, budget, value) for seat, level in enumerate(seating)]
+    rate = task[7] if len(task) > 7 else None  # type: ignore[misc]
+    bots = [
+        arena_bot(level, seed * 31 + seat, budget, value, rate)
+        for seat, level in enumerate(seating)
+    ]
     game = Game.new(len(seating), seed, variant=variant, decoy_scores=decoy_scores)
     think = [0.0] * len(seating)
     decisions = [0] * len(seating)

@@ -200,3 +200,26 @@ def test_iterations_per_second_counts_the_budget_and_its_early_stop(
         assert early.last_iterations <= full.last_iterations
         stopped_early += early.last_iterations < full.last_iterations
     assert stopped_early  # some decision was settled before its last iteration
+
+
+def test_an_arena_game_with_a_rate_plays_iteration_counted_search_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rate reaches every seat's bot (it once stopped at the task tuple, so arenas that
+    said "iterations" were played on the clock), and a game so played is the same game on
+    any machine, however loaded."""
+    import ai.arena
+
+    seen: list[float | None] = []
+    real = ai.arena.arena_bot
+
+    def spy(level: str, seed: int, budget: float | None, value=None, rate=None):  # type: ignore[no-untyped-def]
+        seen.append(rate)
+        return real(level, seed, budget, value, rate)
+
+    monkeypatch.setattr(ai.arena, "arena_bot", spy)
+    task = (7, ("mcts-50ms", "random", "random"), None, 0, None, False, None, 400.0)
+    first, second = play_game(task), play_game(task)
+    assert seen == [400.0] * 6
+    keys = ("ranking", "scores", "rounds", "decisions")
+    assert {k: first[k] for k in keys} == {k: second[k] for k in keys}
