@@ -144,7 +144,10 @@ def gunicorn_server(
     """``app`` under gunicorn with ``options`` on a free loopback port, once it answers
     ``/healthz``; the process and its base URL."""
     port = free_port()
-    cmd = [sys.executable, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}", *options]
+    # A short graceful timeout: a test stops the server with streams still open, and their
+    # clients need no time to finish.
+    cmd = [sys.executable, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}",
+           "--graceful-timeout", "2", *options]  # fmt: skip
     proc = Process(name, cmd, env, logdir).start()
     base = f"http://127.0.0.1:{port}"
     try:

@@ -97,8 +97,11 @@ def live_server(workdir: Path, **extra_env: str) -> Iterator[LiveServer]:
         # The web process migrates the database (locked) before the worker opens it.
         # Threads: a page of a signed-in browser holds two streams (its game's and the
         # player's), and a test has up to three browsers, each reloading.
+        # A short graceful timeout: at teardown a page's open streams would otherwise hold
+        # the stop for its whole wait (gunicorn lets requests in flight finish).
         start("gunicorn", [str(BIN / "gunicorn"), "api.wsgi:app", "--bind", f"127.0.0.1:{port}",
-                           "--workers", "1", "--threads", "32"], env)  # fmt: skip
+                           "--workers", "1", "--threads", "32", "--graceful-timeout", "2"],
+              env)  # fmt: skip
         _wait_http(f"{base}/healthz", procs[0])
         worker_env = {**env, "URSUPPE_AUTO_MIGRATE": "0"}
         start("worker", [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker",

@@ -77,10 +77,10 @@ negative = (
 
 @pytest.fixture(autouse=True)
 def short_streams(app: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A stream of a game that is not over ends after a fraction of a second (its maximum
+    """A stream of a game that is not over ends after 50 ms (its maximum
     duration: a client would resume), so a case that opens one returns in bounded time."""
-    monkeypatch.setenv("URSUPPE_STREAM_MAX_DURATION", "0.3")
-    monkeypatch.setenv("URSUPPE_STREAM_HEARTBEAT", "0.1")
+    monkeypatch.setenv("URSUPPE_STREAM_MAX_DURATION", "0.05")
+    monkeypatch.setenv("URSUPPE_STREAM_HEARTBEAT", "0.02")
     yield
     runtime = app.extensions.get(STREAM_EXTENSION)
     if runtime is not None:

@@ -7,7 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import (
+    ElementNotInteractableException,
+    StaleElementReferenceException,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -61,8 +64,13 @@ def test_sign_in_on_a_second_browser_with_a_code_and_play_on_there(server: LiveS
         )
         seq_before = api(server, f"/games/{game_id}")["seq"]
         # The list follows the player stream: a row may be redrawn between finding and
-        # clicking it, so the click is retried on a fresh one.
-        WebDriverWait(phone, 30, ignored_exceptions=[StaleElementReferenceException]).until(
+        # clicking it, or be found before it can take a click (seen on a loaded machine),
+        # so the click is retried on a fresh one.
+        WebDriverWait(
+            phone,
+            30,
+            ignored_exceptions=[StaleElementReferenceException, ElementNotInteractableException],
+        ).until(
             lambda d: (
                 d.find_element(
                     By.CSS_SELECTOR, f"#my-turns tr.turn a[href='/game/{game_id}']"
