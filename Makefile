@@ -21,7 +21,8 @@ run: $(STAMP)
 	$(BIN)/python -m scripts.run_embedded
 
 ## test: the whole suite (starts Redis/PostgreSQL when they are not running), in parallel:
-## it mostly waits on servers, so 4 xdist workers even on 2 cores; the slowest 10 are listed.
+## its tests wait on servers part of the time, so 4 xdist workers on 2 cores (more measured
+## slower: -n 6 took 6 min 55 s against 6 min 22 s); the slowest 10 are listed.
 ## Bytecode is cached even where the environment says PYTHONDONTWRITEBYTECODE: the run starts
 ## dozens of Python processes (xdist workers, Celery workers, gunicorn, nested pytest runs),
 ## and without the cache each compiles, and pytest re-rewrites, every module it imports.
