@@ -15,6 +15,8 @@ import math
 import sys
 from pathlib import Path
 
+from ai.arena import wilson
+
 RESULTS = Path(__file__).parent / "results"
 
 
@@ -80,7 +82,7 @@ def paired_rows(before: str, after: str) -> list[str]:
         "| seat-games on the same seatings | both won | only before | only after | neither "
         "| exact McNemar p |",
         "|---:|---:|---:|---:|---:|---:|",
-        f"| {len(common)} | {both} | {only_before} | {only_after} | {neither} | {p:.2f} |",
+        f"| {len(common)} | {both} | {only_before} | {only_after} | {neither} | {p:.2g} |",
     ]
 
 
@@ -115,26 +117,85 @@ def ladder_rows(name: str) -> list[str]:
 
 ARENAS = [
     (
-        "before: mcts-fast, value v1 (greedy fit), 170 iterations",
-        "arena-mcts-fast-greedy-greedy-greedy-value_fit1-ips_2000.json",
-    ),
-    (
-        "after: mcts-fast, value v2 (own self-play), 131 iterations (v1's time)",
-        "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_1540.json",
-    ),
-    (
-        "after, same 170 iterations (stopped early for the row above)",
+        "after: mcts-fast, value v2 (own self-play)",
         "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
     ),
+    (
+        "before: mcts-fast, value v1 (greedy self-play)",
+        "arena-mcts-fast-greedy-greedy-greedy-value_fit1-ips_2000.json",
+    ),
 ]
+
+# Issue 33: in 5 and 6 players and in each 2-player variant the search bot (its own value)
+# should win at least parity + 15 points against greedy.
+SIZES = [
+    ("5 players", "arena-mcts-fast-greedy-greedy-greedy-greedy-ips_2000.json"),
+    ("6 players", "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-ips_2000.json"),
+    ("Double I (2 players)", "arena-mcts-fast-greedy-double_1-ips_2000.json"),
+    ("Double II (2 players)", "arena-mcts-fast-greedy-double_2-ips_2000.json"),
+    ("decoy (2 players)", "arena-mcts-fast-greedy-decoy-ips_2000.json"),
+]
+HEAD_TO_HEAD = "arena-mcts-mcts-fast-greedy-greedy-ips_2000.json"
+
+
+def size_rows(files: list[tuple[str, str]]) -> list[str]:
+    """The first bot against greedy per game size and variant, with the issue's target."""
+    lines = [
+        "| game | games | wins | win rate | 95% CI (Wilson) | parity | target (parity + 15) "
+        "| reached | file |",
+        "|---|---:|---:|---:|---|---:|---:|---|---|",
+    ]
+    for label, name in files:
+        path = RESULTS / name
+        if not path.exists():
+            continue
+        data = json.loads(path.read_text())
+        row = data["table"][0]
+        lo, hi = row["ci95"]
+        parity = 1 / len(data["lineup"])
+        target = parity + 0.15
+        reached = (
+            "yes, beyond the interval"
+            if lo >= target
+            else "yes (the interval reaches below)"
+            if row["win_rate"] >= target
+            else "no"
+        )
+        lines.append(
+            f"| {label} | {data['games']} | {row['wins']} / {row['seat_games']} "
+            f"| {_pct(row['win_rate'])} | {_pct(lo)}–{_pct(hi)} | {_pct(parity)} "
+            f"| {_pct(target)} | {reached} | `{name}` |"
+        )
+    return lines
+
+
+def head_to_head_rows(name: str, level: str = "mcts", other: str = "mcts-fast") -> list[str]:
+    """How often ``level`` finished ahead of ``other`` in the games they played together."""
+    path = RESULTS / name
+    if not path.exists():
+        return []
+    data = json.loads(path.read_text())
+    ahead = 0
+    for r in data["results"]:
+        place = {seat: i for i, seat in enumerate(r["ranking"])}
+        ahead += place[r["seating"].index(level)] < place[r["seating"].index(other)]
+    games = data["games"]
+    lo, hi = wilson(ahead, games)
+    line_up = " ".join(data["lineup"])
+    return [
+        f"| line-up | games | `{level}` ahead of `{other}` | share | 95% CI (Wilson) | file |",
+        "|---|---:|---:|---:|---|---|",
+        f"| {line_up} | {games} | {ahead} | {_pct(ahead / games if games else 0.0)} "
+        f"| {_pct(lo)}–{_pct(hi)} | `{name}` |",
+    ]
 
 
 def sections() -> dict[str, list[str]]:
     """The generated blocks of docs/ai.md by marker name."""
     strength = arena_rows(ARENAS)
-    if all((RESULTS / name).exists() for _, name in ARENAS[:2]):
+    if all((RESULTS / name).exists() for _, name in ARENAS):
         strength += ["", "Game by game, before against after on the seatings both played:", ""]
-        strength += paired_rows(ARENAS[0][1], ARENAS[1][1])
+        strength += paired_rows(ARENAS[1][1], ARENAS[0][1])
     ladder: list[str] = []
     ratings: list[str] = []
     path = RESULTS / "ladder-4p.json"
@@ -146,7 +207,13 @@ def sections() -> dict[str, list[str]]:
             for level, r in sorted(table.items(), key=lambda kv: -kv[1]["ordinal"])
         ]
         ratings = ["| level | 4p ladder rating: mu ± sigma |", "|---|---|", *ratings]
-    return {"strength": strength, "ladder": ladder, "ratings": ratings}
+    return {
+        "strength": strength,
+        "sizes": size_rows(SIZES),
+        "head_to_head": head_to_head_rows(HEAD_TO_HEAD),
+        "ladder": ladder,
+        "ratings": ratings,
+    }
 
 
 def write(doc: Path) -> None:
