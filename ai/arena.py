@@ -77,9 +77,9 @@ def arena_bot(
 
 def play_game(task: Task | tuple[int, tuple[str, ...], float | None, int]) -> dict:
     """Play one game; ``task`` = (game seed, level per seat, time budget override, group[,
-    variant, decoy_scores, leaf value]). A seat is a player: in a variant its bot answers
-    every decision of the colours it controls, and the ranking is the players'
-    (``player_ranking``)."""
+    variant, decoy_scores, leaf value, iterations per second]). A seat is a player: in a
+    variant its bot answers every decision of the colours it controls, and the ranking is the
+    players' (``player_ranking``)."""
     seed, seating, budget, group = task[:4]
     variant, decoy_scores = task[4:6] if len(task) > 4 else (None, False)  # type: ignore[misc]
     value = task[6] if len(task) > 6 else None  # type: ignore[misc]
