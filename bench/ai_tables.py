@@ -13,6 +13,7 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from ai.arena import wilson
@@ -24,6 +25,15 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _arenas(files: list[tuple[str, str]]) -> Iterator[tuple[str, str, dict, dict]]:
+    """(label, file name, the file's record, its first bot's row) of each file on disk."""
+    for label, name in files:
+        path = RESULTS / name
+        if path.exists():
+            data = json.loads(path.read_text())
+            yield label, name, data, data["table"][0]
+
+
 def arena_rows(files: list[tuple[str, str]]) -> list[str]:
     """One row per (label, file): the first bot of the line-up against the rest."""
     lines = [
@@ -31,12 +41,7 @@ def arena_rows(files: list[tuple[str, str]]) -> list[str]:
         "| load avg | file |",
         "|---|---:|---:|---:|---|---:|---:|---:|---|",
     ]
-    for label, name in files:
-        path = RESULTS / name
-        if not path.exists():
-            continue
-        data = json.loads(path.read_text())
-        row = data["table"][0]
+    for label, name, data, row in _arenas(files):
         lo, hi = row["ci95"]
         players = len(data["lineup"])
         load = data.get("load_average")
@@ -145,12 +150,7 @@ def size_rows(files: list[tuple[str, str]]) -> list[str]:
         "| reached | file |",
         "|---|---:|---:|---:|---|---:|---:|---|---|",
     ]
-    for label, name in files:
-        path = RESULTS / name
-        if not path.exists():
-            continue
-        data = json.loads(path.read_text())
-        row = data["table"][0]
+    for label, name, data, row in _arenas(files):
         lo, hi = row["ci95"]
         parity = 1 / len(data["lineup"])
         target = parity + 0.15
