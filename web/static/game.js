@@ -504,7 +504,10 @@ async function main() {
   setInterval(tickCountdown, 1000);
   const chat = (trace.chat = new ChatPanel(gameId, () => mine));
   const chatSince = await chat.load();
-  $("skip-ahead").onclick = () => { skipping = true; wake?.(); };
+  $("skip-ahead").onclick = () => {
+    trace.skips = [...(trace.skips || []), { at: performance.now(), waiting: queue.length }];
+    skipping = true; wake?.();
+  };
   const live = await follow(gameId, lastSeq, {
     onEntry: (entry) => enqueue([entry]),
     onChange: (doc) => (queue.length || pacing ? null : refresh(doc)),
