@@ -17,10 +17,14 @@ the game's final scores are added when it ends. One JSON line per game.
 
 ``fit`` turns every recorded position into one row per seat (``ai.value.features``; target:
 that seat's final margin), holds out every fifth game, reports the held-out fit of the hand
-margin (best scaled) against the fitted model, then fits on all games (ridge least squares,
-solved here: a hundred features need no numerical library) and writes the weights module of
-``--version`` (1: the evaluation's terms, ``ai/value_weights.py``; 2: with the extra terms,
-``ai/value2_weights.py``).
+margin (best scaled) and of the committed weights the value uses for that count today (its
+own, or the nearest count's standing in; as they are and scaled) against the fitted model,
+then fits on all games (ridge least squares; ``--toward N`` pulls the weights towards N
+players' committed ones instead of towards 0) and writes the weights module of ``--version``
+(1: the evaluation's terms, ``ai/value_weights.py``; 2: with the extra terms,
+``ai/value2_weights.py``), adding the count beside the others. A better held-out fit is not a
+better bot: the 5- and 6-player fits predicted far better and played far worse (docs/ai.md),
+so a fit ships only after an arena.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -40,12 +44,14 @@ from ai.base import Bot
 from ai.evaluation import evaluate_parts
 from ai.greedy import FOLLOW_UP_KINDS, GreedyBot
 from ai.mcts import LEAF_VALUES, MctsBot
-from ai.value import FEATURE_NAMES, VERSION_FEATURES, features, stage
+from ai.value import CONSTANT_NAMES, FEATURE_NAMES, VERSION_FEATURES, features, stage
+from ai.value2_weights import WEIGHTS as WEIGHTS_2
 from ai.value_features import extra_parts
 from ai.value_weights import WEIGHTS as WEIGHTS_1
 from engine import SUPPORTED_PLAYERS, Game
 
 WEIGHT_FILES = {1: Path("ai/value_weights.py"), 2: Path("ai/value2_weights.py")}
+COMMITTED = {1: WEIGHTS_1, 2: WEIGHTS_2}
 Task = tuple[int, int, float, float, str, int, str]
 
 
@@ -159,9 +165,12 @@ def ridge(
     rows: list[tuple[list[float], float]],
     penalty: float,
     names: tuple[str, ...] = FEATURE_NAMES,
+    prior: tuple[float, ...] | list[float] | None = None,
 ) -> list[float]:
     """Least squares with an L2 penalty on every weight but the bias (NumPy: the normal
-    equations of ~100 features over ~10^5 rows)."""
+    equations of ~100 features over ~10^5 rows). With ``prior`` the penalty pulls each weight
+    towards the prior's instead of towards 0 (a fit that moves away from known weights only
+    as far as the data insists)."""
     import numpy as np  # the training tool's dependency only (the ``train`` extra)
 
     x = np.asarray([r[0] for r in rows], dtype=float)
@@ -169,7 +178,10 @@ def ridge(
     xtx = x.T @ x
     diagonal = np.array([0.0 if n == "bias" else penalty for n in names])
     xtx[np.diag_indices_from(xtx)] += diagonal
-    return [float(v) for v in np.linalg.solve(xtx, x.T @ y)]
+    rhs = x.T @ y
+    if prior is not None:
+        rhs = rhs + diagonal * np.asarray(prior, dtype=float)
+    return [float(v) for v in np.linalg.solve(xtx, rhs)]
 
 
 def players_of(seen: set[int]) -> int:
@@ -177,7 +189,34 @@ def players_of(seen: set[int]) -> int:
     return next(iter(seen))
 
 
-def _predict(w: list[float], x: list[float]) -> float:
+def committed_weights(
+    version: int, players: int, table: dict[int, tuple[float, ...]] | None = None
+) -> tuple[int, tuple[float, ...]] | None:
+    """(the count they were fitted for, weights) the value of ``version`` uses today for
+    ``players``: their own fit, else the nearest fitted count as ``ai.value.weights_for``
+    picks it; None when the version has no fit at all."""
+    table = COMMITTED[version] if table is None else table
+    if not table:
+        return None
+    fitted_for = min(table, key=lambda n: (abs(n - players), -n))
+    return fitted_for, table[fitted_for]
+
+
+def _scaled(
+    predict: Callable[[list[float]], float], train: list[Row], test: list[Row]
+) -> list[tuple[float, float]]:
+    """(prediction, target) on ``test`` of ``predict`` scaled and shifted by least squares on
+    ``train``."""
+    hx = [predict(x) for _, x, _ in train]
+    hy = [y for *_, y in train]
+    mh = sum(hx) / len(hx)
+    my = sum(hy) / len(hy)
+    spread = sum((a - mh) ** 2 for a in hx)
+    slope = sum((a - mh) * (b - my) for a, b in zip(hx, hy, strict=True)) / spread if spread else 0
+    return [(my + slope * (predict(x) - mh), y) for _, x, y in test]
+
+
+def _predict(w: list[float] | tuple[float, ...], x: list[float]) -> float:
     return sum(a * b for a, b in zip(w, x, strict=True))
 
 
@@ -194,6 +233,11 @@ def fit(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     seen: set[int] = set()
     names = VERSION_FEATURES[args.version]
+    prior = None
+    if args.toward is not None:
+        if args.toward not in COMMITTED[args.version]:
+            raise SystemExit(f"fit: version {args.version} has no {args.toward}-player weights")
+        prior = COMMITTED[args.version][args.toward]
     data = list(_rows(args.data, seen, args.version))
     if not data:
         raise SystemExit("fit: no positions in the data files")
@@ -202,24 +246,30 @@ def fit(args: argparse.Namespace) -> int:
     test = [r for r in data if r[0] % 5 == 0]
     print(f"{games} games, {len(data)} rows ({len(train)} train, {len(test)} held out)")
     # The hand margin at its best: scaled and shifted by least squares on the training rows.
-    hx = [x[0] for _, x, _ in train]
-    hy = [y for *_, y in train]
-    mh = sum(hx) / len(hx)
-    my = sum(hy) / len(hy)
-    slope = sum((a - mh) * (b - my) for a, b in zip(hx, hy, strict=True)) / sum(
-        (a - mh) ** 2 for a in hx
-    )
-    print(_report("hand margin (scaled)", [(my + slope * (x[0] - mh), y) for _, x, y in test]))
-    if args.version == 1 and players_of(seen) in WEIGHTS_1:
-        # What the search bot plays with before this fit: the committed version-1 weights.
-        w1 = WEIGHTS_1[players_of(seen)]
-        print(_report("committed version 1 ", [(_predict(w1, x), y) for _, x, y in test]))
-    w = ridge([(x, y) for _, x, y in train], args.penalty, names)
+    print(_report("hand margin (scaled)", _scaled(lambda x: x[0], train, test)))
+    committed = committed_weights(args.version, players_of(seen))
+    if committed is not None:
+        # What the search bot plays with before this fit: the committed weights of this
+        # version for the count, or those of the nearest fitted count standing in (5-6);
+        # as they are, and (like the hand margin) scaled and shifted, without the constant
+        # terms the value leaves out (a stand-in's constants are another count's mean margin,
+        # which play never sees).
+        fitted_for, wc = committed
+        label = f"committed version {args.version} "
+        if fitted_for != players_of(seen):
+            label += f"({fitted_for}-player weights)"
+        print(_report(label, [(_predict(wc, x), y) for _, x, y in test]))
+        seat_terms = len(names) - len(CONSTANT_NAMES)
+        played = wc[:seat_terms]
+        print(_report(f"{label.strip()}, scaled", _scaled(
+            lambda x: _predict(played, x[:seat_terms]), train, test
+        )))  # fmt: skip
+    w = ridge([(x, y) for _, x, y in train], args.penalty, names, prior)
     held_out = _report("fitted value        ", [(_predict(w, x), y) for _, x, y in test])
     print(held_out)
     if args.dry_run:
         return 0
-    weights = ridge([(x, y) for _, x, y in data], args.penalty, names)
+    weights = ridge([(x, y) for _, x, y in data], args.penalty, names, prior)
     players = seen.pop()
     out = args.out or WEIGHT_FILES[args.version]
     write_weights(out, players, weights, args, games, len(data), names, held_out)
@@ -248,9 +298,11 @@ def write_weights(
     existing[players] = tuple(weights)
     sources = ", ".join(p.name for p in args.data)
     kinds = sorted(_bots(args.data)) if all(p.exists() for p in args.data) else ["greedy"]
+    toward = getattr(args, "toward", None)
+    toward = "" if toward is None else f" towards the {toward}-player weights"
     fits[players] = (
         f"{games} self-play games ({', '.join(kinds)}), {rows} rows ({sources}), "
-        f"ridge penalty {args.penalty}; held-out {held_out.split(':', 1)[-1].strip()}"
+        f"ridge penalty {args.penalty}{toward}; held-out {held_out.split(':', 1)[-1].strip()}"
     )
     version = getattr(args, "version", 1)
     order = "FEATURE_NAMES" if version == 1 else "FEATURE_NAMES_2"
@@ -309,6 +361,9 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--penalty", type=float, default=10.0, help="ridge penalty")
     f.add_argument("--version", type=int, choices=sorted(WEIGHT_FILES), default=1,
                    help="feature set: 1 the evaluation's terms, 2 with ai.value_features")  # fmt: skip
+    f.add_argument("--toward", type=int, default=None, metavar="PLAYERS",
+                   help="pull the weights towards the committed fit of this player count "
+                   "instead of towards 0")  # fmt: skip
     f.add_argument("--out", type=Path, default=None, help="weights module (default: the version's)")
     f.add_argument("--dry-run", action="store_true", help="report the held-out fit only")
     f.set_defaults(func=fit)

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from ai.arena import wilson
+from ai.arena import summarize, wilson
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -25,13 +25,53 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _arenas(files: list[tuple[str, str]]) -> Iterator[tuple[str, str, dict, dict]]:
-    """(label, file name, the file's record, its first bot's row) of each file on disk."""
-    for label, name in files:
-        path = RESULTS / name
-        if path.exists():
-            data = json.loads(path.read_text())
-            yield label, name, data, data["table"][0]
+def _load(names: str | tuple[str, ...]) -> dict | None:
+    """One arena file's record; or several runs of one line-up on disjoint seeds (a run
+    continued with ``--seed`` after the last seed of the one before) as one record, its table
+    recounted from the games; None while any of them is missing."""
+    if isinstance(names, str):
+        names = (names,)
+    paths = [RESULTS / name for name in names]
+    if not all(p.exists() for p in paths):
+        return None
+    records = [json.loads(p.read_text()) for p in paths]
+    if len(records) == 1:
+        return records[0]
+    first = records[0]
+    seen: set[tuple] = set()
+    results = []
+    for record in records:
+        if record["lineup"] != first["lineup"] or record.get("variant") != first.get("variant"):
+            raise ValueError(f"{names}: not one line-up")
+        for r in record["results"]:
+            key = (r["seed"], tuple(r["seating"]))
+            if key in seen:
+                raise ValueError(f"{names}: seed {r['seed']} played twice")
+            seen.add(key)
+            results.append(r)
+    loads = [r["load_average"] for r in records if r.get("load_average") is not None]
+    return {
+        **first,
+        "games": len(results),
+        "results": results,
+        "table": summarize(results, first["lineup"]),
+        "load_average": max(loads) if loads else None,
+    }
+
+
+def _file_names(names: str | tuple[str, ...]) -> str:
+    return " + ".join(f"`{n}`" for n in ((names,) if isinstance(names, str) else names))
+
+
+def _arenas(
+    files: list[tuple[str, str | tuple[str, ...]]],
+) -> Iterator[tuple[str, str, dict, dict]]:
+    """(label, the files' names as the tables print them, the record, its first bot's row)
+    of each entry whose files are on disk (several files: one record, ``_load``)."""
+    for label, names in files:
+        data = _load(names)
+        if data is not None:
+            yield label, _file_names(names), data, data["table"][0]
 
 
 def arena_rows(files: list[tuple[str, str]]) -> list[str]:
@@ -48,7 +88,7 @@ def arena_rows(files: list[tuple[str, str]]) -> list[str]:
         lines.append(
             f"| {label} | {data['games']} | {row['wins']} / {row['seat_games']} "
             f"| {_pct(row['win_rate'])} | {_pct(lo)}–{_pct(hi)} | {row['mean_rank']:.2f} "
-            f"| {100 / players:.0f}% | {'' if load is None else f'{load:.0f}'} | `{name}` |"
+            f"| {100 / players:.0f}% | {'' if load is None else f'{load:.0f}'} | {name} |"
         )
     return lines
 
@@ -71,6 +111,33 @@ def exact_mcnemar(b: int, c: int) -> float:
     k = min(b, c)
     tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
     return min(1.0, 2 * tail)
+
+
+def trial_rows(trials: list[tuple[str, str, str, str | tuple[str, ...]]]) -> list[str]:
+    """Each change tried against the run it changes, game by game on the seatings both
+    played: (game, what changed, the file before, the file(s) with the change)."""
+    lines = [
+        "| game | changed | seat-games paired | wins before | wins with the change "
+        "| win rate with it (95% CI) | only before | only with it | exact McNemar p | file |",
+        "|---|---|---:|---:|---:|---|---:|---:|---:|---|",
+    ]
+    for game, changed, before, after in trials:
+        data_a, data_b = _load(before), _load(after)
+        if data_a is None or data_b is None:
+            continue
+        a, b = _first_won(data_a), _first_won(data_b)
+        common = sorted(set(a) & set(b))
+        wins_a = sum(a[k] for k in common)
+        wins_b = sum(b[k] for k in common)
+        only_a = sum(a[k] and not b[k] for k in common)
+        only_b = sum(b[k] and not a[k] for k in common)
+        lo, hi = wilson(wins_b, len(common))
+        lines.append(
+            f"| {game} | {changed} | {len(common)} | {wins_a} | {wins_b} "
+            f"| {_pct(wins_b / len(common))} ({_pct(lo)}–{_pct(hi)}) | {only_a} | {only_b} "
+            f"| {exact_mcnemar(only_a, only_b):.2g} | {_file_names(after)} |"
+        )
+    return lines
 
 
 def paired_rows(before: str, after: str) -> list[str]:
@@ -131,19 +198,39 @@ ARENAS = [
     ),
 ]
 
+FIVE = "arena-mcts-fast-greedy-greedy-greedy-greedy-ips_2000.json"
+SIX = "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-ips_2000.json"
 # Issue 33: in 5 and 6 players and in each 2-player variant the search bot (its own value)
 # should win at least parity + 15 points against greedy.
 SIZES = [
-    ("5 players", "arena-mcts-fast-greedy-greedy-greedy-greedy-ips_2000.json"),
-    ("6 players", "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-ips_2000.json"),
+    ("5 players", FIVE),
+    ("6 players", SIX),
     ("Double I (2 players)", "arena-mcts-fast-greedy-double_1-ips_2000.json"),
-    ("Double II (2 players)", "arena-mcts-fast-greedy-double_2-ips_2000.json"),
+    # continued on the next seeds (1000029-1000074): one row of 150 games
+    ("Double II (2 players)", ("arena-mcts-fast-greedy-double_2-ips_2000.json",
+                               "arena-mcts-fast-greedy-double_2-ips_2000-from_1000029.json")),
     ("decoy (2 players)", "arena-mcts-fast-greedy-decoy-ips_2000.json"),
-]
+]  # fmt: skip
 HEAD_TO_HEAD = "arena-mcts-mcts-fast-greedy-greedy-ips_2000.json"
+# What was tried at 5 and 6 players against the runs above (issue 33; docs/ai.md).
+TRIALS = [
+    ("5 players", "the hand margin as the value", FIVE,
+     ("arena-mcts-fast-greedy-greedy-greedy-greedy-value_hand-ips_2000.json",
+      "arena-mcts-fast-greedy-greedy-greedy-greedy-value_hand-ips_2000-from_1000020.json")),
+    ("6 players", "the hand margin as the value", SIX,
+     "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-value_hand-ips_2000.json"),
+    ("5 players", "5× the iterations (850)", FIVE,
+     "arena-mcts-fast-greedy-greedy-greedy-greedy-ips_10000.json"),
+    ("5 players", "value v2 fitted on 5-player self-play (60 games)", FIVE,
+     "arena-mcts-fast-greedy-greedy-greedy-greedy-value_fit2_own5p-ips_2000.json"),
+    ("5 players", "the same, fitted on 200 games", FIVE,
+     "arena-mcts-fast-greedy-greedy-greedy-greedy-value_fit2_own5p_200-ips_2000.json"),
+    ("6 players", "value v2 fitted on 6-player self-play (60 games)", SIX,
+     "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-value_fit2_own6p-ips_2000.json"),
+]  # fmt: skip
 
 
-def size_rows(files: list[tuple[str, str]]) -> list[str]:
+def size_rows(files: list[tuple[str, str | tuple[str, ...]]]) -> list[str]:
     """The first bot against greedy per game size and variant, with the issue's target."""
     lines = [
         "| game | games | wins | win rate | 95% CI (Wilson) | parity | target (parity + 15) "
@@ -164,7 +251,7 @@ def size_rows(files: list[tuple[str, str]]) -> list[str]:
         lines.append(
             f"| {label} | {data['games']} | {row['wins']} / {row['seat_games']} "
             f"| {_pct(row['win_rate'])} | {_pct(lo)}–{_pct(hi)} | {_pct(parity)} "
-            f"| {_pct(target)} | {reached} | `{name}` |"
+            f"| {_pct(target)} | {reached} | {name} |"
         )
     return lines
 
@@ -210,6 +297,7 @@ def sections() -> dict[str, list[str]]:
     return {
         "strength": strength,
         "sizes": size_rows(SIZES),
+        "trials": trial_rows(TRIALS),
         "head_to_head": head_to_head_rows(HEAD_TO_HEAD),
         "ladder": ladder,
         "ratings": ratings,

@@ -45,3 +45,42 @@ def test_a_size_row_reaches_the_target_only_above_parity_plus_15(
     reached = [r.split(" | ")[7] for r in rows[2:]]
     assert reached == ["yes, beyond the interval", "yes (the interval reaches below)", "no"]
     assert " 50.0% | 65.0% " in rows[2]
+
+
+def test_a_continued_run_counts_as_one_row_and_a_replayed_seed_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ai_tables, "RESULTS", tmp_path)
+    won, lost = (["a", "b"], [0, 1]), (["b", "a"], [0, 1])  # a wins / b wins
+    _arena(tmp_path / "first.json", ["a", "b"], [won] * 3 + [lost])
+    _arena(tmp_path / "later.json", ["a", "b"], [won] * 4)
+    data = json.loads((tmp_path / "later.json").read_text())
+    data["results"] = [dict(r, seed=r["seed"] + 100) for r in data["results"]]
+    (tmp_path / "later.json").write_text(json.dumps(data))
+    (row,) = ai_tables.size_rows([("both", ("first.json", "later.json"))])[2:]
+    cells = row.split(" | ")
+    assert cells[1:3] == ["8", "7 / 8"] and "`first.json` + `later.json`" in row
+    # a second file on the first one's seeds (the same games again) is refused
+    _arena(tmp_path / "again.json", ["a", "b"], [won] * 2)
+    with pytest.raises(ValueError, match="played twice"):
+        ai_tables.size_rows([("twice", ("first.json", "again.json"))])
+    assert ai_tables.size_rows([("missing", ("first.json", "none.json"))])[2:] == []
+
+
+def test_a_trial_is_compared_game_by_game_with_the_run_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ai_tables, "RESULTS", tmp_path)
+    a_wins, b_wins = [0, 1], [1, 0]
+    seating = ["a", "b"]
+    # before: a wins games 0-5; with the change: a wins games 4-9; 10-11 only before
+    _arena(tmp_path / "before.json", seating, [(seating, a_wins if i < 6 else b_wins)
+                                               for i in range(12)])  # fmt: skip
+    _arena(tmp_path / "after.json", seating, [(seating, a_wins if 4 <= i < 10 else b_wins)
+                                              for i in range(10)])  # fmt: skip
+    rows = ai_tables.trial_rows([("2p", "x", "before.json", "after.json"),
+                                 ("2p", "y", "before.json", "gone.json")])  # fmt: skip
+    assert len(rows) == 3  # the missing file's row is left out
+    cells = rows[2].split(" | ")
+    # paired on the 10 seatings both played: before won 6, after 6; 4 only before, 4 only after
+    assert cells[2:5] == ["10", "6", "6"] and cells[6:9] == ["4", "4", "1"]

@@ -5,6 +5,7 @@ and the ladder that rates every level with the service's OpenSkill model."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -131,6 +132,71 @@ def test_generate_on_search_self_play_and_fit_version_2(tmp_path: Path) -> None:
     exec(out.read_text(), scope)
     assert len(scope["WEIGHTS"][4]) == len(FEATURE_NAMES_2)
     assert "mcts/4/fit1" in scope["FITS"][4] and "held-out" in scope["FITS"][4]
+
+
+def test_committed_weights_are_the_counts_own_else_the_nearest() -> None:
+    table = {3: (3.0,), 4: (4.0,)}
+    assert fit_value.committed_weights(2, 3, table) == (3, (3.0,))
+    assert fit_value.committed_weights(2, 5, table) == (4, (4.0,))
+    assert fit_value.committed_weights(2, 6, table) == (4, (4.0,))
+    assert fit_value.committed_weights(2, 5, {}) is None
+    table[5] = (5.0,)
+    assert fit_value.committed_weights(2, 5, table) == (5, (5.0,))
+    assert fit_value.committed_weights(2, 6, table) == (5, (5.0,))
+
+
+def test_a_5_player_fit_reports_the_stand_in_and_joins_the_4_player_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A fit for 5 players is held out against the 4-player weights that stand in for it
+    today, and is written beside the committed fits, not over them."""
+    from ai.value2_weights import FITS, WEIGHTS
+
+    data = tmp_path / "data5.jsonl"
+    out = tmp_path / "weights2.py"
+    out.write_text((Path(fit_value.__file__).parent / "value2_weights.py").read_text())
+    assert fit_value.main(
+        ["generate", "--players", "5", "--games", "2", "--jobs", "1", "--seed", "31",
+         "--sample", "1", "--out", str(data), "--no-progress"]
+    ) == 0  # fmt: skip
+    capsys.readouterr()
+    assert fit_value.main(["fit", "--version", "2", str(data), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    own = "" if 5 in WEIGHTS else "(4-player weights)"  # the stand-in until 5 is fitted
+    assert f"committed version 2 {own}: R²" in printed
+    assert f"committed version 2 {own}, scaled: R²".replace(" ,", ",") in printed
+    assert "wrote" in printed and "for 5 players" in printed
+    scope: dict = {}
+    exec(out.read_text(), scope)
+    assert set(scope["WEIGHTS"]) == set(WEIGHTS) | {5}
+    kept = [n for n in WEIGHTS if n != 5]  # the other counts' fits, untouched
+    assert kept and all(scope["WEIGHTS"][n] == WEIGHTS[n] and scope["FITS"][n] == FITS[n]
+                        for n in kept)  # fmt: skip
+    assert len(scope["WEIGHTS"][5]) == len(FEATURE_NAMES_2) and "held-out" in scope["FITS"][5]
+
+
+def test_ridge_towards_a_prior_stays_there_unless_the_data_insists() -> None:
+    """``fit --toward N``: the penalty pulls towards N players' weights instead of 0."""
+    rng = random.Random(5)
+    names = ("a", "b", "bias")
+    truth, prior = [1.0, -2.0, 0.5], [3.0, 3.0, 9.0]
+    rows = []
+    for _ in range(200):
+        x = [rng.uniform(-1, 1), rng.uniform(-1, 1), 1.0]
+        rows.append((x, sum(t * v for t, v in zip(truth, x, strict=True))))
+    assert fit_value.ridge(rows, 1e-9, names, prior) == pytest.approx(truth, abs=1e-6)
+    held = fit_value.ridge(rows, 1e9, names, prior)
+    assert held[:2] == pytest.approx(prior[:2], abs=1e-3)  # the bias is never penalised
+    towards_zero = fit_value.ridge(rows, 1e9, names)
+    assert towards_zero[:2] == pytest.approx([0.0, 0.0], abs=1e-3)
+
+
+def test_fit_towards_a_count_without_weights_is_refused(tmp_path: Path) -> None:
+    data = tmp_path / "d.jsonl"
+    data.write_text(json.dumps({"players": 4, "final": [1, 2, 3, 4], "positions": []}) + "\n")
+    with pytest.raises(SystemExit, match="no 9-player weights"):
+        fit_value.main(["fit", "--version", "2", "--toward", "9", str(data),
+                        "--out", str(tmp_path / "w.py")])  # fmt: skip
 
 
 def test_fit_version_2_refuses_data_without_extra_terms(tmp_path: Path) -> None:
