@@ -85,7 +85,7 @@ export default {
   learn_button: "Spielen lernen",
   create_title: "Partie anlegen",
   your_name: "Dein Name",
-  decoy_scores: "Der Lockvogel punktet (sein Zählstein kann das Spiel beenden)",
+  decoy_scores: "Der Köder punktet (sein Zählstein kann das Spiel beenden)",
   seats_legend: "Plätze (Platz 1 ist deiner)",
   time_per_decision: "Zeit pro Entscheidung (Sekunden, 0 = keine)",
   on_timeout: "Bei Zeitüberschreitung",

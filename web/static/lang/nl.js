@@ -85,7 +85,7 @@ export default {
   learn_button: "Leer spelen",
   create_title: "Partij aanmaken",
   your_name: "Je naam",
-  decoy_scores: "De lokvogel scoort (zijn pion kan het spel beëindigen)",
+  decoy_scores: "Het lokaas scoort (zijn pion kan het spel beëindigen)",
   seats_legend: "Plaatsen (plaats 1 is de jouwe)",
   time_per_decision: "Tijd per beslissing (seconden, 0 = geen)",
   on_timeout: "Bij tijdoverschrijding",
