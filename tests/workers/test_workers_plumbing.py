@@ -35,7 +35,9 @@ def test_settings_from_redis_url() -> None:
     assert settings.eta_horizon == 50  # never beyond half the visibility timeout
 
 
-def _queued(client: redis.Redis, queue: str) -> list[dict]:
+def queued(client: redis.Redis, queue: str) -> list[dict]:
+    """The messages waiting in a queue (kombu's Redis transport keeps each as JSON, the
+    task's name in its headers)."""
     return [json.loads(raw) for raw in client.lrange(queue, 0, -1)]
 
 
@@ -48,7 +50,7 @@ def test_scheduler_sends_bot_turns_and_near_deadlines_only(redis_url: str) -> No
         scheduler.bot_turn("g1", 7)
         scheduler.deadline("g1", 8, datetime.now(UTC) + timedelta(seconds=30))
         scheduler.deadline("g1", 9, datetime.now(UTC) + timedelta(days=2))  # sweep only
-        messages = _queued(client, queue)
+        messages = queued(client, queue)
         tasks = sorted((m["headers"]["task"], tuple(m["headers"]["argsrepr"][1:-1].split(", ")))
                        for m in messages)  # fmt: skip
         assert tasks == [
