@@ -85,12 +85,14 @@ class NoticeHub:
         redis_url: str | None,
         recheck: float,
         channel: str = CHANNEL,
+        read_timeout: float = 10.0,
     ) -> None:
         self.reader = reader
         self.versions = versions
         self.redis_url = redis_url
         self.recheck = recheck
         self.channel = channel
+        self.read_timeout = read_timeout  # above get_message's 2 s wait, which has its own
         self._games: dict[str, _Game] = {}
         self._any: set[threading.Event] = set()  # woken by every notice (player streams)
         self._lock = threading.Lock()
@@ -188,9 +190,15 @@ class NoticeHub:
         while not self._stopped.is_set():
             pubsub = None
             try:
-                # No silent reconnects inside redis-py: an outage must reach this loop.
+                # No silent reconnects inside redis-py: an outage must reach this loop. And
+                # no read without a limit: a server that accepts and never answers (the
+                # connection's handshake is a read) would otherwise hold this loop, and so
+                # every stream's wake-ups, for ever.
                 client = redis.Redis.from_url(
-                    self.redis_url, socket_connect_timeout=2, retry=Retry(NoBackoff(), 0)
+                    self.redis_url,
+                    socket_connect_timeout=2,
+                    socket_timeout=self.read_timeout,
+                    retry=Retry(NoBackoff(), 0),
                 )
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 pubsub.subscribe(self.channel)
