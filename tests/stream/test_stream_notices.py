@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 import socket
 import threading
-import time
 
 import pytest
 
 from api.stream.notices import NoticeHub
+from harness.streams import wait_until
 
 
 def test_a_redis_that_accepts_and_never_answers_does_not_hold_the_subscription(
@@ -26,10 +26,11 @@ def test_a_redis_that_accepts_and_never_answers_does_not_hold_the_subscription(
     caplog.set_level(logging.WARNING, logger="api.stream.notices")
     try:
         hub.watch("g")
-        deadline = time.monotonic() + 30
-        while not any("resubscribing" in r.getMessage() for r in caplog.records):
-            assert time.monotonic() < deadline, "the subscription is still waiting on the read"
-            time.sleep(0.05)
+        wait_until(
+            lambda: any("resubscribing" in r.getMessage() for r in caplog.records),
+            30,
+            "the subscription to give up on the silent server",
+        )
         assert accepted, "the hub did reach the silent server"
         assert not hub.subscribed.is_set()
     finally:
