@@ -389,6 +389,9 @@ class ScriptedHuman:
     def __init__(self, api: Api, game_id: str, seat: int, token: str) -> None:
         self.api, self.game_id, self.seat, self.token = api, game_id, seat, token
         self.moves = 0
+        #: Every attempt as (seq, status code or the exception's repr): a stalled game's
+        #: report shows whether the human was told its turn and what its move got.
+        self.attempts: list[tuple[int, int | str]] = []
         self.reader = StreamReader(
             api.stream_url(game_id),
             ndjson=True,
@@ -413,8 +416,24 @@ class ScriptedHuman:
             self._play(data["seq"])
 
     def _play(self, seq: int) -> None:
-        if self.api.play_first(self.game_id, self.token, seq) == 200:
+        try:
+            status = self.api.play_first(self.game_id, self.token, seq)
+        except Exception as err:
+            self.attempts.append((seq, repr(err)))
+            raise
+        self.attempts.append((seq, status))
+        if status == 200:
             self.moves += 1
+
+    def report(self) -> str:
+        """What the human saw and did, for a test's failure message."""
+        reader = self.reader
+        seen = [m.get("id") for m in reader.messages if m["type"] in ("entry", "state")]
+        return (
+            f"human: {self.moves} moves, last attempts {self.attempts[-5:]}, "
+            f"stream closed={reader.closed.is_set()} error={reader.error!r}, "
+            f"last ids seen {seen[-5:]}"
+        )
 
 
 def strip_stream_fields(entry_data: dict[str, Any]) -> dict[str, Any]:

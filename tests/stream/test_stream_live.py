@@ -193,7 +193,11 @@ def test_streams_recover_from_a_redis_restart(pg_url: str, logdir: Path) -> None
         if not spectator.closed.is_set():
             game = api.game(game_id)
             waits = {k: game.get(k) for k in ("status", "seq", "version", "pending_seat")}
-            pytest.fail(f"{server.tail()}\n{worker.tail()}\ngame: {waits}, human: {human.moves}")
+            seen = [e["id"] for e in spectator.entries()][-5:]
+            pytest.fail(
+                f"{server.tail()}\n{worker.tail()}\ngame: {waits}\n{human.report()}\n"
+                f"spectator: last entries {seen}, error={spectator.error!r}"
+            )
         assert spectator.error is None, spectator.error
         assert len(spectator.entries()) > down_at
         assert api.game(game_id)["seq"] > seq_down
