@@ -392,6 +392,7 @@ class ScriptedHuman:
         #: Every attempt as (seq, status code or the exception's repr): a stalled game's
         #: report shows whether the human was told its turn and what its move got.
         self.attempts: list[tuple[int, int | str]] = []
+        self.trying: int | None = None  # the seq of a move under way (a hung request shows)
         self.reader = StreamReader(
             api.stream_url(game_id),
             ndjson=True,
@@ -416,11 +417,14 @@ class ScriptedHuman:
             self._play(data["seq"])
 
     def _play(self, seq: int) -> None:
+        self.trying = seq
         try:
             status = self.api.play_first(self.game_id, self.token, seq)
         except Exception as err:
             self.attempts.append((seq, repr(err)))
             raise
+        finally:
+            self.trying = None
         self.attempts.append((seq, status))
         if status == 200:
             self.moves += 1
@@ -431,6 +435,7 @@ class ScriptedHuman:
         seen = [m.get("id") for m in reader.messages if m["type"] in ("entry", "state")]
         return (
             f"human: {self.moves} moves, last attempts {self.attempts[-5:]}, "
+            f"under way: {self.trying}, "
             f"stream closed={reader.closed.is_set()} error={reader.error!r}, "
             f"last ids seen {seen[-5:]}"
         )
