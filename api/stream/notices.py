@@ -181,7 +181,12 @@ class NoticeHub:
 
     def _listen(self) -> None:
         """Subscribe, forever: after every (re)subscription wake every stream, since notices
-        published while the subscription was down are lost."""
+        published while the subscription was down are lost.
+
+        "After" means once Redis has confirmed the subscription, not once the request is
+        sent: a notice Redis handles in between reaches nobody, and a stream woken at the
+        send could read the database before that notice's commit, missing it until the
+        re-check."""
         import redis
         from redis.backoff import NoBackoff
         from redis.retry import Retry
@@ -200,19 +205,20 @@ class NoticeHub:
                     socket_timeout=self.read_timeout,
                     retry=Retry(NoBackoff(), 0),
                 )
-                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub = client.pubsub()
                 pubsub.subscribe(self.channel)
-                self.subscribed.set()
-                self.notify_all()
-                delay = 0.2
                 while not self._stopped.is_set():
                     message = pubsub.get_message(timeout=2.0)
                     if message is None:
                         pubsub.ping()  # a dead connection shows up here, not as silence
-                        continue
-                    notice = decode_notice(message["data"])
-                    if notice is not None:
-                        self.notify(notice[0])
+                    elif message["type"] == "subscribe":  # Redis confirmed it: live from here
+                        self.subscribed.set()
+                        self.notify_all()
+                        delay = 0.2
+                    elif message["type"] == "message":
+                        notice = decode_notice(message["data"])
+                        if notice is not None:
+                            self.notify(notice[0])
             except Exception as err:  # noqa: BLE001 - retry forever; re-checks cover the gap
                 self.subscribed.clear()
                 log.warning("stream notices: %s; resubscribing in %.1f s", err, delay)
