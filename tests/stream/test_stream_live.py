@@ -152,8 +152,10 @@ def test_streams_recover_from_a_redis_restart(pg_url: str, logdir: Path) -> None
     the streams back. Three runs of the whole suite that day (of six) showed that it does
     not always: the stream process logged its last failed attempt, then nothing; its streams
     kept their heartbeats but got no entry for three minutes while the game waited for the
-    human. Not understood yet (a read limit on the subscription, 02432b1, did not cure it);
-    docs/stream.md says what a client sees meanwhile: the re-check's delay."""
+    human. Not understood yet (a read limit on the subscription, 02432b1, did not cure it;
+    waking the streams on Redis's confirmation of the subscription, 27 Nov, closes one race
+    that fits; a stall now reports the scripted human's side too); docs/stream.md says what
+    a client sees meanwhile: the re-check's delay."""
     notices = RedisServer().start()
     env = base_env(
         pg_url,
