@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Final
 
 from ai.evaluation import evaluate
 from ai.greedy import FOLLOW_UP_KINDS, margin
+from ai.rollout import HORIZONS, playout
 from ai.value import leaf_value
 
 if TYPE_CHECKING:
@@ -131,12 +132,18 @@ class MctsBot:
         early_stop: bool = True,
         value: str = "fit",
         stop_when_decided: bool = False,
+        rollout: str | None = None,
     ) -> None:
         if iterations is None and time_budget < 0.01:
             raise ValueError("time_budget must be at least 0.01 s")
         if value not in LEAF_VALUES:
             raise ValueError(f"value must be one of {sorted(LEAF_VALUES)}, not {value!r}")
+        if rollout is not None and rollout not in HORIZONS:
+            raise ValueError(f"rollout must be None or one of {HORIZONS}, not {rollout!r}")
         self.value = value
+        # Off (None): the leaf is where the search's path leaves the seat's turn. Else every
+        # seat plays on with ``ai.rollout``'s cheap policy up to that horizon first.
+        self.rollout = rollout
         self._fitted = value != "hand"
         self._version = LEAF_VALUES[value]
         self._rng = random.Random(seed)
@@ -247,6 +254,8 @@ class MctsBot:
                 if pending is None or pending.seat != seat:
                     break
                 acts, keys = distinct(pending.actions)
+        if self.rollout is not None:
+            playout(state, seat, self.rollout, self._rng)
         value = self._leaf(state, seat)
         self._values_n += 1
         self._values_sum += value

@@ -1,0 +1,114 @@
+"""The cheap playout policy (ai/rollout.py) and the search bot's ``rollout`` option: legal
+actions in every decision of whole games, the two horizons stop where they say, the search
+with a playout answers legally and reproducibly, and the arena passes the option on."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from ai.arena import arena_bot, play_game
+from ai.mcts import MctsBot
+from ai.rollout import HORIZONS, cheap_action, playout
+from engine import Game
+
+
+@pytest.mark.parametrize(
+    ("players", "variant"), [(3, None), (4, None), (5, None), (6, None), (2, "double_1")]
+)
+def test_the_cheap_policy_plays_whole_games_legally(players: int, variant: str | None) -> None:
+    """Every seat plays by the policy from setup to the end; ``apply`` validates each action,
+    and the policy buys genes and places amoebas (it is no "always done")."""
+    rng = random.Random(players)
+    g = Game.new(players, 40 + players, variant=variant)
+    kinds: dict[str, set[str]] = {}
+    while not g.is_over:
+        action = cheap_action(g, rng)
+        assert any(action is a for a in g.legal_actions())
+        kinds.setdefault(g.pending.kind, set()).add(action["type"])  # type: ignore[union-attr]
+        g.apply(action, player=g.pending_player)
+    assert "buy" in kinds.get("buy_genes", set())
+    assert "place" in kinds.get("divide", set())
+    assert {"drift", "move"} <= kinds["movement"]
+
+
+def test_movement_drifts_to_food_and_moves_away_from_none() -> None:
+    """Drift when the drift ends on food the amoeba can eat; with no food anywhere, move."""
+    rng = random.Random(0)
+    g = Game.new(5, 3)
+    while g.pending.kind != "movement":  # type: ignore[union-attr]
+        g.apply(cheap_action(g, rng))
+    assert cheap_action(g, rng)["type"] == "drift"  # every field has 2 cubes of each colour
+    empty = g.clone()
+    empty.food = [0] * len(empty.food)
+    if any(a["type"] == "move" for a in empty.legal_actions()):
+        assert cheap_action(empty, rng)["type"] == "move"
+
+
+def _first_movement_of(g: Game, seat: int, rng: random.Random) -> Game:
+    """Play on by the policy until ``seat`` must move an amoeba in phase 1."""
+    while not (g.pending.seat == seat and g.pending.kind == "movement"):  # type: ignore[union-attr]
+        g.apply_unchecked(cheap_action(g, rng))
+    return g
+
+
+def test_phase_horizon_ends_with_phase_1_and_leaves_other_phases_alone(
+    random_positions: Callable[..., list[Game]],
+) -> None:
+    rng = random.Random(1)
+    for g in random_positions(40, seed=5, players=5):
+        before = g.to_dict()
+        played = playout(g, 0, "phase", rng)
+        if before["phase"] != 1:
+            assert played == 0 and g.to_dict() == before
+        else:
+            assert played >= 1 and (g.is_over or g.phase != 1)
+
+
+def test_feeding_horizon_ends_at_the_seats_next_movement() -> None:
+    """From the middle of a seat's phase-1 turn: its other amoebas, the other seats, phases 3
+    and 4 and the next round's earlier movers are played; the playout stops at the seat's
+    first movement decision of the next round (or the game's end)."""
+    rng = random.Random(2)
+    g = _first_movement_of(Game.new(5, 11), 2, rng)
+    round_ = g.round
+    played = playout(g, 2, "feeding", rng)
+    assert played >= 10
+    if not g.is_over:
+        assert g.round == round_ + 1 and g.phase == 1
+        assert g.pending.seat == 2 and g.pending.kind == "movement"  # type: ignore[union-attr]
+        assert (2, g._stack[-1][2]) in g.amoebas_to_feed()
+
+
+@pytest.mark.parametrize("rollout", HORIZONS)
+def test_search_with_a_playout_answers_legally_and_reproducibly(
+    random_positions: Callable[..., list[Game]], rollout: str
+) -> None:
+    for g in random_positions(4, seed=8, players=5):
+        before = g.to_dict()
+        first = MctsBot(seed=4, iterations=12, rollout=rollout)
+        second = MctsBot(seed=4, iterations=12, rollout=rollout)
+        action = first.choose(g)
+        assert action in g.legal_actions()
+        assert second.choose(g) == action
+        assert g.to_dict() == before
+
+
+def test_rollout_option_is_checked_and_off_by_default() -> None:
+    assert MctsBot(seed=1).rollout is None
+    with pytest.raises(ValueError, match="rollout"):
+        MctsBot(seed=1, rollout="forever")
+    with pytest.raises(ValueError, match="horizon"):
+        playout(Game.new(4, 1), 0, "forever", random.Random(1))
+
+
+def test_the_arena_passes_the_rollout_to_search_levels_only() -> None:
+    bot = arena_bot("mcts-fast", 1, None, None, 2000.0, "phase")
+    assert isinstance(bot, MctsBot) and bot.rollout == "phase" and bot.iterations == 170
+    assert arena_bot("mcts-fast", 1, None, None, 2000.0).rollout is None
+    assert arena_bot("greedy", 1, None, None, 2000.0, "phase").name == "greedy"
+    task = (3, ("mcts-50ms", "random", "random"), None, 0, None, False, None, 200.0, "phase")
+    r = play_game(task)
+    assert sorted(r["ranking"]) == [0, 1, 2]
