@@ -12,10 +12,11 @@ The policy must be far cheaper than GreedyBot (4-8 ms a decision at 5-6 players 
 the food on the fields an amoeba could end on (``ai.evaluation.can_feed``) and the seat's BP.
 
 - movement: drift when the drift (or no drift) leaves the amoeba where it can eat; else hold
-  (Holding) if it can eat where it is; else move (Movement II: towards the first direction
-  where it can eat, or stay); else drift;
+  (Holding) if it can eat where it is; else move if that likely helps (Movement II: towards
+  the first direction where it can eat, or stay; a roll: when 2 of the die's 6 faces end on
+  food); else drift;
 - choose_die, choose_direction, second_move: the die, direction or stop where it can eat;
-- buy_genes: a random affordable gene that leaves the BP of one division, else done;
+- buy_genes: a random affordable gene that leaves 2 BP, else done;
 - divide / place_amoeba: place (on a field where the new amoeba can eat, else any legal
   field), at every division the engine offers;
 - everything else (feeding, tentacle, defence, clinging, defects, attacks): ``actions[0]``,
@@ -45,9 +46,12 @@ HORIZONS: Final = ("phase", "feeding")
 #: Never play more decisions than this in one playout (a guard; a 6-player round to the next
 #: feeding takes about 60-90).
 MAX_DECISIONS: Final = 200
-#: The BP a purchase leaves for a division (``engine.rules.division.division_cost`` without
-#: Division Rate).
-KEEP_FOR_DIVISION: Final = 6
+#: The BP a purchase leaves (for moves; GreedyBot buys most of the time it can).
+KEEP_FOR_DIVISION: Final = 2
+
+#: Roll the compass (no Movement II) when the drift ends off food and at least this many of
+#: the die's six faces would end on food (W, N, E, S, 5: stay, 6: free choice).
+MOVE_FACES: Final = 2
 
 _PRICE: Final = {g.id: g.price for g in GENES}
 
@@ -85,8 +89,11 @@ def cheap_action(g: Game, rng: random.Random) -> dict:
                 moves.append(a)
         if not moves:
             return actions[0]
-        if len(moves) == 1:  # roll the compass
-            return moves[0]
+        if len(moves) == 1:  # roll the compass: worth its BP if it likely ends on food
+            near = DEST[field]
+            ok = [_feeds(g, seat, near[d]) for d in range(4)]
+            hits = sum(ok) + here + (here or any(ok))
+            return moves[0] if hits >= MOVE_FACES else actions[0]
         for a in moves:  # Movement II: a direction, or "none"
             d = a["direction"]
             if d == "none":

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from ai.arena import arena_bot, play_game
+from ai.evaluation import DEST
 from ai.mcts import MctsBot
 from ai.rollout import HORIZONS, cheap_action, playout
 from engine import Game
@@ -34,17 +35,24 @@ def test_the_cheap_policy_plays_whole_games_legally(players: int, variant: str |
     assert {"drift", "move"} <= kinds["movement"]
 
 
-def test_movement_drifts_to_food_and_moves_away_from_none() -> None:
-    """Drift when the drift ends on food the amoeba can eat; with no food anywhere, move."""
+def test_movement_drifts_to_food_and_moves_only_towards_food() -> None:
+    """Drift when the drift ends on food the amoeba can eat; move (1 BP) when it does not and
+    a neighbour has food; drift when nothing in reach has any."""
     rng = random.Random(0)
     g = Game.new(5, 3)
     while g.pending.kind != "movement":  # type: ignore[union-attr]
         g.apply(cheap_action(g, rng))
+    assert any(a["type"] == "move" for a in g.legal_actions())
     assert cheap_action(g, rng)["type"] == "drift"  # every field has 2 cubes of each colour
-    empty = g.clone()
-    empty.food = [0] * len(empty.food)
-    if any(a["type"] == "move" for a in empty.legal_actions()):
-        assert cheap_action(empty, rng)["type"] == "move"
+    seat, number = g.pending.seat, g._stack[-1][2]  # type: ignore[union-attr]
+    field = g.pos(seat, number)
+    drift = g.current_card()[0]
+    dest = field if drift < 0 else DEST[field][drift]
+    g.food = [0] * len(g.food)
+    assert cheap_action(g, rng)["type"] == "drift"  # no food in reach: save the BP
+    other = next(f for f in DEST[field] if f not in (field, dest))
+    g.food[other * 5 : other * 5 + 5] = [2] * 5
+    assert cheap_action(g, rng)["type"] == "move"
 
 
 def _first_movement_of(g: Game, seat: int, rng: random.Random) -> Game:
