@@ -9,8 +9,9 @@ from collections.abc import Callable
 
 import pytest
 
-from ai.arena import arena_bot, play_game
+from ai.arena import arena_bot, play_game, played_rollout
 from ai.evaluation import DEST
+from ai.levels import ROLLOUT_BY_PLAYERS, make_bot
 from ai.mcts import MctsBot
 from ai.rollout import HORIZONS, cheap_action, playout
 from engine import Game
@@ -108,15 +109,64 @@ def test_rollout_option_is_checked_and_off_by_default() -> None:
     assert MctsBot(seed=1).rollout is None
     with pytest.raises(ValueError, match="rollout"):
         MctsBot(seed=1, rollout="forever")
+    with pytest.raises(ValueError, match="rollout"):
+        MctsBot(seed=1, rollout={5: "forever"})
     with pytest.raises(ValueError, match="horizon"):
         playout(Game.new(4, 1), 0, "forever", random.Random(1))
+
+
+def test_the_levels_play_on_by_player_count_and_search_as_before_elsewhere(
+    random_positions: Callable[..., list[Game]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search levels carry ``ROLLOUT_BY_PLAYERS``; at a count it does not list (4
+    players) the search is the same search as without a playout, iteration for iteration."""
+    import ai.mcts
+
+    bot = make_bot("mcts-fast", seed=1)
+    assert isinstance(bot, MctsBot) and bot.rollout is ROLLOUT_BY_PLAYERS
+    assert 4 not in ROLLOUT_BY_PLAYERS and 3 not in ROLLOUT_BY_PLAYERS
+    calls: list[str] = []
+    real = ai.mcts.playout
+
+    def spy(g: Game, seat: int, horizon: str, rng: random.Random) -> int:
+        calls.append(horizon)
+        return real(g, seat, horizon, rng)
+
+    monkeypatch.setattr(ai.mcts, "playout", spy)
+    for g in random_positions(8, seed=21, players=4):
+        by_count = MctsBot(seed=6, iterations=20, rollout=ROLLOUT_BY_PLAYERS)
+        plain = MctsBot(seed=6, iterations=20)
+        assert by_count.choose(g) == plain.choose(g)
+        assert by_count.last_choices == plain.last_choices
+    assert calls == []
+    for players, horizon in ROLLOUT_BY_PLAYERS.items():
+        g = next(p for p in random_positions(20, seed=22, players=players) if p.round >= 1
+                 and len(p.legal_actions()) > 1)  # fmt: skip
+        MctsBot(seed=6, iterations=4, rollout=ROLLOUT_BY_PLAYERS).choose(g)
+        assert calls and set(calls) == {horizon}
+        calls.clear()
 
 
 def test_the_arena_passes_the_rollout_to_search_levels_only() -> None:
     bot = arena_bot("mcts-fast", 1, None, None, 2000.0, "phase")
     assert isinstance(bot, MctsBot) and bot.rollout == "phase" and bot.iterations == 170
-    assert arena_bot("mcts-fast", 1, None, None, 2000.0).rollout is None
+    default = arena_bot("mcts-fast", 1, None, None, 2000.0)
+    assert isinstance(default, MctsBot) and default.rollout is ROLLOUT_BY_PLAYERS
+    off = arena_bot("mcts-fast", 1, None, None, 2000.0, "off")
+    assert isinstance(off, MctsBot) and off.rollout is None
     assert arena_bot("greedy", 1, None, None, 2000.0, "phase").name == "greedy"
     task = (3, ("mcts-50ms", "random", "random"), None, 0, None, False, None, 200.0, "phase")
     r = play_game(task)
     assert sorted(r["ranking"]) == [0, 1, 2]
+
+
+def test_an_arena_file_is_named_by_the_playout_its_search_levels_played() -> None:
+    """A run without a playout keeps the names runs had before (the committed baselines);
+    a run with one says which, whether it came from ``--rollout`` or the levels' own."""
+    five = ["mcts-fast", "greedy", "greedy", "greedy", "greedy"]
+    assert played_rollout(five, None, None) == ROLLOUT_BY_PLAYERS.get(5) == "feeding"
+    assert played_rollout(five, None, "off") is None
+    assert played_rollout(five, None, "phase") == "phase"
+    assert played_rollout(["mcts-fast", "greedy", "greedy", "greedy"], None, None) is None
+    assert played_rollout(["greedy"] * 5, None, "feeding") is None  # no search level
+    assert played_rollout(["mcts-fast", "greedy"], "double_1", None) is None  # 4 colours
