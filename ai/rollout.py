@@ -43,11 +43,11 @@ if TYPE_CHECKING:
 #: is); ``"feeding"``: on to the seat's next movement decision in phase 1 (the rest of this
 #: round, with phases 3 and 4 for every seat, then the seats that move before it next round).
 HORIZONS: Final = ("phase", "feeding")
-#: Never play more decisions than this in one playout (a guard; a 6-player round to the next
-#: feeding takes about 60-90).
+#: Never play more decisions than this in one playout (a guard: a 5-player playout to the
+#: next feeding is ~30 decisions).
 MAX_DECISIONS: Final = 200
 #: The BP a purchase leaves (for moves; GreedyBot buys most of the time it can).
-KEEP_FOR_DIVISION: Final = 2
+KEEP_BP: Final = 2
 
 #: Roll the compass (no Movement II) when the drift ends off food and at least this many of
 #: the die's six faces would end on food (W, N, E, S, 5: stay, 6: free choice).
@@ -127,7 +127,7 @@ def cheap_action(g: Game, rng: random.Random) -> dict:
         return actions[1 + rng.randrange(len(actions) - 1)]
     if kind == "buy_genes":
         bp = g.bp[seat]
-        buys = [a for a in actions[1:] if _PRICE[a["gene"]] + KEEP_FOR_DIVISION <= bp]
+        buys = [a for a in actions[1:] if _PRICE[a["gene"]] + KEEP_BP <= bp]
         return buys[rng.randrange(len(buys))] if buys else actions[0]
     if kind == "divide" or kind == "place_amoeba":
         places = actions[1:] if kind == "divide" else actions
