@@ -25,8 +25,9 @@ from tqdm import tqdm
 
 from ai.argtypes import positive_int, positive_seconds
 from ai.base import Bot
-from ai.levels import BOT_LEVELS, DEFAULT_BUDGETS, make_bot
+from ai.levels import BOT_LEVELS, DEFAULT_BUDGETS, ROLLOUT_BY_PLAYERS, make_bot
 from ai.mcts import LEAF_VALUES, MctsBot
+from ai.rollout import HORIZONS
 from engine import SUPPORTED_PLAYERS, Game
 from engine.counts import SUPPORTED_PLAYERS_TEXT, VARIANTS
 
@@ -51,7 +52,9 @@ def seatings(lineup: list[str]) -> list[tuple[str, ...]]:
     return sorted(set(permutations(lineup)))
 
 
-Task = tuple[int, tuple[str, ...], float | None, int, str | None, bool, str | None, float | None]
+Task = tuple[
+    int, tuple[str, ...], float | None, int, str | None, bool, str | None, float | None, str | None
+]
 
 
 def arena_bot(
@@ -60,32 +63,39 @@ def arena_bot(
     budget: float | None,
     value: str | None = None,
     rate: float | None = None,
+    rollout: str | None = None,
 ) -> Bot:
     """The level's bot; ``value`` (``ai.mcts.LEAF_VALUES``) replaces a search level's leaf
     value, so that two versions of the value can be measured side by side. ``rate``
     (iterations per second) turns a search level's clock into a count of iterations: its
     budget at that rate, with the clock's early stop counted (``stop_when_decided``). Why:
-    on a shared machine a clock budget measures the load, not the bot."""
-    if level not in DEFAULT_BUDGETS or (value is None and rate is None):
+    on a shared machine a clock budget measures the load, not the bot. ``rollout``
+    (``ai.rollout.HORIZONS``, or ``"off"``) replaces a search level's playout horizon, which
+    is otherwise the level's own (``ai.levels.ROLLOUT_BY_PLAYERS``)."""
+    if level not in DEFAULT_BUDGETS or (value is None and rate is None and rollout is None):
         return make_bot(level, seed=seed, time_budget=budget)
     seconds = budget or DEFAULT_BUDGETS[level]
+    horizon = ROLLOUT_BY_PLAYERS if rollout is None else None if rollout == "off" else rollout
     if rate is None:
-        return MctsBot(seed, time_budget=seconds, value=value or "fit")
+        return MctsBot(seed, time_budget=seconds, value=value or "fit", rollout=horizon)
     iterations = max(16, round(seconds * 0.85 * rate))  # 0.85: the clock's stopping point
-    return MctsBot(seed, iterations=iterations, value=value or "fit", stop_when_decided=True)
+    return MctsBot(
+        seed, iterations=iterations, value=value or "fit", stop_when_decided=True, rollout=horizon
+    )
 
 
 def play_game(task: Task | tuple[int, tuple[str, ...], float | None, int]) -> dict:
     """Play one game; ``task`` = (game seed, level per seat, time budget override, group[,
-    variant, decoy_scores, leaf value, iterations per second]). A seat is a player: in a
+    variant, decoy_scores, leaf value, iterations per second, rollout]). A seat is a player: in a
     variant its bot answers every decision of the colours it controls, and the ranking is the
     players' (``player_ranking``)."""
     seed, seating, budget, group = task[:4]
     variant, decoy_scores = task[4:6] if len(task) > 4 else (None, False)  # type: ignore[misc]
     value = task[6] if len(task) > 6 else None  # type: ignore[misc]
     rate = task[7] if len(task) > 7 else None  # type: ignore[misc]
+    rollout = task[8] if len(task) > 8 else None  # type: ignore[misc]
     bots = [
-        arena_bot(level, seed * 31 + seat, budget, value, rate)
+        arena_bot(level, seed * 31 + seat, budget, value, rate, rollout)
         for seat, level in enumerate(seating)
     ]
     game = Game.new(len(seating), seed, variant=variant, decoy_scores=decoy_scores)
@@ -190,12 +200,28 @@ def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
                    help="with --variant decoy: the decoy's marker advances")  # fmt: skip
     p.add_argument("--value", choices=sorted(LEAF_VALUES), default=None,
                    help="the search levels' leaf value (default: the level's own)")  # fmt: skip
+    p.add_argument("--rollout", choices=("off", *HORIZONS), default=None,
+                   help="search levels play every seat on with a cheap policy to this horizon "
+                   "before valuing a leaf, or not (off); default: the level's own by player "
+                   "count (ai/rollout.py, ai.levels.ROLLOUT_BY_PLAYERS)")  # fmt: skip
     p.add_argument("--iterations-per-second", type=positive_seconds, default=None,
                    help="search levels count iterations instead of the clock: their budget at "
                    "this rate (2000: an idle core mid-game); for arenas on a loaded machine")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run_arena, parser=p)
     return p
+
+
+def played_rollout(lineup: list[str], variant: str | None, rollout: str | None) -> str | None:
+    """The playout horizon the line-up's search levels play with (``--rollout``, else the
+    levels' own for the game's colours), None for none: what the file name and record say,
+    so that a run without a playout keeps the name runs had before playouts existed."""
+    if not any(level in DEFAULT_BUDGETS for level in lineup):
+        return None
+    if rollout is not None:
+        return None if rollout == "off" else rollout
+    colours = VARIANTS[variant].colours if variant else len(lineup)
+    return ROLLOUT_BY_PLAYERS.get(colours)
 
 
 def run_arena(args: argparse.Namespace) -> int:
@@ -220,6 +246,7 @@ def run_arena(args: argparse.Namespace) -> int:
             args.decoy_scores,
             args.value,
             args.iterations_per_second,
+            args.rollout,
         )  # fmt: skip
         for g in range(groups)
         for perm in perms
@@ -229,6 +256,8 @@ def run_arena(args: argparse.Namespace) -> int:
     stem = "arena-" + "-".join(lineup) + (f"-{variant}" if variant else "")
     stem += "-decoy_scores" if args.decoy_scores else ""
     stem += f"-value_{args.value}" if args.value else ""
+    rollout = played_rollout(lineup, variant, args.rollout)
+    stem += f"-rollout_{rollout}" if rollout else ""
     stem += f"-ips_{args.iterations_per_second:g}" if args.iterations_per_second else ""
     label = None if variant is None else variant + (" (decoy scores)" if args.decoy_scores else "")
     bar = tqdm(total=len(tasks), desc="arena", unit="game", disable=args.no_progress)
@@ -275,6 +304,7 @@ def _save(
         "time_budget_override": args.time_budget,
         "value": args.value,
         "iterations_per_second": args.iterations_per_second,
+        "rollout": played_rollout(lineup, args.variant, args.rollout),
         "wall_seconds": elapsed,
         "jobs": args.jobs,
         "load_average": os.getloadavg()[0],

@@ -25,6 +25,12 @@ Design, and why (measured against GreedyBot, see docs/ai.md):
   (one evaluation per action) are computed only at nodes with more than ``WIDEN_ABOVE``
   distinct actions (placements, purchases), lazily on the node's second visit, and used for
   progressive widening. Placements that differ only in the amoeba's number are one action.
+- Playout (``rollout``, off by default; the levels turn it on by player count,
+  ``ai.levels.ROLLOUT_BY_PLAYERS``): before the leaf is valued, every seat plays on with the
+  cheap policy of ``ai.rollout`` to a horizon ("feeding": the seat's next movement decision,
+  so the leaf sees what the opponents moving before it ate). With 5 players that took
+  ``mcts-fast`` from 8 to 33 wins in the same 50 seatings against greedy (docs/ai.md); an
+  iteration costs about 2.5-3.5 times as much.
 - Follow-ups (which die, which direction, a second move, tentacle, feeding pattern, defect
   payment) are never leaves: the iteration continues through them, so a move is valued by where
   the amoeba gets to.
@@ -38,11 +44,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ai.evaluation import evaluate
 from ai.greedy import FOLLOW_UP_KINDS, margin
+from ai.rollout import HORIZONS, playout
 from ai.value import leaf_value
 
 if TYPE_CHECKING:
@@ -131,12 +138,21 @@ class MctsBot:
         early_stop: bool = True,
         value: str = "fit",
         stop_when_decided: bool = False,
+        rollout: str | Mapping[int, str] | None = None,
     ) -> None:
         if iterations is None and time_budget < 0.01:
             raise ValueError("time_budget must be at least 0.01 s")
         if value not in LEAF_VALUES:
             raise ValueError(f"value must be one of {sorted(LEAF_VALUES)}, not {value!r}")
+        horizons = rollout.values() if isinstance(rollout, Mapping) else [rollout]
+        if any(h is not None and h not in HORIZONS for h in horizons):
+            raise ValueError(f"rollout must be None or one of {HORIZONS}, not {rollout!r}")
         self.value = value
+        # Off (None): the leaf is where the search's path leaves the seat's turn. Else every
+        # seat plays on with ``ai.rollout``'s cheap policy up to that horizon first; a mapping
+        # gives the horizon by player count (colours), off for a count it does not list.
+        self.rollout = rollout
+        self._horizon: str | None = None
         self._fitted = value != "hand"
         self._version = LEAF_VALUES[value]
         self._rng = random.Random(seed)
@@ -171,6 +187,8 @@ class MctsBot:
         deadline = start + self.time_budget * 0.85
         self._deadline = deadline if self.iterations is None else None
         self._seat = game.pending.seat  # type: ignore[union-attr]  # a decision is pending
+        rollout = self.rollout
+        self._horizon = rollout.get(game.players) if isinstance(rollout, Mapping) else rollout
         self._spread = 1.0
         self._values_n = 0
         self._values_sum = 0.0
@@ -247,6 +265,8 @@ class MctsBot:
                 if pending is None or pending.seat != seat:
                     break
                 acts, keys = distinct(pending.actions)
+        if self._horizon is not None:
+            playout(state, seat, self._horizon, self._rng)
         value = self._leaf(state, seat)
         self._values_n += 1
         self._values_sum += value

@@ -200,10 +200,12 @@ ARENAS = [
 
 FIVE = "arena-mcts-fast-greedy-greedy-greedy-greedy-ips_2000.json"
 SIX = "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-ips_2000.json"
+FIVE_FEEDING = "arena-mcts-fast-greedy-greedy-greedy-greedy-rollout_feeding-ips_2000.json"
 # Issue 33: in 5 and 6 players and in each 2-player variant the search bot (its own value)
 # should win at least parity + 15 points against greedy.
 SIZES = [
-    ("5 players", FIVE),
+    ("5 players, as shipped (playout to the next feeding)", FIVE_FEEDING),
+    ("5 players, before (no playout)", FIVE),
     ("6 players", SIX),
     ("Double I (2 players)", "arena-mcts-fast-greedy-double_1-ips_2000.json"),
     # continued on the next seeds (1000029-1000074): one row of 150 games
@@ -227,6 +229,10 @@ TRIALS = [
      "arena-mcts-fast-greedy-greedy-greedy-greedy-value_fit2_own5p_200-ips_2000.json"),
     ("6 players", "value v2 fitted on 6-player self-play (60 games)", SIX,
      "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-value_fit2_own6p-ips_2000.json"),
+    ("5 players", "every seat played on to the bot's next feeding (`--rollout feeding`)", FIVE,
+     FIVE_FEEDING),
+    ("5 players", "the same at about equal CPU (750 iterations a second: 64 a decision)", FIVE,
+     "arena-mcts-fast-greedy-greedy-greedy-greedy-rollout_feeding-ips_750.json"),
 ]  # fmt: skip
 
 

@@ -279,9 +279,9 @@ def test_an_arena_game_with_a_rate_plays_iteration_counted_search_bots(
     seen: list[float | None] = []
     real = ai.arena.arena_bot
 
-    def spy(level: str, seed: int, budget: float | None, value=None, rate=None):  # type: ignore[no-untyped-def]
+    def spy(level: str, seed: int, budget: float | None, value=None, rate=None, rollout=None):  # type: ignore[no-untyped-def]
         seen.append(rate)
-        return real(level, seed, budget, value, rate)
+        return real(level, seed, budget, value, rate, rollout)
 
     monkeypatch.setattr(ai.arena, "arena_bot", spy)
     task = (7, ("mcts-50ms", "random", "random"), None, 0, None, False, None, 400.0)
