@@ -233,6 +233,8 @@ TRIALS = [
      FIVE_FEEDING),
     ("5 players", "the same at about equal CPU (750 iterations a second: 64 a decision)", FIVE,
      "arena-mcts-fast-greedy-greedy-greedy-greedy-rollout_feeding-ips_750.json"),
+    ("6 players", "every seat played on to the bot's next feeding (not shipped: off at 6)", SIX,
+     "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-rollout_feeding-ips_2000.json"),
 ]  # fmt: skip
 
 

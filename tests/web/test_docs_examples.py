@@ -188,7 +188,7 @@ def test_the_ai_pages_recipe_is_accepted_by_its_programs() -> None:
         "ai.fit_value": fit_value, "service.ladder": ladder, "bench.ai_tables": ai_tables,
     }  # fmt: skip
     commands = _ai_recipe_commands()
-    assert len(commands) == 29  # every line of the recipe, none lost to the parsing above
+    assert len(commands) == 30  # every line of the recipe, none lost to the parsing above
     for argv in commands:
         if argv[0] == "ursuppe":
             ursuppe().parse_args(argv[1:])
