@@ -153,9 +153,9 @@ def test_streams_recover_from_a_redis_restart(pg_url: str, logdir: Path) -> None
     not always: the stream process logged its last failed attempt, then nothing; its streams
     kept their heartbeats but got no entry for three minutes while the game waited for the
     human. Not understood yet (a read limit on the subscription, 02432b1, did not cure it;
-    waking the streams on Redis's confirmation of the subscription, 27 Nov, closes one race
-    that fits; a stall now reports the scripted human's side too); docs/stream.md says what
-    a client sees meanwhile: the re-check's delay."""
+    waking the streams on Redis's confirmation of the subscription, 27 Nov, closes a race,
+    though 26 Nov's timelines do not point at it; a stall now reports the scripted human's
+    side too); docs/stream.md says what a client sees meanwhile: the re-check's delay."""
     notices = RedisServer().start()
     env = base_env(
         pg_url,
