@@ -60,6 +60,12 @@ def _field(g: Game, seat: int, number: int) -> int:
     return g.apos[seat * AMOEBAS_PER_COLOUR + number - 1]
 
 
+def _deciding_field(g: Game, seat: int) -> int:
+    """The field of the amoeba a phase-1 decision is about (its number is in the engine's
+    frame), for movement and its follow-ups alike."""
+    return _field(g, seat, g._stack[-1][2])
+
+
 def _feeds(g: Game, seat: int, field: int) -> bool:
     return field >= 0 and can_feed(g.food, g.n, seat, field, g.genes[seat])
 
@@ -72,8 +78,7 @@ def cheap_action(g: Game, rng: random.Random) -> dict:
     kind = pending.kind
     seat = pending.seat
     if kind == "movement":
-        frame = g._stack[-1]
-        field = _field(g, seat, frame[2])
+        field = _deciding_field(g, seat)
         drift = g.cards[g._deck[g._deck_pos - 1]][0]
         dest = field if drift == STAY else DEST[field][drift]
         if _feeds(g, seat, dest):
@@ -103,8 +108,7 @@ def cheap_action(g: Game, rng: random.Random) -> dict:
                 return a
         return actions[0]
     if kind == "choose_die":
-        frame = g._stack[-1]
-        field = _field(g, seat, frame[2])
+        field = _deciding_field(g, seat)
         for a in actions:
             target = DIE_FACE[a["face"]]
             if target == FREE_CHOICE:
@@ -113,15 +117,13 @@ def cheap_action(g: Game, rng: random.Random) -> dict:
                 return a
         return actions[0]
     if kind == "choose_direction":
-        frame = g._stack[-1]
-        field = _field(g, seat, frame[2])
+        field = _deciding_field(g, seat)
         for a in actions:
             if _feeds(g, seat, DEST[field][DIRECTION_INDEX[a["direction"]]]):
                 return a
         return actions[rng.randrange(len(actions))]
     if kind == "second_move":
-        frame = g._stack[-1]
-        field = _field(g, seat, frame[2])
+        field = _deciding_field(g, seat)
         if _feeds(g, seat, field) or len(actions) < 2:
             return actions[0]  # skip
         return actions[1 + rng.randrange(len(actions) - 1)]
