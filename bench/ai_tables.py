@@ -201,20 +201,32 @@ ARENAS = [
 FIVE = "arena-mcts-fast-greedy-greedy-greedy-greedy-ips_2000.json"
 SIX = "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-ips_2000.json"
 FIVE_FEEDING = "arena-mcts-fast-greedy-greedy-greedy-greedy-rollout_feeding-ips_2000.json"
+# continued on the next seeds (1000005-1000015): one run of 96 games
+SIX_FEEDING = (
+    "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-rollout_feeding-ips_2000.json",
+    "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-rollout_feeding-ips_2000-from_1000005.json",
+)
+# continued on the next seeds (1000029-1000074): one run of 150 games
+DOUBLE_2 = (
+    "arena-mcts-fast-greedy-double_2-ips_2000.json",
+    "arena-mcts-fast-greedy-double_2-ips_2000-from_1000029.json",
+)
+DOUBLE_2_FEEDING = "arena-mcts-fast-greedy-double_2-rollout_feeding-ips_2000.json"
 # Issue 33: in 5 and 6 players and in each 2-player variant the search bot (its own value)
 # should win at least parity + 15 points against greedy.
 SIZES = [
     ("5 players, as shipped (playout to the next feeding)", FIVE_FEEDING),
     ("5 players, before (no playout)", FIVE),
-    ("6 players", SIX),
+    ("6 players, as shipped (playout to the next feeding)", SIX_FEEDING),
+    ("6 players, before (no playout)", SIX),
     ("Double I (2 players)", "arena-mcts-fast-greedy-double_1-ips_2000.json"),
-    # continued on the next seeds (1000029-1000074): one row of 150 games
-    ("Double II (2 players)", ("arena-mcts-fast-greedy-double_2-ips_2000.json",
-                               "arena-mcts-fast-greedy-double_2-ips_2000-from_1000029.json")),
+    ("Double II (2 players), as shipped (playout to the next feeding)", DOUBLE_2_FEEDING),
+    ("Double II (2 players), before (no playout)", DOUBLE_2),
     ("decoy (2 players)", "arena-mcts-fast-greedy-decoy-ips_2000.json"),
 ]  # fmt: skip
 HEAD_TO_HEAD = "arena-mcts-mcts-fast-greedy-greedy-ips_2000.json"
-# What was tried at 5 and 6 players against the runs above (issue 33; docs/ai.md).
+# What was tried at 5 and 6 players and in Double II against the runs above (issue 33;
+# docs/ai.md).
 TRIALS = [
     ("5 players", "the hand margin as the value", FIVE,
      ("arena-mcts-fast-greedy-greedy-greedy-greedy-value_hand-ips_2000.json",
@@ -233,8 +245,12 @@ TRIALS = [
      FIVE_FEEDING),
     ("5 players", "the same at about equal CPU (750 iterations a second: 64 a decision)", FIVE,
      "arena-mcts-fast-greedy-greedy-greedy-greedy-rollout_feeding-ips_750.json"),
-    ("6 players", "every seat played on to the bot's next feeding (not shipped: off at 6)", SIX,
-     "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-rollout_feeding-ips_2000.json"),
+    ("6 players", "every seat played on to the bot's next feeding", SIX, SIX_FEEDING),
+    ("6 players", "the same at about equal CPU (750 iterations a second: 64 a decision)", SIX,
+     "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-rollout_feeding-ips_750.json"),
+    ("Double II", "every seat played on to the bot's next feeding", DOUBLE_2, DOUBLE_2_FEEDING),
+    ("Double II", "the same at about equal CPU (600 iterations a second: 51 a decision)",
+     DOUBLE_2, "arena-mcts-fast-greedy-double_2-rollout_feeding-ips_600.json"),
 ]  # fmt: skip
 
 
