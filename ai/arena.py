@@ -25,9 +25,9 @@ from tqdm import tqdm
 
 from ai.argtypes import positive_int, positive_seconds
 from ai.base import Bot
-from ai.levels import BOT_LEVELS, DEFAULT_BUDGETS, ROLLOUT_BY_PLAYERS, make_bot
+from ai.levels import BOT_LEVELS, DEFAULT_BUDGETS, ROLLOUT_BY_GAME, make_bot
 from ai.mcts import LEAF_VALUES, MctsBot
-from ai.rollout import HORIZONS
+from ai.rollout import HORIZONS, horizon_for
 from engine import SUPPORTED_PLAYERS, Game
 from engine.counts import SUPPORTED_PLAYERS_TEXT, VARIANTS
 
@@ -71,11 +71,11 @@ def arena_bot(
     budget at that rate, with the clock's early stop counted (``stop_when_decided``). Why:
     on a shared machine a clock budget measures the load, not the bot. ``rollout``
     (``ai.rollout.HORIZONS``, or ``"off"``) replaces a search level's playout horizon, which
-    is otherwise the level's own (``ai.levels.ROLLOUT_BY_PLAYERS``)."""
+    is otherwise the level's own (``ai.levels.ROLLOUT_BY_GAME``)."""
     if level not in DEFAULT_BUDGETS or (value is None and rate is None and rollout is None):
         return make_bot(level, seed=seed, time_budget=budget)
     seconds = budget or DEFAULT_BUDGETS[level]
-    horizon = ROLLOUT_BY_PLAYERS if rollout is None else None if rollout == "off" else rollout
+    horizon = ROLLOUT_BY_GAME if rollout is None else None if rollout == "off" else rollout
     if rate is None:
         return MctsBot(seed, time_budget=seconds, value=value or "fit", rollout=horizon)
     iterations = max(16, round(seconds * 0.85 * rate))  # 0.85: the clock's stopping point
@@ -100,11 +100,14 @@ def play_game(task: Task | tuple[int, tuple[str, ...], float | None, int]) -> di
     ]
     game = Game.new(len(seating), seed, variant=variant, decoy_scores=decoy_scores)
     think = [0.0] * len(seating)
+    cpu = [0.0] * len(seating)  # the process's CPU: a bot's own cost, whatever the load
     decisions = [0] * len(seating)
     while not game.is_over:
         player = game.pending_player
         t0 = time.perf_counter()
+        c0 = time.process_time()
         action = bots[player].choose(game)
+        cpu[player] += time.process_time() - c0
         think[player] += time.perf_counter() - t0
         decisions[player] += 1
         game.apply(action, player=player)
@@ -119,6 +122,7 @@ def play_game(task: Task | tuple[int, tuple[str, ...], float | None, int]) -> di
         "scores": game.scores,
         "rounds": game.round,
         "think": think,
+        "cpu": cpu,
         "decisions": decisions,
     }
 
@@ -202,8 +206,8 @@ def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
                    help="the search levels' leaf value (default: the level's own)")  # fmt: skip
     p.add_argument("--rollout", choices=("off", *HORIZONS), default=None,
                    help="search levels play every seat on with a cheap policy to this horizon "
-                   "before valuing a leaf, or not (off); default: the level's own by player "
-                   "count (ai/rollout.py, ai.levels.ROLLOUT_BY_PLAYERS)")  # fmt: skip
+                   "before valuing a leaf, or not (off); default: the level's own by game "
+                   "(player count or variant: ai/rollout.py, ai.levels.ROLLOUT_BY_GAME)")  # fmt: skip
     p.add_argument("--iterations-per-second", type=positive_seconds, default=None,
                    help="search levels count iterations instead of the clock: their budget at "
                    "this rate (2000: an idle core mid-game); for arenas on a loaded machine")  # fmt: skip
@@ -214,14 +218,14 @@ def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
 
 def played_rollout(lineup: list[str], variant: str | None, rollout: str | None) -> str | None:
     """The playout horizon the line-up's search levels play with (``--rollout``, else the
-    levels' own for the game's colours), None for none: what the file name and record say,
-    so that a run without a playout keeps the name runs had before playouts existed."""
+    levels' own for the game: its player count or variant), None for none: what the file
+    name and record say, so that a run without a playout keeps the name runs had before
+    playouts existed."""
     if not any(level in DEFAULT_BUDGETS for level in lineup):
         return None
     if rollout is not None:
         return None if rollout == "off" else rollout
-    colours = VARIANTS[variant].colours if variant else len(lineup)
-    return ROLLOUT_BY_PLAYERS.get(colours)
+    return horizon_for(ROLLOUT_BY_GAME, variant, len(lineup))
 
 
 def run_arena(args: argparse.Namespace) -> int:

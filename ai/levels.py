@@ -27,15 +27,17 @@ def _mcts(default_budget: float) -> BotFactory:
     """An MCTS level: ``time_budget`` (seconds per decision) overrides the level's default."""
 
     def factory(seed: int | None = None, time_budget: float | None = None) -> Bot:
-        return MctsBot(seed, time_budget=time_budget or default_budget, rollout=ROLLOUT_BY_PLAYERS)
+        return MctsBot(seed, time_budget=time_budget or default_budget, rollout=ROLLOUT_BY_GAME)
 
     return factory
 
 
-#: The search levels' playout horizon (``ai.rollout``) by player count: with 5 players the
-#: other seats are played on to the bot's next feeding before a leaf is valued (measured
-#: better there, docs/ai.md "What limits the bots"); every other count searches as before.
-ROLLOUT_BY_PLAYERS: dict[int, str] = {5: "feeding"}
+#: The search levels' playout horizon (``ai.rollout``) by game (``ai.rollout.Rollout``: a
+#: player count, or a variant's name). With 5 and 6 players the other seats are played on to
+#: the bot's next feeding before a leaf is valued, in Double II to the end of the phase-1
+#: movement; each was measured better there at about equal CPU, and 4 players was not
+#: (docs/ai.md, "What limits the bots"). Every other game searches as before.
+ROLLOUT_BY_GAME: dict[int | str, str] = {5: "feeding", 6: "feeding", "double_2": "phase"}
 
 #: Seconds per decision that each searching level thinks unless told otherwise.
 DEFAULT_BUDGETS: dict[str, float] = {"mcts": 1.0, "mcts-fast": 0.1, "mcts-50ms": 0.05}

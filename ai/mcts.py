@@ -25,12 +25,14 @@ Design, and why (measured against GreedyBot, see docs/ai.md):
   (one evaluation per action) are computed only at nodes with more than ``WIDEN_ABOVE``
   distinct actions (placements, purchases), lazily on the node's second visit, and used for
   progressive widening. Placements that differ only in the amoeba's number are one action.
-- Playout (``rollout``, off by default; the levels turn it on by player count,
-  ``ai.levels.ROLLOUT_BY_PLAYERS``): before the leaf is valued, every seat plays on with the
+- Playout (``rollout``, off by default; the levels turn it on by game,
+  ``ai.levels.ROLLOUT_BY_GAME``): before the leaf is valued, every seat plays on with the
   cheap policy of ``ai.rollout`` to a horizon ("feeding": the seat's next movement decision,
-  so the leaf sees what the opponents moving before it ate). With 5 players that took
-  ``mcts-fast`` from 8 to 33 wins in the same 50 seatings against greedy (docs/ai.md); an
-  iteration costs about 2.5-3.5 times as much.
+  so the leaf sees what the opponents moving before it ate; "phase": the end of the phase-1
+  movement). Against greedy on the same seatings (docs/ai.md, "Strength") it took
+  ``mcts-fast`` from 8 to 33 wins of 50 at 5 players and from 20 to 63 of 96 at 6; an
+  iteration costs about 2.5-3.5 times as much ("phase" ~1.5), and at about equal CPU it still
+  won far more there and in Double II ("phase").
 - Follow-ups (which die, which direction, a second move, tentacle, feeding pattern, defect
   payment) are never leaves: the iteration continues through them, so a move is valued by where
   the amoeba gets to.
@@ -49,7 +51,7 @@ from typing import TYPE_CHECKING, Final
 
 from ai.evaluation import evaluate
 from ai.greedy import FOLLOW_UP_KINDS, margin
-from ai.rollout import HORIZONS, playout
+from ai.rollout import HORIZONS, Rollout, horizon_for, playout
 from ai.value import leaf_value
 
 if TYPE_CHECKING:
@@ -138,7 +140,7 @@ class MctsBot:
         early_stop: bool = True,
         value: str = "fit",
         stop_when_decided: bool = False,
-        rollout: str | Mapping[int, str] | None = None,
+        rollout: Rollout = None,
     ) -> None:
         if iterations is None and time_budget < 0.01:
             raise ValueError("time_budget must be at least 0.01 s")
@@ -150,7 +152,7 @@ class MctsBot:
         self.value = value
         # Off (None): the leaf is where the search's path leaves the seat's turn. Else every
         # seat plays on with ``ai.rollout``'s cheap policy up to that horizon first; a mapping
-        # gives the horizon by player count (colours), off for a count it does not list.
+        # gives the horizon by game (``ai.rollout.Rollout``), off for a game it does not list.
         self.rollout = rollout
         self._horizon: str | None = None
         self._fitted = value != "hand"
@@ -187,8 +189,7 @@ class MctsBot:
         deadline = start + self.time_budget * 0.85
         self._deadline = deadline if self.iterations is None else None
         self._seat = game.pending.seat  # type: ignore[union-attr]  # a decision is pending
-        rollout = self.rollout
-        self._horizon = rollout.get(game.players) if isinstance(rollout, Mapping) else rollout
+        self._horizon = horizon_for(self.rollout, game.variant, game.players)
         self._spread = 1.0
         self._values_n = 0
         self._values_sum = 0.0

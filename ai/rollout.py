@@ -27,7 +27,8 @@ the food on the fields an amoeba could end on (``ai.evaluation.can_feed``) and t
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from ai.evaluation import DEST, can_feed
 from engine.board import FIELD_INDEX
@@ -43,6 +44,11 @@ if TYPE_CHECKING:
 #: is); ``"feeding"``: on to the seat's next movement decision in phase 1 (the rest of this
 #: round, with phases 3 and 4 for every seat, then the seats that move before it next round).
 HORIZONS: Final = ("phase", "feeding")
+#: A search's playout setting: none, one horizon for every game, or the horizon by game, keyed
+#: by the player count of a game without a variant or by the variant's name (a variant game is
+#: looked up by its name only: Double I has the four colours of a 4-player game but is not one).
+Rollout: TypeAlias = str | Mapping[int | str, str] | None
+
 #: Never play more decisions than this in one playout (a guard: a 5-player playout to the
 #: next feeding is ~30 decisions).
 MAX_DECISIONS: Final = 200
@@ -139,6 +145,14 @@ def cheap_action(g: Game, rng: random.Random) -> dict:
         pool = feeding or places
         return pool[rng.randrange(len(pool))]
     return actions[0]
+
+
+def horizon_for(rollout: Rollout, variant: str | None, colours: int) -> str | None:
+    """The horizon ``rollout`` gives a game of ``colours`` colours and ``variant`` (None: no
+    playout)."""
+    if isinstance(rollout, Mapping):
+        return rollout.get(variant or colours)
+    return rollout
 
 
 def playout(g: Game, seat: int, horizon: str, rng: random.Random) -> int:

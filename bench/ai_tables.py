@@ -212,6 +212,12 @@ DOUBLE_2 = (
     "arena-mcts-fast-greedy-double_2-ips_2000-from_1000029.json",
 )
 DOUBLE_2_FEEDING = "arena-mcts-fast-greedy-double_2-rollout_feeding-ips_2000.json"
+# Double II as shipped: the playout to the end of the phase-1 movement at about equal CPU
+# (1300 iterations a second), continued on the next seeds (1000075-1000174)
+DOUBLE_2_PHASE = (
+    "arena-mcts-fast-greedy-double_2-rollout_phase-ips_1300.json",
+    "arena-mcts-fast-greedy-double_2-rollout_phase-ips_1300-from_1000075.json",
+)
 # Issue 33: in 5 and 6 players and in each 2-player variant the search bot (its own value)
 # should win at least parity + 15 points against greedy.
 SIZES = [
@@ -220,7 +226,8 @@ SIZES = [
     ("6 players, as shipped (playout to the next feeding)", SIX_FEEDING),
     ("6 players, before (no playout)", SIX),
     ("Double I (2 players)", "arena-mcts-fast-greedy-double_1-ips_2000.json"),
-    ("Double II (2 players), as shipped (playout to the next feeding)", DOUBLE_2_FEEDING),
+    ("Double II (2 players), as shipped (playout to the end of the movement, about equal CPU)",
+     DOUBLE_2_PHASE),
     ("Double II (2 players), before (no playout)", DOUBLE_2),
     ("decoy (2 players)", "arena-mcts-fast-greedy-decoy-ips_2000.json"),
 ]  # fmt: skip
@@ -251,6 +258,11 @@ TRIALS = [
     ("Double II", "every seat played on to the bot's next feeding", DOUBLE_2, DOUBLE_2_FEEDING),
     ("Double II", "the same at about equal CPU (600 iterations a second: 51 a decision)",
      DOUBLE_2, "arena-mcts-fast-greedy-double_2-rollout_feeding-ips_600.json"),
+    ("Double II", "played on to the end of the phase-1 movement (`phase`) at about equal CPU "
+     "(1300 a second: 110 a decision)", DOUBLE_2, DOUBLE_2_PHASE),
+    ("4 players", "every seat played on to the bot's next feeding (not shipped: off at 4)",
+     "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
+     "arena-mcts-fast-greedy-greedy-greedy-rollout_feeding-ips_2000.json"),
 ]  # fmt: skip
 
 
@@ -301,6 +313,27 @@ def head_to_head_rows(name: str, level: str = "mcts", other: str = "mcts-fast") 
     ]
 
 
+def playout_cpu_rows(name: str = "playout_cpu.json") -> list[str]:
+    """The search bot's CPU per decision without and with its playout (bench.playout_cpu)."""
+    path = RESULTS / name
+    if not path.exists():
+        return []
+    lines = [
+        "| game | playout | iterations a second | decisions | CPU ms a decision | against none |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for case in json.loads(path.read_text())["cases"]:
+        settings = case["settings"]
+        base = settings[0]["cpu_ms_per_decision"]
+        for s in settings:
+            ms = s["cpu_ms_per_decision"]
+            lines.append(
+                f"| {case['game']} | {s['rollout']} | {s['iterations_per_second']:g} "
+                f"| {s['decisions']} | {ms:.1f} | {ms / base:.2f}× |"
+            )
+    return lines
+
+
 def sections() -> dict[str, list[str]]:
     """The generated blocks of docs/ai.md by marker name."""
     strength = arena_rows(ARENAS)
@@ -323,6 +356,7 @@ def sections() -> dict[str, list[str]]:
         "sizes": size_rows(SIZES),
         "trials": trial_rows(TRIALS),
         "head_to_head": head_to_head_rows(HEAD_TO_HEAD),
+        "playout_cpu": playout_cpu_rows(),
         "ladder": ladder,
         "ratings": ratings,
     }

@@ -11,6 +11,7 @@ BENCHMARKS = [
     "engine_instructions",
     "mcts_bench",
     "hints_bench",
+    "playout_cpu",
     "api_bench",
     "metrics_bench",
     "workers_bench",

@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from ai.levels import ROLLOUT_BY_PLAYERS
+from ai.levels import ROLLOUT_BY_GAME
 from ai.mcts import MctsBot
 from engine import Game
 from service import play
@@ -204,7 +204,7 @@ def suggest(game: Any, level: str, seed: int, ceiling: float) -> tuple[dict[str,
     ``ai.value``) against the runner-up's, with the visits behind each. A decision with one
     distinct choice needs no search (``only_choice``)."""
     budget = thinking_budget(level, ceiling)
-    bot = MctsBot(seed, time_budget=budget, rollout=ROLLOUT_BY_PLAYERS)  # as the levels play
+    bot = MctsBot(seed, time_budget=budget, rollout=ROLLOUT_BY_GAME)  # as the levels play
     action = bot.choose(game.clone())
     choices = bot.last_choices
     if not choices:

@@ -84,3 +84,23 @@ def test_a_trial_is_compared_game_by_game_with_the_run_it_changes(
     cells = rows[2].split(" | ")
     # paired on the 10 seatings both played: before won 6, after 6; 4 only before, 4 only after
     assert cells[2:5] == ["10", "6", "6"] and cells[6:9] == ["4", "4", "1"]
+
+
+def test_the_playout_cpu_table_compares_each_setting_with_the_search_without_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ai_tables, "RESULTS", tmp_path)
+    assert ai_tables.playout_cpu_rows() == []  # no file yet: no block
+    settings = [
+        {"rollout": "off", "iterations_per_second": 2000, "decisions": 80,
+         "cpu_ms_per_decision": 40.0},
+        {"rollout": "phase", "iterations_per_second": 1300, "decisions": 90,
+         "cpu_ms_per_decision": 42.0},
+    ]  # fmt: skip
+    case = {"game": "Double II", "settings": settings}
+    (tmp_path / "playout_cpu.json").write_text(json.dumps({"cases": [case]}))
+    rows = ai_tables.playout_cpu_rows()
+    assert [r.split(" | ")[1:] for r in rows[2:]] == [
+        ["off", "2000", "80", "40.0", "1.00× |"],
+        ["phase", "1300", "90", "42.0", "1.05× |"],
+    ]

@@ -8,17 +8,19 @@ import random
 from collections.abc import Callable
 
 import pytest
+from helpers_ai import make_random_positions
 
 from ai.arena import arena_bot, play_game, played_rollout
 from ai.evaluation import DEST
-from ai.levels import ROLLOUT_BY_PLAYERS, make_bot
+from ai.levels import ROLLOUT_BY_GAME, make_bot
 from ai.mcts import MctsBot
-from ai.rollout import HORIZONS, cheap_action, playout
+from ai.rollout import HORIZONS, cheap_action, horizon_for, playout
 from engine import Game
 
 
 @pytest.mark.parametrize(
-    ("players", "variant"), [(3, None), (4, None), (5, None), (6, None), (2, "double_1")]
+    ("players", "variant"),
+    [(3, None), (4, None), (5, None), (6, None), (2, "double_1"), (2, "double_2")],
 )
 def test_the_cheap_policy_plays_whole_games_legally(players: int, variant: str | None) -> None:
     """Every seat plays by the policy from setup to the end; ``apply`` validates each action,
@@ -115,16 +117,26 @@ def test_rollout_option_is_checked_and_off_by_default() -> None:
         playout(Game.new(4, 1), 0, "forever", random.Random(1))
 
 
-def test_the_levels_play_on_by_player_count_and_search_as_before_elsewhere(
-    random_positions: Callable[..., list[Game]], monkeypatch: pytest.MonkeyPatch
+def _positions_of(game: int | str, count: int, seed: int) -> list[Game]:
+    """Random positions of a game ``ROLLOUT_BY_GAME`` names: a player count or a variant."""
+    if isinstance(game, str):
+        return make_random_positions(
+            count, seed=seed, new_game=lambda s: Game.new(2, s, variant=game)
+        )
+    return make_random_positions(count, seed=seed, players=game)
+
+
+def test_the_levels_play_on_by_game_and_search_as_before_elsewhere(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The search levels carry ``ROLLOUT_BY_PLAYERS``; at a count it does not list (4
-    players) the search is the same search as without a playout, iteration for iteration."""
+    """The search levels carry ``ROLLOUT_BY_GAME``; in a game it does not list (4 players,
+    and Double I with its four colours) the search is the same search as without a playout,
+    iteration for iteration; in each game it lists, the search plays on to that horizon."""
     import ai.mcts
 
     bot = make_bot("mcts-fast", seed=1)
-    assert isinstance(bot, MctsBot) and bot.rollout is ROLLOUT_BY_PLAYERS
-    assert 4 not in ROLLOUT_BY_PLAYERS and 3 not in ROLLOUT_BY_PLAYERS
+    assert isinstance(bot, MctsBot) and bot.rollout is ROLLOUT_BY_GAME
+    assert not {3, 4, "double_1", "decoy"} & set(ROLLOUT_BY_GAME)
     calls: list[str] = []
     real = ai.mcts.playout
 
@@ -133,40 +145,51 @@ def test_the_levels_play_on_by_player_count_and_search_as_before_elsewhere(
         return real(g, seat, horizon, rng)
 
     monkeypatch.setattr(ai.mcts, "playout", spy)
-    for g in random_positions(8, seed=21, players=4):
-        by_count = MctsBot(seed=6, iterations=20, rollout=ROLLOUT_BY_PLAYERS)
+    for g in _positions_of(4, 6, seed=21) + _positions_of("double_1", 6, seed=21):
+        by_game = MctsBot(seed=6, iterations=20, rollout=ROLLOUT_BY_GAME)
         plain = MctsBot(seed=6, iterations=20)
-        assert by_count.choose(g) == plain.choose(g)
-        assert by_count.last_choices == plain.last_choices
+        assert by_game.choose(g) == plain.choose(g)
+        assert by_game.last_choices == plain.last_choices
     assert calls == []
-    for players, horizon in ROLLOUT_BY_PLAYERS.items():
-        g = next(p for p in random_positions(20, seed=22, players=players) if p.round >= 1
+    for game, horizon in ROLLOUT_BY_GAME.items():
+        g = next(p for p in _positions_of(game, 20, seed=22) if p.round >= 1
                  and len(p.legal_actions()) > 1)  # fmt: skip
-        MctsBot(seed=6, iterations=4, rollout=ROLLOUT_BY_PLAYERS).choose(g)
-        assert calls and set(calls) == {horizon}
+        MctsBot(seed=6, iterations=4, rollout=ROLLOUT_BY_GAME).choose(g)
+        assert calls and set(calls) == {horizon}, game
         calls.clear()
+
+
+def test_a_variant_is_looked_up_by_its_name_not_its_colours() -> None:
+    by_game = {4: "phase", "double_2": "feeding"}
+    assert horizon_for(by_game, None, 4) == "phase"
+    assert horizon_for(by_game, "double_2", 4) == "feeding"
+    assert horizon_for(by_game, "double_1", 4) is None
+    assert horizon_for("phase", "double_1", 4) == "phase"
+    assert horizon_for(None, None, 5) is None
 
 
 def test_the_arena_passes_the_rollout_to_search_levels_only() -> None:
     bot = arena_bot("mcts-fast", 1, None, None, 2000.0, "phase")
     assert isinstance(bot, MctsBot) and bot.rollout == "phase" and bot.iterations == 170
     default = arena_bot("mcts-fast", 1, None, None, 2000.0)
-    assert isinstance(default, MctsBot) and default.rollout is ROLLOUT_BY_PLAYERS
+    assert isinstance(default, MctsBot) and default.rollout is ROLLOUT_BY_GAME
     off = arena_bot("mcts-fast", 1, None, None, 2000.0, "off")
     assert isinstance(off, MctsBot) and off.rollout is None
     assert arena_bot("greedy", 1, None, None, 2000.0, "phase").name == "greedy"
     task = (3, ("mcts-50ms", "random", "random"), None, 0, None, False, None, 200.0, "phase")
     r = play_game(task)
     assert sorted(r["ranking"]) == [0, 1, 2]
+    assert len(r["cpu"]) == 3 and r["cpu"][0] > 0  # the search seat's own CPU is recorded
 
 
 def test_an_arena_file_is_named_by_the_playout_its_search_levels_played() -> None:
     """A run without a playout keeps the names runs had before (the committed baselines);
     a run with one says which, whether it came from ``--rollout`` or the levels' own."""
     five = ["mcts-fast", "greedy", "greedy", "greedy", "greedy"]
-    assert played_rollout(five, None, None) == ROLLOUT_BY_PLAYERS.get(5) == "feeding"
+    assert played_rollout(five, None, None) == ROLLOUT_BY_GAME.get(5) == "feeding"
     assert played_rollout(five, None, "off") is None
     assert played_rollout(five, None, "phase") == "phase"
     assert played_rollout(["mcts-fast", "greedy", "greedy", "greedy"], None, None) is None
     assert played_rollout(["greedy"] * 5, None, "feeding") is None  # no search level
     assert played_rollout(["mcts-fast", "greedy"], "double_1", None) is None  # 4 colours
+    assert played_rollout(["mcts-fast", "greedy"], "double_2", None) == "phase"
