@@ -200,7 +200,17 @@ ARENAS = [
 
 FIVE = "arena-mcts-fast-greedy-greedy-greedy-greedy-ips_2000.json"
 SIX = "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-ips_2000.json"
-FIVE_FEEDING = "arena-mcts-fast-greedy-greedy-greedy-greedy-rollout_feeding-ips_2000.json"
+# continued on the next seeds (1000010-1000029) in two runs: one run of 150 games
+FIVE_FEEDING = (
+    "arena-mcts-fast-greedy-greedy-greedy-greedy-rollout_feeding-ips_2000.json",
+    "arena-mcts-fast-greedy-greedy-greedy-greedy-rollout_feeding-ips_2000-from_1000010.json",
+    "arena-mcts-fast-greedy-greedy-greedy-greedy-rollout_feeding-ips_2000-from_1000020.json",
+)
+# at about equal CPU, continued on the next seeds (1000006-1000029) in three runs
+FIVE_FEEDING_750 = tuple(
+    f"arena-mcts-fast-greedy-greedy-greedy-greedy-rollout_feeding-ips_750{part}.json"
+    for part in ("", "-from_1000006", "-from_1000009", "-from_1000020")
+)
 # continued on the next seeds (1000005-1000015): one run of 96 games
 SIX_FEEDING = (
     "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-rollout_feeding-ips_2000.json",
@@ -251,7 +261,7 @@ TRIALS = [
     ("5 players", "every seat played on to the bot's next feeding (`--rollout feeding`)", FIVE,
      FIVE_FEEDING),
     ("5 players", "the same at about equal CPU (750 iterations a second: 64 a decision)", FIVE,
-     "arena-mcts-fast-greedy-greedy-greedy-greedy-rollout_feeding-ips_750.json"),
+     FIVE_FEEDING_750),
     ("6 players", "every seat played on to the bot's next feeding", SIX, SIX_FEEDING),
     ("6 players", "the same at about equal CPU (750 iterations a second: 64 a decision)", SIX,
      "arena-mcts-fast-greedy-greedy-greedy-greedy-greedy-rollout_feeding-ips_750.json"),
