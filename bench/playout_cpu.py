@@ -61,10 +61,16 @@ def measure(case: tuple[str, list[str], str | None, int, list[tuple[str, float]]
     }
 
 
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.playout_cpu", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--out", type=Path, default=RESULTS, help="the result file")
+    return parser
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=RESULTS)
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
     rows = []
     for case in CASES:
         row = measure(case)
