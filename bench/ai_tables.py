@@ -241,7 +241,11 @@ SIZES = [
     ("Double II (2 players), before (no playout)", DOUBLE_2),
     ("decoy (2 players)", "arena-mcts-fast-greedy-decoy-ips_2000.json"),
 ]  # fmt: skip
-HEAD_TO_HEAD = "arena-mcts-mcts-fast-greedy-greedy-ips_2000.json"
+# continued on the next seeds (1000008 on, 27 Nov): one row
+HEAD_TO_HEAD = (
+    "arena-mcts-mcts-fast-greedy-greedy-ips_2000.json",
+    "arena-mcts-mcts-fast-greedy-greedy-ips_2000-from_1000008.json",
+)
 # What was tried at 5 and 6 players and in Double II against the runs above (issue 33;
 # docs/ai.md).
 TRIALS = [
@@ -302,12 +306,14 @@ def size_rows(files: list[tuple[str, str | tuple[str, ...]]]) -> list[str]:
     return lines
 
 
-def head_to_head_rows(name: str, level: str = "mcts", other: str = "mcts-fast") -> list[str]:
-    """How often ``level`` finished ahead of ``other`` in the games they played together."""
-    path = RESULTS / name
-    if not path.exists():
+def head_to_head_rows(
+    name: str | tuple[str, ...], level: str = "mcts", other: str = "mcts-fast"
+) -> list[str]:
+    """How often ``level`` finished ahead of ``other`` in the games they played together
+    (several files: one run continued on the next seeds, ``_load``)."""
+    data = _load(name)
+    if data is None:
         return []
-    data = json.loads(path.read_text())
     ahead = 0
     for r in data["results"]:
         place = {seat: i for i, seat in enumerate(r["ranking"])}
@@ -319,7 +325,7 @@ def head_to_head_rows(name: str, level: str = "mcts", other: str = "mcts-fast") 
         f"| line-up | games | `{level}` ahead of `{other}` | share | 95% CI (Wilson) | file |",
         "|---|---:|---:|---:|---|---|",
         f"| {line_up} | {games} | {ahead} | {_pct(ahead / games if games else 0.0)} "
-        f"| {_pct(lo)}–{_pct(hi)} | `{name}` |",
+        f"| {_pct(lo)}–{_pct(hi)} | {_file_names(name)} |",
     ]
 
 
