@@ -27,7 +27,7 @@ from ai.argtypes import positive_int, positive_seconds
 from ai.base import Bot
 from ai.levels import BOT_LEVELS, DEFAULT_BUDGETS, ROLLOUT_BY_GAME, make_bot
 from ai.mcts import LEAF_VALUES, MctsBot
-from ai.rollout import HORIZONS, horizon_for
+from ai.rollout import HORIZONS, Rollout, horizon_for
 from engine import SUPPORTED_PLAYERS, Game
 from engine.counts import SUPPORTED_PLAYERS_TEXT, VARIANTS
 
@@ -57,6 +57,14 @@ Task = tuple[
 ]
 
 
+def search_rollout(rollout: str | None) -> Rollout:
+    """The search levels' playout setting for ``--rollout``: the levels' own by game
+    (``ai.levels.ROLLOUT_BY_GAME``) when not given, none for ``"off"``, else that horizon."""
+    if rollout is None:
+        return ROLLOUT_BY_GAME
+    return None if rollout == "off" else rollout
+
+
 def arena_bot(
     level: str,
     seed: int,
@@ -75,7 +83,7 @@ def arena_bot(
     if level not in DEFAULT_BUDGETS or (value is None and rate is None and rollout is None):
         return make_bot(level, seed=seed, time_budget=budget)
     seconds = budget or DEFAULT_BUDGETS[level]
-    horizon = ROLLOUT_BY_GAME if rollout is None else None if rollout == "off" else rollout
+    horizon = search_rollout(rollout)
     if rate is None:
         return MctsBot(seed, time_budget=seconds, value=value or "fit", rollout=horizon)
     iterations = max(16, round(seconds * 0.85 * rate))  # 0.85: the clock's stopping point
@@ -223,9 +231,7 @@ def played_rollout(lineup: list[str], variant: str | None, rollout: str | None) 
     playouts existed."""
     if not any(level in DEFAULT_BUDGETS for level in lineup):
         return None
-    if rollout is not None:
-        return None if rollout == "off" else rollout
-    return horizon_for(ROLLOUT_BY_GAME, variant, len(lineup))
+    return horizon_for(search_rollout(rollout), variant, len(lineup))
 
 
 def run_arena(args: argparse.Namespace) -> int:
