@@ -24,10 +24,8 @@ BROKER_TIMEOUT = 1.0
 
 def _broker(service: GameService) -> tuple[str | None, str | None]:
     """The broker URL and live queue the service schedules onto (None: no broker used)."""
-    app = getattr(service.scheduler, "app", None)
-    if app is None:
-        return None, None
-    return str(app.conf.broker_url), getattr(service.scheduler, "live_queue", None)
+    broker = service.scheduler.broker()
+    return (None, None) if broker is None else broker
 
 
 def _client(url: str) -> redis.Redis:

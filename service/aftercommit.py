@@ -37,11 +37,10 @@ class AfterCommit:
     def webhooks(self, ids: list[str]) -> None:
         """Hand the deliveries a commit wrote to the scheduler: a hint only, the rows are
         the truth and the sweep sends whatever is due (``service.webhooks``)."""
-        send = getattr(self.scheduler, "webhooks", None)
-        if not ids or send is None:
+        if not ids:
             return
         try:
-            send(ids)
+            self.scheduler.webhooks(ids)
         except Exception:  # noqa: BLE001 - the sweep is the safety net
             log.exception("scheduler failed for %d webhook deliveries", len(ids))
 

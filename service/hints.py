@@ -183,11 +183,8 @@ class Hints(Part):
             raise Conflict("not_your_turn", f"seat {row.pending_seat} decides now, not {seat}")
 
     def _send(self, game_id: str, seq: int) -> None:
-        send = getattr(self.after.scheduler, "hint", None)
-        if send is None:
-            return
         try:
-            send(game_id, seq)
+            self.after.scheduler.hint(game_id, seq)
         except Exception:  # noqa: BLE001 - asking again sends it again
             log.exception("could not send the hint %s@%s", game_id, seq)
 

@@ -50,11 +50,10 @@ class Followup:
         if self.finished:
             scheduler.game_finished(self.game_id)
         elif self.eta is None:
-            # A scheduler that shares the workers out between owners has ``owned_bot_turn``
-            # (looked up with getattr: test doubles need not have it).
-            owned = getattr(scheduler, "owned_bot_turn", None)
-            if owned is not None and self.owner is not None:
-                owned(self.game_id, self.seq, live=self.live, owner=self.owner, search=self.search)
+            if self.owner is not None:  # through the owner's fair share, where there is one
+                scheduler.owned_bot_turn(
+                    self.game_id, self.seq, live=self.live, owner=self.owner, search=self.search
+                )
             else:
                 scheduler.bot_turn(self.game_id, self.seq, live=self.live)
         else:

@@ -141,12 +141,10 @@ class Seeks(Part):
             raise _exists(existing) from None
         log.info("seek %s posted (%s)", row.id, row.key)
         self._announce()
-        due = getattr(self.after.scheduler, "seek_due", None)
-        if due is not None:
-            try:
-                due(row.id, row.expires_at)
-            except Exception:  # noqa: BLE001 - the sweep fills it anyway
-                log.exception("scheduler failed for seek %s", row.id)
+        try:
+            self.after.scheduler.seek_due(row.id, row.expires_at)
+        except Exception:  # noqa: BLE001 - the sweep fills it anyway
+            log.exception("scheduler failed for seek %s", row.id)
         try:
             self.match(row.key)
         except Exception:  # noqa: BLE001 - the seek is stored: the sweep matches it

@@ -195,11 +195,10 @@ class Turns(Part):
         if pending is not None and pending.kind == "bot":
             return
         owner, search = play.owner_of(row), play.has_search_bot(row)
-        ended = getattr(self.after.scheduler, "bot_run_ended", None)
-        if owner is None or ended is None or (play.has_human(row) and not search):
+        if owner is None or (play.has_human(row) and not search):
             return  # a live game of cheap bots never takes a slot (``_shared``)
         try:
-            ended(row.id, owner=owner, search=search)
+            self.after.scheduler.bot_run_ended(row.id, owner=owner, search=search)
         except Exception:  # noqa: BLE001 - the lease expires; the sweep re-offers the rest
             log.exception("could not end the bot run of %s", row.id)
 
@@ -279,7 +278,7 @@ class Turns(Part):
         quota there): bot-only games and games with search bots, of a known owner."""
         if followup.owner is None or (followup.live and not followup.search):
             return False
-        return getattr(self.after.scheduler, "owned_bot_turn", None) is not None
+        return self.after.scheduler.shares_by_owner
 
     def due_deadlines(self, now: datetime | None = None, limit: int = 100) -> list[tuple[str, int]]:
         """(game_id, seq) of active games whose deadline has passed, oldest first."""

@@ -56,6 +56,13 @@ class CeleryScheduler:
         self._worker_settings = worker_settings
         self._fair: FairShare | None = None
 
+    #: Bot turns of an owner wait in its fair share (``owned_bot_turn``).
+    shares_by_owner = True
+
+    def broker(self) -> tuple[str, str] | None:
+        """The broker's URL and the live queue (``api.health`` probes them)."""
+        return str(self.app.conf.broker_url), self.live_queue
+
     def bot_turn(self, game_id: str, seq: int, *, live: bool = True) -> None:
         """A bot seat must decide ``seq``: run its turn now, on the live queue when a human
         is in the game, else on the bot-only queue (which waits for the live one)."""

@@ -130,6 +130,8 @@ def test_a_run_that_loses_a_race_writes_its_first_move_on_a_fresh_read(
 class SharingScheduler(RecordingScheduler):
     """A scheduler with a fair share: records the owned turns, sends nothing itself."""
 
+    shares_by_owner = True
+
     def __init__(self) -> None:
         super().__init__()
         self.owned: list[tuple[str, int, bool, str, bool]] = []

@@ -24,6 +24,7 @@ from service.errors import (
 )
 from service.games import GameService
 from service.models import ActionLogRow, GameRow
+from service.scheduling import NullScheduler
 from service.views import SeatSpec
 
 BOT = {"kind": "bot", "level": "random"}
@@ -282,7 +283,7 @@ def test_no_time_limit_means_no_deadline(service, scheduler) -> None:
 
 
 def test_scheduler_failure_does_not_undo_the_commit(service) -> None:
-    class Down:
+    class Down(NullScheduler):
         def bot_turn(self, game_id, seq, *, live=True):
             raise ConnectionError("broker down")
 

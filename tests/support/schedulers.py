@@ -7,10 +7,13 @@ import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from service.scheduling import NullScheduler
+
 
 @dataclass
-class RecordingScheduler:
-    """Records calls in order (thread-safe)."""
+class RecordingScheduler(NullScheduler):
+    """Records calls in order (thread-safe); an owner's bot turn is recorded as a bot turn
+    (no fair share)."""
 
     calls: list[tuple] = field(default_factory=list)
     #: ``live`` of each bot turn, by (game_id, seq).

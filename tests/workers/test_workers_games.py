@@ -17,6 +17,7 @@ import pytest
 import redis
 
 from engine import Game, replay
+from service.scheduling import NullScheduler
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
 
@@ -116,7 +117,7 @@ def test_a_human_timeout_applies_the_policy_exactly_once(stack) -> None:  # noqa
     assert st.service.turns.expire_deadline(game_id, 0) is False  # late redelivery: a no-op
 
 
-class LossyScheduler:
+class LossyScheduler(NullScheduler):
     """Forwards bot turns, loses every deadline message (a broker that dropped it)."""
 
     def __init__(self, inner) -> None:  # noqa: ANN001

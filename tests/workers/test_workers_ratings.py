@@ -8,6 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from service.models import RatedGameRow, RatingDueRow, RatingHistoryRow
+from service.scheduling import NullScheduler
 from tests.workers.test_workers_games import wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
@@ -48,7 +49,7 @@ def test_a_finished_bot_game_is_rated_once_by_the_worker(stack) -> None:  # noqa
     assert history_rows(st.service, game_id) == 2
 
 
-class DropsFinished:
+class DropsFinished(NullScheduler):
     """Forwards bot turns and deadlines, loses every "game finished" message."""
 
     def __init__(self, inner) -> None:  # noqa: ANN001
