@@ -19,7 +19,7 @@ from flask.sessions import SessionInterface, SessionMixin
 from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api import cors, deps, observe, ratelimit, representations
+from api import cors, deps, observe, ratelimit, representations, security_headers
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
 from api.resources import BLUEPRINTS
@@ -173,5 +173,7 @@ def create_app(
         api.spec.components.schema(name, component)
     app.extensions["ursuppe_api"] = api
     app.register_blueprint(web_bp)  # the browser client: /, /lobby, /game/<id>
+    prefix = app.config["OPENAPI_URL_PREFIX"]
+    security_headers.install(app, docs_path=prefix + app.config["OPENAPI_SWAGGER_UI_PATH"])
     logging.getLogger(__name__).debug("app created (db %s)", settings.database_url.split(":")[0])
     return app

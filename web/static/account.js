@@ -3,6 +3,7 @@
 // can be continued here (the seat's token moves to this browser). The lists follow the
 // player stream (notify.js): a turn that comes in any game shows up at once.
 import { ApiError, call, forgetPlayer, keepPlayer, keepSeat, myPlayer, seatFor } from "./api.js";
+import { h } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
 import { followTurns, onTurns, permissionControl, setTitle, stopFollowing } from "./notify.js";
 
@@ -22,9 +23,9 @@ function cell(tr, content) {
 }
 
 function head(table, titles) {
-  table.innerHTML = "";
+  table.replaceChildren();
   if (!titles) {
-    table.innerHTML = `<tr><td class=muted>${t("none")}</td></tr>`;
+    table.append(h("tr", {}, h("td", { class: "muted" }, t("none"))));
     return;
   }
   const tr = document.createElement("tr");

@@ -2,18 +2,10 @@
 // page knows no rule): each renderer only arranges those actions, using pending.context to
 // explain them. A kind without a renderer of its own gets the generic list of actions.
 // Each decision opens with its help (help.js: what this kind of decision is for).
-import { decisionHelp, decisionTitle, geneInfo, geneRef, mpOf } from "./help.js";
+import { h, tn } from "./dom.js";
+import { decisionHelp, decisionTitle, geneInfo, geneRef, geneRefs, mpOf } from "./help.js";
 import { t } from "./i18n.js";
 import { amoebaName, cubes, describeAction, dice, dir, geneName, seatName } from "./words.js";
-
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  for (const c of children) e.append(c);
-  return e;
-}
-
-function html(tag, markup) { const e = document.createElement(tag); e.innerHTML = markup; return e; }
 
 /** The class of an action's button: a hint's suggestion (``panel.dataset.hint``, the index
  * game.js sets) is marked wherever its button is drawn, also after a field or target pick. */
@@ -22,7 +14,7 @@ const actionClass = (ctx, i) => (ctx.panel.dataset.hint === String(i) ? "action 
 /** Buttons for the given [action, index] pairs; a click submits that action. */
 function actionButton(ctx, a, i) {
   const b = h("button", { type: "button", class: actionClass(ctx, i), "data-index": String(i), "data-type": a.type });
-  b.innerHTML = a.type === "die" ? dice([a.face]) : describeAction(a, ctx.pending.context || {});
+  b.append(a.type === "die" ? dice([a.face]) : describeAction(a, ctx.pending.context || {}));
   b.onclick = () => ctx.submit(a);
   return b;
 }
@@ -35,7 +27,8 @@ function actionButtons(ctx, pairs) {
 
 const indexed = (p) => p.actions.map((a, i) => [a, i]);
 
-function explain(ctx, text) { ctx.panel.append(html("p", text)); }
+/** A line of explanation: text, or nodes (dice, gene cards) among text. */
+function explain(ctx, ...content) { ctx.panel.append(h("p", {}, ...content)); }
 
 /** Kinds whose actions name a field: click an offered field, then choose among its actions. */
 function fieldPick(ctx) {
@@ -99,7 +92,7 @@ export const RENDERERS = {
   escape_move: (ctx) => { contextAmoeba(ctx); ctx.panel.append(actionButtons(ctx, indexed(ctx.pending))); },
   choose_die: (ctx) => {
     contextAmoeba(ctx);
-    ctx.panel.append(html("p", t("you_rolled", { dice: dice(ctx.pending.context?.dice || []), w: dir("W"), n: dir("N"), e: dir("E"), s: dir("S") })));
+    explain(ctx, tn("you_rolled", { dice: dice(ctx.pending.context?.dice || []), w: dir("W"), n: dir("N"), e: dir("E"), s: dir("S") }));
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   choose_direction: (ctx) => { contextAmoeba(ctx); ctx.panel.append(actionButtons(ctx, indexed(ctx.pending))); },
@@ -130,8 +123,8 @@ export const RENDERERS = {
   aggression: (ctx) => targetPick(ctx),
   pay_defect: (ctx) => {
     explain(ctx, t("still_to_pay", { remaining: ctx.pending.context?.remaining }));
-    const offered = ctx.pending.actions.filter((a) => a.gene).map((a) => geneRef(a.gene));
-    if (offered.length) explain(ctx, `${t("genes_to_give")}: ${offered.join(", ")}`);
+    const offered = ctx.pending.actions.filter((a) => a.gene).map((a) => a.gene);
+    if (offered.length) explain(ctx, `${t("genes_to_give")}: `, geneRefs(offered));
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   buy_genes: (ctx) => buyGenes(ctx),
@@ -153,9 +146,9 @@ function buyGenes(ctx) {
     const after = mp + (g?.mp ?? 0) - (a.give_up ? geneInfo(a.give_up)?.mp ?? 0 : 0);
     const excess = ozone === undefined ? 0 : after - ozone;
     const row = h("div", { class: `buy-row${excess > 0 ? " warn" : ""}`, "data-gene": a.gene });
-    row.innerHTML = `${geneRef(a.gene)} <span class="mp-change">${t("mp_change", { before: mp, after, ozone: ozone ?? "?" })}</span>`
-      + (a.give_up ? ` <span class="muted">${t("hands_in")}: ${geneRef(a.give_up)}</span>` : "")
-      + (excess > 0 ? ` <strong class="defect-ahead">${t("defect_ahead", { excess })}</strong>` : "");
+    row.append(geneRef(a.gene), " ", h("span", { class: "mp-change" }, t("mp_change", { before: mp, after, ozone: ozone ?? "?" })));
+    if (a.give_up) row.append(" ", h("span", { class: "muted" }, `${t("hands_in")}: `, geneRef(a.give_up)));
+    if (excess > 0) row.append(" ", h("strong", { class: "defect-ahead" }, t("defect_ahead", { excess })));
     const b = h("button", { type: "button", class: actionClass(ctx, i), "data-index": String(i), "data-type": "buy" });
     b.textContent = t("buy_for", { price: g?.price ?? "?" });
     b.onclick = () => {

@@ -5,7 +5,8 @@ import { ApiError, call, forgetSeat, invitationsFor, newKey, rules as loadRules,
 import { Board, chip, drawLadder } from "./board.js";
 import { markHint, renderDecision, renderWaiting } from "./decisions.js";
 import { ChatPanel } from "./chat.js";
-import { decisionTitle, drawLegend, drawPhaseTrack, endExplanation, geneRef, phaseName, setTexts } from "./help.js";
+import { h, put } from "./dom.js";
+import { decisionTitle, drawLegend, drawPhaseTrack, endExplanation, geneRef, geneRefs, phaseName, setTexts } from "./help.js";
 import { languageSwitcher, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { follow } from "./live.js";
@@ -36,8 +37,7 @@ function beep() {
 function addLog(lines, seq) {
   const ol = $("log");
   for (const l of lines) {
-    const li = document.createElement("li");
-    li.innerHTML = l;
+    const li = h("li", {}, l);
     if (seq !== undefined) li.dataset.seq = seq;
     ol.append(li);
   }
@@ -162,11 +162,13 @@ function learnNames() {
   setSeatNames(colours().map((c) => (c.decoy ? t("decoy") : playerName(game.seats[c.player]))));
 }
 
-/** Replace a panel's markup only when it changed: an open gene card in it stays open. */
-function setIfChanged(el, markup) {
+/** Put ``node`` in a panel only when it differs from what is there (compared by its
+ * serialized form): an open gene card in it stays open. */
+function setIfChanged(el, node) {
+  const markup = node.outerHTML;
   if (el.dataset.markup === markup) return;
   el.dataset.markup = markup;
-  el.innerHTML = markup;
+  el.replaceChildren(node);
 }
 
 /** One row per colour, grouped under its player (the decoy last, marked). */
@@ -178,30 +180,34 @@ function renderPlayers() {
   // (four narrow columns: the table fits a phone without scrolling sideways).
   const row = (c, attrs) => {
     const st = c.state;
-    const genes = st ? `<div class="genes">${st.genes.map(geneRef).join(", ") || "—"}</div>` : "";
-    const cells = st ? `<td class="num">${st.score}</td><td class="num">${st.bp}</td><td class="num">${st.amoebas.length}</td>` : "<td colspan=3></td>";
-    return `<tr class="colour" data-colour="${c.colour}" ${attrs}><td title="${seatName(c.colour)}">${chip(c.colour).outerHTML} ${colour(c.colour)}${genes}</td>${cells}</tr>`;
+    const num = (n) => h("td", { class: "num" }, n);
+    const genes = st ? h("div", { class: "genes" }, geneRefs(st.genes, "—")) : null;
+    const cells = st ? [num(st.score), num(st.bp), num(st.amoebas.length)] : h("td", { colspan: 3 });
+    return h("tr", { class: "colour", "data-colour": c.colour, ...attrs }, h("td", { title: seatName(c.colour) }, chip(c.colour), ` ${colour(c.colour)}`, genes), cells);
   };
-  let html = `<table><tr><th>${t("th_colour")} · ${t("th_genes")}</th><th>${t("th_score")}</th><th>${t("bp")}</th><th>${t("th_amoebas")}</th></tr>`;
+  const table = h("table", {}, h("tr", {}, h("th", {}, `${t("th_colour")} · ${t("th_genes")}`), h("th", {}, t("th_score")), h("th", {}, t("bp")), h("th", {}, t("th_amoebas"))));
   for (const { seat, list } of groups) {
     const you = mine && mine.seat === seat.seat ? t("you_suffix") : "";
     // The player's clock (tickClocks fills it): a bank or a deadline belongs to the player.
-    html += `<tr class="player-row" data-player="${seat.seat}"><th colspan=3>${playerName(seat)}${you}</th><td class="clock" data-seat="${seat.seat}" title="${t("th_clock")}"></td></tr>`;
-    html += list.map((c) => row(c, `data-player="${seat.seat}"`)).join("");
+    table.append(h("tr", { class: "player-row", "data-player": seat.seat }, h("th", { colspan: 3 }, playerName(seat) + you),
+      h("td", { class: "clock", "data-seat": seat.seat, title: t("th_clock") })));
+    table.append(...list.map((c) => row(c, { "data-player": seat.seat })));
   }
   if (decoys.length) {
-    html += `<tr class="player-row decoy" data-decoy="1"><th colspan=4>${t("decoy_group")}</th></tr>`;
-    html += decoys.map((c) => row(c, 'data-decoy="1"')).join("");
+    table.append(h("tr", { class: "player-row decoy", "data-decoy": "1" }, h("th", { colspan: 4 }, t("decoy_group"))));
+    table.append(...decoys.map((c) => row(c, { "data-decoy": "1" })));
   }
-  setIfChanged($("players"), `${html}</table>`);
+  setIfChanged($("players"), table);
 }
 
 function renderMarket() {
   const st = game.state;
   if (!st) return;
   const supply = st.gene_supply;
-  const rows = rules.texts.genes.map((g) => `<tr data-gene="${g.id}"><td>${geneRef(g.id)}</td><td>${g.price} ${t("bp")}</td><td>${g.mp} ${t("mp")}</td><td>${t("cards_left", { n: supply[g.id] ?? 0 })}</td></tr>`);
-  setIfChanged($("market"), `<table><tr><th>${t("th_gene")}</th><th>${t("th_price")}</th><th>${t("th_mutation")}</th><th>${t("th_cards")}</th></tr>${rows.join("")}</table>`);
+  const rows = rules.texts.genes.map((g) => h("tr", { "data-gene": g.id }, h("td", {}, geneRef(g.id)), h("td", {}, `${g.price} ${t("bp")}`),
+    h("td", {}, `${g.mp} ${t("mp")}`), h("td", {}, t("cards_left", { n: supply[g.id] ?? 0 }))));
+  const head = ["th_gene", "th_price", "th_mutation", "th_cards"].map((k) => h("th", {}, t(k)));
+  setIfChanged($("market"), h("table", {}, h("tr", {}, head), rows));
 }
 
 function renderStatus() {
@@ -264,7 +270,7 @@ function tickCountdown() {
   el.classList.toggle("low", Boolean(deciding?.low));
   if (!deciding?.running) { el.textContent = ""; return; }
   const mineLow = deciding.low && mine && mine.seat === game.pending_seat;
-  el.innerHTML = `${icon("clock")} ${mineLow ? t("clock_low", { time: deciding.text }) : t("time_left", { time: deciding.text })}`;
+  put(el, icon("clock"), ` ${mineLow ? t("clock_low", { time: deciding.text }) : t("time_left", { time: deciding.text })}`);
   el.setAttribute("role", mineLow ? "alert" : "status");
 }
 
@@ -288,7 +294,7 @@ async function submit(action) {
     if (err instanceof ApiError) {
       const code = err.problem.code;
       if (code === "invalid_token" || code === "seat_resigned") { forgetSeat(gameId); mine = null; }
-      $("decision").insertAdjacentHTML("beforeend", `<p role="alert" class="muted">${err.message}</p>`);
+      $("decision").append(h("p", { role: "alert", class: "muted" }, err.message));
       await refresh();
     } else throw err;
   } finally { busy = false; }
@@ -322,12 +328,10 @@ function renderDecisionPanel() {
  * rated one): on request the search bot's suggestion (a worker computes it: the page asks,
  * then polls), its button marked among the decision's, and the search's reason in a line. */
 function renderHintBox(panel, p) {
-  const box = document.createElement("div");
-  box.className = "hint-box";
-  box.innerHTML = `<button type="button" id="hint-button">${t("hint_button")}</button><p id="hint-text" aria-live="polite"></p>`;
-  panel.append(box);
-  const button = box.querySelector("button");
-  button.onclick = () => askHint(p, button, box.querySelector("p"));
+  const button = h("button", { type: "button", id: "hint-button" }, t("hint_button"));
+  const text = h("p", { id: "hint-text", "aria-live": "polite" });
+  panel.append(h("div", { class: "hint-box" }, button, text));
+  button.onclick = () => askHint(p, button, text);
 }
 
 const HINT_POLL_MS = 500, HINT_POLLS = 60;
@@ -367,7 +371,7 @@ function showHint(hint, p, text) {
   if (r.kind === "search" && r.alternative) {
     why = t("hint_reason", { value: signed(r.value), gain: signed(r.gain), alt: describeAction(r.alternative.action, ctx) });
   } else if (r.kind === "search") why = t("hint_reason_alone", { value: signed(r.value) });
-  text.innerHTML = `<strong>${t("hint_suggests", { action: describeAction(hint.action, ctx) })}</strong> ${why}`;
+  put(text, h("strong", {}, t("hint_suggests", { action: describeAction(hint.action, ctx) })), ` ${why}`);
 }
 
 /** An open game: "waiting for players" and, for each open seat, a link to the lobby that
@@ -386,12 +390,12 @@ function renderOpenSeats() {
     url.searchParams.set("join", gameId);
     url.searchParams.set("seat", s.seat);
     if (codes[s.seat]) url.searchParams.set("invite", codes[s.seat]);
-    const code = codes[s.seat] ? ` <span class="code">${t("invitation_code", { code: codes[s.seat] })}</span>` : "";
-    return `<li class="seat-link" data-seat="${s.seat}">${chip(s.seat).outerHTML} ${t("seat_link", { n: s.seat + 1 })}${code}
-      <input readonly class="invite-url" value="${url.href}" aria-label="${t("seat_link", { n: s.seat + 1 })}">
-      <button type="button" class="copy">${t("copy_link")}</button></li>`;
+    const code = codes[s.seat] ? [" ", h("span", { class: "code" }, t("invitation_code", { code: codes[s.seat] }))] : null;
+    return h("li", { class: "seat-link", "data-seat": s.seat }, chip(s.seat), ` ${t("seat_link", { n: s.seat + 1 })}`, code, " ",
+      h("input", { readonly: true, class: "invite-url", value: url.href, "aria-label": t("seat_link", { n: s.seat + 1 }) }), " ",
+      h("button", { type: "button", class: "copy" }, t("copy_link")));
   });
-  panel.innerHTML = `<h2 class="thinking">${t("waiting_players")}</h2><p>${t("open_seats_intro")}</p><ul class="seat-links">${items.join("")}</ul>`;
+  put(panel, h("h2", { class: "thinking" }, t("waiting_players")), h("p", {}, t("open_seats_intro")), h("ul", { class: "seat-links" }, items));
   for (const b of panel.querySelectorAll("button.copy")) {
     b.onclick = async () => {
       const input = b.previousElementSibling;
@@ -411,11 +415,12 @@ function renderResult() {
   const rows = res.ranking.map((player, i) => {
     const own = all.filter((c) => c.player === player);
     const sum = (f) => own.reduce((n, c) => n + (f(c.state) ?? 0), 0);
-    return `<tr data-player="${player}"><td>${i + 1}.</td><td>${own.map((c) => chip(c.colour).outerHTML).join("")} ${playerName(game.seats[player])}</td>`
-      + `<td>${own.map((c) => res.scores[c.colour]).join(" / ")}</td><td>${sum((s) => s?.amoebas.length)}</td><td>${sum((s) => s?.genes.length)}</td></tr>`;
+    return h("tr", { "data-player": player }, h("td", {}, `${i + 1}.`), h("td", {}, own.map((c) => chip(c.colour)), ` ${playerName(game.seats[player])}`),
+      h("td", {}, own.map((c) => res.scores[c.colour]).join(" / ")), h("td", {}, sum((s) => s?.amoebas.length)), h("td", {}, sum((s) => s?.genes.length)));
   });
-  box.innerHTML = `<h2>${t("final_ranking")}</h2>${endExplanation(endReason)}<table id="ranking"><tr><th>${t("th_place")}</th><th>${t("th_player")}</th><th>${t("th_score")}</th><th>${t("th_amoebas")}</th><th>${t("th_genes")}</th></tr>${rows.join("")}</table>
-    <p><button type="button" id="replay-open">${t("replay_open")}</button></p>`;
+  const head = ["th_place", "th_player", "th_score", "th_amoebas", "th_genes"].map((k) => h("th", {}, t(k)));
+  put(box, h("h2", {}, t("final_ranking")), endExplanation(endReason), h("table", { id: "ranking" }, h("tr", {}, head), rows),
+    h("p", {}, h("button", { type: "button", id: "replay-open" }, t("replay_open"))));
   $("replay-open").onclick = () => import("./replay.js").then((m) => m.openReplay($("replay"), gameId, showPosition));
 }
 

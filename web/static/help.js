@@ -1,13 +1,13 @@
 // Teaching at the table: gene cards, each decision's help, the phase track, the legends and
 // why the game ended. Every explanation is GET /rules `texts` in the page's language: this
 // module knows where to show a text, never a rule.
+import { frag, h, put } from "./dom.js";
+import { foodMark } from "./icons.js";
 import { t } from "./i18n.js";
 
 let texts = null;
 let genes = {};
 const SEEN_KEY = "ursuppe.help.seen";
-
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 /** Use the texts of one GET /rules answer (its `texts`). */
 export function setTexts(tx) {
@@ -30,21 +30,26 @@ export function phaseName(id) {
 }
 
 function cardBody(g) {
-  const list = (ids) => ids.map((id) => esc(geneName(id))).join(", ");
+  const list = (ids) => ids.map(geneName).join(", ");
   const extra = [
-    `${t("acts_in")}: ${g.phases.map((p) => `${t("phase")} ${p} (${esc(phaseName(p))})`).join(", ")}`,
+    `${t("acts_in")}: ${g.phases.map((p) => `${t("phase")} ${p} (${phaseName(p)})`).join(", ")}`,
     g.replaces.length ? `${t("hands_in")}: ${list(g.replaces)}` : "",
     g.interacts.length ? `${t("works_with")}: ${list(g.interacts)}` : "",
   ].filter(Boolean);
-  return `<strong>${esc(g.name)}</strong> <span class="gene-meta">${g.price} ${t("bp")} · ${g.mp} ${t("mp")}</span>
-    <span class="gene-does">${esc(g.does)}</span>${extra.map((x) => `<span class="gene-extra">${x}</span>`).join("")}`;
+  return [h("strong", {}, g.name), " ", h("span", { class: "gene-meta" }, `${g.price} ${t("bp")} · ${g.mp} ${t("mp")}`),
+    h("span", { class: "gene-does" }, g.does), extra.map((x) => h("span", { class: "gene-extra" }, x))];
 }
 
-/** A gene's name that opens its card on hover, on tap and on keyboard focus (HTML). */
+/** A gene's name that opens its card on hover, on tap and on keyboard focus (an element). */
 export function geneRef(id) {
   const g = genes[id];
-  if (!g) return esc(id);
-  return `<span class="gene-ref" tabindex="0" data-gene="${esc(id)}">${esc(g.name)}<span class="gene-card" role="tooltip">${cardBody(g)}</span></span>`;
+  if (!g) return document.createTextNode(id);
+  return h("span", { class: "gene-ref", tabindex: "0", "data-gene": id }, g.name, h("span", { class: "gene-card", role: "tooltip" }, cardBody(g)));
+}
+
+/** Several genes' names (each opening its card), comma-separated; ``empty`` when none. */
+export function geneRefs(ids, empty = "") {
+  return ids.length ? frag(ids.map((id, i) => [i ? ", " : null, geneRef(id)])) : empty;
 }
 
 export function decisionTitle(kind) { return texts?.decisions[kind]?.title ?? kind; }
@@ -65,7 +70,7 @@ export function decisionHelp(kind) {
   box.dataset.help = kind;
   box.open = !seen().has(kind);
   const paras = [texts?.decisions[kind]?.purpose, ...(TOPICS[kind] || []).map((k) => texts?.topics[k])];
-  box.innerHTML = `<summary>${esc(t("what_is_this"))}</summary>${paras.filter(Boolean).map((p) => `<p>${esc(p)}</p>`).join("")}`;
+  box.append(h("summary", {}, t("what_is_this")), ...paras.filter(Boolean).map((p) => h("p", {}, p)));
   const ok = document.createElement("button");
   ok.type = "button";
   ok.className = "got-it";
@@ -83,27 +88,26 @@ export function decisionHelp(kind) {
 export function drawPhaseTrack(el, state, finished) {
   if (!texts || !state) { el.replaceChildren(); return; }
   const current = finished ? null : state.round === 0 ? "setup" : String(state.phase);
-  el.innerHTML = texts.phases.map((p) => {
+  put(el, texts.phases.map((p) => {
     const here = p.id === current;
-    const label = p.id === "setup" ? esc(p.name) : `${p.id}. ${esc(p.name)}`;
-    return `<li data-phase="${p.id}" title="${esc(p.purpose)}"${here ? ' class="current" aria-current="step"' : ""}>${label}</li>`;
-  }).join("");
+    const label = p.id === "setup" ? p.name : `${p.id}. ${p.name}`;
+    return h("li", { "data-phase": p.id, title: p.purpose, ...(here ? { class: "current", "aria-current": "step" } : {}) }, label);
+  }));
 }
 
 /** What the marks on the board mean: damage and food (with the own-colour rule). */
 export function drawLegend(el) {
   if (!texts) return;
-  el.innerHTML = `<h2>${esc(t("legend"))}</h2><dl class="legend">
-    <dt><span class="dp-mark">+</span></dt><dd>${esc(texts.topics.damage)}</dd>
-    <dt><svg class="icon" viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true"><circle cx="8" cy="8" r="6" class="s1" stroke="#222"/></svg> 3</dt>
-    <dd>${esc(t("food_legend"))} ${esc(texts.topics.feeding)}</dd></dl>`;
+  put(el, h("h2", {}, t("legend")), h("dl", { class: "legend" },
+    h("dt", {}, h("span", { class: "dp-mark" }, "+")), h("dd", {}, texts.topics.damage),
+    h("dt", {}, foodMark(), " 3"), h("dd", {}, `${t("food_legend")} ${texts.topics.feeding}`)));
 }
 
 /** Why a game ended, from its game_ended event's reason, and how the scores came about. */
 export function endExplanation(reason) {
-  if (!texts) return "";
+  if (!texts) return null;
   const why = texts.end_reasons[reason];
-  return `${why ? `<p class="end-reason">${esc(why)}</p>` : ""}<p class="muted">${esc(texts.topics.scoring)}</p>`;
+  return frag(why ? h("p", { class: "end-reason" }, why) : null, h("p", { class: "muted" }, texts.topics.scoring));
 }
 
 export const botLevelText = (level) => texts?.bot_levels[level] ?? "";

@@ -27,10 +27,17 @@ export function setLang(code) {
   location.reload();
 }
 
+const template = (key) => DICTS[lang()][key] ?? en[key] ?? key;
+
 /** The text for ``key`` with ``{name}`` placeholders filled; English if a language lacks it. */
 export function t(key, vars = {}) {
-  const text = DICTS[lang()][key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? ""));
+  return template(key).replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? ""));
+}
+
+/** The same, as a list of the text's pieces and the values put in (which may be nodes:
+ * dom.js's ``tn`` appends them, each string as text). */
+export function tParts(key, vars = {}) {
+  return template(key).split(/\{(\w+)\}/g).map((part, i) => (i % 2 ? (vars[part] ?? "") : part));
 }
 
 /** A language switcher: a labelled <select> that remembers the choice. */

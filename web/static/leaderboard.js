@@ -1,6 +1,7 @@
 // The leaderboard (GET /ratings?pool=): one table per game size and 2-player variant,
 // bot levels included and marked, each name linking to its profile.
 import { call, rules as loadRules } from "./api.js";
+import { h, put } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
 import { poolsOf } from "./pools.js";
@@ -20,9 +21,9 @@ async function show() {
   localStorage.setItem(KEY, pool);
   const rows = (await call(`/ratings?pool=${encodeURIComponent(pool)}&page_size=100`)).data;
   const table = $("board");
-  table.innerHTML = rows.length
-    ? `<tr><th>${t("th_rank")}</th><th>${t("th_player")}</th>${["th_ordinal", "th_mu", "th_sigma", "th_games"].map((k) => `<th class="num">${t(k)}</th>`).join("")}</tr>`
-    : `<tr><td class=muted>${t("leaderboard_empty")}</td></tr>`;
+  put(table, rows.length
+    ? h("tr", {}, h("th", {}, t("th_rank")), h("th", {}, t("th_player")), ["th_ordinal", "th_mu", "th_sigma", "th_games"].map((k) => h("th", { class: "num" }, t(k))))
+    : h("tr", {}, h("td", { class: "muted" }, t("leaderboard_empty"))));
   rows.forEach((r, i) => {
     const tr = document.createElement("tr");
     tr.className = r.bot ? "rating bot" : "rating";

@@ -2,9 +2,11 @@
 // resume the games whose seat tokens this browser keeps, and find games to watch; "Play now"
 // (quick play) lives in quickplay.js.
 import { ApiError, call, callAsPlayer, keepCreatorToken, keepInvitations, keepSeat, myPlayer, mySeats, rules as loadRules } from "./api.js";
+import { h, put } from "./dom.js";
 import { botLevelText, resetHelp, setTexts, variantText } from "./help.js";
 import { languageSwitcher, t } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
+import { playerOptions } from "./pools.js";
 import { quickPlay } from "./quickplay.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,10 +30,11 @@ function seatRows() {
     row.className = "seatrow";
     if (s === 0) { row.textContent = t("seat_1_you"); box.append(row); continue; }
     const kind = old[s]?.kind || "bot";
-    row.innerHTML = `<span>${t("seat_n", { n: s + 1 })}</span>
-      <label>${t("player")} <select class="kind" id="seat-${s}-kind"><option value="bot">${t("kind_bot")}</option><option value="human">${t("kind_human")}</option></select></label>
-      <label>${t("bot_level_label")} <select class="level" id="seat-${s}-level">${levelOptions()}</select></label>
-      <label>${t("bot_name")} <input class="botname" id="seat-${s}-name" maxlength="64" placeholder="${t("optional")}"></label>`;
+    const kinds = [h("option", { value: "bot" }, t("kind_bot")), h("option", { value: "human" }, t("kind_human"))];
+    row.append(h("span", {}, t("seat_n", { n: s + 1 })), " ",
+      h("label", {}, `${t("player")} `, h("select", { class: "kind", id: `seat-${s}-kind` }, kinds)), " ",
+      h("label", {}, `${t("bot_level_label")} `, h("select", { class: "level", id: `seat-${s}-level` }, levelOptions())), " ",
+      h("label", {}, `${t("bot_name")} `, h("input", { class: "botname", id: `seat-${s}-name`, maxlength: "64", placeholder: t("optional") })));
     row.querySelector(".kind").value = kind;
     if (old[s]?.level) row.querySelector(".level").value = old[s].level;
     const sync = () => {
@@ -108,8 +111,7 @@ function seatsText(g) {
 }
 
 function table(el, head, rows) {
-  el.innerHTML = rows.length ? `<tr>${head.map((x) => `<th>${x}</th>`).join("")}</tr>` : `<tr><td class=muted>${t("none")}</td></tr>`;
-  for (const r of rows) el.append(r);
+  put(el, rows.length ? h("tr", {}, head.map((x) => h("th", {}, x))) : h("tr", {}, h("td", { class: "muted" }, t("none"))), rows);
 }
 
 function row(cells) {
@@ -154,7 +156,7 @@ function playerScores(g) {
 
 /** The bot levels as options, each with its one-sentence explanation as a tooltip. */
 function levelOptions() {
-  return levels.map((l) => `<option value="${l}" title="${botLevelText(l)}">${l}</option>`).join("");
+  return levels.map((l) => h("option", { value: l, title: botLevelText(l) }, l));
 }
 
 /** "Learn to play": a 3-player game against two random bots, no clock, unrated (so the
@@ -196,13 +198,12 @@ async function main() {
   levels = rules.bot_levels;
   controllersOf = Object.fromEntries(rules.rules.variants.map((v) => [v.id, v.controllers]));
   $("deck").value = JSON.stringify(rules.rules.environment_deck);
-  for (const sel of document.querySelectorAll("select.levels")) sel.innerHTML = levelOptions();
-  $("bot-levels").innerHTML = levels.map((l) => `<dt>${l}</dt><dd>${botLevelText(l)}</dd>`).join("");
+  for (const sel of document.querySelectorAll("select.levels")) put(sel, levelOptions());
+  put($("bot-levels"), levels.map((l) => [h("dt", {}, l), h("dd", {}, botLevelText(l))]));
   $("learn-button").onclick = () => learn().catch((err) => { $("create-error").textContent = err.message; });
   // The player counts come from GET /rules (engine/counts.py): one list, not a copy here.
-  const counts = rules.rules.players.map((n) => `<option value="${n}"${n === 4 ? " selected" : ""}>${n}</option>`);
-  const variants = rules.rules.variants.map((v) => `<option value="${v.players}:${v.id}" title="${v.summary}">${v.players}: ${v.summary.split(":")[0]}</option>`);
-  $("players").innerHTML = counts.concat(variants).join("");
+  put($("players"), playerOptions(rules));
+  $("players").value = "4";
   $("players").onchange = seatRows;
   seatRows();
   $("create-form").onsubmit = create;

@@ -1,5 +1,6 @@
 // The rating pools (docs/api.md, "Ratings") as the pages name them: a game size, or a
 // 2-player variant named by its summary from GET /rules (in the page's language).
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** The pools the server rates: the game sizes (3p … 6p), then the 2-player variants. */
@@ -13,4 +14,11 @@ export function poolsOf(rules) {
 /** A pool's name; an id the rules do not know is shown as it is. */
 export function poolLabel(rules, id) {
   return poolsOf(rules).find((p) => p.id === id)?.label ?? id;
+}
+
+/** The game sizes a form offers, as <option>s: "4" (``count`` names it), then "2:<variant>"
+ * for each 2-player variant, titled by its summary. */
+export function playerOptions(rules, count = (n) => String(n)) {
+  return [...rules.rules.players.map((n) => h("option", { value: n }, count(n))),
+    ...rules.rules.variants.map((v) => h("option", { value: `${v.players}:${v.id}`, title: v.summary }, `${v.players}: ${v.summary.split(":")[0]}`))];
 }

@@ -1,28 +1,21 @@
 // A player's public profile (GET /players/{id}): its rating in each table, the history of
 // one table drawn as an SVG chart by the page itself, and its latest games with results.
 import { ApiError, call, rules as loadRules } from "./api.js";
+import { h, put, svg } from "./dom.js";
 import { lang, t, translatePage } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
 import { poolLabel } from "./pools.js";
 
 const $ = (id) => document.getElementById(id);
-const SVG = "http://www.w3.org/2000/svg";
 const playerId = decodeURIComponent(location.pathname.split("/").pop());
 let rules = null;
-
-function svg(tag, attrs, text) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 /** The ordinal after each rated game, oldest first (the start before the first): a line
  * over the game numbers with three labelled levels, drawn at the box's own width so its
  * words keep their size on a phone. Each point names its game, place and ordinal. */
 function drawChart(history) {
   const box = $("chart");
-  box.innerHTML = "";
+  box.replaceChildren();
   if (!history.length) { box.textContent = t("profile_no_history"); return; }
   const games = [...history].reverse();
   const first = games[0];
@@ -77,8 +70,11 @@ function place(game) {
 
 /** A header row; the columns from ``numeric`` on hold numbers (right-aligned). */
 function header(keys, numeric = keys.length) {
-  return `<tr>${keys.map((k, i) => `<th${i >= numeric ? ' class="num"' : ""}>${t(k)}</th>`).join("")}</tr>`;
+  return h("tr", {}, keys.map((k, i) => h("th", i >= numeric ? { class: "num" } : {}, t(k))));
 }
+
+/** A table's one row saying it has none. */
+const emptyRow = (key) => h("tr", {}, h("td", { class: "muted" }, t(key)));
 
 async function main() {
   translatePage();
@@ -92,7 +88,7 @@ async function main() {
     $("name").textContent = data.bot ? t("profile_bot", { name: data.player.name }) : data.player.name;
     $("since").textContent = t("profile_since", { date: new Date(data.player.created_at).toLocaleDateString(lang()) });
     const ratings = $("ratings");
-    ratings.innerHTML = data.ratings.length ? header(["pool_label", "th_ordinal", "th_mu", "th_sigma", "th_games"], 1) : `<tr><td class=muted>${t("profile_not_rated")}</td></tr>`;
+    put(ratings, data.ratings.length ? header(["pool_label", "th_ordinal", "th_mu", "th_sigma", "th_games"], 1) : emptyRow("profile_not_rated"));
     for (const r of data.ratings) {
       const tr = document.createElement("tr");
       tr.className = "rating";
@@ -109,7 +105,7 @@ async function main() {
     $("pool").onchange = () => showHistory();
     if (data.ratings.length) await showHistory(); else drawChart([]);
     const games = $("games");
-    games.innerHTML = data.recent_games.length ? header(["game", "th_place", "scores"]) : `<tr><td class=muted>${t("none")}</td></tr>`;
+    put(games, data.recent_games.length ? header(["game", "th_place", "scores"]) : emptyRow("none"));
     for (const g of data.recent_games) {
       const tr = document.createElement("tr");
       tr.className = "game";

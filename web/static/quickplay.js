@@ -3,7 +3,9 @@
 // page goes to the table once the seek is matched. The seeks waiting now are listed
 // live from the lobby stream (GET /seeks/stream).
 import { ApiError, call, callAsPlayer, keepSeat, myPlayer } from "./api.js";
+import { h, put } from "./dom.js";
 import { t } from "./i18n.js";
+import { playerOptions } from "./pools.js";
 
 const $ = (id) => document.getElementById(id);
 const PREFS = "ursuppe.quickplay"; // {players, clock, wait, bot, rated}
@@ -143,7 +145,7 @@ function drawList() {
   const el = $("seek-list");
   el.replaceChildren();
   if (!waiting.size) {
-    el.innerHTML = `<tr><td class=muted>${t("qp_nobody")}</td></tr>`;
+    el.append(h("tr", {}, h("td", { class: "muted" }, t("qp_nobody"))));
     return;
   }
   const head = document.createElement("tr");
@@ -178,14 +180,12 @@ function followList() {
 /** Fill the card's choices (``rules``: GET /rules), restore the remembered preferences and a
  * seek this browser was waiting on, and start following the list. */
 export function quickPlay(rules) {
-  const counts = rules.rules.players.map((n) => `<option value="${n}">${t("qp_players_n", { n })}</option>`);
-  const variants = rules.rules.variants.map((v) => `<option value="${v.players}:${v.id}" title="${v.summary}">${v.players}: ${v.summary.split(":")[0]}</option>`);
-  $("qp-players").innerHTML = counts.concat(variants).join("");
+  put($("qp-players"), playerOptions(rules, (n) => t("qp_players_n", { n })));
   $("qp-players").value = "4";
-  $("qp-clock").innerHTML = Object.entries(CLOCKS).map(([k, tc]) => `<option value="${k}">${clockText(tc)}</option>`).join("");
-  $("qp-wait").innerHTML = [10, 30, 60, 120, 300].map((s) => `<option value="${s}">${s < 60 ? t("qp_seconds", { s }) : t("qp_minutes", { m: s / 60 })}</option>`).join("");
+  put($("qp-clock"), Object.entries(CLOCKS).map(([k, tc]) => h("option", { value: k }, clockText(tc))));
+  put($("qp-wait"), [10, 30, 60, 120, 300].map((s) => h("option", { value: s }, s < 60 ? t("qp_seconds", { s }) : t("qp_minutes", { m: s / 60 }))));
   $("qp-wait").value = "60";
-  $("qp-bot").innerHTML = ["greedy", "random"].map((l) => `<option value="${l}">${l}</option>`).join("");
+  put($("qp-bot"), ["greedy", "random"].map((l) => h("option", { value: l }, l)));
   const prefs = loadPrefs();
   setSelect($("qp-players"), prefs.players);
   setSelect($("qp-clock"), prefs.clock);

@@ -4,6 +4,7 @@
 // sentences beside it. Positions come a page at a time (up to 100 around the step asked
 // for) and are kept, so stepping either way mostly costs no request.
 import { call } from "./api.js";
+import { h, put } from "./dom.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { entryLines } from "./words.js";
@@ -17,11 +18,12 @@ export async function openReplay(box, gameId, drawTable) {
     since = page.next_since;
   }
   box.hidden = false;
-  box.innerHTML = `<h2>${t("replay")}</h2>
-    <div class="actions"><button type="button" id="rp-first">${icon("first")} ${t("rp_start")}</button><button type="button" id="rp-prev">${icon("prev")} ${t("rp_back")}</button>
-    <button type="button" id="rp-next">${t("rp_next")} ${icon("next")}</button><button type="button" id="rp-last">${t("rp_end")} ${icon("last")}</button>
-    <span id="rp-pos" aria-live="polite"></span></div>
-    <ol class="log" id="rp-log"></ol>`;
+  const button = (id, ...content) => h("button", { type: "button", id }, ...content);
+  put(box, h("h2", {}, t("replay")),
+    h("div", { class: "actions" }, button("rp-first", icon("first"), ` ${t("rp_start")}`), button("rp-prev", icon("prev"), ` ${t("rp_back")}`),
+      " ", button("rp-next", `${t("rp_next")} `, icon("next")), button("rp-last", `${t("rp_end")} `, icon("last")),
+      " ", h("span", { id: "rp-pos", "aria-live": "polite" })),
+    " ", h("ol", { class: "log", id: "rp-log" }));
   const positions = new Map();
   const position = async (seq) => {
     if (!positions.has(seq)) {
@@ -40,7 +42,7 @@ export async function openReplay(box, gameId, drawTable) {
     if (want !== at) return; // a later click already asked for another step
     drawTable(state, at ? entries[at - 1] : null);
     box.querySelector("#rp-pos").textContent = t("rp_pos", { at, of: entries.length });
-    box.querySelector("#rp-log").innerHTML = at ? entryLines(entries[at - 1]).map((l) => `<li>${l}</li>`).join("") : `<li>${t("rp_setup")}</li>`;
+    put(box.querySelector("#rp-log"), (at ? entryLines(entries[at - 1]) : [t("rp_setup")]).map((l) => h("li", {}, l)));
     shown = at;
     box.dataset.shown = String(shown);
   };

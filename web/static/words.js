@@ -1,5 +1,7 @@
 // Readable sentences for seats, amoebas, genes, actions and log events, in the page's
 // language (i18n.js). Gene names are the ones GET /rules `texts` gives for that language.
+// Names are players' own text: everything here is a string or DOM nodes (dom.js), never markup.
+import { frag, h, tn } from "./dom.js";
 import { dieFace } from "./icons.js";
 import { t } from "./i18n.js";
 
@@ -24,8 +26,9 @@ export function amoebaName(a) {
   return t(a.field ? "amoeba_of_on" : "amoeba_of", { seat: seatName(a.seat), n: a.number, field: a.field });
 }
 export function dir(d) { return t(`dir_${d}`); }
+/** Dice drawn, each with its number: one fragment of nodes. */
 export function dice(list) {
-  return list.map((f) => `<span class="die" title="${f}">${dieFace(f)} ${f}</span>`).join(" ");
+  return frag(list.map((f, i) => [i ? " " : null, h("span", { class: "die", title: f }, dieFace(f), ` ${f}`)]));
 }
 export function cubes(counts) {
   const parts = counts.map((c, s) => (c ? `${c}× ${colour(s)}` : null)).filter(Boolean);
@@ -69,14 +72,15 @@ export function describeAction(a, ctx = {}) {
 
 const words = (x) => String(x ?? "").replace(/_/g, " ");
 
-/** One engine event as a sentence (HTML: dice are drawn), or null for bookkeeping events. */
+/** One engine event as a sentence (a string, or a fragment where dice are drawn), or null
+ * for bookkeeping events. */
 export function sentence(e) {
   const s = (x) => seatName(x);
   const am = e.seat !== undefined ? { seat: s(e.seat), n: e.number } : {};
   switch (e.type) {
     case "action": case "auto_action": return null;
     case "game_created": return t("ev_game_created");
-    case "start_roll": return t("ev_start_roll", { seat: s(e.seat), dice: dice(e.dice) });
+    case "start_roll": return tn("ev_start_roll", { seat: s(e.seat), dice: dice(e.dice) });
     case "start_order": return t("ev_start_order", { seats: (e.seats || []).map(s).join(", ") });
     case "start_space_taken": return t("ev_start_space_taken", { seat: s(e.seat), space: e.space });
     case "amoeba_placed": return t("ev_amoeba_placed", { ...am, field: e.field });
@@ -89,8 +93,8 @@ export function sentence(e) {
     case "amoeba_blocked": return t("ev_amoeba_blocked", { ...am, dir: dir(e.direction), field: e.field });
     case "amoeba_carried": return t("ev_amoeba_carried", { ...am, from: e.from_field, to: e.to_field });
     case "cubes_carried": return t("ev_cubes_carried", { ...am, cubes: cubes(e.cubes), to: e.to_field });
-    case "dice_rolled": return t("ev_dice_rolled", { ...am, dice: dice(e.dice) });
-    case "fight_rolled": return t("ev_fight_rolled", { a: dice([e.attacker_die]), d: dice([e.defender_die]) });
+    case "dice_rolled": return tn("ev_dice_rolled", { ...am, dice: dice(e.dice) });
+    case "fight_rolled": return tn("ev_fight_rolled", { a: dice([e.attacker_die]), d: dice([e.defender_die]) });
     case "amoeba_fed": return t("ev_amoeba_fed", { ...am, cubes: cubes(e.eaten), excreted: e.excreted });
     case "amoeba_starved": return t("ev_amoeba_starved", { ...am, dp: e.dp });
     case "amoeba_died": return t("ev_amoeba_died", { ...am, field: e.field, cause: words(e.cause) });
@@ -116,7 +120,8 @@ export function sentence(e) {
   }
 }
 
-/** The readable lines of one log entry: who did what, then what happened. */
+/** The readable lines of one log entry (strings or fragments): who did what, then what
+ * happened. */
 export function entryLines(entry) {
   const who = entry.actor === "human" ? "" : ` (${entry.actor})`;
   // An entry without an action hands the seat to a bot (its events say why).
