@@ -54,7 +54,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BASELINE = ROOT / "bench" / "results" / "guard.json"
 #: A figure fails the guard above this multiple of its baseline (calibrated units).
 TOLERANCE = 1.3
-ROUNDS = 5
+ROUNDS = 20
 QUICK = ("read_sqlite", "submit_sqlite", "bot_decision_sqlite", "engine_action", "mcts_iteration")
 BOT = {"kind": "bot", "level": "random"}
 
@@ -63,12 +63,12 @@ Step = Callable[[], None]
 
 class Figure(NamedTuple):
     """What a figure's set-up returns: the step, the units of work (requests, decisions,
-    actions, iterations) one step does, and the steps per round (each round about 30-100 ms
-    of CPU on the project's machines)."""
+    actions, iterations) one step does, and the steps per round: short rounds (about 5-50 ms
+    of CPU), many of them, so that some fall between the neighbours' bursts."""
 
     step: Step
     units: int
-    repeats: int = 60
+    repeats: int
 
 
 Setup = Callable[[ExitStack, Path], Figure]
@@ -89,7 +89,7 @@ def calibration() -> Figure:
         return jsonify({"status": "ok", "value": 42})
 
     client = app.test_client()
-    return Figure(lambda: client.get("/ceiling"), 1, 100)
+    return Figure(lambda: client.get("/ceiling"), 1, 25)
 
 
 # ---------------------------------------------------------------------------- set-ups
@@ -124,7 +124,7 @@ def read_figure(kind: str) -> Setup:
             if client.get(path).status_code != 200:
                 raise RuntimeError(f"GET {path} failed")
 
-        return Figure(step, 1, 40)
+        return Figure(step, 1, 10)
 
     return setup
 
@@ -149,7 +149,7 @@ def submit_figure(kind: str) -> Setup:
             answer = response.get_json()
             game["pending"], game["seq"] = answer["pending"], answer["seq"]
 
-        return Figure(step, 1, 20)
+        return Figure(step, 1, 5)
 
     return setup
 
@@ -190,7 +190,7 @@ def bot_decision_figure(kind: str) -> Setup:
             state["seq"] += 1
             return None
 
-        return Figure(step, 1, 20)
+        return Figure(step, 1, 5)
 
     return setup
 
@@ -218,7 +218,7 @@ def engine_figure(stack: ExitStack, tmp: Path) -> Figure:
     return Figure(lambda: [_random_game(seed) for seed in range(ENGINE_SEEDS)], actions, 1)
 
 
-MCTS_ITERATIONS = 100
+MCTS_ITERATIONS = 40
 
 
 def mcts_figure(stack: ExitStack, tmp: Path) -> Figure:
