@@ -63,6 +63,12 @@ def client_key() -> str:
     return f"p:{player.id}" if player is not None else "a:" + (request.remote_addr or "?")
 
 
+def _may_have_own_budget() -> bool:
+    """A request one of the budgets of their own may count: a ``POST /games/bulk`` or a
+    ``POST /games`` (which counts when it seats a search bot)."""
+    return request.method == "POST" and request.endpoint in ("games.Bulk", "games.Games")
+
+
 def _is_bulk() -> bool:
     return request.endpoint == "games.Bulk" and request.method == "POST"
 
@@ -95,9 +101,10 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
 
     def exempt() -> bool:
         # Without a general budget only the games' own budgets exist (the bulk and search
-        # ones, on ``games_blp``): a request elsewhere has nothing to count, and is let
-        # through here, before flask-limiter resolves limits it would find exempt.
-        if player_rate is None and request.blueprint != games_blp.name:
+        # ones): any other request has nothing to count, and is let through here, before
+        # flask-limiter resolves the limits it would find exempt, which was a quarter of
+        # the CPU of a game's read.
+        if player_rate is None and not _may_have_own_budget():
             return True
         return request.path.startswith(EXEMPT_PREFIXES)
 

@@ -13,9 +13,11 @@ _FILTER = RedactTokens()
 
 
 def install_redaction(app: Flask) -> None:
-    """Attach the filter to the app's logger and to every root handler (idempotent)."""
+    """Attach the filter to the app's logger and to every root handler without one (idempotent)."""
     if _FILTER not in app.logger.filters:
         app.logger.addFilter(_FILTER)
     for handler in logging.getLogger().handlers:
-        if _FILTER not in handler.filters:
+        # Once per handler: ``service.logs`` already gives the process's handler its own
+        # (a second would scan every line twice).
+        if not any(isinstance(f, RedactTokens) for f in handler.filters):
             handler.addFilter(_FILTER)

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, bindparam, event, false, func, select, tuple_
+from sqlalchemy import Connection, Select, bindparam, event, false, func, select, tuple_
 from sqlalchemy.orm import Session, defer, sessionmaker, undefer
 
 from service import outbox
@@ -80,16 +80,18 @@ class GameStore(PeopleQueries):
         return row
 
     @contextmanager
-    def writing(self) -> Iterator[Session]:
+    def writing(self, connection: Connection | None = None) -> Iterator[Session]:
         """The one shape of every write: one transaction; the game rows the caller hands to
         ``add_game`` or loads with ``changing`` bring what they owe into it (webhook
         deliveries, a finished rated game's rating: ``service.outbox``), and after the
         commit the deliveries' ids are announced. A failed write raises and writes nothing.
+        ``connection``: one the caller holds (with no transaction open), instead of a
+        checkout from the pool.
 
         What a row announces is read from its changes before each flush (a caller may flush
         in between, to write rows that refer to a new game)."""
         announced: list[tuple[GameRow, list[tuple[str, str]]]] = []
-        with self.sessions.begin() as session:
+        with self.sessions(bind=connection or self.engine) as session, session.begin():
             session.info["games"], session.info["announced"] = [], announced
             # On this session, for this transaction. Registered once on the sessionmaker
             # instead (cheaper), the outbox went missing in one of two full test runs (three

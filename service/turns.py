@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -77,12 +78,21 @@ class Turns(Part):
         for that move). The write is conditional on the version read; when the game
         changed meanwhile, the run's first move is applied on a fresh read (as an action
         at ``seq``) and the rest is left to the next run.
+
+        The read and the write share one pooled connection: one checkout (each costs the
+        pool's pre-ping, a round trip), with no transaction open on it while the bots think.
         """
+        with self.store.engine.connect() as connection:
+            return self._play(connection, game_id, seq, decisions)
+
+    def _play(self, connection: Connection, game_id: str, seq: int, decisions: int) -> bool:
         # Read; think with no transaction open (the row is detached meanwhile and records
         # each decision as it is made); then write the run through the one write path.
-        with self.store.sessions() as session:
+        with self.store.sessions(bind=connection) as session:
             try:
-                row = self.store.load(session, game_id, state=True)
+                # The run writes both client views anew and never reads the old ones
+                # (``views=False``: two JSON columns fewer to parse, once per seat row).
+                row = self.store.load(session, game_id, state=True, views=False)
             except NotFound:
                 return False
         seat_row = seat_of(row, row.pending_seat)
@@ -132,7 +142,7 @@ class Turns(Part):
         row.state = game.to_dict()  # once per run (the write path's one dump)
         row.public = game.public_view()
         try:
-            with self.store.writing() as session:
+            with self.store.writing(connection) as session:
                 self.store.add_game(session, row)
                 session.add_all(log_rows)
         except (StaleDataError, IntegrityError):
