@@ -140,7 +140,9 @@ class Chat(Part):
     def _author(
         self, session: Session, game: GameRow, token: str
     ) -> tuple[str, str | None, int | None, str]:
-        """(rate key, player id, seat or None for a spectator, display name)."""
+        """(rate key, player id, seat or None for a spectator, display name). The rate key
+        is the author: the player when the seat is linked to one (its seat token and its
+        player token count as one), else the seat."""
         digest = hash_token(token)
         if is_player_token(token):
             player = session.scalar(
@@ -157,8 +159,10 @@ class Chat(Part):
         seat = next((s for s in game.seats if s.token_hash == digest), None)
         if seat is None or seat.kind != "human":
             raise Unauthorized("invalid_token", "the token is not a seat of this game")
+        # A seat linked to a player speaks for that player: one budget, whichever token.
+        author = f"player:{seat.player_id}" if seat.player_id else f"seat:{seat.seat}"
         return (
-            f"seat:{seat.seat}",
+            author,
             seat.player_id,
             seat.seat,
             seat.name or f"Seat {seat.seat + 1}",

@@ -13,7 +13,7 @@ from typing import Any
 from engine import SUPPORTED_PLAYERS, EngineError, Game, fairness
 from engine.counts import SUPPORTED_PLAYERS_TEXT, VARIANTS
 from service import clocks
-from service.bots import check_bot_level
+from service.bots import STANDIN_OPTIONS, check_bot_level
 from service.config import Settings
 from service.errors import Unprocessable
 from service.models import GameRow, SeatRow
@@ -153,7 +153,7 @@ def _check_options(
     unknown = set(opts) - set(OPTIONS)
     if unknown:
         raise Unprocessable("invalid_option", f"unknown options: {sorted(unknown)}")
-    for key in ("timeout_bot_level", "resign_bot_level"):
+    for key in STANDIN_OPTIONS:
         if opts.get(key) is not None:
             check_bot_level(opts[key], "invalid_option")
     if "hints" in opts and not isinstance(opts["hints"], bool):
