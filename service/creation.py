@@ -201,7 +201,7 @@ class Creation(Part):
             if isinstance(seat, dict) and seat.get("player") is not None
         }
         names = self.store.player_names(sorted(reserved))
-        labels = {s["label"] for s in specs if isinstance(s.get("label"), str)}
+        labels = {s["label"].lower() for s in specs if isinstance(s.get("label"), str)}
         grants = self.labels.grants(player, labels, names)
         built = []
         for i, spec in enumerate(specs):

@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 
 from service import metrics, webhook_send
 from service.errors import Conflict, NotFound, Unprocessable
-from service.lifecycle import LABEL, LABEL_RULE
+from service.lifecycle import label_key
 from service.models import PlayerRow, WebhookDeliveryRow, WebhookEndpointRow
 from service.parts import Part
 
@@ -118,8 +118,7 @@ class Webhooks(Part):
         ``MAX_ENDPOINTS`` (409 ``too_many_webhooks``: delete one first)."""
         if not events or any(e not in EVENTS for e in events):
             raise Unprocessable("validation_error", f"events are among {list(EVENTS)}")
-        if label is not None and not LABEL.fullmatch(label):
-            raise Unprocessable("invalid_label", LABEL_RULE)
+        label = None if label is None else label_key(label)
         if len(url) > MAX_URL:
             raise Unprocessable("invalid_webhook_url", f"a webhook URL is at most {MAX_URL} long")
         webhook_send.check_target(url, self.settings.webhooks_allow_private)
