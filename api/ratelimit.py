@@ -15,7 +15,7 @@ address is the connection's, or the one ``URSUPPE_TRUSTED_PROXIES`` proxies vouc
 count against one budget, ``URSUPPE_PLAYER_RATE_LIMIT`` (default: ``URSUPPE_RATE_LIMIT``).
 
 The costly requests have budgets of their own, on by default and counted apart from the
-rest (``COSTLY``): ``POST /games/bulk`` (``URSUPPE_BULK_RATE_LIMIT``), games with search
+rest (``costly_budgets``): ``POST /games/bulk`` (``URSUPPE_BULK_RATE_LIMIT``), games with search
 bots (``URSUPPE_SEARCH_GAME_RATE_LIMIT``: each game whose seats or stand-ins search, as
 ``service.bots.searches`` says, on every route that makes games, so a bulk request costs
 one per such game), chat messages (``URSUPPE_CHAT_RATE_LIMIT``), sign-in codes
@@ -71,7 +71,7 @@ def verified_player() -> PlayerView | None:
 def client_key() -> str:
     """``p:<player id>`` for a valid player token, else ``a:<client address>``."""
     player = verified_player()
-    return f"p:{player.id}" if player is not None else "a:" + (request.remote_addr or "?")
+    return f"p:{player.id}" if player is not None else address_key()
 
 
 def address_key() -> str:
