@@ -84,11 +84,7 @@ def live_server(workdir: Path, **extra_env: str) -> Iterator[LiveServer]:
         "URSUPPE_SWEEP_INTERVAL": "1",
         "URSUPPE_BOT_TIME_BUDGET": "0.3",
         "URSUPPE_VAR_DIR": str(workdir),
-        # Every browser of the suite calls from 127.0.0.1: the budgets per client address
-        # (docs/api.md, "Rate limits") would make the whole suite one person.
-        "URSUPPE_PLAYER_CREATE_RATE_LIMIT": "1000/60",
-        "URSUPPE_CHAT_RATE_LIMIT": "1000/60",
-        "URSUPPE_SIGNIN_RATE_LIMIT": "1000/60",
+        **processes.ONE_ADDRESS_BUDGETS,
         **extra_env,
     }
     procs: list[subprocess.Popen[bytes]] = []
