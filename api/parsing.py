@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any
@@ -25,12 +24,13 @@ from typing import Any
 import flask
 from flask_smorest import Blueprint as SmorestBlueprint
 from flask_smorest import abort
-from marshmallow import ValidationError
+from marshmallow import ValidationError, fields
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.problems import ApiProblem
+from service.text import text_problem
 
 # The largest value a client may give for a sequence number or a page: PostgreSQL's
 # ``integer`` (the seq columns) and, times the largest page size, a safe SQL OFFSET.
@@ -147,12 +147,27 @@ def _storable_path(_endpoint: str | None, values: dict[str, Any] | None) -> None
 
 
 def printable_text(value: str) -> None:
-    """A marshmallow validator for stored text: no control characters, no lone surrogates.
+    """A marshmallow validator for text shown to others (names): one line of visible text,
+    as ``service.text`` defines it for every name and message."""
+    problem = text_problem(value)
+    if problem is not None:
+        raise ValidationError(problem)
 
-    A lone surrogate (``"\\ud800"`` in JSON) cannot be encoded as UTF-8 and NUL cannot be
-    stored in PostgreSQL ``text``; tabs and other controls have no place in a name."""
-    for ch in value:
-        if unicodedata.category(ch) in ("Cc", "Cs"):
-            raise ValidationError(
-                f"contains a control character or an unpaired surrogate (U+{ord(ch):04X})"
-            )
+
+class JsonBoolean(fields.Boolean):
+    """JSON true or false only, for every boolean of a body: "yes", "off" or 1 is a
+    mistake, not a choice (``fields.Boolean`` with ``truthy={True}`` still takes 1, which
+    equals True in Python)."""
+
+    def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+class QueryBoolean(fields.Boolean):
+    """``true`` or ``false`` in a query string (``True``/``False`` too, as Python clients
+    write them); "yes", "1" or "on" are refused like a body's."""
+
+    truthy = {"true", "True"}
+    falsy = {"false", "False"}

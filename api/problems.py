@@ -102,6 +102,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("invalid_name", "invalid_entropy", "invalid_cursor", "invalid_points"),
     *("invalid_bulk", "invalid_time_control"),
     *("invalid_webhook_url", "webhook_target_refused", "webhook_not_found", "delivery_not_found"),
+    *("too_many_webhooks",),
     *("game_not_started", "position_not_found", "label_not_found", "entry_not_found"),
     *("precondition_required", "rate_limited", "too_many_streams", "streams_full"),
     *("internal_error", "unavailable", "not_ready"),

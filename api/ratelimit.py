@@ -14,21 +14,32 @@ address is the connection's, or the one ``URSUPPE_TRUSTED_PROXIES`` proxies vouc
 (werkzeug's ``ProxyFix``, installed in ``api.app``). A player's requests, from any client,
 count against one budget, ``URSUPPE_PLAYER_RATE_LIMIT`` (default: ``URSUPPE_RATE_LIMIT``).
 
-The expensive requests have budgets of their own, on by default and counted apart from
-the rest: ``POST /games/bulk`` (``URSUPPE_BULK_RATE_LIMIT``) and creating a game with
-search bots (``URSUPPE_SEARCH_GAME_RATE_LIMIT``); both need a player (the service refuses
-them without one), so their budgets are a player's.
+The costly requests have budgets of their own, on by default and counted apart from the
+rest (``costly_budgets``): ``POST /games/bulk`` (``URSUPPE_BULK_RATE_LIMIT``), games with search
+bots (``URSUPPE_SEARCH_GAME_RATE_LIMIT``: each game whose seats or stand-ins search, as
+``service.bots.searches`` says, on every route that makes games, so a bulk request costs
+one per such game), chat messages (``URSUPPE_CHAT_RATE_LIMIT``), sign-in codes
+(``URSUPPE_SIGNIN_RATE_LIMIT``) and new players (``URSUPPE_PLAYER_CREATE_RATE_LIMIT``).
+Each is counted for the request's key (the player, else the address) *and* for the
+client address: players minted at one address share that address's ceiling, so minting
+them multiplies nothing. New players are counted per address only.
 """
 
 from __future__ import annotations
 
-from flask import Flask, request
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Flask, g, request
 from flask_limiter import Limiter
 
 from api.auth import request_player
 from api.problems import ApiProblem
+from api.resources.chat.routes import blp as chat_blp
 from api.resources.games.routes import blp as games_blp
-from service.bots import is_search_level
+from api.resources.players.routes import blp as players_blp
+from service.bots import searches
 from service.config import Settings
 from service.errors import ServiceError
 from service.players import PlayerView
@@ -60,51 +71,127 @@ def verified_player() -> PlayerView | None:
 def client_key() -> str:
     """``p:<player id>`` for a valid player token, else ``a:<client address>``."""
     player = verified_player()
-    return f"p:{player.id}" if player is not None else "a:" + (request.remote_addr or "?")
+    return f"p:{player.id}" if player is not None else address_key()
 
 
-def _may_have_own_budget() -> bool:
-    """A request one of the budgets of their own may count: a ``POST /games/bulk`` or a
-    ``POST /games`` (which counts when it seats a search bot)."""
-    return request.method == "POST" and request.endpoint in ("games.Bulk", "games.Games")
+def address_key() -> str:
+    """``a:<client address>``, whatever token the request carries."""
+    return "a:" + (request.remote_addr or "?")
 
 
-def _is_bulk() -> bool:
-    return request.endpoint == "games.Bulk" and request.method == "POST"
+def _posts_to(endpoint: str) -> bool:
+    return request.method == "POST" and request.endpoint == endpoint
 
 
-def _creates_search_game() -> bool:
-    """A ``POST /games`` whose seats include a search bot (the body is parsed once: Flask
-    keeps it for the route)."""
-    if request.endpoint != "games.Games" or request.method != "POST":
-        return False
-    body = request.get_json(silent=True)
-    seats = body.get("seats") if isinstance(body, dict) else None
-    return isinstance(seats, list) and any(
-        isinstance(s, dict) and isinstance(s.get("level"), str) and is_search_level(s["level"])
-        for s in seats
-    )
+def _json_body() -> Any:
+    """The request's JSON body for counting, or None when it is none: too large, too deep
+    or not JSON. The route then refuses it with its own problem (413, 400, 415); raising
+    here would only make flask-limiter log an error and let the request through."""
+    try:
+        return request.get_json(silent=True)
+    except Exception:  # noqa: BLE001 - 413 and RecursionError: the route answers them
+        return None
+
+
+def search_games() -> int:
+    """How many games with search bots the request makes (``service.bots.searches``): one
+    for a ``POST /games`` whose seats or stand-ins search, one per such game of a
+    ``POST /games/bulk``, none for anything else. Worked out once per request."""
+    if "search_games" not in g:
+        specs: list[Any] = []
+        if _posts_to("games.Games"):
+            specs = [_json_body()]
+        elif _posts_to("games.Bulk"):
+            body = _json_body()
+            games = body.get("games") if isinstance(body, dict) else None
+            specs = games if isinstance(games, list) else []
+        g.search_games = sum(
+            1 for s in specs if isinstance(s, dict) and searches(s.get("seats"), s.get("options"))
+        )
+    return int(g.search_games)
+
+
+@dataclass(frozen=True)
+class Costly:
+    """A costly request's budget: ``rate`` (a setting's value), the ``blueprint`` holding
+    its routes and ``cost``, what a request costs (0: not this kind of request)."""
+
+    scope: str
+    what: str
+    rate: str
+    blueprint: Blueprint
+    cost: Callable[[], int]
+    per_player: bool = True
+
+
+def costly_budgets(settings: Settings) -> list[Costly]:
+    """Every costly budget, as docs/api.md ("Rate limits") lists them."""
+
+    def one(endpoint: str) -> Callable[[], int]:
+        return lambda: int(_posts_to(endpoint))
+
+    return [
+        Costly("bulk", "bulk creations", settings.bulk_rate_limit, games_blp, one("games.Bulk")),
+        Costly(
+            "search-games",
+            "games with search bots",
+            settings.search_game_rate_limit,
+            games_blp,
+            search_games,
+        ),
+        Costly("chat", "chat messages", settings.chat_rate_limit, chat_blp, one("chat.GameChat")),
+        Costly(
+            "signin",
+            "sign-in codes",
+            settings.signin_rate_limit,
+            players_blp,
+            lambda: int(_posts_to("players.Signin") or _posts_to("players.SigninCodes")),
+        ),
+        Costly(
+            "players",
+            "new players",
+            settings.player_create_rate_limit,
+            players_blp,
+            one("players.Players"),
+            per_player=False,
+        ),
+    ]
+
+
+def _limit_costly(limiter: Limiter, budget: Costly, rate: str) -> None:
+    """Count ``budget`` for the request's key (player, else address) and for its address:
+    a request needs room in both."""
+    keys = [(budget.scope, client_key, "player")] if budget.per_player else []
+    keys.append((f"{budget.scope}-address", address_key, "client address"))
+    for scope, key_func, whose in keys:
+        limiter.shared_limit(
+            rate,
+            scope=scope,
+            key_func=key_func,
+            cost=budget.cost,
+            exempt_when=lambda: budget.cost() == 0,
+            error_message=f"{budget.what}: {rate} for each {whose}",
+            override_defaults=False,
+        )(budget.blueprint)
 
 
 def install(app: Flask, settings: Settings) -> Limiter | None:
     """Limit every route but health checks and the API's own documentation (when general
-    limits are on), and the expensive requests on their own budgets."""
+    limits are on), and the costly requests on their own budgets."""
     rate = parse_rate(settings.rate_limit)
     player_rate = parse_rate(settings.player_rate_limit) or rate
-    bulk_rate = parse_rate(settings.bulk_rate_limit)
-    search_rate = parse_rate(settings.search_game_rate_limit)
-    if player_rate is None and bulk_rate is None and search_rate is None:
+    costly = [(b, r) for b in costly_budgets(settings) if (r := parse_rate(b.rate)) is not None]
+    if player_rate is None and not costly:
         return None
 
     def budget() -> str:
         return (player_rate if verified_player() else rate) or player_rate or ""
 
     def exempt() -> bool:
-        # Without a general budget only the games' own budgets exist (the bulk and search
-        # ones): any other request has nothing to count, and is let through here, before
-        # flask-limiter resolves the limits it would find exempt, which was a quarter of
-        # the CPU of a game's read.
-        if player_rate is None and not _may_have_own_budget():
+        # Without a general budget only the costly budgets exist: a request none of them
+        # counts (all but a few POSTs) is let through here, before flask-limiter resolves
+        # the limits it would find exempt, which was a quarter of the CPU of a game's read.
+        if player_rate is None and not any(b.cost() for b, _ in costly):
             return True
         return request.path.startswith(EXEMPT_PREFIXES)
 
@@ -123,15 +210,6 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
         swallow_errors=True,
     )
     limiter.request_filter(exempt)
-    if bulk_rate is not None:
-        limiter.shared_limit(
-            bulk_rate, scope="bulk", exempt_when=lambda: not _is_bulk(), override_defaults=False
-        )(games_blp)
-    if search_rate is not None:
-        limiter.shared_limit(
-            search_rate,
-            scope="search-games",
-            exempt_when=lambda: not _creates_search_game(),
-            override_defaults=False,
-        )(games_blp)
+    for budget, limit in costly:
+        _limit_costly(limiter, budget, limit)
     return limiter

@@ -30,6 +30,15 @@ import redis
 
 from scripts.supervise import die_with_this_process
 
+#: The per-address budgets of people (docs/api.md, "Rate limits"), raised for a server the
+#: tests share: every test and browser calls it from 127.0.0.1, so at the defaults the
+#: whole suite would be one person making players, chatting and signing in.
+ONE_ADDRESS_BUDGETS = {
+    "URSUPPE_PLAYER_CREATE_RATE_LIMIT": "1000/60",
+    "URSUPPE_CHAT_RATE_LIMIT": "1000/60",
+    "URSUPPE_SIGNIN_RATE_LIMIT": "1000/60",
+}
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

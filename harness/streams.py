@@ -226,6 +226,7 @@ def base_env(pg_url: str, redis_url: str, queue: str, **extra: str) -> dict[str,
         "URSUPPE_BOT_TIME_BUDGET": "0.5",
         "URSUPPE_STREAM_HEARTBEAT": "2",
         "URSUPPE_STREAM_MAX_PER_CLIENT": "1200",
+        **processes.ONE_ADDRESS_BUDGETS,
     }
     env.update(extra)
     return env

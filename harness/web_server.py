@@ -84,6 +84,7 @@ def live_server(workdir: Path, **extra_env: str) -> Iterator[LiveServer]:
         "URSUPPE_SWEEP_INTERVAL": "1",
         "URSUPPE_BOT_TIME_BUDGET": "0.3",
         "URSUPPE_VAR_DIR": str(workdir),
+        **processes.ONE_ADDRESS_BUDGETS,
         **extra_env,
     }
     procs: list[subprocess.Popen[bytes]] = []

@@ -126,30 +126,37 @@ class Accounts(Part):
 
     def redeem(self, code: str) -> CreatedPlayer:
         """A new token for the code's player, once (401 ``invalid_signin_code`` for a code
-        that is unknown, already used or expired). Two devices redeeming one code: the
-        first delete wins, the other finds nothing."""
+        that is unknown, already used or expired). A wrong code is answered from a read
+        alone: guessing writes nothing (the attempts are limited per address, docs/api.md,
+        "Rate limits"). Two devices redeeming one code: the first delete wins, the other
+        finds nothing."""
         digest = hash_token(normalise_code(code))
         now = self.clock()
-        with self.store.writing() as session:
+        with self.store.sessions() as session:
             found = session.get(SigninCodeRow, digest)
-            player_id, expires_at = (found.player_id, found.expires_at) if found else (None, None)
-            taken = session.execute(
-                delete(SigninCodeRow).where(SigninCodeRow.code_hash == digest)
-            ).rowcount
-            if player_id is None or not taken or expires_at is None or expires_at <= now:
-                raise Unauthorized(
-                    "invalid_signin_code",
-                    "the sign-in code is unknown, used or expired: ask for a new one",
+            live = found is not None and found.expires_at > now
+        if live:
+            with self.store.writing() as session:
+                player_id = session.scalar(
+                    delete(SigninCodeRow)
+                    .where(SigninCodeRow.code_hash == digest)
+                    .returning(SigninCodeRow.player_id)
                 )
-            token = new_player_token()
-            session.add(
-                PlayerTokenRow(token_hash=hash_token(token), player_id=player_id, created_at=now)
-            )
-            player = session.get(PlayerRow, player_id)
-            assert player is not None  # codes go with their player (cascade)
-            view = PlayerView.of(player)
-        log.info("player %s signed in on another device", player_id)
-        return CreatedPlayer(player=view, token=token)
+                if player_id is not None:
+                    token = new_player_token()
+                    session.add(
+                        PlayerTokenRow(
+                            token_hash=hash_token(token), player_id=player_id, created_at=now
+                        )
+                    )
+                    player = session.get(PlayerRow, player_id)
+                    assert player is not None  # codes go with their player (cascade)
+                    view = PlayerView.of(player)
+                    log.info("player %s signed in on another device", player_id)
+                    return CreatedPlayer(player=view, token=token)
+        raise Unauthorized(
+            "invalid_signin_code", "the sign-in code is unknown, used or expired: ask for a new one"
+        )
 
     def sign_out(self, token: str) -> None:
         """Forget this device's token: it stops working, the player's others do not."""

@@ -12,7 +12,6 @@ streamed and in the record, or refused).
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -31,6 +30,7 @@ from service.models import (
 from service.parts import Part
 from service.players import is_player_token
 from service.seats import hash_token
+from service.text import text_problem
 
 MAX_TEXT = 280
 #: At most ``RATE_COUNT`` messages per author and game within ``RATE_WINDOW`` seconds.
@@ -73,13 +73,16 @@ class Mute:
 
 
 def clean_text(text: str) -> str:
-    """The text as stored: trimmed, 1-280 characters, no control characters (422
-    ``invalid_chat_text``). Line breaks are control characters too: one line per message."""
+    """The text as stored: trimmed, 1-280 characters, one line of visible text as
+    ``service.text`` says for every name and message (422 ``invalid_chat_text``)."""
     text = text.strip()
     if not 1 <= len(text) <= MAX_TEXT:
         raise Unprocessable("invalid_chat_text", f"a message is 1-{MAX_TEXT} characters")
-    if any(unicodedata.category(c) == "Cc" for c in text):
-        raise Unprocessable("invalid_chat_text", "a message has no control characters")
+    problem = text_problem(text)
+    if problem is not None:
+        raise Unprocessable(
+            "invalid_chat_text", f"a message is one line of visible text: it {problem}"
+        )
     return text
 
 
@@ -140,7 +143,9 @@ class Chat(Part):
     def _author(
         self, session: Session, game: GameRow, token: str
     ) -> tuple[str, str | None, int | None, str]:
-        """(rate key, player id, seat or None for a spectator, display name)."""
+        """(rate key, player id, seat or None for a spectator, display name). The rate key
+        is the author: the player when the seat is linked to one (its seat token and its
+        player token count as one), else the seat."""
         digest = hash_token(token)
         if is_player_token(token):
             player = session.scalar(
@@ -157,8 +162,10 @@ class Chat(Part):
         seat = next((s for s in game.seats if s.token_hash == digest), None)
         if seat is None or seat.kind != "human":
             raise Unauthorized("invalid_token", "the token is not a seat of this game")
+        # A seat linked to a player speaks for that player: one budget, whichever token.
+        author = f"player:{seat.player_id}" if seat.player_id else f"seat:{seat.seat}"
         return (
-            f"seat:{seat.seat}",
+            author,
             seat.player_id,
             seat.seat,
             seat.name or f"Seat {seat.seat + 1}",

@@ -49,10 +49,14 @@ class Settings:
     ``rate_limit`` is ``"<requests>/<seconds>"`` per token (or client address); empty means
     off, which is the default because a reverse proxy usually does this job in production.
     ``player_rate_limit`` is the budget of each player token (a tournament site may get a
-    larger one); empty means the same as ``rate_limit``. The expensive requests have
-    budgets of their own per player, on by default: ``bulk_rate_limit`` for
-    ``POST /games/bulk`` and ``search_game_rate_limit`` for creating a game with search
-    bots. ``trusted_proxies``: how many reverse proxies stand in front of the API and set
+    larger one); empty means the same as ``rate_limit``. The costly requests have budgets
+    of their own, on by default, each counted for the player and again for the client
+    address (players minted at one address share its ceiling): ``bulk_rate_limit`` for
+    ``POST /games/bulk``, ``search_game_rate_limit`` for games with search bots (seats or
+    stand-ins, one per game, from any route), ``chat_rate_limit`` for chat messages,
+    ``player_create_rate_limit`` for ``POST /players`` (per address only) and
+    ``signin_rate_limit`` for sign-in codes (wrong codes per address, codes issued per
+    player). ``trusted_proxies``: how many reverse proxies stand in front of the API and set
     ``X-Forwarded-For`` (0: none; the client address is the connection's).
     """
 
@@ -81,6 +85,9 @@ class Settings:
     player_rate_limit: str = ""
     bulk_rate_limit: str = "10/60"
     search_game_rate_limit: str = "30/3600"
+    chat_rate_limit: str = "10/10"
+    player_create_rate_limit: str = "10/600"
+    signin_rate_limit: str = "10/600"
     trusted_proxies: int = 0
     require_precondition: bool = True  # actions need If-Match or expected_seq, else 428
     log_page_max: int = 500
@@ -124,6 +131,11 @@ class Settings:
             search_game_rate_limit=os.environ.get(
                 "URSUPPE_SEARCH_GAME_RATE_LIMIT", cls.search_game_rate_limit
             ),
+            chat_rate_limit=os.environ.get("URSUPPE_CHAT_RATE_LIMIT", cls.chat_rate_limit),
+            player_create_rate_limit=os.environ.get(
+                "URSUPPE_PLAYER_CREATE_RATE_LIMIT", cls.player_create_rate_limit
+            ),
+            signin_rate_limit=os.environ.get("URSUPPE_SIGNIN_RATE_LIMIT", cls.signin_rate_limit),
             trusted_proxies=_env_int("URSUPPE_TRUSTED_PROXIES", cls.trusted_proxies),
             require_precondition=_env_bool("URSUPPE_REQUIRE_PRECONDITION", True),
             sql_echo=_env_bool("URSUPPE_SQL_ECHO", False),

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from service import bulk, idempotency, play
-from service.bots import is_search_level
+from service.bots import searches
 from service.bulk import MAX_BULK, Built, BulkGame
 from service.errors import Conflict, Forbidden, ServiceError, Unauthorized, Unprocessable
 from service.labels import Labels, check_reservable
@@ -101,9 +101,10 @@ class Creation(Part):
         built = self.build_one(now, request, seats)
         if player is None and address is not None:
             built.row.creator_address = address[:64]
-        if player is None and any(is_search_level(s.bot_level) for s in built.row.seats):
+        if player is None and searches(request["seats"], options):
             raise Unauthorized(
-                "missing_token", "a game with search bots (mcts…) needs a player token"
+                "missing_token",
+                "a game with search bots (mcts…), as seats or stand-ins, needs a player token",
             )
 
         def remember(session: Session) -> None:
@@ -200,7 +201,7 @@ class Creation(Part):
             if isinstance(seat, dict) and seat.get("player") is not None
         }
         names = self.store.player_names(sorted(reserved))
-        labels = {s["label"] for s in specs if isinstance(s.get("label"), str)}
+        labels = {s["label"].lower() for s in specs if isinstance(s.get("label"), str)}
         grants = self.labels.grants(player, labels, names)
         built = []
         for i, spec in enumerate(specs):

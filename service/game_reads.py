@@ -11,7 +11,7 @@ from engine import Game, fairness
 from service import positions
 from service.chat import Chat
 from service.errors import Conflict, NotFound, Unprocessable
-from service.lifecycle import LABEL, LABEL_RULE
+from service.lifecycle import label_key
 from service.paging import GamePage, decode_cursor, encode_cursor
 from service.store import GameStore
 from service.views import GameView, LogEntry, SeatView, game_view
@@ -68,8 +68,7 @@ class GameReads:
             raise ValueError("updated_after must be an aware datetime")
         if cursor is not None and page is not None:
             raise Unprocessable("invalid_cursor", "use cursor or page, not both")
-        if label is not None and not LABEL.fullmatch(label):
-            raise Unprocessable("invalid_label", LABEL_RULE)
+        label = None if label is None else label_key(label)
         rows, total = self.store.list_games(
             status=status,
             open_seats=open_seats,
@@ -183,9 +182,7 @@ class GameReads:
     def label_records(self, label: str) -> Iterator[dict[str, Any]]:
         """The records (``record``) of the label's finished games, oldest first, one at a
         time: an export of a whole tournament never holds it all in memory."""
-        if not LABEL.fullmatch(label):
-            raise Unprocessable("invalid_label", LABEL_RULE)
-        ids = self.store.finished_ids_under_label(label)
+        ids = self.store.finished_ids_under_label(label_key(label))
         return (self.record(game_id) for game_id in ids)
 
 

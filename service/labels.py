@@ -22,7 +22,7 @@ from datetime import datetime
 from sqlalchemy import delete, select
 
 from service.errors import Forbidden, NotFound, Unprocessable
-from service.lifecycle import LABEL, LABEL_RULE
+from service.lifecycle import label_key
 from service.models import LabelEntryRow, LabelRow, PlayerRow
 from service.parts import Part
 from service.rating_model import BOT_PREFIX
@@ -86,11 +86,6 @@ def check_reservable(player_id: str, known: Container[str]) -> None:
         raise Unprocessable("invalid_seats", f"no player {player_id}")
 
 
-def _check_label(label: str) -> None:
-    if not LABEL.fullmatch(label):
-        raise Unprocessable("invalid_label", LABEL_RULE)
-
-
 @dataclass(eq=False)
 class Labels(Part):
     """Owning labels and entering them: a part (``service.parts``)."""
@@ -99,7 +94,7 @@ class Labels(Part):
         """Own ``label`` before any game uses it (so players can enter it first); True when
         claimed now. Owning it already is fine; another owner is 403 ``label_owned``. The
         claim is the one creating a game makes (``GameStore.claim_label``)."""
-        _check_label(label)
+        label = label_key(label)
         with self.store.sessions() as session:
             existed = session.get(LabelRow, label) is not None
         if self.store.claim_label(label, player_id, self.clock()) != player_id:
@@ -108,7 +103,7 @@ class Labels(Part):
 
     def get(self, label: str) -> LabelView:
         """The label and its owner (404 ``label_not_found``)."""
-        _check_label(label)
+        label = label_key(label)
         with self.store.sessions() as session:
             row = session.get(LabelRow, label)
             if row is None:
@@ -117,7 +112,7 @@ class Labels(Part):
 
     def enter(self, label: str, player_id: str, share_seat_tokens: bool) -> EntryView:
         """Enter ``label`` as ``player_id`` (again: change ``share_seat_tokens``)."""
-        self.get(label)
+        label = self.get(label).label
         with self.store.writing() as session:
             row = session.get(LabelEntryRow, (label, player_id))
             if row is None:
@@ -131,7 +126,9 @@ class Labels(Part):
     def withdraw(self, label: str, player_id: str, requester: str) -> None:
         """End an entry: the player itself or the label's owner may (403 ``not_entrant``
         otherwise; 404 ``entry_not_found`` when there is none). Seats already given stay."""
-        if requester != player_id and self.get(label).owner != requester:
+        found = self.get(label)
+        label = found.label
+        if requester != player_id and found.owner != requester:
             raise Forbidden("not_entrant", "only the player or the label's owner ends an entry")
         with self.store.writing() as session:
             gone = session.execute(
@@ -144,7 +141,7 @@ class Labels(Part):
 
     def entries(self, label: str) -> list[EntryView]:
         """The label's entrants, the first to enter first."""
-        self.get(label)
+        label = self.get(label).label
         with self.store.sessions() as session:
             rows = session.execute(
                 select(LabelEntryRow, PlayerRow.name)
@@ -176,7 +173,7 @@ class Labels(Part):
     def standings(self, label: str, points: Sequence[int] | None = None) -> list[Standing]:
         """The table of ``label``'s finished games (``service.standings``): ``points`` per
         place (1st first), else one point per seat finished ahead of."""
-        _check_label(label)
+        label = label_key(label)
         if points is not None and (
             not 1 <= len(points) <= 6 or any(not 0 <= p <= MAX_POINTS for p in points)
         ):

@@ -13,7 +13,7 @@ from typing import Any
 from engine import SUPPORTED_PLAYERS, EngineError, Game, fairness
 from engine.counts import SUPPORTED_PLAYERS_TEXT, VARIANTS
 from service import clocks
-from service.bots import check_bot_level
+from service.bots import STANDIN_OPTIONS, check_bot_level
 from service.config import Settings
 from service.errors import Unprocessable
 from service.models import GameRow, SeatRow
@@ -23,6 +23,17 @@ from service.views import SeatSpec
 #: Labels go into URLs and log lines as they are: a conservative alphabet, no spaces.
 LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$")  # anchored for OpenAPI too
 LABEL_RULE = "a label is 1-64 characters: letters, digits and . _ : - (not first)"
+
+
+def label_key(label: str) -> str:
+    """A label as stored and compared: checked (422 ``invalid_label``) and in lower case,
+    so labels that differ only in case are one label, with one owner (docs/api.md,
+    "Labels belong to their first player")."""
+    if not LABEL.fullmatch(label):
+        raise Unprocessable("invalid_label", LABEL_RULE)
+    return label.lower()
+
+
 #: The seed of an open verifiable game's preview board: its real set-up is rolled at start.
 PREVIEW_SEED = 0
 #: What happens when a human's time runs out (docs/api.md, "Deadlines").
@@ -47,8 +58,7 @@ def new_game_row(
 ) -> tuple[GameRow, Any]:
     """Check a creation request and build the game's row with its seats, and the engine
     game it starts from; raises ``Unprocessable`` naming the first thing wrong."""
-    if label is not None and not LABEL.fullmatch(label):
-        raise Unprocessable("invalid_label", LABEL_RULE)
+    label = None if label is None else label_key(label)
     variant, decoy_scores = _check_size(players, options)
     specs = _check_seats(players, seats)
     control, time_limit = clocks.choose(
@@ -153,7 +163,7 @@ def _check_options(
     unknown = set(opts) - set(OPTIONS)
     if unknown:
         raise Unprocessable("invalid_option", f"unknown options: {sorted(unknown)}")
-    for key in ("timeout_bot_level", "resign_bot_level"):
+    for key in STANDIN_OPTIONS:
         if opts.get(key) is not None:
             check_bot_level(opts[key], "invalid_option")
     if "hints" in opts and not isinstance(opts["hints"], bool):

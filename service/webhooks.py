@@ -27,9 +27,9 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from service import metrics, webhook_send
-from service.errors import NotFound, Unprocessable
-from service.lifecycle import LABEL, LABEL_RULE
-from service.models import WebhookDeliveryRow, WebhookEndpointRow
+from service.errors import Conflict, NotFound, Unprocessable
+from service.lifecycle import label_key
+from service.models import PlayerRow, WebhookDeliveryRow, WebhookEndpointRow
 from service.parts import Part
 
 log = logging.getLogger(__name__)
@@ -39,6 +39,8 @@ DISABLED_EVENT = "endpoint.disabled"
 #: How long an attempt in flight holds its delivery before the sweep may try again.
 LEASE = timedelta(seconds=120)
 MAX_URL = 2048
+#: Endpoints per player: each one multiplies the deliveries of every event it receives.
+MAX_ENDPOINTS = 10
 
 Delivery = WebhookDeliveryRow
 Endpoint = WebhookEndpointRow
@@ -112,11 +114,11 @@ class Webhooks(Part):
     def create(
         self, player_id: str, url: str, events: list[str], label: str | None = None
     ) -> CreatedEndpoint:
-        """Register an endpoint; its secret is returned here only."""
+        """Register an endpoint; its secret is returned here only. A player has at most
+        ``MAX_ENDPOINTS`` (409 ``too_many_webhooks``: delete one first)."""
         if not events or any(e not in EVENTS for e in events):
             raise Unprocessable("validation_error", f"events are among {list(EVENTS)}")
-        if label is not None and not LABEL.fullmatch(label):
-            raise Unprocessable("invalid_label", LABEL_RULE)
+        label = None if label is None else label_key(label)
         if len(url) > MAX_URL:
             raise Unprocessable("invalid_webhook_url", f"a webhook URL is at most {MAX_URL} long")
         webhook_send.check_target(url, self.settings.webhooks_allow_private)
@@ -133,6 +135,16 @@ class Webhooks(Part):
             created_at=_now(),
         )
         with self.store.writing() as session:
+            # The player's row locked first: concurrent registrations count one by one.
+            session.scalar(select(PlayerRow.id).where(PlayerRow.id == player_id).with_for_update())
+            held = session.scalar(
+                select(func.count()).select_from(Endpoint).where(Endpoint.player_id == player_id)
+            )
+            if (held or 0) >= MAX_ENDPOINTS:
+                raise Conflict(
+                    "too_many_webhooks",
+                    f"a player has at most {MAX_ENDPOINTS} webhook endpoints: delete one first",
+                )
             session.add(row)
         log.info("player %s registered webhook %s", player_id, row.id)
         return CreatedEndpoint(EndpointView.of(row), secret)

@@ -90,7 +90,8 @@ def test_the_rate_is_per_author_and_counted_from_stored_messages(
         assert say(client, table, first, f"m{i}").status_code == 201
     refused = say(client, table, first, "one too many")
     assert refused.status_code == 429 and refused.json["code"] == "chat_rate_limited"
-    assert refused.headers["Retry-After"] == str(RATE_WINDOW)
+    # flask-limiter (the address's chat budget) rewrites the header, rounding down.
+    assert RATE_WINDOW - 1 <= int(refused.headers["Retry-After"]) <= RATE_WINDOW
     assert say(client, table, second, "my own budget").status_code == 201
     clock.now += timedelta(seconds=RATE_WINDOW - 1)
     assert say(client, table, first, "still too soon").status_code == 429

@@ -203,7 +203,8 @@ def test_a_player_token_has_its_own_rate_budget(service: Any) -> None:
 
 def test_expensive_requests_need_a_player_and_have_budgets_of_their_own(service: Any) -> None:
     """Bulk creation and games with search bots: refused without a player (401), counted
-    on their own per-player budgets (429), apart from every other request."""
+    on their own budgets (429), apart from every other request, for the player and again
+    for its address (another player at the same address shares the address's ceiling)."""
     from dataclasses import replace
 
     from api import create_app
@@ -212,6 +213,8 @@ def test_expensive_requests_need_a_player_and_have_budgets_of_their_own(service:
         service.settings, rate_limit="", bulk_rate_limit="2/60", search_game_rate_limit="1/60"
     )
     client = create_app(service=service).test_client()
+    elsewhere = client.application.test_client()
+    elsewhere.environ_base["REMOTE_ADDR"] = "10.9.8.7"
     mcts = {"players": 3, "seats": [{"kind": "bot", "level": "mcts-fast"}] * 3, "time_limit": 0}
     greedy = {"players": 3, "seats": [{"kind": "bot", "level": "greedy"}] * 3}
     bulk = {"games": [greedy]}
@@ -223,14 +226,20 @@ def test_expensive_requests_need_a_player_and_have_budgets_of_their_own(service:
 
     _, ann = new_player(client, "ann")
     _, bob = new_player(client, "bob")
-    assert client.post(f"{API}/games", json=mcts, headers=bearer(ann)).status_code == 201
-    r = client.post(f"{API}/games", json=mcts, headers=bearer(ann))
+    _, cid = new_player(elsewhere, "cid")
+    assert elsewhere.post(f"{API}/games", json=mcts, headers=bearer(ann)).status_code == 201
+    r = elsewhere.post(f"{API}/games", json=mcts, headers=bearer(ann))
     assert r.status_code == 429 and r.json["code"] == "rate_limited"
+    assert "for each player" in r.json["detail"]
+    # The anonymous attempt above counted for the address: bob's first is refused there.
+    r = client.post(f"{API}/games", json=mcts, headers=bearer(bob))
+    assert r.status_code == 429 and "for each client address" in r.json["detail"]
     assert client.post(f"{API}/games", json=greedy, headers=bearer(ann)).status_code == 201
-    assert client.post(f"{API}/games", json=mcts, headers=bearer(bob)).status_code == 201
 
-    for _ in range(2):
-        assert client.post(f"{API}/games/bulk", json=bulk, headers=bearer(ann)).status_code == 201
+    # The anonymous bulk attempt counted for the address too: one left there.
+    assert client.post(f"{API}/games/bulk", json=bulk, headers=bearer(ann)).status_code == 201
     r = client.post(f"{API}/games/bulk", json=bulk, headers=bearer(ann))
     assert r.status_code == 429 and r.json["code"] == "rate_limited"
-    assert client.post(f"{API}/games/bulk", json=bulk, headers=bearer(bob)).status_code == 201
+    # Bob is another player but at ann's address; cid is elsewhere.
+    assert client.post(f"{API}/games/bulk", json=bulk, headers=bearer(bob)).status_code == 429
+    assert elsewhere.post(f"{API}/games/bulk", json=bulk, headers=bearer(cid)).status_code == 201

@@ -63,6 +63,15 @@ def table(http: Http) -> Table:
     return http.started(players=3)
 
 
+@pytest.fixture
+def fuzz_player(client: Any) -> str:
+    """One player token per test for the player's own views, not one per case: new players
+    are budgeted per client address (docs/api.md, "Rate limits")."""
+    r = client.post("/api/v1/players", json={"name": "fuzz"})
+    assert r.status_code == 201, r.json
+    return r.json["token"]
+
+
 # Every operation, the live streams included. Negative cases need an input to break:
 # operations without one are left out.
 positive = schemathesis.pytest.from_fixture("positive_schema")
@@ -125,7 +134,7 @@ def _as_ndjson(block: str) -> dict[str, Any] | None:
 PLAIN = {"Accept-Encoding": "identity"}
 
 
-def _aim_at(case: Any, table: Table, client: Any) -> None:
+def _aim_at(case: Any, table: Table, client: Any, player_token: str) -> None:
     """Point the case at the running game with a token that authorises it."""
     params = case.path_parameters or {}
     # A quarter keep their generated (unknown) id; crc32, not hash(): the same every run.
@@ -141,7 +150,7 @@ def _aim_at(case: Any, table: Table, client: Any) -> None:
         pending = client.get(f"{table.url}/pending").json.get("pending") or {}
         token = table.tokens.get(pending.get("seat", 0), table.tokens[0])
     elif "playerToken" in schemes and case.method == "GET":  # the player's views and stream
-        token = client.post("/api/v1/players", json={"name": "fuzz"}).json["token"]
+        token = player_token
     else:
         return
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
@@ -149,8 +158,8 @@ def _aim_at(case: Any, table: Table, client: Any) -> None:
 
 @positive.parametrize()
 @SETTINGS
-def test_every_operation_conforms(case: Any, table: Table, client: Any) -> None:
-    _aim_at(case, table, client)
+def test_every_operation_conforms(case: Any, table: Table, client: Any, fuzz_player: str) -> None:
+    _aim_at(case, table, client, fuzz_player)
     response = case.call(headers=PLAIN)
     case.validate_response(
         response,
@@ -166,8 +175,10 @@ def test_every_operation_conforms(case: Any, table: Table, client: Any) -> None:
 
 @negative.parametrize()
 @SETTINGS
-def test_bad_input_changes_nothing(case: Any, table: Table, client: Any, service: Any) -> None:
-    _aim_at(case, table, client)
+def test_bad_input_changes_nothing(
+    case: Any, table: Table, client: Any, service: Any, fuzz_player: str
+) -> None:
+    _aim_at(case, table, client, fuzz_player)
     before = service.games.get(table.id)
     response = case.call(headers=PLAIN)
     case.validate_response(response, checks=[not_a_server_error])

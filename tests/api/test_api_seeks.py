@@ -99,9 +99,11 @@ def test_cancel(client: FlaskClient, clock: FakeClock, service: GameService) -> 
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [
-        ({"players": 7}, 422, "validation_error"),
+        ({"players": 7}, 422, "invalid_players"),
+        ({"players": 2}, 422, "invalid_players"),
         ({"players": 5, "variant": "decoy"}, 422, "invalid_players"),
-        ({"variant": "nope"}, 422, "validation_error"),
+        ({"variant": "nope"}, 422, "invalid_option"),
+        ({"rated": "no"}, 422, "validation_error"),
         ({"wait": 1}, 422, "invalid_seek"),
         ({"wait": 3600}, 422, "invalid_seek"),
         ({"bot_level": "mcts"}, 422, "invalid_seek"),
@@ -115,6 +117,26 @@ def test_cancel(client: FlaskClient, clock: FakeClock, service: GameService) -> 
 def test_refusals_of_a_seek(client: FlaskClient, body: dict, status: int, code: str) -> None:
     token = new_player(client, "ann")
     assert_problem(seek(client, token, **body), status, code)
+
+
+@pytest.mark.parametrize(
+    ("seek_body", "game_body"),
+    [
+        ({"players": 7}, {"players": 7}),
+        ({"players": 1}, {"players": 1}),
+        ({"players": 2}, {"players": 2}),
+        ({"variant": "nope"}, {"players": 2, "options": {"variant": "nope"}}),
+        ({"players": 3, "variant": "decoy"}, {"players": 3, "options": {"variant": "decoy"}}),
+    ],
+)
+def test_a_rule_has_the_same_code_on_both_routes_that_make_games(
+    client: FlaskClient, seek_body: dict, game_body: dict
+) -> None:
+    token = new_player(client, "ann")
+    sought = seek(client, token, **seek_body)
+    created = client.post(f"{API}/games", json=game_body, headers=bearer(token))
+    assert sought.status_code == created.status_code == 422
+    assert sought.json["code"] == created.json["code"] != "validation_error"
 
 
 def test_who_may_do_what(client: FlaskClient) -> None:

@@ -75,8 +75,9 @@ class GameChat(MethodView):
 
         With a seat token (as that seat) or a player token (as the player's seat in this
         game, else as a spectator). 1-280 characters after trimming, no control characters
-        (422 `invalid_chat_text`); at most 5 messages per author in 10 s (429
-        `chat_rate_limited`, with `Retry-After`); 403 `chat_closed_to_spectators` when the
+        (422 `invalid_chat_text`); at most 5 messages per author in 10 s, whichever token
+        speaks for it (429 `chat_rate_limited`, with `Retry-After`), and 10 in 10 s per
+        player and per client address across games by default (429 `rate_limited`); 403 `chat_closed_to_spectators` when the
         creator closed chat to spectators; 409 `chat_ended` once the game is over.
         """
         message = deps.service().chat.post(game_id, bearer_token(), body["text"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.parsing import JsonBoolean
 from service.chat import MAX_TEXT, PAGE_MAX
 
 #: Chat ids are 64-bit; JSON clients read integers exactly up to 2**53.
@@ -52,7 +53,7 @@ class ChatPostSchema(ma.Schema):
 
 
 class ChatSettingsSchema(ma.Schema):
-    spectators = fields.Boolean(
+    spectators = JsonBoolean(
         required=True, metadata={"description": "false: only seat holders may write"}
     )
 

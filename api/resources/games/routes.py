@@ -95,6 +95,7 @@ class Games(MethodView):
     @blp.alt_response(400, response="BAD_REQUEST")
     @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.doc(
         parameters=[
             idempotency_key_parameter(
@@ -111,6 +112,9 @@ class Games(MethodView):
         is the player's (its `label`, if new, becomes the player's); `private` games hand
         out `invitations`. With an
         `Idempotency-Key` header a retry (within 24 h) returns the same game and creator token.
+        A game with search bots, as seats or as stand-ins (`options.resign_bot_level`,
+        `timeout_bot_level`), needs a player token and counts against the search budget
+        (docs/api.md, "Rate limits").
         """
         player = request_player()
         created = deps.service().creation.create_game(
@@ -150,10 +154,12 @@ class Bulk(MethodView):
     @blp.alt_response(409, response="CONFLICT")
     @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self, body: dict[str, Any]) -> Any:
         """Create up to 100 games at once (a tournament round)
 
-        All or nothing, in one transaction. Each game is specified as for `POST /games`.
+        All or nothing, in one transaction. Each game is specified as for `POST /games`;
+        each game with search bots (seats or stand-ins) counts against the search budget.
         A human seat reserved for a player (`{"kind": "human", "player": "<id>"}`) is
         taken for that player now: its seat token is in the answer, to hand to the
         player's client. Any other human seat gets an invitation code. A game whose seats

@@ -11,7 +11,7 @@ from datetime import UTC
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.parsing import MAX_INT32, printable_text
+from api.parsing import MAX_INT32, JsonBoolean, QueryBoolean, printable_text
 from engine import SUPPORTED_PLAYERS
 from engine.counts import VARIANTS
 from service import clocks
@@ -44,16 +44,6 @@ class SeatSpecSchema(ma.Schema):
         # A level on a human seat was once accepted and ignored: the creator meant something.
         if data.get("kind") == "human" and "level" in data:
             raise ma.ValidationError("only a bot seat has a level", "level")
-
-
-class JsonBoolean(fields.Boolean):
-    """JSON true or false only: "yes" or 1 is a mistake, not a choice (``fields.Boolean``
-    with ``truthy={True}`` still takes 1, which equals True in Python)."""
-
-    def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> bool:
-        if not isinstance(value, bool):
-            raise self.make_error("invalid", input=value)
-        return value
 
 
 class GameOptionsSchema(ma.Schema):
@@ -163,14 +153,14 @@ class GameCreateSchema(ma.Schema):
             "example": "cup-2026:round-1",
         },
     )
-    private = fields.Boolean(
+    private = JsonBoolean(
         load_default=False,
         metadata={
             "description": "not listed to others; every human seat not reserved for a "
             "player gets an invitation code (in the response, shown once)"
         },
     )
-    rated = fields.Boolean(
+    rated = JsonBoolean(
         load_default=True,
         metadata={"description": "false: the result does not change anybody's rating"},
     )
@@ -317,7 +307,7 @@ class BulkCreatedSchema(ma.Schema):
 
 class GameListQuerySchema(ma.Schema):
     status = fields.String(validate=validate.OneOf(list(GAME_STATUSES)))
-    open_seats = fields.Boolean(
+    open_seats = QueryBoolean(
         metadata={"description": "true: only open games with a free human seat; false: others"}
     )
     label = fields.String(
@@ -339,7 +329,7 @@ class GameListQuerySchema(ma.Schema):
         },
     )
     page_size = fields.Integer(load_default=20, validate=validate.Range(1, 100))
-    count = fields.Boolean(
+    count = QueryBoolean(
         load_default=False,
         metadata={"description": "true: also count the matching games (X-Total-Count)"},
     )

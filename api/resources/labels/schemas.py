@@ -5,6 +5,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.parsing import JsonBoolean
+
 POINTS = r"^[0-9]{1,4}(,[0-9]{1,4}){0,5}$"
 
 
@@ -49,7 +51,7 @@ class LabelSchema(ma.Schema):
 
 
 class EntryCreateSchema(ma.Schema):
-    share_seat_tokens = fields.Boolean(
+    share_seat_tokens = JsonBoolean(
         load_default=False,
         metadata={
             "description": "let the label's owner receive the seat tokens of the seats it "

@@ -38,12 +38,14 @@ class Players(MethodView):
     @blp.arguments(PlayerCreateSchema)
     @blp.response(201, CreatedPlayerSchema)
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self, body: dict[str, Any]) -> Any:
         """Create a player
 
         Returns the player's id and its token, once: only the token's hash is stored.
         Send it as `Authorization: Bearer player.…` when creating games and joining seats
-        to link them to the player.
+        to link them to the player. New players are budgeted per client address (10 in
+        10 minutes by default; 429 `rate_limited` with `Retry-After`).
         """
         created = deps.service().accounts.create(body["name"])
         headers = {"Location": f"/api/v1/players/{created.player.id}", **NO_STORE}
@@ -78,11 +80,13 @@ class SigninCodes(MethodView):
     @blp.response(201, SigninCodeSchema)
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self) -> Any:
         """Get a one-time code to sign in on another device
 
         Type it there into `POST /players/signin` within 10 minutes; it works once and
-        replaces any earlier code of yours. Shown only here.
+        replaces any earlier code of yours. Shown only here. At most 10 codes in 10
+        minutes per player and per client address by default (429 `rate_limited`).
         """
         code = deps.service().accounts.issue_code(player_required().id)
         return code, 201, NO_STORE
@@ -94,11 +98,14 @@ class Signin(MethodView):
     @blp.response(201, CreatedPlayerSchema)
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self, body: dict[str, Any]) -> Any:
         """Sign in on this device with a one-time code
 
         Answers the player and a token of this device's own (shown once). A code that is
-        unknown, used or expired is 401 `invalid_signin_code`.
+        unknown, used or expired is 401 `invalid_signin_code`; attempts are limited per
+        client address (10 in 10 minutes by default; 429 `rate_limited` with
+        `Retry-After`).
         """
         created = deps.service().accounts.redeem(body["code"])
         return {"player": created.player, "token": created.token}, 201, NO_STORE

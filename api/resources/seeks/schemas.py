@@ -5,27 +5,35 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.parsing import JsonBoolean
 from api.resources.games.schemas import TimeControlSchema
 from engine.counts import SUPPORTED_PLAYERS, VARIANTS
 from service.seek_terms import DEFAULT_BOT_LEVEL, DEFAULT_WAIT, MAX_WAIT, MIN_WAIT
 
 
 class SeekCreateSchema(ma.Schema):
+    # The player count and the variant are rules of the game: the service checks them
+    # (422 invalid_players, invalid_option), as for POST /games; the spec states them.
     players = fields.Integer(
         strict=True,
-        validate=validate.Range(2, max(SUPPORTED_PLAYERS)),
-        metadata={"description": "3-6 (default 4); with a variant its count or nothing"},
+        metadata={
+            "description": "3-6 (default 4); with a variant its count or nothing",
+            "minimum": 2,
+            "maximum": max(SUPPORTED_PLAYERS),
+        },
     )
     variant = fields.String(
-        validate=validate.OneOf(sorted(VARIANTS)),
-        metadata={"description": "a 2-player variant (GET /rules: variants) instead of players"},
+        metadata={
+            "description": "a 2-player variant (GET /rules: variants) instead of players",
+            "enum": sorted(VARIANTS),
+        },
     )
     time_control = fields.Nested(
         TimeControlSchema,
         metadata={"description": "the game's clock (docs/api.md, Time controls); default "
                   "per_decision 600 s"},
     )  # fmt: skip
-    rated = fields.Boolean(load_default=True)
+    rated = JsonBoolean(load_default=True)
     wait = fields.Integer(
         strict=True,
         load_default=DEFAULT_WAIT,

@@ -32,6 +32,7 @@ class Webhooks(MethodView):
     @blp.arguments(WebhookCreateSchema)
     @blp.response(201, CreatedWebhookSchema)
     @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(409, response="CONFLICT")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any]) -> Any:
@@ -39,6 +40,7 @@ class Webhooks(MethodView):
 
         Returns the endpoint and its signing secret, once. Deliveries are POSTed with the
         Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature`.
+        A player has at most 10 endpoints (409 `too_many_webhooks`: delete one first).
         """
         player = player_required()
         created = deps.service().webhooks.create(
