@@ -20,6 +20,7 @@ from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api import cors, deps, observe, ratelimit, representations
+from api.contract.plugin import ContractPlugin
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
 from api.resources import BLUEPRINTS
@@ -31,7 +32,7 @@ from web import SWAGGER_UI_URL, web_bp
 from workers.scheduler import CeleryScheduler
 
 API_TITLE = "Ursuppe Server"
-API_VERSION = "1.0.0"
+API_VERSION = "1.1.0"
 
 API_DESCRIPTION = """\
 Play *Ursuppe* (Primordial Soup) over HTTP. Create a game, join a seat (the seat token is
@@ -164,7 +165,7 @@ def create_app(
 
     # Blueprints: the API's resources (documented in the OpenAPI spec) through ``api``;
     # plain Flask blueprints (pages, streams) with ``app.register_blueprint`` after them.
-    api = ProblemApi(app)
+    api = ProblemApi(app, spec_kwargs={"extra_plugins": [ContractPlugin()]})
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     # Named only in the streams' documentation: added to the spec by hand.

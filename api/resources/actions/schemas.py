@@ -6,8 +6,11 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document, optional
+from engine import SUPPORTED_PLAYERS
 
-class PendingSchema(ma.Schema):
+
+class PendingSchema(Document):
     game_id = fields.String()
     status = fields.String()
     seq = fields.Integer()
@@ -33,12 +36,14 @@ class ActionSubmitSchema(ma.Schema):
     )
     seat = fields.Integer(
         strict=True,
-        validate=validate.Range(0, 3),
+        validate=validate.Range(0, max(SUPPORTED_PLAYERS) - 1),
         metadata={"description": "optional check: must be the token's seat"},
     )
 
 
-class ActionResultSchema(ma.Schema):
+class ActionResultSchema(Document):
+    Meta = optional("replayed")
+
     game_id = fields.String()
     seq = fields.Integer(metadata={"description": "sequence number of this action in the log"})
     seat = fields.Integer()

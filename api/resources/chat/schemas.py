@@ -5,13 +5,14 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document
 from service.chat import MAX_TEXT, PAGE_MAX
 
 #: Chat ids are 64-bit; JSON clients read integers exactly up to 2**53.
 MAX_CHAT_ID = 2**53
 
 
-class ChatMessageSchema(ma.Schema):
+class ChatMessageSchema(Document):
     id = fields.Integer(metadata={"description": "orders the game's messages; resume after it"})
     game_id = fields.String()
     player_id = fields.String(
@@ -33,7 +34,7 @@ class ChatQuerySchema(ma.Schema):
     limit = fields.Integer(load_default=100, validate=validate.Range(1, PAGE_MAX))
 
 
-class ChatPageSchema(ma.Schema):
+class ChatPageSchema(Document):
     game_id = fields.String()
     since = fields.Integer()
     items = fields.List(fields.Nested(ChatMessageSchema))
@@ -61,7 +62,7 @@ class MuteCreateSchema(ma.Schema):
     player_id = fields.String(required=True, validate=validate.Length(1, 32))
 
 
-class MuteSchema(ma.Schema):
+class MuteSchema(Document):
     player_id = fields.String()
     name = fields.String()
     created_at = fields.DateTime()

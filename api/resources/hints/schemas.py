@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import marshmallow as ma
 from marshmallow import fields
 
+from api.contract.documents import Document
 
-class HintAlternativeSchema(ma.Schema):
+
+class HintAlternativeSchema(Document):
     action = fields.Dict(metadata={"description": "the search's runner-up (most visits after)"})
     value = fields.Float(metadata={"description": "its estimated final margin, points"})
     visits = fields.Integer()
 
 
-class HintReasonSchema(ma.Schema):
+class HintReasonSchema(Document):
     kind = fields.String(
         metadata={
             "enum": ["search", "only_choice"],
@@ -36,7 +37,7 @@ class HintReasonSchema(ma.Schema):
     )
 
 
-class HintSchema(ma.Schema):
+class HintSchema(Document):
     game_id = fields.String()
     seq = fields.Integer(metadata={"description": "the decision the hint is for"})
     seat = fields.Integer()

@@ -7,6 +7,7 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document, optional
 from api.parsing import MAX_INT32
 from api.resources.chat.schemas import ChatMessageSchema
 from api.resources.games.schemas import SeatSchema
@@ -22,7 +23,7 @@ class EventsQuerySchema(ma.Schema):
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
 
 
-class LogEntrySchema(ma.Schema):
+class LogEntrySchema(Document):
     seq = fields.Integer()
     seat = fields.Integer()
     action = fields.Dict(
@@ -37,7 +38,9 @@ class LogEntrySchema(ma.Schema):
     created_at = fields.DateTime()
 
 
-class EventsPageSchema(ma.Schema):
+class EventsPageSchema(Document):
+    Meta = optional("setup")
+
     game_id = fields.String()
     since = fields.Integer()
     setup = fields.List(
@@ -51,7 +54,7 @@ class EventsPageSchema(ma.Schema):
     )
 
 
-class PositionSchema(ma.Schema):
+class PositionSchema(Document):
     game_id = fields.String()
     seq = fields.Integer(metadata={"description": "the log entry this position follows"})
     state = fields.Dict(metadata={"description": "the engine's public view at that point"})
@@ -80,12 +83,12 @@ class PositionsQuerySchema(ma.Schema):
             raise ma.ValidationError(f"to must be from to from + {MAX_RANGE - 1}", field_name="to")
 
 
-class PositionItemSchema(ma.Schema):
+class PositionItemSchema(Document):
     seq = fields.Integer(metadata={"description": "the log entry this position follows"})
     state = fields.Dict(metadata={"description": "the engine's public view at that point"})
 
 
-class PositionsPageSchema(ma.Schema):
+class PositionsPageSchema(Document):
     game_id = fields.String()
     items = fields.List(fields.Nested(PositionItemSchema), metadata={"description": "in seq order"})
     next_from = fields.Integer(
@@ -94,7 +97,7 @@ class PositionsPageSchema(ma.Schema):
     )
 
 
-class RecordActionSchema(ma.Schema):
+class RecordActionSchema(Document):
     seq = fields.Integer()
     seat = fields.Integer()
     action = fields.Dict()
@@ -102,7 +105,7 @@ class RecordActionSchema(ma.Schema):
     events = fields.List(fields.Raw(), metadata={"description": "what the action caused"})
 
 
-class RecordSchema(ma.Schema):
+class RecordSchema(Document):
     id = fields.String()
     label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
     players = fields.Integer()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document
 from api.resources.games.schemas import TimeControlSchema
 from engine.counts import SUPPORTED_PLAYERS, VARIANTS
 from service.seek_terms import DEFAULT_BOT_LEVEL, DEFAULT_WAIT, MAX_WAIT, MIN_WAIT
@@ -39,7 +40,7 @@ class SeekCreateSchema(ma.Schema):
     )
 
 
-class SeekSchema(ma.Schema):
+class SeekSchema(Document):
     id = fields.String()
     player_id = fields.String()
     name = fields.String(metadata={"description": "the seeker's display name"})
@@ -68,5 +69,5 @@ class SeekReadSchema(SeekSchema):
     )  # fmt: skip
 
 
-class SeekListSchema(ma.Schema):
+class SeekListSchema(Document):
     items = fields.List(fields.Nested(SeekSchema), metadata={"description": "oldest first"})

@@ -16,12 +16,13 @@ from typing import Any
 
 import marshmallow as ma
 
+from api.contract.documents import Document, optional
 from api.resources.log.schemas import LogEntrySchema
 
 JsonSchema = dict[str, Any]
 
 
-class StreamPendingSchema(ma.Schema):
+class StreamPendingSchema(Document):
     seat = ma.fields.Integer(required=True)
     kind = ma.fields.String(required=True, metadata={"description": "the decision's kind"})
     deadline = ma.fields.DateTime(
@@ -32,6 +33,8 @@ class StreamPendingSchema(ma.Schema):
 
 
 class StreamEntrySchema(LogEntrySchema):
+    Meta = optional("your_turn", "banks")
+
     pending = ma.fields.Nested(
         StreamPendingSchema,
         required=True,
