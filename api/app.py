@@ -20,6 +20,7 @@ from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api import cors, deps, observe, ratelimit, representations
+from api.contract import vocabulary
 from api.contract.plugin import ContractPlugin
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
@@ -171,6 +172,8 @@ def create_app(
     # Named only in the streams' documentation: added to the spec by hand.
     api.spec.components.schema("StreamEntry", schema=StreamEntrySchema)
     for name, component in STREAM_COMPONENTS.items():
+        api.spec.components.schema(name, component)
+    for name, component in vocabulary.components().items():
         api.spec.components.schema(name, component)
     app.extensions["ursuppe_api"] = api
     app.register_blueprint(web_bp)  # the browser client: /, /lobby, /game/<id>

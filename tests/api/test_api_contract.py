@@ -75,7 +75,11 @@ def test_operations_that_need_a_player_token_declare_it(spec) -> None:
 def test_response_documents_say_which_fields_are_always_present(spec) -> None:
     game = spec["components"]["schemas"]["Game"]
     assert {"id", "status", "seats", "pending", "state", "options"} <= set(game["required"])
-    assert game["properties"]["pending"].get("nullable") is True
+    pending = game["properties"]["pending"]["anyOf"]  # null, or the decision
+    assert pending == [
+        {"nullable": True, "enum": [None]},
+        {"$ref": "#/components/schemas/Decision"},
+    ]
     created = spec["components"]["schemas"]["CreatedGame"]
     assert set(created["required"]) == {"game", "creator_token"}  # invitations: private only
 

@@ -7,6 +7,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document, optional
+from api.contract.vocabulary import component_field
 from engine import SUPPORTED_PLAYERS
 
 
@@ -16,7 +17,8 @@ class PendingSchema(Document):
     seq = fields.Integer()
     version = fields.Integer()
     deadline_at = fields.DateTime(allow_none=True)
-    pending = fields.Dict(
+    pending = component_field(
+        "Decision",
         allow_none=True,
         metadata={
             "description": "{seat, kind, actions, context, seq}; actions lists every legal "
@@ -26,8 +28,8 @@ class PendingSchema(Document):
 
 
 class ActionSubmitSchema(ma.Schema):
-    action = fields.Dict(
-        required=True, metadata={"description": "one of pending.actions, verbatim"}
+    action = component_field(
+        "Action", required=True, metadata={"description": "one of pending.actions, verbatim"}
     )
     expected_seq = fields.Integer(
         strict=True,
@@ -47,12 +49,14 @@ class ActionResultSchema(Document):
     game_id = fields.String()
     seq = fields.Integer(metadata={"description": "sequence number of this action in the log"})
     seat = fields.Integer()
-    action = fields.Dict()
+    action = component_field("Action")
     events = fields.List(fields.Raw())
     actor = fields.String(metadata={"enum": ["human", "bot", "timeout"]})
     status = fields.String(metadata={"description": "game status after the action"})
     version = fields.Integer(metadata={"description": "game version right after the action"})
-    pending = fields.Dict(allow_none=True, metadata={"description": "the next decision"})
+    pending = component_field(
+        "Decision", allow_none=True, metadata={"description": "the next decision"}
+    )
     created_at = fields.DateTime()
     replayed = fields.Boolean(
         metadata={

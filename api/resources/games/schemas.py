@@ -12,6 +12,8 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document, optional
+from api.contract.plugin import NULL
+from api.contract.vocabulary import component_field
 from api.parsing import MAX_INT32, printable_text
 from engine import SUPPORTED_PLAYERS
 from engine.counts import VARIANTS
@@ -216,7 +218,12 @@ class PublicGameOptionsSchema(Document):
     )
     timeout_bot_level = fields.String(allow_none=True)
     resign_bot_level = fields.String(allow_none=True)
-    variant = fields.String(allow_none=True, metadata={"enum": [*sorted(VARIANTS), None]})
+    variant = fields.Raw(
+        metadata={
+            "description": "a 2-player variant, or null",
+            "anyOf": [NULL, {"type": "string", "enum": sorted(VARIANTS)}],
+        }
+    )
     decoy_scores = fields.Boolean()
     hints = fields.Boolean(metadata={"description": "whether the seat to play may ask for hints"})
 
@@ -280,7 +287,8 @@ class GameSummarySchema(Document):
 
 
 class GameSchema(GameSummarySchema):
-    pending = fields.Dict(
+    pending = component_field(
+        "Decision",
         allow_none=True,
         metadata={"description": "the pending decision {seat, kind, actions, context, seq}"},
     )

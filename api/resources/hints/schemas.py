@@ -5,10 +5,13 @@ from __future__ import annotations
 from marshmallow import fields
 
 from api.contract.documents import Document
+from api.contract.vocabulary import component_field
 
 
 class HintAlternativeSchema(Document):
-    action = fields.Dict(metadata={"description": "the search's runner-up (most visits after)"})
+    action = component_field(
+        "Action", metadata={"description": "the search's runner-up (most visits after)"}
+    )
     value = fields.Float(metadata={"description": "its estimated final margin, points"})
     visits = fields.Integer()
 
@@ -49,8 +52,10 @@ class HintSchema(Document):
         }
     )
     level = fields.String(metadata={"description": "the search level asked"})
-    action = fields.Dict(
-        allow_none=True, metadata={"description": "the suggestion, one of pending.actions"}
+    action = component_field(
+        "Action",
+        allow_none=True,
+        metadata={"description": "the suggestion, one of pending.actions"},
     )
     reason = fields.Nested(HintReasonSchema, allow_none=True)
     requested_at = fields.DateTime()

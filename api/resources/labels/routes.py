@@ -141,9 +141,17 @@ class Records(MethodView):
     @blp.doc(
         responses={
             "200": {
-                "description": "one `record` (as GET /games/{id}/record) per line, for every "
-                "finished game of the label, oldest first; the schema is one line's",
-                "content": {NDJSON: {"schema": {"$ref": "#/components/schemas/Record"}}},
+                "description": "one `Record` (as GET /games/{id}/record) per line, for every "
+                "finished game of the label, oldest first",
+                "content": {
+                    NDJSON: {
+                        "schema": {
+                            "type": "string",
+                            "description": "newline-delimited JSON: each line a `Record` "
+                            "(#/components/schemas/Record)",
+                        }
+                    }
+                },
             }
         }
     )

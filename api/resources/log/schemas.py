@@ -8,9 +8,10 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document, optional
+from api.contract.vocabulary import component_field
 from api.parsing import MAX_INT32
 from api.resources.chat.schemas import ChatMessageSchema
-from api.resources.games.schemas import SeatSchema
+from api.resources.games.schemas import GameResultSchema, SeatSchema
 from service.positions import MAX_RANGE
 
 
@@ -26,7 +27,8 @@ class EventsQuerySchema(ma.Schema):
 class LogEntrySchema(Document):
     seq = fields.Integer()
     seat = fields.Integer()
-    action = fields.Dict(
+    action = component_field(
+        "Action",
         allow_none=True,
         metadata={
             "description": "the action applied; null when the seat was handed to a bot "
@@ -100,7 +102,7 @@ class PositionsPageSchema(Document):
 class RecordActionSchema(Document):
     seq = fields.Integer()
     seat = fields.Integer()
-    action = fields.Dict()
+    action = component_field("Action")
     actor = fields.String()
     events = fields.List(fields.Raw(), metadata={"description": "what the action caused"})
 
@@ -129,7 +131,7 @@ class RecordSchema(Document):
         fields.Nested(ChatMessageSchema),
         metadata={"description": "the table's chat, oldest first (not needed to replay)"},
     )
-    result = fields.Dict(allow_none=True)
+    result = fields.Nested(GameResultSchema, allow_none=True)
     created_at = fields.DateTime()
     started_at = fields.DateTime(allow_none=True)
     finished_at = fields.DateTime(allow_none=True)
