@@ -21,6 +21,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api import cors, deps, observe, ratelimit, representations
 from api.contract import vocabulary
+from api.contract.examples import add_component_examples
 from api.contract.plugin import ContractPlugin
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
@@ -46,6 +47,7 @@ budget gets 429 `rate_limited` with `Retry-After`.
 
 SPEC_OPTIONS: dict[str, Any] = {
     "info": {"description": API_DESCRIPTION},
+    "servers": [{"url": "/", "description": "the server that serves this document"}],
     "components": {
         "securitySchemes": {
             "seatToken": {
@@ -175,6 +177,7 @@ def create_app(
         api.spec.components.schema(name, component)
     for name, component in vocabulary.components().items():
         api.spec.components.schema(name, component)
+    add_component_examples(api.spec.components.schemas)
     app.extensions["ursuppe_api"] = api
     app.register_blueprint(web_bp)  # the browser client: /, /lobby, /game/<id>
     logging.getLogger(__name__).debug("app created (db %s)", settings.database_url.split(":")[0])

@@ -89,3 +89,21 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("get", "/healthz"): "getLiveness",
     ("get", "/readyz"): "getReadiness",
 }
+
+#: The headers an operation's success answer carries beyond the rate-limit headers that
+#: every answer carries when limits are on (``HEADERS`` in ``api.contract.plugin``).
+RESPONSE_HEADERS: Final[dict[str, tuple[str, ...]]] = {
+    "createGame": ("ETag", "Location", "Idempotent-Replayed"),
+    "getGame": ("ETag",),
+    "abortGame": ("ETag",),
+    "joinGame": ("ETag", "Idempotent-Replayed"),
+    "leaveSeat": ("ETag",),
+    "resignSeat": ("ETag",),
+    "getPendingDecision": ("ETag",),
+    "submitAction": ("ETag", "Idempotent-Replayed"),
+    "requestHint": ("Location",),
+    "createPlayer": ("Location",),
+    "createSeek": ("Location",),
+    "createWebhook": ("Location",),
+    "getRules": ("ETag",),
+}

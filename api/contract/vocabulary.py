@@ -150,5 +150,7 @@ def component_field(name: str, **kwargs: Any) -> fields.Raw:
 
     Loaded as any JSON object: the engine says what is wrong with an action
     (422 ``malformed_action`` / ``illegal_action``) better than a schema could."""
-    metadata = {"allOf": [_ref(name)], **kwargs.pop("metadata", {})}
+    # anyOf of one, not allOf: generators read allOf over a discriminated union as
+    # inheritance (openapi-typescript: Omit<Action, "type">).
+    metadata = {"anyOf": [_ref(name)], **kwargs.pop("metadata", {})}
     return fields.Raw(validate=_an_object, metadata=metadata, **kwargs)

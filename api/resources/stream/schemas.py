@@ -17,6 +17,7 @@ from typing import Any
 import marshmallow as ma
 
 from api.contract.documents import Document, optional
+from api.contract.plugin import NULL
 from api.resources.log.schemas import LogEntrySchema
 
 JsonSchema = dict[str, Any]
@@ -97,9 +98,7 @@ PLAYER_MESSAGES: dict[str, JsonSchema] = {
             "deadline_at": _nullable("string", format="date-time"),
         }
     ),
-    "game_finished": _object(
-        {**_SEAT, "result": {"allOf": [_ref("GameResult")], "nullable": True}}
-    ),
+    "game_finished": _object({**_SEAT, "result": {"anyOf": [NULL, _ref("GameResult")]}}),
     "game_aborted": _object(_SEAT),
 }
 # The lobby stream's messages: type → its data (docs/stream.md, "The lobby stream").
