@@ -79,7 +79,12 @@ COMPONENT_EXAMPLES: Final[dict[str, Any]] = {
             ],  # fmt: skip
             "actor": "human",
             "created_at": "2026-11-27T17:26:01+00:00",
-            "pending": {"seat": 2, "kind": "start_space", "deadline": "2026-11-27T17:36:01+00:00"},
+            "pending": {
+                "seat": 2,
+                "player": 2,
+                "kind": "start_space",
+                "deadline": "2026-11-27T17:36:01+00:00",
+            },
         },
     },
 }

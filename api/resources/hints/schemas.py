@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from api.contract.documents import Document
+from api.contract.documents import Document, optional
 from api.contract.vocabulary import component_field
 
 
@@ -17,6 +17,8 @@ class HintAlternativeSchema(Document):
 
 
 class HintReasonSchema(Document):
+    Meta = optional("value", "visits", "iterations", "alternative", "gain")  # only_choice: none
+
     kind = fields.String(
         metadata={
             "enum": ["search", "only_choice"],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.contract.documents import Document
+from api.contract.documents import Document, optional
 from api.texts import LANGUAGES
 
 
@@ -101,6 +101,8 @@ class SeenSchema(Document):
 
 
 class ReadySchema(HealthSchema):
+    Meta = optional("worker", "beat")
+
     database = fields.String(metadata={"description": "ok or unreachable"})
     broker = fields.String(metadata={"description": "ok, unreachable or not used"})
     worker = fields.Nested(SeenSchema, metadata={"description": "absent without a broker"})

@@ -19,13 +19,22 @@ import marshmallow as ma
 from api.contract.documents import Document, optional
 from api.contract.plugin import NULL
 from api.resources.log.schemas import LogEntrySchema
+from engine.decision import DECISION_KINDS
 
 JsonSchema = dict[str, Any]
 
 
 class StreamPendingSchema(Document):
     seat = ma.fields.Integer(required=True)
-    kind = ma.fields.String(required=True, metadata={"description": "the decision's kind"})
+    player = ma.fields.Integer(
+        required=True,
+        metadata={"description": "the game's seat that answers (differs from seat, the "
+                  "colour, in the Double variants), as in the game document's pending"},
+    )  # fmt: skip
+    kind = ma.fields.String(
+        required=True,
+        metadata={"description": "the decision's kind", "enum": list(DECISION_KINDS)},
+    )
     deadline = ma.fields.DateTime(
         required=True,
         allow_none=True,
