@@ -107,6 +107,19 @@ class RecordActionSchema(Document):
     events = fields.List(fields.Raw(), metadata={"description": "what the action caused"})
 
 
+class RecordFairnessSchema(Document):
+    """What proves a finished game's dice fair (docs/fairness.md)."""
+
+    scheme = fields.String(allow_none=True)
+    commitment = fields.String(allow_none=True)
+    server_seed = fields.String(allow_none=True, metadata={"description": "revealed at the end"})
+    contributions = fields.List(
+        fields.String(allow_none=True),
+        allow_none=True,
+        metadata={"description": "each seat's entropy, by seat (null: none given)"},
+    )
+
+
 class RecordSchema(Document):
     id = fields.String()
     label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
@@ -119,11 +132,12 @@ class RecordSchema(Document):
         metadata={"description": "variant decoy: whether the decoy scores (engine.replay)"}
     )
     seats = fields.List(fields.Nested(SeatSchema))
-    fairness = fields.Dict(
+    fairness = fields.Nested(
+        RecordFairnessSchema,
         metadata={
-            "description": "{scheme, commitment, server_seed, contributions}: check with "
-            "`ursuppe verify` or by hand (docs/fairness.md); all null for a predetermined game"
-        }
+            "description": "check with `ursuppe verify` or by hand (docs/fairness.md); all "
+            "null for a predetermined game"
+        },
     )
     setup = fields.List(fields.Raw(), metadata={"description": "the set-up's events"})
     actions = fields.List(fields.Nested(RecordActionSchema))

@@ -46,7 +46,7 @@ class SeekSchema(Document):
     name = fields.String(metadata={"description": "the seeker's display name"})
     players = fields.Integer()
     variant = fields.String(allow_none=True)
-    time_control = fields.Dict()
+    time_control = fields.Nested(TimeControlSchema)
     rated = fields.Boolean()
     wait = fields.Integer()
     bot_level = fields.String()
