@@ -20,6 +20,9 @@ from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api import cors, deps, observe, ratelimit, representations, security_headers
+from api.contract import vocabulary
+from api.contract.examples import add_component_examples
+from api.contract.plugin import ContractPlugin
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
 from api.resources import BLUEPRINTS
@@ -31,7 +34,7 @@ from web import SWAGGER_UI_URL, web_bp
 from workers.scheduler import CeleryScheduler
 
 API_TITLE = "Ursuppe Server"
-API_VERSION = "1.0.0"
+API_VERSION = "1.1.0"
 
 API_DESCRIPTION = """\
 Play *Ursuppe* (Primordial Soup) over HTTP. Create a game, join a seat (the seat token is
@@ -44,6 +47,7 @@ budget gets 429 `rate_limited` with `Retry-After`.
 
 SPEC_OPTIONS: dict[str, Any] = {
     "info": {"description": API_DESCRIPTION},
+    "servers": [{"url": "/", "description": "the server that serves this document"}],
     "components": {
         "securitySchemes": {
             "seatToken": {
@@ -164,13 +168,16 @@ def create_app(
 
     # Blueprints: the API's resources (documented in the OpenAPI spec) through ``api``;
     # plain Flask blueprints (pages, streams) with ``app.register_blueprint`` after them.
-    api = ProblemApi(app)
+    api = ProblemApi(app, spec_kwargs={"extra_plugins": [ContractPlugin()]})
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     # Named only in the streams' documentation: added to the spec by hand.
     api.spec.components.schema("StreamEntry", schema=StreamEntrySchema)
     for name, component in STREAM_COMPONENTS.items():
         api.spec.components.schema(name, component)
+    for name, component in vocabulary.components().items():
+        api.spec.components.schema(name, component)
+    add_component_examples(api.spec.components.schemas)
     app.extensions["ursuppe_api"] = api
     app.register_blueprint(web_bp)  # the browser client: /, /lobby, /game/<id>
     prefix = app.config["OPENAPI_URL_PREFIX"]

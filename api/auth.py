@@ -22,6 +22,8 @@ _IDEMPOTENCY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")
 SEAT_AUTH = [{"seatToken": []}]
 PLAYER_AUTH = [{"playerToken": []}]
 CREATOR_AUTH = [{"creatorToken": []}]
+#: Open to anybody; a player token, when sent, makes the request the player's.
+OPTIONAL_PLAYER_AUTH: list[dict[str, list[str]]] = [{}, {"playerToken": []}]
 #: The headers of a response that carries a token: never cached.
 NO_STORE = {"Cache-Control": "no-store"}
 

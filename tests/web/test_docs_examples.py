@@ -29,6 +29,7 @@ import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
 from harness.browser import chromium, console_errors
+from harness.client_gen import generate_python_client, import_python_client
 from harness.processes import WorkerProcess, redis_server
 from harness.web_server import LiveServer
 from tests.web.test_web_play import api, api_post
@@ -82,6 +83,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("docs/api.md", 'curl -s -XPOST $API/games/$GAME/seats/0/hint -H "Authorization: Bearer $TOKEN"   # 202, status pending'): "test_the_hint_example_asks_and_reads_a_hint",
     ("docs/deploy.md", "# machine A: humans only — their bots' replies never wait behind a tournament"): "test_the_deploy_pages_worker_commands_start_workers",
     ("docs/stream.md", "import json, requests"): "test_the_python_stream_client_follows_a_game_to_its_end",
+    ("docs/api.md", "import time"): "test_the_generated_python_client_example_plays_a_game",
     ("docs/stream.md", "const source = new EventSource(`/api/v1/games/${gameId}/stream`);"): "test_the_browser_stream_client_prompts_its_seat",
 }  # fmt: skip
 
@@ -319,6 +321,20 @@ def test_the_hint_example_asks_and_reads_a_hint(server: LiveServer) -> None:
 
     hint = _until(ready, "the hint computed")
     assert hint["action"] in api(server, f"/games/{game_id}/pending")["pending"]["actions"]
+
+
+def test_the_generated_python_client_example_plays_a_game(
+    server: LiveServer, tmp_path: Path
+) -> None:
+    """docs/api.md's client, generated as the page says, plays its seat to the game's end."""
+    generate_python_client(tmp_path / "client")
+    import_python_client(tmp_path / "client")
+    code = block("docs/api.md", "import time").replace("https://ursuppe.example", server.base_url)
+    shown = io.StringIO()
+    with redirect_stdout(shown):
+        exec(code, {})
+    kinds = [line.split()[0] for line in shown.getvalue().splitlines()]
+    assert kinds[0] == "start_space" and "buy_genes" in kinds, kinds[:5]
 
 
 def test_the_python_stream_client_follows_a_game_to_its_end(server: LiveServer) -> None:

@@ -6,14 +6,19 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document, optional
+from api.contract.vocabulary import component_field
+from engine import SUPPORTED_PLAYERS
 
-class PendingSchema(ma.Schema):
+
+class PendingSchema(Document):
     game_id = fields.String()
     status = fields.String()
     seq = fields.Integer()
     version = fields.Integer()
     deadline_at = fields.DateTime(allow_none=True)
-    pending = fields.Dict(
+    pending = component_field(
+        "Decision",
         allow_none=True,
         metadata={
             "description": "{seat, kind, actions, context, seq}; actions lists every legal "
@@ -23,8 +28,8 @@ class PendingSchema(ma.Schema):
 
 
 class ActionSubmitSchema(ma.Schema):
-    action = fields.Dict(
-        required=True, metadata={"description": "one of pending.actions, verbatim"}
+    action = component_field(
+        "Action", required=True, metadata={"description": "one of pending.actions, verbatim"}
     )
     expected_seq = fields.Integer(
         strict=True,
@@ -33,21 +38,25 @@ class ActionSubmitSchema(ma.Schema):
     )
     seat = fields.Integer(
         strict=True,
-        validate=validate.Range(0, 3),
+        validate=validate.Range(0, max(SUPPORTED_PLAYERS) - 1),
         metadata={"description": "optional check: must be the token's seat"},
     )
 
 
-class ActionResultSchema(ma.Schema):
+class ActionResultSchema(Document):
+    Meta = optional("replayed")
+
     game_id = fields.String()
     seq = fields.Integer(metadata={"description": "sequence number of this action in the log"})
     seat = fields.Integer()
-    action = fields.Dict()
+    action = component_field("Action")
     events = fields.List(fields.Raw())
     actor = fields.String(metadata={"enum": ["human", "bot", "timeout"]})
     status = fields.String(metadata={"description": "game status after the action"})
     version = fields.Integer(metadata={"description": "game version right after the action"})
-    pending = fields.Dict(allow_none=True, metadata={"description": "the next decision"})
+    pending = component_field(
+        "Decision", allow_none=True, metadata={"description": "the next decision"}
+    )
     created_at = fields.DateTime()
     replayed = fields.Boolean(
         metadata={

@@ -107,7 +107,10 @@ class Mutes(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=[{"playerToken": []}])
     def get(self) -> Any:
-        """The players you muted"""
+        """The players you muted
+
+        Their messages are left out of every chat this player reads, oldest mute first.
+        """
         return deps.service().chat.mutes(player_required().id), 200, NO_STORE
 
     @blp.arguments(MuteCreateSchema)
@@ -132,6 +135,9 @@ class MuteItem(MethodView):
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=[{"playerToken": []}])
     def delete(self, player_id: str) -> Any:
-        """Unmute a player (404 `mute_not_found` when not muted)"""
+        """Unmute a player (404 `mute_not_found` when not muted)
+
+        Their messages show again in the chats this player reads, older ones included.
+        """
         deps.service().chat.unmute(player_required().id, player_id)
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document
 from api.parsing import JsonBoolean
 from service.chat import MAX_TEXT, PAGE_MAX
 
@@ -12,7 +13,7 @@ from service.chat import MAX_TEXT, PAGE_MAX
 MAX_CHAT_ID = 2**53
 
 
-class ChatMessageSchema(ma.Schema):
+class ChatMessageSchema(Document):
     id = fields.Integer(metadata={"description": "orders the game's messages; resume after it"})
     game_id = fields.String()
     player_id = fields.String(
@@ -34,7 +35,7 @@ class ChatQuerySchema(ma.Schema):
     limit = fields.Integer(load_default=100, validate=validate.Range(1, PAGE_MAX))
 
 
-class ChatPageSchema(ma.Schema):
+class ChatPageSchema(Document):
     game_id = fields.String()
     since = fields.Integer()
     items = fields.List(fields.Nested(ChatMessageSchema))
@@ -62,7 +63,7 @@ class MuteCreateSchema(ma.Schema):
     player_id = fields.String(required=True, validate=validate.Length(1, 32))
 
 
-class MuteSchema(ma.Schema):
+class MuteSchema(Document):
     player_id = fields.String()
     name = fields.String()
     created_at = fields.DateTime()

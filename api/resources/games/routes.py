@@ -16,6 +16,8 @@ from api import deps
 from api.auth import (
     CREATOR_AUTH,
     NO_STORE,
+    OPTIONAL_PLAYER_AUTH,
+    PLAYER_AUTH,
     bearer_token,
     idempotency_key,
     idempotency_key_parameter,
@@ -55,7 +57,9 @@ class Games(MethodView):
             "X-Pagination": {"schema": {"type": "string"}, "description": "with page"},
         },
     )
+    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.doc(security=OPTIONAL_PLAYER_AUTH)
     def get(self, query: dict[str, Any]) -> Any:
         """List games, newest first
 
@@ -93,6 +97,7 @@ class Games(MethodView):
     @blp.arguments(GameCreateSchema)
     @blp.response(201, CreatedGameSchema, headers={"Location": {"schema": {"type": "string"}}})
     @blp.alt_response(400, response="BAD_REQUEST")
+    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.alt_response(429, response="TOO_MANY_REQUESTS")
@@ -101,7 +106,8 @@ class Games(MethodView):
             idempotency_key_parameter(
                 "a retry with the same key (24 h) returns the same game and creator token"
             )
-        ]
+        ],
+        security=OPTIONAL_PLAYER_AUTH,
     )
     def post(self, body: dict[str, Any]) -> Any:
         """Create a game
@@ -150,11 +156,13 @@ class Bulk(MethodView):
     @blp.arguments(BulkCreateSchema)
     @blp.response(201, BulkCreatedSchema)
     @blp.alt_response(400, response="BAD_REQUEST")
+    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(409, response="CONFLICT")
     @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.alt_response(429, response="TOO_MANY_REQUESTS")
+    @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any]) -> Any:
         """Create up to 100 games at once (a tournament round)
 

@@ -11,6 +11,9 @@ from datetime import UTC
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document, optional
+from api.contract.plugin import NULL
+from api.contract.vocabulary import component_field
 from api.parsing import MAX_INT32, JsonBoolean, QueryBoolean, printable_text
 from engine import SUPPORTED_PLAYERS
 from engine.counts import VARIANTS
@@ -166,7 +169,7 @@ class GameCreateSchema(ma.Schema):
     )
 
 
-class SeatSchema(ma.Schema):
+class SeatSchema(Document):
     seat = fields.Integer()
     kind = fields.String()
     bot_level = fields.String(allow_none=True)
@@ -193,7 +196,53 @@ class SeatSchema(ma.Schema):
     )
 
 
-class GameSummarySchema(ma.Schema):
+class PublicGameOptionsSchema(Document):
+    """The options of a game as everybody may read them (a custom deck's order is hidden)."""
+
+    Meta = optional("deck_cards")
+
+    deck = fields.String(metadata={"enum": ["default", "custom"]})
+    deck_cards = fields.List(
+        fields.Dict(),
+        metadata={"description": "a custom deck's cards, sorted (the draw order is hidden)"},
+    )
+    timeout_bot_level = fields.String(allow_none=True)
+    resign_bot_level = fields.String(allow_none=True)
+    variant = fields.Raw(
+        metadata={
+            "description": "a 2-player variant, or null",
+            "anyOf": [NULL, {"type": "string", "enum": sorted(VARIANTS)}],
+        }
+    )
+    decoy_scores = fields.Boolean()
+    hints = fields.Boolean(metadata={"description": "whether the seat to play may ask for hints"})
+
+
+class FairnessSchema(Document):
+    """How the dice can be checked after the game (docs/fairness.md)."""
+
+    verifiable = fields.Boolean()
+    scheme = fields.String(allow_none=True)
+    commitment = fields.String(
+        allow_none=True,
+        metadata={"description": "SHA-256 of the server seed, published before the first die"},
+    )
+
+
+class GameResultSchema(Document):
+    """A finished game's result."""
+
+    Meta = optional("colour_ranking")
+
+    ranking = fields.List(fields.Integer(), metadata={"description": "seats, winner first"})
+    scores = fields.List(fields.Integer(), metadata={"description": "by seat"})
+    colour_ranking = fields.List(
+        fields.Integer(),
+        metadata={"description": "the colours, winner first (differs from ranking in a variant)"},
+    )
+
+
+class GameSummarySchema(Document):
     id = fields.String()
     status = fields.String(metadata={"enum": list(GAME_STATUSES)})
     players = fields.Integer()
@@ -201,17 +250,13 @@ class GameSummarySchema(ma.Schema):
     version = fields.Integer(metadata={"description": "changes with every write; the ETag"})
     seats = fields.List(fields.Nested(SeatSchema))
     open_seats = fields.List(fields.Integer())
-    options = fields.Dict(
-        metadata={
-            "description": "public options: deck is 'default' or 'custom'; a custom deck's "
-            "cards are listed in deck_cards, sorted (the order they are drawn in is hidden)"
-        }
-    )
+    options = fields.Nested(PublicGameOptionsSchema)
     time_limit = fields.Integer(
         metadata={"description": "seconds per human decision (0: none, or a bank control)"}
     )
-    time_control = fields.Dict(
-        metadata={"description": "{type, ...} as chosen at creation (docs/api.md, Time controls)"}
+    time_control = fields.Nested(
+        TimeControlSchema,
+        metadata={"description": "as chosen at creation (docs/api.md, Time controls)"},
     )
     timeout_policy = fields.String()
     pending_seat = fields.Integer(allow_none=True)
@@ -227,19 +272,13 @@ class GameSummarySchema(ma.Schema):
     label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
     private = fields.Boolean(metadata={"description": "listed only to its creating player"})
     rated = fields.Boolean(metadata={"description": "the result updates the players' ratings"})
-    fairness = fields.Dict(
-        metadata={
-            "description": "{verifiable, scheme, commitment}: SHA-256 commitment to the "
-            "server seed, published before the first die (docs/fairness.md)"
-        }
-    )
-    result = fields.Dict(
-        allow_none=True, metadata={"description": "{ranking: [seats, winner first], scores}"}
-    )
+    fairness = fields.Nested(FairnessSchema)
+    result = fields.Nested(GameResultSchema, allow_none=True)
 
 
 class GameSchema(GameSummarySchema):
-    pending = fields.Dict(
+    pending = component_field(
+        "Decision",
         allow_none=True,
         metadata={"description": "the pending decision {seat, kind, actions, context, seq}"},
     )
@@ -250,12 +289,14 @@ class GameSchema(GameSummarySchema):
     )
 
 
-class InvitationSchema(ma.Schema):
+class InvitationSchema(Document):
     seat = fields.Integer()
     code = fields.String(metadata={"description": "send as `invite` when joining this seat"})
 
 
-class CreatedGameSchema(ma.Schema):
+class CreatedGameSchema(Document):
+    Meta = optional("invitations")
+
     game = fields.Nested(GameSchema)
     creator_token = fields.String(
         metadata={"description": "shown once: authorises aborting the game before it starts"}
@@ -279,7 +320,7 @@ class BulkCreateSchema(ma.Schema):
     )
 
 
-class BulkSeatSchema(ma.Schema):
+class BulkSeatSchema(Document):
     seat = fields.Integer()
     kind = fields.String()
     player_id = fields.String(allow_none=True)
@@ -293,7 +334,7 @@ class BulkSeatSchema(ma.Schema):
     )
 
 
-class BulkGameSchema(ma.Schema):
+class BulkGameSchema(Document):
     id = fields.String()
     status = fields.String(metadata={"description": "active when every seat is taken"})
     label = fields.String(allow_none=True)
@@ -301,7 +342,7 @@ class BulkGameSchema(ma.Schema):
     seats = fields.List(fields.Nested(BulkSeatSchema))
 
 
-class BulkCreatedSchema(ma.Schema):
+class BulkCreatedSchema(Document):
     games = fields.List(fields.Nested(BulkGameSchema))
 
 

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-import marshmallow as ma
 from marshmallow import fields
 
+from api.contract.documents import Document, optional
+from api.contract.vocabulary import component_field
 
-class HintAlternativeSchema(ma.Schema):
-    action = fields.Dict(metadata={"description": "the search's runner-up (most visits after)"})
+
+class HintAlternativeSchema(Document):
+    action = component_field(
+        "Action", metadata={"description": "the search's runner-up (most visits after)"}
+    )
     value = fields.Float(metadata={"description": "its estimated final margin, points"})
     visits = fields.Integer()
 
 
-class HintReasonSchema(ma.Schema):
+class HintReasonSchema(Document):
+    Meta = optional("value", "visits", "iterations", "alternative", "gain")  # only_choice: none
+
     kind = fields.String(
         metadata={
             "enum": ["search", "only_choice"],
@@ -36,7 +42,7 @@ class HintReasonSchema(ma.Schema):
     )
 
 
-class HintSchema(ma.Schema):
+class HintSchema(Document):
     game_id = fields.String()
     seq = fields.Integer(metadata={"description": "the decision the hint is for"})
     seat = fields.Integer()
@@ -48,8 +54,10 @@ class HintSchema(ma.Schema):
         }
     )
     level = fields.String(metadata={"description": "the search level asked"})
-    action = fields.Dict(
-        allow_none=True, metadata={"description": "the suggestion, one of pending.actions"}
+    action = component_field(
+        "Action",
+        allow_none=True,
+        metadata={"description": "the suggestion, one of pending.actions"},
     )
     reason = fields.Nested(HintReasonSchema, allow_none=True)
     requested_at = fields.DateTime()

@@ -49,7 +49,11 @@ class Label(MethodView):
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, label: str) -> Any:
-        """Get a label's owner"""
+        """Get a label's owner
+
+        Who owns the label (a tournament or a league) and since when; 404
+        `label_not_found` when nobody has claimed it.
+        """
         return deps.service().labels.get(label)
 
     @blp.response(200, LabelSchema)
@@ -75,7 +79,10 @@ class Entries(MethodView):
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, label: str) -> Any:
-        """List a label's entrants, the first to enter first"""
+        """List a label's entrants, the first to enter first
+
+        The players who entered the label, so that its owner may seat them in its games.
+        """
         return deps.service().labels.entries(label)
 
     @blp.arguments(EntryCreateSchema)
@@ -134,9 +141,17 @@ class Records(MethodView):
     @blp.doc(
         responses={
             "200": {
-                "description": "one `record` (as GET /games/{id}/record) per line, for every "
-                "finished game of the label, oldest first; the schema is one line's",
-                "content": {NDJSON: {"schema": {"$ref": "#/components/schemas/Record"}}},
+                "description": "one `Record` (as GET /games/{id}/record) per line, for every "
+                "finished game of the label, oldest first",
+                "content": {
+                    NDJSON: {
+                        "schema": {
+                            "type": "string",
+                            "description": "newline-delimited JSON: each line a `Record` "
+                            "(#/components/schemas/Record)",
+                        }
+                    }
+                },
             }
         }
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document
 from api.parsing import JsonBoolean
 
 POINTS = r"^[0-9]{1,4}(,[0-9]{1,4}){0,5}$"
@@ -27,7 +28,7 @@ class StandingsQuerySchema(ma.Schema):
         return data
 
 
-class StandingSchema(ma.Schema):
+class StandingSchema(Document):
     position = fields.Integer(metadata={"description": "1 = leader (after the tie-breaks)"})
     player_id = fields.String(
         allow_none=True,
@@ -44,7 +45,7 @@ class StandingSchema(ma.Schema):
     )
 
 
-class LabelSchema(ma.Schema):
+class LabelSchema(Document):
     label = fields.String()
     owner = fields.String(metadata={"description": "the player id that owns the label"})
     created_at = fields.DateTime()
@@ -60,7 +61,7 @@ class EntryCreateSchema(ma.Schema):
     )
 
 
-class EntrySchema(ma.Schema):
+class EntrySchema(Document):
     label = fields.String()
     player_id = fields.String()
     name = fields.String()

@@ -7,9 +7,11 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document, optional
+from api.contract.vocabulary import component_field
 from api.parsing import MAX_INT32
 from api.resources.chat.schemas import ChatMessageSchema
-from api.resources.games.schemas import SeatSchema
+from api.resources.games.schemas import GameResultSchema, SeatSchema
 from service.positions import MAX_RANGE
 
 
@@ -22,10 +24,11 @@ class EventsQuerySchema(ma.Schema):
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
 
 
-class LogEntrySchema(ma.Schema):
+class LogEntrySchema(Document):
     seq = fields.Integer()
     seat = fields.Integer()
-    action = fields.Dict(
+    action = component_field(
+        "Action",
         allow_none=True,
         metadata={
             "description": "the action applied; null when the seat was handed to a bot "
@@ -37,7 +40,9 @@ class LogEntrySchema(ma.Schema):
     created_at = fields.DateTime()
 
 
-class EventsPageSchema(ma.Schema):
+class EventsPageSchema(Document):
+    Meta = optional("setup")
+
     game_id = fields.String()
     since = fields.Integer()
     setup = fields.List(
@@ -51,7 +56,7 @@ class EventsPageSchema(ma.Schema):
     )
 
 
-class PositionSchema(ma.Schema):
+class PositionSchema(Document):
     game_id = fields.String()
     seq = fields.Integer(metadata={"description": "the log entry this position follows"})
     state = fields.Dict(metadata={"description": "the engine's public view at that point"})
@@ -80,12 +85,12 @@ class PositionsQuerySchema(ma.Schema):
             raise ma.ValidationError(f"to must be from to from + {MAX_RANGE - 1}", field_name="to")
 
 
-class PositionItemSchema(ma.Schema):
+class PositionItemSchema(Document):
     seq = fields.Integer(metadata={"description": "the log entry this position follows"})
     state = fields.Dict(metadata={"description": "the engine's public view at that point"})
 
 
-class PositionsPageSchema(ma.Schema):
+class PositionsPageSchema(Document):
     game_id = fields.String()
     items = fields.List(fields.Nested(PositionItemSchema), metadata={"description": "in seq order"})
     next_from = fields.Integer(
@@ -94,15 +99,28 @@ class PositionsPageSchema(ma.Schema):
     )
 
 
-class RecordActionSchema(ma.Schema):
+class RecordActionSchema(Document):
     seq = fields.Integer()
     seat = fields.Integer()
-    action = fields.Dict()
+    action = component_field("Action")
     actor = fields.String()
     events = fields.List(fields.Raw(), metadata={"description": "what the action caused"})
 
 
-class RecordSchema(ma.Schema):
+class RecordFairnessSchema(Document):
+    """What proves a finished game's dice fair (docs/fairness.md)."""
+
+    scheme = fields.String(allow_none=True)
+    commitment = fields.String(allow_none=True)
+    server_seed = fields.String(allow_none=True, metadata={"description": "revealed at the end"})
+    contributions = fields.List(
+        fields.String(allow_none=True),
+        allow_none=True,
+        metadata={"description": "each seat's entropy, by seat (null: none given)"},
+    )
+
+
+class RecordSchema(Document):
     id = fields.String()
     label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
     players = fields.Integer()
@@ -114,11 +132,12 @@ class RecordSchema(ma.Schema):
         metadata={"description": "variant decoy: whether the decoy scores (engine.replay)"}
     )
     seats = fields.List(fields.Nested(SeatSchema))
-    fairness = fields.Dict(
+    fairness = fields.Nested(
+        RecordFairnessSchema,
         metadata={
-            "description": "{scheme, commitment, server_seed, contributions}: check with "
-            "`ursuppe verify` or by hand (docs/fairness.md); all null for a predetermined game"
-        }
+            "description": "check with `ursuppe verify` or by hand (docs/fairness.md); all "
+            "null for a predetermined game"
+        },
     )
     setup = fields.List(fields.Raw(), metadata={"description": "the set-up's events"})
     actions = fields.List(fields.Nested(RecordActionSchema))
@@ -126,7 +145,7 @@ class RecordSchema(ma.Schema):
         fields.Nested(ChatMessageSchema),
         metadata={"description": "the table's chat, oldest first (not needed to replay)"},
     )
-    result = fields.Dict(allow_none=True)
+    result = fields.Nested(GameResultSchema, allow_none=True)
     created_at = fields.DateTime()
     started_at = fields.DateTime(allow_none=True)
     finished_at = fields.DateTime(allow_none=True)

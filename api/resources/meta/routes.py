@@ -77,7 +77,11 @@ class Rules(MethodView):
 class Health(MethodView):
     @health_blp.response(200, HealthSchema)
     def get(self) -> Any:
-        """Liveness: the process answers"""
+        """Liveness: the process answers
+
+        Checks nothing else (see `/readyz` for the database and the broker): a load
+        balancer restarts a process that stops answering here.
+        """
         return {"status": "ok"}
 
 

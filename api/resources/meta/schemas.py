@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document, optional
 from api.texts import LANGUAGES
 
 
@@ -18,7 +19,7 @@ class RulesQuerySchema(ma.Schema):
     )
 
 
-class GeneTextSchema(ma.Schema):
+class GeneTextSchema(Document):
     id = fields.String()
     name = fields.String(metadata={"description": "as the rule text of this language names it"})
     does = fields.String(metadata={"description": "what the gene does, in a few sentences"})
@@ -31,18 +32,18 @@ class GeneTextSchema(ma.Schema):
     interacts = fields.List(fields.String(), metadata={"description": "genes it works with"})
 
 
-class PhaseTextSchema(ma.Schema):
+class PhaseTextSchema(Document):
     id = fields.String(metadata={"description": '"setup" or "1".."6"'})
     name = fields.String()
     purpose = fields.String()
 
 
-class DecisionTextSchema(ma.Schema):
+class DecisionTextSchema(Document):
     title = fields.String()
     purpose = fields.String(metadata={"description": "what this kind of decision is for"})
 
 
-class TopicsSchema(ma.Schema):
+class TopicsSchema(Document):
     ozone = fields.String()
     mutation_points = fields.String()
     defects = fields.String()
@@ -54,7 +55,7 @@ class TopicsSchema(ma.Schema):
     game_end = fields.String()
 
 
-class TextsSchema(ma.Schema):
+class TextsSchema(Document):
     genes = fields.List(fields.Nested(GeneTextSchema), metadata={"description": "table order"})
     phases = fields.List(fields.Nested(PhaseTextSchema))
     decisions = fields.Dict(
@@ -72,7 +73,7 @@ class TextsSchema(ma.Schema):
     variants = fields.Dict(keys=fields.String(), values=fields.String())
 
 
-class RulesSchema(ma.Schema):
+class RulesSchema(Document):
     rules = fields.Dict(
         metadata={
             "description": "engine.rules_data(): board, compass, deck, genes, action types, "
@@ -88,11 +89,11 @@ class RulesSchema(ma.Schema):
     )
 
 
-class HealthSchema(ma.Schema):
+class HealthSchema(Document):
     status = fields.String()
 
 
-class SeenSchema(ma.Schema):
+class SeenSchema(Document):
     seen_seconds_ago = fields.Float(
         allow_none=True, metadata={"description": "seconds since its heartbeat; null: never seen"}
     )
@@ -100,6 +101,8 @@ class SeenSchema(ma.Schema):
 
 
 class ReadySchema(HealthSchema):
+    Meta = optional("worker", "beat")
+
     database = fields.String(metadata={"description": "ok or unreachable"})
     broker = fields.String(metadata={"description": "ok, unreachable or not used"})
     worker = fields.Nested(SeenSchema, metadata={"description": "absent without a broker"})

@@ -58,7 +58,10 @@ class Me(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
     def get(self) -> Any:
-        """The player of the token"""
+        """The player of the token
+
+        Its id, name and creation time: what a client shows as "signed in as".
+        """
         return player_required()
 
     @blp.arguments(PlayerUpdateSchema)

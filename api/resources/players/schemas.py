@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document
 from api.resources.games.schemas import NAME, GameSummarySchema
 from api.resources.ratings.schemas import RatingSchema
 from service.models import GAME_STATUSES
@@ -18,7 +19,7 @@ class PlayerUpdateSchema(ma.Schema):
     name = fields.String(required=True, validate=NAME)
 
 
-class SigninCodeSchema(ma.Schema):
+class SigninCodeSchema(Document):
     code = fields.String(
         metadata={"description": "one-time, shown once; letters and digits, e.g. `K7MPQ-2XRTA`"}
     )
@@ -33,13 +34,13 @@ class SigninSchema(ma.Schema):
     )
 
 
-class PlayerSchema(ma.Schema):
+class PlayerSchema(Document):
     id = fields.String()
     name = fields.String()
     created_at = fields.DateTime()
 
 
-class CreatedPlayerSchema(ma.Schema):
+class CreatedPlayerSchema(Document):
     player = fields.Nested(PlayerSchema)
     token = fields.String(
         metadata={
@@ -53,7 +54,7 @@ class MyGamesQuerySchema(ma.Schema):
     status = fields.String(validate=validate.OneOf(list(GAME_STATUSES)))
 
 
-class TurnSchema(ma.Schema):
+class TurnSchema(Document):
     game_id = fields.String()
     seat = fields.Integer(metadata={"description": "your seat that owes the decision"})
     seq = fields.Integer(metadata={"description": "send as expected_seq with the action"})
@@ -62,7 +63,7 @@ class TurnSchema(ma.Schema):
     label = fields.String(allow_none=True)
 
 
-class ProfileSchema(ma.Schema):
+class ProfileSchema(Document):
     player = fields.Nested(PlayerSchema)
     bot = fields.Boolean(metadata={"description": "a bot level's rating identity"})
     ratings = fields.List(

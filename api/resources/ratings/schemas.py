@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document
 from service.rating_model import pools
 
 POOL_DESCRIPTION = (
@@ -19,7 +20,7 @@ class PoolQuerySchema(ma.Schema):
     )
 
 
-class RatingSchema(ma.Schema):
+class RatingSchema(Document):
     player_id = fields.String(metadata={"description": "a player id, or bot-<level> for a bot"})
     name = fields.String()
     bot = fields.Boolean(metadata={"description": "a bot level's rating"})
@@ -31,7 +32,7 @@ class RatingSchema(ma.Schema):
     updated_at = fields.DateTime()
 
 
-class RatingChangeSchema(ma.Schema):
+class RatingChangeSchema(Document):
     game_id = fields.String()
     pool = fields.String(metadata={"description": POOL_DESCRIPTION})
     rank = fields.Integer(metadata={"description": "the place in the game (1 = first)"})

@@ -9,6 +9,7 @@ from flask.views import MethodView
 from api import deps
 from api.auth import (
     NO_STORE,
+    OPTIONAL_PLAYER_AUTH,
     PLAYER_AUTH,
     SEAT_AUTH,
     bearer_token,
@@ -43,7 +44,8 @@ class Seats(MethodView):
             idempotency_key_parameter(
                 "a retry with the same key (24 h) returns the same seat and token"
             )
-        ]
+        ],
+        security=OPTIONAL_PLAYER_AUTH,
     )
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Join an open seat

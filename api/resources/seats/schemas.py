@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document
 from api.resources.games.schemas import NAME, GameSchema
 from engine import SUPPORTED_PLAYERS
 from engine.fairness import MAX_ENTROPY
@@ -30,7 +31,7 @@ class JoinSchema(ma.Schema):
     )
 
 
-class JoinedSchema(ma.Schema):
+class JoinedSchema(Document):
     game_id = fields.String()
     seat = fields.Integer()
     token = fields.String(
@@ -39,7 +40,7 @@ class JoinedSchema(ma.Schema):
     game = fields.Nested(GameSchema)
 
 
-class SeatTokenSchema(ma.Schema):
+class SeatTokenSchema(Document):
     game_id = fields.String()
     seat = fields.Integer()
     token = fields.String(

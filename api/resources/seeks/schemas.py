@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document
 from api.parsing import JsonBoolean
 from api.resources.games.schemas import TimeControlSchema
 from engine.counts import SUPPORTED_PLAYERS, VARIANTS
@@ -47,13 +48,13 @@ class SeekCreateSchema(ma.Schema):
     )
 
 
-class SeekSchema(ma.Schema):
+class SeekSchema(Document):
     id = fields.String()
     player_id = fields.String()
     name = fields.String(metadata={"description": "the seeker's display name"})
     players = fields.Integer()
     variant = fields.String(allow_none=True)
-    time_control = fields.Dict()
+    time_control = fields.Nested(TimeControlSchema)
     rated = fields.Boolean()
     wait = fields.Integer()
     bot_level = fields.String()
@@ -76,5 +77,5 @@ class SeekReadSchema(SeekSchema):
     )  # fmt: skip
 
 
-class SeekListSchema(ma.Schema):
+class SeekListSchema(Document):
     items = fields.List(fields.Nested(SeekSchema), metadata={"description": "oldest first"})

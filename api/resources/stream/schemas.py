@@ -16,14 +16,25 @@ from typing import Any
 
 import marshmallow as ma
 
+from api.contract.documents import Document, optional
+from api.contract.plugin import NULL
 from api.resources.log.schemas import LogEntrySchema
+from engine.decision import DECISION_KINDS
 
 JsonSchema = dict[str, Any]
 
 
-class StreamPendingSchema(ma.Schema):
+class StreamPendingSchema(Document):
     seat = ma.fields.Integer(required=True)
-    kind = ma.fields.String(required=True, metadata={"description": "the decision's kind"})
+    player = ma.fields.Integer(
+        required=True,
+        metadata={"description": "the game's seat that answers (differs from seat, the "
+                  "colour, in the Double variants), as in the game document's pending"},
+    )  # fmt: skip
+    kind = ma.fields.String(
+        required=True,
+        metadata={"description": "the decision's kind", "enum": list(DECISION_KINDS)},
+    )
     deadline = ma.fields.DateTime(
         required=True,
         allow_none=True,
@@ -32,6 +43,8 @@ class StreamPendingSchema(ma.Schema):
 
 
 class StreamEntrySchema(LogEntrySchema):
+    Meta = optional("your_turn", "banks")
+
     pending = ma.fields.Nested(
         StreamPendingSchema,
         required=True,
@@ -94,7 +107,7 @@ PLAYER_MESSAGES: dict[str, JsonSchema] = {
             "deadline_at": _nullable("string", format="date-time"),
         }
     ),
-    "game_finished": _object({**_SEAT, "result": _nullable("object")}),
+    "game_finished": _object({**_SEAT, "result": {"anyOf": [NULL, _ref("GameResult")]}}),
     "game_aborted": _object(_SEAT),
 }
 # The lobby stream's messages: type → its data (docs/stream.md, "The lobby stream").
@@ -115,23 +128,63 @@ def _sse_event(kinds: tuple[str, ...], data: str, *, id_required: bool) -> JsonS
     return _object({**properties, "retry": _RETRY}, "retry", *(() if id_required else ("id",)))
 
 
+def _camel(kind: str) -> str:
+    return "".join(part.capitalize() for part in kind.split("_"))
+
+
+def _messages(
+    prefix: str, variants: dict[str, JsonSchema], description: str
+) -> dict[str, JsonSchema]:
+    """A stream's ndjson line as a union of one named model per message type: ``<prefix>``
+    (``oneOf``, discriminated by ``type``), ``<prefix><Type>`` for each variant (the key,
+    a type or several joined by ``|``, that share one shape) and ``<prefix>Heartbeat``.
+    Named, so that generators make one class per message type."""
+    components: dict[str, JsonSchema] = {}
+    mapping: dict[str, str] = {}
+    for key, schema in {**variants, "heartbeat": _object({"type": _kind("heartbeat")})}.items():
+        name = prefix + "".join(_camel(kind) for kind in key.split("|"))
+        components[name] = schema
+        mapping |= {kind: f"#/components/schemas/{name}" for kind in key.split("|")}
+    union = {
+        "description": description,
+        "oneOf": [_ref(name) for name in components],
+        "discriminator": {"propertyName": "type", "mapping": mapping},
+    }
+    return {prefix: union, **components}
+
+
+def _typed(kind: str, data: JsonSchema) -> JsonSchema:
+    return _object({"type": _kind(kind), "data": data})
+
+
+def _named_data(prefix: str, messages: dict[str, JsonSchema]) -> dict[str, JsonSchema]:
+    """Each message's ``data`` object as a component of its own (``<prefix><Type>Data``)."""
+    return {
+        f"{prefix}{_camel(kind)}Data": data for kind, data in messages.items() if "$ref" not in data
+    }
+
+
+def _data_ref(prefix: str, kind: str, data: JsonSchema) -> JsonSchema:
+    return data if "$ref" in data else _ref(f"{prefix}{_camel(kind)}Data")
+
+
 # Components added to the spec by hand (api/app.py): name → schema.
 STREAM_COMPONENTS: dict[str, JsonSchema] = {
-    "StreamMessage": {
-        "description": "One line of a game's ndjson stream (docs/stream.md)",
-        "oneOf": [
-            _object({"type": _kind("state", "end"), "data": _ref("Game")}),
-            _object(
+    **_messages(
+        "StreamMessage",
+        {
+            "state|end": _object({"type": _kind("state", "end"), "data": _ref("Game")}),
+            "entry": _object(
                 {
                     "type": _kind("entry"),
                     "id": {"oneOf": [{"type": "integer"}, _CHAT_ID]},
                     "data": _ref("StreamEntry"),
                 }
             ),
-            _object({"type": _kind("chat"), "id": _CHAT_ID, "data": _ref("ChatMessage")}),
-            _object({"type": _kind("heartbeat")}),
-        ],
-    },
+            "chat": _object({"type": _kind("chat"), "id": _CHAT_ID, "data": _ref("ChatMessage")}),
+        },
+        "One line of a game's ndjson stream (docs/stream.md)",
+    ),
     "StreamEvent": {
         "description": "One event of a game's SSE stream (docs/stream.md); `id` is the seq of "
         "the last entry sent (SSE's last event id), and on a stream with chat "
@@ -141,16 +194,15 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
             _sse_event(("entry", "chat"), "a StreamEntry or a ChatMessage", id_required=True),
         ],
     },
-    "PlayerStreamMessage": {
-        "description": "One line of a player's ndjson stream (docs/stream.md)",
-        "oneOf": [
-            *(
-                _object({"type": _kind(kind), "data": data})
-                for kind, data in PLAYER_MESSAGES.items()
-            ),
-            _object({"type": _kind("heartbeat")}),
-        ],
-    },
+    **_named_data("PlayerStream", PLAYER_MESSAGES),
+    **_messages(
+        "PlayerStreamMessage",
+        {
+            kind: _typed(kind, _data_ref("PlayerStream", kind, data))
+            for kind, data in PLAYER_MESSAGES.items()
+        },
+        "One line of a player's ndjson stream (docs/stream.md)",
+    ),
     "PlayerStreamEvent": {
         "description": "One event of a player's SSE stream (docs/stream.md)",
         "oneOf": [
@@ -161,16 +213,15 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
             for kind in PLAYER_MESSAGES
         ],
     },
-    "LobbyStreamMessage": {
-        "description": "One line of the lobby's ndjson stream (docs/stream.md)",
-        "oneOf": [
-            *(
-                _object({"type": _kind(kind), "data": data})
-                for kind, data in LOBBY_MESSAGES.items()
-            ),
-            _object({"type": _kind("heartbeat")}),
-        ],
-    },
+    **_named_data("LobbyStream", LOBBY_MESSAGES),
+    **_messages(
+        "LobbyStreamMessage",
+        {
+            kind: _typed(kind, _data_ref("LobbyStream", kind, data))
+            for kind, data in LOBBY_MESSAGES.items()
+        },
+        "One line of the lobby's ndjson stream (docs/stream.md)",
+    ),
     "LobbyStreamEvent": {
         "description": "One event of the lobby's SSE stream (docs/stream.md)",
         "oneOf": [

@@ -53,7 +53,11 @@ class Webhooks(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
     def get(self) -> Any:
-        """My webhook endpoints, oldest first"""
+        """My webhook endpoints, oldest first
+
+        Each with its events, label filter and whether it is enabled (an endpoint that
+        keeps failing is disabled). Secrets are never shown again.
+        """
         return deps.service().webhooks.endpoints(player_required().id)
 
 
@@ -64,7 +68,11 @@ class WebhookResource(MethodView):
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def get(self, endpoint_id: str) -> Any:
-        """One of my webhook endpoints"""
+        """One of my webhook endpoints
+
+        As listed by `GET /players/me/webhooks`; 404 `webhook_not_found` for an endpoint
+        of another player.
+        """
         return deps.service().webhooks.endpoint(player_required().id, endpoint_id)
 
     @blp.response(204)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract.documents import Document
 from service.lifecycle import LABEL
 from service.webhooks import EVENTS, MAX_URL
 
@@ -36,7 +37,7 @@ class WebhookCreateSchema(ma.Schema):
     )
 
 
-class WebhookSchema(ma.Schema):
+class WebhookSchema(Document):
     id = fields.String()
     url = fields.String()
     events = fields.List(fields.String())
@@ -51,7 +52,7 @@ class WebhookSchema(ma.Schema):
     created_at = fields.DateTime()
 
 
-class CreatedWebhookSchema(ma.Schema):
+class CreatedWebhookSchema(Document):
     webhook = fields.Nested(WebhookSchema)
     secret = fields.String(
         metadata={
@@ -65,7 +66,7 @@ class DeliveryQuerySchema(ma.Schema):
     status = fields.String(validate=validate.OneOf(list(DELIVERY_STATUSES)))
 
 
-class DeliverySchema(ma.Schema):
+class DeliverySchema(Document):
     id = fields.String(metadata={"description": "the webhook-id header of every attempt"})
     event = fields.String(
         metadata={"description": f"one of {', '.join(EVENTS)}, or endpoint.disabled"}

@@ -1,0 +1,110 @@
+"""An apispec plugin for what the contract says beyond the routes and schemas.
+
+- Names every operation (``api.contract.operations``): flask-smorest hands each route's
+  operations to the spec's plugins as it registers them, and this one adds the
+  ``operationId`` from the table. An operation missing from the table keeps none, which
+  tests/api/test_api_contract.py reports by method and path.
+- Declares the headers of the success answers: the rate-limit headers on every one, and
+  ``ETag``, ``Location`` and ``Idempotent-Replayed`` where ``RESPONSE_HEADERS`` says, each
+  a component of its own (``#/components/headers/...``).
+- Adds the examples of the main flow (``api.contract.examples``).
+- Writes a nullable reference as ``anyOf: [{type: object, nullable: true, enum: [null]}, <ref>]``.
+  OpenAPI 3.0 cannot put ``nullable`` beside a ``$ref``; apispec's stand-in for null,
+  ``{type: object, nullable: true}``, is an object of any shape, which generators turn
+  into a second model (``GamePendingType1Type0``) where the client expects
+  ``Decision | None``. Null comes first: a validator that reaches a discriminated union
+  with null (openapi-schema-validator's discriminator) fails instead of saying no.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apispec import APISpec, BasePlugin
+from apispec.ext.marshmallow import MarshmallowPlugin
+from marshmallow import fields
+
+from api.contract.examples import OPERATION_EXAMPLES
+from api.contract.operations import OPERATION_IDS, RESPONSE_HEADERS
+
+#: null, and nothing else, in OpenAPI 3.0.
+NULL: dict[str, Any] = {"type": "object", "nullable": True, "enum": [None]}
+_APISPEC_NULL = {"type": "object", "nullable": True}
+
+
+def nullable_reference(
+    _converter: Any, field: fields.Field, ret: dict[str, Any], **_: Any
+) -> dict[str, Any]:
+    """An apispec attribute function, run after the others: a nullable field whose schema is
+    a reference takes ``NULL`` as its other branch (see the module's docstring)."""
+    branches = ret.get("anyOf")
+    if branches and len(branches) == 2 and _APISPEC_NULL in branches:
+        ret["anyOf"] = [dict(NULL), next(b for b in branches if b != _APISPEC_NULL)]
+    elif ret.get("nullable") and len(ret.get("anyOf", ())) == 1:
+        del ret["nullable"]
+        ret["anyOf"] = [dict(NULL), ret["anyOf"][0]]
+        ret.pop("type", None)
+    return {}
+
+
+def _header(description: str, type_: str = "string") -> dict[str, Any]:
+    return {"description": description, "schema": {"type": type_}}
+
+
+#: Every header a success answer may carry, by name.
+HEADERS: dict[str, dict[str, Any]] = {
+    "ETag": _header(
+        "the game's version as an entity tag: send it as If-None-Match for a cheap 304, or "
+        "as If-Match to act only on this version (docs/api.md, Concurrency)"
+    ),
+    "Location": _header("the URL of the resource created"),
+    "Idempotent-Replayed": _header(
+        "`true` when this is the stored answer to an earlier request with the same "
+        "Idempotency-Key (nothing was done twice)"
+    ),
+    "X-RateLimit-Limit": _header("requests allowed per window (when limits are on)", "integer"),
+    "X-RateLimit-Remaining": _header("requests left in the current window", "integer"),
+    "X-RateLimit-Reset": _header("when the window resets (Unix time, seconds)", "integer"),
+}
+_RATE_LIMIT = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/headers/{name}"}
+
+
+def _add_examples(operation: dict[str, Any], examples: dict[str, Any]) -> None:
+    for key, example in examples.items():
+        if key == "request":
+            target = operation["requestBody"]["content"]["application/json"]
+        else:
+            responses = operation["responses"]  # keyed by int here, by str in the spec
+            response = responses[int(key)] if int(key) in responses else responses[key]
+            target = response["content"]["application/json"]
+        target["example"] = example
+
+
+class ContractPlugin(BasePlugin):
+    def init_spec(self, spec: APISpec) -> None:
+        super().init_spec(spec)
+        for name, header in HEADERS.items():
+            spec.components.header(name, header)
+        for plugin in spec.plugins:  # flask-smorest's, initialised before this one
+            if isinstance(plugin, MarshmallowPlugin):
+                plugin.converter.add_attribute_function(nullable_reference)
+
+    def operation_helper(
+        self, path: str | None = None, operations: dict[str, Any] | None = None, **_: Any
+    ) -> None:
+        for method, operation in (operations or {}).items():
+            name = OPERATION_IDS.get((method, path or ""))
+            if name is not None:
+                operation.setdefault("operationId", name)
+            operation.setdefault("security", [])  # open to anybody, said so explicitly
+            _add_examples(operation, OPERATION_EXAMPLES.get(name or "", {}))
+            for status, response in operation.get("responses", {}).items():
+                if not str(status).startswith("2") or "$ref" in response:
+                    continue
+                headers = response.setdefault("headers", {})
+                for header in (*RESPONSE_HEADERS.get(name or "", ()), *_RATE_LIMIT):
+                    headers[header] = _ref(header)

@@ -1,0 +1,156 @@
+"""The game's vocabulary as OpenAPI components, built from the engine's own tables.
+
+``engine.actions.ACTION_FIELDS`` says which fields each action type has and of which kind;
+``engine.decision.DECISION_KINDS`` lists what the engine asks for; the board, compass,
+genes and counts give the values a field may take. Nothing here is a hand copy: an action
+type or a decision kind added to the engine appears in the spec at the next ``make
+openapi``, and tests/api's spec check holds every action the server sends against these
+schemas.
+
+``Action`` is a ``oneOf`` discriminated by ``type`` (one model per action type in a
+generated client); ``Decision`` is the pending decision with its legal actions as Actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from marshmallow import ValidationError, fields
+
+from engine import AMOEBAS_PER_COLOUR, SUPPORTED_PLAYERS
+from engine.actions import ACTION_FIELDS, ACTION_TYPES
+from engine.board import FIELD_NAMES
+from engine.compass import DIRECTION_NAMES
+from engine.decision import DECISION_KINDS
+from engine.genes import GENES
+
+JsonSchema = dict[str, Any]
+
+_SEAT: Final[JsonSchema] = {"type": "integer", "minimum": 0, "maximum": max(SUPPORTED_PLAYERS) - 1}
+_AMOEBA_NUMBER: Final[JsonSchema] = {"type": "integer", "minimum": 1, "maximum": AMOEBAS_PER_COLOUR}
+_GENE: Final[JsonSchema] = {"type": "string", "enum": [gene.id for gene in GENES]}
+#: Cubes per colour: one count for each colour in the game.
+_CUBES: Final[JsonSchema] = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 0},
+    "maxItems": max(SUPPORTED_PLAYERS),
+}
+
+#: What ``engine.actions`` kinds are in JSON Schema, before a field narrows them.
+_KINDS: Final[dict[str, JsonSchema]] = {
+    "int": {"type": "integer"},
+    "str": {"type": "string"},
+    "ints": {"type": "array", "items": {"type": "integer"}},
+    "amoeba": {"$ref": "#/components/schemas/Amoeba"},
+}
+
+#: The values a field may take, by field name (and, where one name means two things, by
+#: action type and field name), from the engine's tables.
+_FIELD_VALUES: Final[dict[str, JsonSchema]] = {
+    "space": {"type": "integer", "minimum": 1},
+    "field": {"type": "string", "enum": list(FIELD_NAMES)},
+    "number": _AMOEBA_NUMBER,
+    "attacker": _AMOEBA_NUMBER,
+    "face": {"type": "integer", "minimum": 1, "maximum": 6},
+    "direction": {"type": "string", "enum": list(DIRECTION_NAMES)},
+    "move.direction": {"type": "string", "enum": [*DIRECTION_NAMES, "none"]},
+    "take": _CUBES,
+    "eat": _CUBES,
+    "parasite": _SEAT,
+    "amount": {"type": "integer", "minimum": 0},
+    "gene": _GENE,
+    "give_up": _GENE,
+}
+
+
+def _camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def action_schema_name(action_type: str) -> str:
+    return f"{_camel(action_type)}Action"
+
+
+def _field_schema(action_type: str, name: str, kind: str) -> JsonSchema:
+    narrowed = _FIELD_VALUES.get(f"{action_type}.{name}", _FIELD_VALUES.get(name))
+    schema = dict(narrowed if narrowed is not None else _KINDS[kind])
+    if "$ref" not in schema:
+        assert schema["type"] == _KINDS[kind]["type"], (action_type, name)
+    return schema
+
+
+def _action_component(action_type: str) -> JsonSchema:
+    spec = ACTION_FIELDS[action_type]
+    properties = {"type": {"type": "string", "enum": [action_type]}}
+    properties |= {name: _field_schema(action_type, name, kind) for name, (kind, _) in spec.items()}
+    return {
+        "type": "object",
+        "description": ACTION_TYPES[action_type],
+        "properties": properties,
+        "required": ["type", *(name for name, (_, required) in spec.items() if required)],
+        "additionalProperties": False,
+    }
+
+
+def _ref(name: str) -> JsonSchema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def components() -> dict[str, JsonSchema]:
+    """Every component of the vocabulary, by name (``api/app.py`` adds them to the spec)."""
+    names = {action_type: action_schema_name(action_type) for action_type in ACTION_FIELDS}
+    result: dict[str, JsonSchema] = {
+        "Amoeba": {
+            "type": "object",
+            "description": "an amoeba on the board: its seat (colour) and number",
+            "properties": {"seat": _SEAT, "number": _AMOEBA_NUMBER},
+            "required": ["seat", "number"],
+            "additionalProperties": False,
+        },
+        "Action": {
+            "description": "a move of the game; submit one of the pending decision's "
+            "`actions`, verbatim",
+            "oneOf": [_ref(name) for name in names.values()],
+            "discriminator": {
+                "propertyName": "type",
+                "mapping": {t: f"#/components/schemas/{n}" for t, n in names.items()},
+            },
+        },
+        "Decision": {
+            "type": "object",
+            "description": "what the game waits for: `seat` must submit one of `actions`; "
+            "`actions[0]` is the engine's safe default (the one a timeout applies)",
+            "properties": {
+                "seat": _SEAT,
+                "player": {**_SEAT, "nullable": True, "description": "the seat's player"},
+                "kind": {"type": "string", "enum": list(DECISION_KINDS)},
+                "actions": {"type": "array", "items": _ref("Action"), "minItems": 1},
+                "context": {
+                    "type": "object",
+                    "additionalProperties": {},
+                    "description": "what the decision is about (the kind's help: GET /rules)",
+                },
+                "seq": {"type": "integer", "description": "answer with expected_seq: seq"},
+            },
+            "required": ["seat", "kind", "actions", "context"],
+            "additionalProperties": False,
+        },
+    }
+    result |= {names[t]: _action_component(t) for t in ACTION_FIELDS}
+    return result
+
+
+def _an_object(value: object) -> None:
+    if not isinstance(value, dict):
+        raise ValidationError("Not a valid mapping type.")
+
+
+def component_field(name: str, **kwargs: Any) -> fields.Raw:
+    """A field documented as the component ``name`` (``allow_none`` makes it nullable).
+
+    Loaded as any JSON object: the engine says what is wrong with an action
+    (422 ``malformed_action`` / ``illegal_action``) better than a schema could."""
+    # anyOf of one, not allOf: generators read allOf over a discriminated union as
+    # inheritance (openapi-typescript: Omit<Action, "type">).
+    metadata = {"anyOf": [_ref(name)], **kwargs.pop("metadata", {})}
+    return fields.Raw(validate=_an_object, metadata=metadata, **kwargs)

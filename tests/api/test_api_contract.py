@@ -1,0 +1,167 @@
+"""The committed OpenAPI document as a contract clients are generated from: every operation
+named, described and secured as it really is; seat ranges that follow the game sizes.
+
+(That the committed document is the one the code generates is
+test_api_meta.test_committed_openapi_spec_matches_the_code.)"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from api_helpers import Http, bearer
+
+from engine import SUPPORTED_PLAYERS
+
+SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
+METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
+
+
+@pytest.fixture(scope="module")
+def spec() -> dict[str, Any]:
+    return json.loads(SPEC_PATH.read_text())
+
+
+def operations(spec: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (method, path, operation)
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+        if method in METHODS
+    ]
+
+
+def test_every_operation_has_a_unique_operation_id_a_summary_and_a_description(spec) -> None:
+    unnamed = [
+        f"{method.upper()} {path}"
+        for method, path, op in operations(spec)
+        if not op.get("operationId")
+    ]
+    assert not unnamed, f"add these to api/contract/operations.py: {unnamed}"
+    names = [op["operationId"] for _, _, op in operations(spec)]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+    for method, path, op in operations(spec):
+        assert op["operationId"][0].islower() and op["operationId"].isalnum(), op["operationId"]
+        assert op.get("summary"), f"{method.upper()} {path} has no summary"
+        assert op.get("description"), f"{method.upper()} {path} has no description"
+
+
+def test_the_spec_is_valid_openapi(spec) -> None:
+    from openapi_spec_validator import validate
+
+    validate(spec)
+
+
+def test_info_version_is_semantic_and_in_the_changelog(spec) -> None:
+    import re
+
+    version = spec["info"]["version"]
+    assert re.fullmatch(r"(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)", version), version
+    changelog = (SPEC_PATH.parents[1] / "docs" / "api-changelog.md").read_text()
+    assert f"## {version}" in changelog, f"docs/api-changelog.md has no entry for {version}"
+
+
+def test_operations_that_need_a_player_token_declare_it(spec) -> None:
+    bulk = spec["paths"]["/api/v1/games/bulk"]["post"]
+    assert bulk["security"] == [{"playerToken": []}]
+    assert "401" in bulk["responses"]
+    # Anonymous or with a player token: both declared, so a generated client may send one.
+    for path, method in (("/api/v1/games", "get"), ("/api/v1/games", "post")):
+        assert spec["paths"][path][method]["security"] == [{}, {"playerToken": []}]
+
+
+def test_response_documents_say_which_fields_are_always_present(spec) -> None:
+    game = spec["components"]["schemas"]["Game"]
+    assert {"id", "status", "seats", "pending", "state", "options"} <= set(game["required"])
+    pending = game["properties"]["pending"]["anyOf"]  # null, or the decision
+    assert pending == [
+        {"type": "object", "nullable": True, "enum": [None]},
+        {"$ref": "#/components/schemas/Decision"},
+    ]
+    created = spec["components"]["schemas"]["CreatedGame"]
+    assert set(created["required"]) == {"game", "creator_token"}  # invitations: private only
+
+
+def test_request_fields_with_defaults_are_optional(spec) -> None:
+    for name, schema in spec["components"]["schemas"].items():
+        for field, prop in schema.get("properties", {}).items():
+            if "default" in prop:
+                assert field not in schema.get("required", []), f"{name}.{field}"
+
+
+def test_seat_ranges_follow_the_largest_game(spec) -> None:
+    top = max(SUPPORTED_PLAYERS) - 1
+    schemas = spec["components"]["schemas"]
+    assert schemas["ActionSubmit"]["properties"]["seat"]["maximum"] == top
+    assert schemas["Join"]["properties"]["seat"]["maximum"] == top
+    assert schemas["GameCreate"]["properties"]["players"]["maximum"] == max(SUPPORTED_PLAYERS)
+
+
+@pytest.mark.parametrize("players", SUPPORTED_PLAYERS)
+def test_every_seat_submits_with_its_seat_number_at_every_game_size(
+    client, http: Http, players: int
+) -> None:
+    """``seat`` in the body is a check against the token's seat: every seat of a 3- to
+    6-player game gets through it (it was once limited to 0-3)."""
+    table = http.started(players)
+    acted: set[int] = set()
+    for _ in range(20 * players):
+        if len(acted) == players:
+            break
+        seat = http.pending(table)["pending"]["seat"]
+        r = _act_with_seat(http, table, seat)
+        assert r.status_code == 200, r.json
+        assert r.json["seat"] == seat
+        acted.add(seat)
+    assert acted == set(range(players))
+
+
+def _act_with_seat(http: Http, table: Any, seat: int) -> Any:
+    p = http.pending(table)
+    return http.c.post(
+        f"{table.url}/actions",
+        json={"action": p["pending"]["actions"][0], "expected_seq": p["seq"], "seat": seat},
+        headers=bearer(table.tokens[seat]),
+    )
+
+
+def test_redocly_recommended_rules_find_no_error() -> None:
+    """The spec passes a standard linter: Redocly's recommended rules (missing operationIds,
+    undefined security, nullable without a type, ...); warnings are allowed, errors not."""
+    import subprocess
+
+    from harness.client_gen import node_tool
+
+    done = subprocess.run(
+        [str(node_tool("redocly")), "lint", str(SPEC_PATH), "--format", "summary"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert "Your API description is valid" in output, output
+    assert not [line for line in output.splitlines() if line.startswith("error")], output
+
+
+def test_the_examples_match_their_schemas(spec) -> None:
+    from openapi_schema_validator import OAS30Validator
+
+    def check(schema: dict[str, Any], example: Any, where: str) -> None:
+        validator = OAS30Validator({**schema, "components": spec["components"]})
+        errors = [e.message for e in validator.iter_errors(example)]
+        assert not errors, (where, errors)
+
+    seen = 0
+    for name, schema in spec["components"]["schemas"].items():
+        if "example" in schema:
+            check(schema, schema["example"], name)
+            seen += 1
+    for method, path, op in operations(spec):
+        bodies = [op.get("requestBody", {})] + list(op["responses"].values())
+        for body in bodies:
+            media = body.get("content", {}).get("application/json", {})
+            if "example" in media:
+                check(media["schema"], media["example"], f"{method} {path}")
+                seen += 1
+    assert seen >= 7  # create, join, pending, submit; a decision, a stream entry, a problem
