@@ -115,6 +115,20 @@ def _sse_event(kinds: tuple[str, ...], data: str, *, id_required: bool) -> JsonS
     return _object({**properties, "retry": _RETRY}, "retry", *(() if id_required else ("id",)))
 
 
+#: An entry's id on the stream of many games: "<game id>:<seq>".
+_GAME_POSITION = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}:[0-9]+$"}
+_MANY_GAME = {
+    "following": _object(
+        {
+            "games": {"type": "array", "items": {"type": "string"}},
+            "max_games": {"type": "integer"},
+        }
+    ),
+    "state": _ref("Game"),
+    "end": _ref("Game"),
+}
+
+
 # Components added to the spec by hand (api/app.py): name → schema.
 STREAM_COMPONENTS: dict[str, JsonSchema] = {
     "StreamMessage": {
@@ -159,6 +173,60 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
                 "retry",
             )
             for kind in PLAYER_MESSAGES
+        ],
+    },
+    "ManyStreamMessage": {
+        "description": "One line of the ndjson stream of many games (docs/stream.md): a "
+        "game's `state`, `entry` (with its `game_id`; id `<game id>:<seq>`) and `end`, "
+        "`following`, and with a player token the player stream's messages",
+        "oneOf": [
+            *(_object({"type": _kind(kind), "data": data}) for kind, data in _MANY_GAME.items()),
+            _object(
+                {
+                    "type": _kind("entry"),
+                    "id": _GAME_POSITION,
+                    "data": {
+                        "allOf": [
+                            _ref("StreamEntry"),
+                            {
+                                "type": "object",
+                                "required": ["game_id"],
+                                "properties": {"game_id": {"type": "string"}},
+                            },
+                        ]
+                    },
+                }
+            ),
+            *(
+                _object({"type": _kind(kind), "data": data})
+                for kind, data in PLAYER_MESSAGES.items()
+            ),
+            _object({"type": _kind("heartbeat")}),
+        ],
+    },
+    "ManyStreamEvent": {
+        "description": "One event of the SSE stream of many games (docs/stream.md); `id` is "
+        "the last entry's `<game id>:<seq>`",
+        "oneOf": [
+            _object(
+                {
+                    "event": _kind(*_MANY_GAME, *PLAYER_MESSAGES),
+                    "data": _json_text("the message's data"),
+                    "id": _GAME_POSITION,
+                    "retry": _RETRY,
+                },
+                "retry",
+                "id",
+            ),
+            _object(
+                {
+                    "event": _kind("entry"),
+                    "data": _json_text("a StreamEntry with its game_id"),
+                    "id": _GAME_POSITION,
+                    "retry": _RETRY,
+                },
+                "retry",
+            ),
         ],
     },
     "LobbyStreamMessage": {
