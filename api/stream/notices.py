@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 
 from api.stream.snapshot import Snapshot, SnapshotReader
+from service import metrics
 from service.publishing import CHANNEL, decode_notice
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,7 @@ class Watcher:
         self._event = event if event is not None else threading.Event()
         game.events.add(self._event)
         self._closed = False
+        metrics.STREAM_GAMES_FOLLOWED.inc()
 
     @property
     def generation(self) -> int:
@@ -65,6 +67,7 @@ class Watcher:
     def close(self) -> None:
         if not self._closed:
             self._closed = True
+            metrics.STREAM_GAMES_FOLLOWED.dec()
             self.hub._unwatch(self.game_id, self._game, self._event)
 
 
