@@ -23,7 +23,11 @@ from api import cors, deps, observe, ratelimit, representations
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
 from api.resources import BLUEPRINTS
-from api.resources.stream.schemas import STREAM_COMPONENTS, StreamEntrySchema
+from api.resources.stream.schemas import (
+    STREAM_COMPONENTS,
+    ManyStreamEntrySchema,
+    StreamEntrySchema,
+)
 from service.config import Settings
 from service.games import GameService, build_service
 from service.scheduling import NullScheduler, Scheduler
@@ -169,6 +173,7 @@ def create_app(
         api.register_blueprint(blueprint)
     # Named only in the streams' documentation: added to the spec by hand.
     api.spec.components.schema("StreamEntry", schema=StreamEntrySchema)
+    api.spec.components.schema("ManyStreamEntry", schema=ManyStreamEntrySchema)
     for name, component in STREAM_COMPONENTS.items():
         api.spec.components.schema(name, component)
     app.extensions["ursuppe_api"] = api

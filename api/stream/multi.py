@@ -95,7 +95,11 @@ class MultiStream:
             if self.look is not None:
                 self.any = self.runtime.hub.watch_any(self.event)
             out: list[Message] = []
-            firsts = [(gid, self._watch(gid)) for gid in self.set.ids]
+            firsts: list[tuple[str, Snapshot]] = []
+            for gid, snap in self._watch(list(self.set.ids)):
+                if isinstance(snap, Exception):
+                    raise snap  # NotFound: a 404 naming the game
+                firsts.append((gid, snap))
             if not self._keeps_listening() and all(
                 self._finished_for_client(gid, snap) for gid, snap in firsts
             ):
@@ -112,22 +116,28 @@ class MultiStream:
             self.close()
             raise
 
-    def _watch(self, game_id: str) -> Snapshot:
-        watcher = self.runtime.hub.watch(game_id, self.event)  # before the read: no notice missed
-        self.games[game_id] = followed = _Followed(
-            watcher,
-            StreamSession(
-                self.since.get(game_id),
-                None,
-                lambda after, upto: self.runtime.reader.entries(game_id, after, upto),
-            ),
-            watcher.generation,
-        )
-        try:
-            return followed.watcher.snapshot()
-        except BaseException:
-            self._drop(game_id)
-            raise
+    def _watch(self, game_ids: list[str]) -> list[tuple[str, Snapshot | Exception]]:
+        """Follow ``game_ids``: each watched before its first read (no notice missed), the
+        reads side by side; each game's snapshot or what its read raised (the game is then
+        let go)."""
+        for game_id in game_ids:
+            watcher = self.runtime.hub.watch(game_id, self.event)
+            self.games[game_id] = _Followed(
+                watcher,
+                StreamSession(
+                    self.since.get(game_id),
+                    None,
+                    lambda after, upto, game_id=game_id: self.runtime.reader.entries(
+                        game_id, after, upto
+                    ),
+                ),
+                watcher.generation,
+            )
+        reads = list(self.runtime.readers.map(_read, [self.games[g].watcher for g in game_ids]))
+        for game_id, snap in zip(game_ids, reads, strict=True):
+            if isinstance(snap, Exception):
+                self._drop(game_id)
+        return list(zip(game_ids, reads, strict=True))
 
     def _finished_for_client(self, game_id: str, snap: Snapshot) -> bool:
         since = self.since.get(game_id)
@@ -199,26 +209,28 @@ class MultiStream:
                 out += self._refresh_members(look=False)
 
     def _advance_games(self) -> list[Message]:
-        """The messages of every game woken since it was last advanced."""
+        """The messages of every game woken since it was last advanced. The games' reads
+        go side by side (``StreamRuntime.readers``): one after the other, a burst of
+        notices would wait on the database once per game, as a stream per game does not."""
         self.retry_at = None
         out: list[Message] = []
-        for game_id, followed in list(self.games.items()):
+        woken: list[tuple[str, _Followed]] = []
+        for game_id, followed in self.games.items():
             generation = followed.watcher.generation
-            if generation == followed.seen:
-                continue
-            followed.seen = generation  # before the read, which covers at least this one
-            try:
-                snap = followed.watcher.snapshot()
-            except NotFound:
+            if generation != followed.seen:
+                followed.seen = generation  # before the read, which covers at least this one
+                woken.append((game_id, followed))
+        reads = self.runtime.readers.map(_read, [followed.watcher for _g, followed in woken])
+        for (game_id, followed), snap in zip(woken, reads, strict=True):
+            if isinstance(snap, NotFound):
                 self._drop(game_id)
                 self.ended.add(game_id)
-                continue
-            except Exception:  # noqa: BLE001 - the database is away: keep the client, retry
-                log.warning("stream of many: read of %s failed; retrying", game_id, exc_info=True)
+            elif isinstance(snap, Exception):  # the database is away: keep the client, retry
+                log.warning("stream of many: read of %s failed; retrying", game_id, exc_info=snap)
                 followed.seen = -1
                 self.retry_at = time.monotonic() + RETRY_READ
-                continue
-            out += self._advance_game(game_id, snap)
+            else:
+                out += self._advance_game(game_id, snap)
         if len(self.games) != self.announced:
             out.append(self._following())
         return out
@@ -254,15 +266,13 @@ class MultiStream:
         except Exception:  # noqa: BLE001 - the database is away: the next look retries
             log.warning("stream of many: look failed; retrying", exc_info=True)
             return out
+        new = [g for g in dict.fromkeys(found) if g not in self.games and g not in self.ended]
         added = False
-        for game_id in dict.fromkeys(found):
-            if game_id in self.games or game_id in self.ended:
+        for game_id, snap in self._watch(new[: max(0, self.max_games - len(self.games))]):
+            if isinstance(snap, NotFound):
                 continue
-            if len(self.games) >= self.max_games:
-                break
-            try:
-                snap = self._watch(game_id)
-            except NotFound:
+            if isinstance(snap, Exception):  # the database is away: the next look retries
+                log.warning("stream of many: read of %s failed", game_id, exc_info=snap)
                 continue
             out += self._advance_game(game_id, snap)
             added = True
@@ -288,6 +298,14 @@ class MultiStream:
         if self.any is not None:
             self.any.close()
             self.any = None
+
+
+def _read(watcher: Watcher) -> Snapshot | Exception:
+    """A woken game's snapshot, or what its read raised (handled by the stream)."""
+    try:
+        return watcher.snapshot()
+    except Exception as err:  # noqa: BLE001 - returned to the stream, which decides
+        return err
 
 
 def label_members(

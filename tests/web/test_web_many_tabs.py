@@ -2,7 +2,7 @@
 tabs of a signed-in player, with a seat in half of the games, all load within seconds and
 show every new entry of their game live, while the service holds one stream for them all
 (its /metrics); closing tabs lets their games go; a page restored from the back/forward
-cache catches up exactly."""
+cache catches up exactly; once no page needs it the connection closes."""
 
 from __future__ import annotations
 
@@ -147,3 +147,11 @@ def test_twelve_tabs_share_one_connection(server: LiveServer) -> None:
         print("back/forward cache restored the page:", state["restored"])
         settles(server, streams=1, games=len(tabs))
         assert console_errors(browser) == []
+
+        # No page needs the connection any more: it closes.
+        for handle in list(tabs.values())[1:]:
+            browser.switch_to.window(handle)
+            browser.close()
+        browser.switch_to.window(next(iter(tabs.values())))
+        browser.get(f"{server.base_url}/")
+        settles(server, streams=0, games=0)

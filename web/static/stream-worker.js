@@ -33,7 +33,11 @@ function receive(port, message) {
     if (current?.games.has(message.game) && message.since < (current.at.get(message.game) ?? Infinity)) current.key = null;
   } else if (message.op === "unfollow") page.games.delete(message.game);
   else if (message.op === "notices") page.token = message.token || null;
-  else if (message.op === "bye") pages.delete(port); // pagehide: closed, or into the cache
+  else if (message.op === "bye") { // pagehide: closed, or into the cache
+    pages.delete(port);
+    // The last page may be frozen right after: let the connection go now, not in 30 ms.
+    if (!pages.size) return reconcile();
+  }
   plan();
 }
 

@@ -48,6 +48,12 @@ class StreamEntrySchema(LogEntrySchema):
     )
 
 
+class ManyStreamEntrySchema(StreamEntrySchema):
+    """An entry on the stream of many games: the game stream's, with its game."""
+
+    game_id = ma.fields.String(required=True, metadata={"description": "the entry's game"})
+
+
 def _ref(name: str) -> JsonSchema:
     return {"$ref": f"#/components/schemas/{name}"}
 
@@ -185,16 +191,7 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
                 {
                     "type": _kind("entry"),
                     "id": _GAME_POSITION,
-                    "data": {
-                        "allOf": [
-                            _ref("StreamEntry"),
-                            {
-                                "type": "object",
-                                "required": ["game_id"],
-                                "properties": {"game_id": {"type": "string"}},
-                            },
-                        ]
-                    },
+                    "data": _ref("ManyStreamEntry"),
                 }
             ),
             *(
