@@ -26,7 +26,11 @@ from api.contract.plugin import ContractPlugin
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
 from api.resources import BLUEPRINTS
-from api.resources.stream.schemas import STREAM_COMPONENTS, StreamEntrySchema
+from api.resources.stream.schemas import (
+    STREAM_COMPONENTS,
+    ManyStreamEntrySchema,
+    StreamEntrySchema,
+)
 from service.config import Settings
 from service.games import GameService, build_service
 from service.scheduling import NullScheduler, Scheduler
@@ -173,6 +177,7 @@ def create_app(
         api.register_blueprint(blueprint)
     # Named only in the streams' documentation: added to the spec by hand.
     api.spec.components.schema("StreamEntry", schema=StreamEntrySchema)
+    api.spec.components.schema("ManyStreamEntry", schema=ManyStreamEntrySchema)
     for name, component in STREAM_COMPONENTS.items():
         api.spec.components.schema(name, component)
     for name, component in vocabulary.components().items():

@@ -99,6 +99,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("validation_error", "illegal_action", "malformed_action", "invalid_players"),
     *("invalid_seats", "invalid_time_limit", "invalid_timeout_policy", "invalid_option"),
     *("invalid_label", "idempotency_key_reused", "invalid_since"),
+    *("too_many_games", "nothing_to_follow"),
     *("invalid_name", "invalid_entropy", "invalid_cursor", "invalid_points"),
     *("invalid_bulk", "invalid_time_control"),
     *("invalid_webhook_url", "webhook_target_refused", "webhook_not_found", "delivery_not_found"),

@@ -20,6 +20,7 @@ BENCHMARKS = [
     "deadlines_bench",
     "embedded_bench",
     "stream_bench",
+    "stream_many_bench",
     "players_bench",
     "listing_bench",
     "web_bench",

@@ -90,6 +90,29 @@ def _mover(
     out.put(commits)
 
 
+async def move_and_stop(
+    env: dict[str, str], games: list[tuple[str, dict[int, str]]], rate: float, seconds: float,
+    worker_pid: int, readers: list[asyncio.Task[None]],
+) -> tuple[list[tuple[str, int, float]], float, float]:  # fmt: skip
+    """Commit moves from a mover process for ``seconds`` while the ``readers`` read, wait
+    2 s for the last deliveries, stop the readers; the commits (game, seq, when), the
+    stream worker's CPU seconds and the wall seconds of it all."""
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    mover = ctx.Process(target=_mover, args=(env, games, rate, seconds, out))
+    mover.start()
+    cpu_before, wall_before = _cpu_s(worker_pid), time.monotonic()
+    commits = await asyncio.get_running_loop().run_in_executor(None, out.get)
+    mover.join()
+    await asyncio.sleep(2.0)  # the last deliveries
+    cpu = _cpu_s(worker_pid) - cpu_before
+    wall = time.monotonic() - wall_before
+    for task in readers:
+        task.cancel()
+    await asyncio.gather(*readers, return_exceptions=True)
+    return commits, cpu, wall
+
+
 async def _client(
     host: str, port: int, game_id: str, arrivals: list[tuple[str, int, float]], opened: list[int]
 ) -> None:
@@ -135,19 +158,7 @@ async def _measure(
     await asyncio.sleep(1.0)
     rss_open = _rss_kib(worker_pid)
     moved = [g for g in games if g[0] in set(watched)]
-    ctx = multiprocessing.get_context("spawn")
-    out = ctx.Queue()
-    mover = ctx.Process(target=_mover, args=(env, moved, rate, seconds, out))
-    mover.start()
-    cpu_before, wall_before = _cpu_s(worker_pid), time.monotonic()
-    commits = await asyncio.get_running_loop().run_in_executor(None, out.get)
-    mover.join()
-    await asyncio.sleep(2.0)  # the last deliveries
-    cpu = _cpu_s(worker_pid) - cpu_before
-    wall = time.monotonic() - wall_before
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    commits, cpu, wall = await move_and_stop(env, moved, rate, seconds, worker_pid, tasks)
     committed = {(g, s): t for g, s, t in commits}
     expected = sum(watched.count(g) for g, _s, _t in commits)
     latencies = [(t - committed[(g, s)]) * 1000 for g, s, t in arrivals if (g, s) in committed]

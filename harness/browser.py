@@ -78,6 +78,7 @@ class Chromium(webdriver.Chrome):
     to the default one, unless the test names a context itself."""
 
     context_id: str | None = None
+    browser_cdp: _BrowserCdp | None = None  # the pool's connection to this browser
 
     def execute_cdp_cmd(self, cmd: str, cmd_args: dict[str, Any]) -> Any:
         if cmd.startswith("Browser.") and self.context_id and "browserContextId" not in cmd_args:
@@ -138,6 +139,7 @@ class BrowserPool:
         try:
             context = cdp.call("Target.createBrowserContext", disposeOnDetach=True)
             driver.context_id = context["browserContextId"]
+            driver.browser_cdp = cdp
             target = cdp.call("Target.createTarget", url="about:blank", newWindow=True,
                               browserContextId=driver.context_id,
                               width=max(width, MIN_WIDTH), height=height)  # fmt: skip
@@ -221,6 +223,19 @@ def chromium(width: int = 1280, height: int = 1000) -> Iterator[webdriver.Chrome
         yield driver
     finally:
         _quit(driver, profile)
+
+
+def new_tab(driver: webdriver.Chrome) -> str:
+    """Open a tab beside the window's (in its browser context, so sharing its storage and
+    its shared workers, as a person's tabs do), switch to it; its handle. Selenium's
+    ``new_window`` would open it in the browser's default context instead."""
+    cdp = getattr(driver, "browser_cdp", None)
+    if cdp is None:
+        driver.switch_to.new_window("tab")
+        return driver.current_window_handle
+    target = cdp.call("Target.createTarget", url="about:blank", browserContextId=driver.context_id)
+    driver.switch_to.window(target["targetId"])
+    return target["targetId"]
 
 
 def console_errors(driver: webdriver.Chrome) -> list[str]:

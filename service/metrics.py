@@ -64,6 +64,12 @@ STREAMS_OPEN = Gauge(
     "Live game streams open now",
     multiprocess_mode="livesum",
 )
+STREAM_GAMES_FOLLOWED = Gauge(
+    "ursuppe_stream_games_followed",
+    "Games followed by the open streams now, once per stream (a stream of many games "
+    "counts each of its games)",
+    multiprocess_mode="livesum",
+)
 STREAM_MESSAGES = Counter(
     "ursuppe_stream_messages_total",
     "Messages written to live streams, by type (state, entry, end, heartbeat)",

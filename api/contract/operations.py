@@ -43,6 +43,8 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("put", "/api/v1/games/{game_id}/chat/settings"): "updateChatSettings",
     # streams
     ("get", "/api/v1/games/{game_id}/stream"): "streamGame",
+    ("get", "/api/v1/stream"): "streamGames",
+    ("post", "/api/v1/stream"): "streamGamesPost",
     # players
     ("post", "/api/v1/players"): "createPlayer",
     ("post", "/api/v1/players/signin"): "signIn",

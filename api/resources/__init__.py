@@ -18,6 +18,7 @@ from api.resources.players.routes import blp as players
 from api.resources.ratings.routes import blp as ratings
 from api.resources.seats.routes import blp as seats
 from api.resources.seeks.routes import blp as seeks
+from api.resources.stream.many import blp as many_games
 from api.resources.stream.routes import blp as stream
 from api.resources.webhooks.routes import blp as webhooks
 
@@ -29,6 +30,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     log,
     chat,
     stream,
+    many_games,
     players,
     seeks,
     ratings,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import orjson
+from flask import Response, current_app, request
 
 SSE = "text/event-stream"
 NDJSON = "application/x-ndjson"
@@ -41,6 +43,24 @@ class NdjsonFraming:
 
 def framing_for(accept_ndjson: bool) -> SseFraming | NdjsonFraming:
     return NdjsonFraming() if accept_ndjson else SseFraming()
+
+
+def requested_framing() -> SseFraming | NdjsonFraming:
+    """The framing the request's ``Accept`` asks for: SSE unless ndjson is preferred."""
+    return framing_for(request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON)
+
+
+def streaming_response(
+    body: Iterator[bytes], framing: SseFraming | NdjsonFraming, closed: Callable[[], None]
+) -> Response:
+    """A stream's 200: never cached, passed on by nginx message by message
+    (``X-Accel-Buffering``); ``closed`` lets the stream's slot and watchers go when the
+    client leaves or the body ends."""
+    resp = current_app.response_class(body, mimetype=framing.mimetype)
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.headers["X-Accel-Buffering"] = "no"
+    resp.call_on_close(closed)
+    return resp
 
 
 #: The ``Accept`` header every stream documents: the media type picks the framing.

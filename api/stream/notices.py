@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 
 from api.stream.snapshot import Snapshot, SnapshotReader
+from service import metrics
 from service.publishing import CHANNEL, decode_notice
 
 log = logging.getLogger(__name__)
@@ -33,13 +34,25 @@ class _Game:
 
 
 class Watcher:
-    """One stream's registration: ``wait`` for a wake-up, read the shared ``snapshot``."""
+    """One stream's registration: ``wait`` for a wake-up, read the shared ``snapshot``.
 
-    def __init__(self, hub: NoticeHub, game_id: str, game: _Game) -> None:
+    ``event``: the one a stream of many games shares among its watchers (it waits on that
+    and asks each watcher's ``generation`` which game woke it); by default a watcher's
+    own."""
+
+    def __init__(
+        self, hub: NoticeHub, game_id: str, game: _Game, event: threading.Event | None = None
+    ) -> None:
         self.hub, self.game_id, self._game = hub, game_id, game
-        self._event = threading.Event()
+        self._event = event if event is not None else threading.Event()
         game.events.add(self._event)
         self._closed = False
+        metrics.STREAM_GAMES_FOLLOWED.inc()
+
+    @property
+    def generation(self) -> int:
+        """How many wake-ups the game has had: a change means read the snapshot again."""
+        return self._game.generation
 
     def wait(self, timeout: float) -> bool:
         """True when woken (then re-armed), False after ``timeout``."""
@@ -54,15 +67,16 @@ class Watcher:
     def close(self) -> None:
         if not self._closed:
             self._closed = True
+            metrics.STREAM_GAMES_FOLLOWED.dec()
             self.hub._unwatch(self.game_id, self._game, self._event)
 
 
 class AnyWatcher:
     """A registration for every notice: ``wait`` for one, then look again."""
 
-    def __init__(self, hub: NoticeHub) -> None:
+    def __init__(self, hub: NoticeHub, event: threading.Event | None = None) -> None:
         self.hub = hub
-        self.event = threading.Event()
+        self.event = event if event is not None else threading.Event()
 
     def wait(self, timeout: float) -> bool:
         if self.event.wait(timeout):
@@ -100,19 +114,19 @@ class NoticeHub:
         self._stopped = threading.Event()
         self.subscribed = threading.Event()  # set while the subscription is live
 
-    def watch(self, game_id: str) -> Watcher:
+    def watch(self, game_id: str, event: threading.Event | None = None) -> Watcher:
         self._start()
         with self._lock:
             game = self._games.get(game_id)
             if game is None:
                 game = self._games[game_id] = _Game()
-            return Watcher(self, game_id, game)
+            return Watcher(self, game_id, game, event)
 
-    def watch_any(self) -> AnyWatcher:
+    def watch_any(self, event: threading.Event | None = None) -> AnyWatcher:
         """A registration woken by every game's notice: the player streams, which follow
         many games that change as the player joins more."""
         self._start()
-        watcher = AnyWatcher(self)
+        watcher = AnyWatcher(self, event)
         with self._lock:
             self._any.add(watcher.event)
         return watcher

@@ -19,7 +19,12 @@ from typing import Any
 
 from flask import Response, current_app, request
 
-from api.stream.framing import NDJSON, SSE, NdjsonFraming, SseFraming, framing_for
+from api.stream.framing import (
+    NdjsonFraming,
+    SseFraming,
+    requested_framing,
+    streaming_response,
+)
 from api.stream.notices import AnyWatcher
 from api.stream.runtime import stream_runtime
 from api.stream.settings import StreamSettings
@@ -137,15 +142,11 @@ def stream_of_looks(
     except BaseException:
         release()
         raise
-    framing = framing_for(request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON)
+    framing = requested_framing()
     body = player_body(look, service.clock(), watcher, session, framing, runtime.settings)
-    resp = current_app.response_class(body, mimetype=framing.mimetype)
-    resp.headers["Cache-Control"] = "no-cache"
-    resp.headers["X-Accel-Buffering"] = "no"
 
     def _closed() -> None:
         watcher.close()
         release()
 
-    resp.call_on_close(_closed)
-    return resp
+    return streaming_response(body, framing, _closed)

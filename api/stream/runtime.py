@@ -7,6 +7,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 from flask import Flask
 
@@ -25,6 +26,7 @@ log = logging.getLogger(__name__)
 
 EXTENSION = "ursuppe_stream"
 RETRY_AFTER = 10  # seconds: streams come and go slowly, a quick retry would find it full
+READERS = 8  # reads of one process's streams of many games going on at once
 _build_lock = threading.Lock()
 
 
@@ -39,6 +41,9 @@ class StreamRuntime:
             settings.recheck,
         )
         self.slots = StreamSlots(settings.max_per_client, settings.max_open)
+        #: Reads the woken games of a stream of many games side by side (greenlets under
+        #: gevent, whose patching makes these threads greenlets; threads elsewhere).
+        self.readers = ThreadPoolExecutor(READERS, thread_name_prefix="stream-read")
 
     def admit(self, address: str) -> Callable[[], None]:
         """A slot for one more stream from ``address``, before any other work (a full

@@ -28,7 +28,8 @@ class StreamSettings:
     ``Last-Event-ID``, which EventSource does by itself); ``heartbeat``: at most this long
     without a byte (proxies and browsers drop silent connections; the contract says ≤ 15 s);
     ``recheck``: how often the versions of the watched games are compared with the
-    database, so that a lost notice delays a client by at most this."""
+    database, so that a lost notice delays a client by at most this; ``max_games``: the
+    games one stream of many games follows at most (``GET /api/v1/stream``)."""
 
     max_per_client: int = 32
     max_open: int = field(default_factory=default_max_open)
@@ -36,6 +37,7 @@ class StreamSettings:
     max_duration: float = 4 * 3600.0
     heartbeat: float = 10.0
     recheck: float = 3.0
+    max_games: int = 1000
     retry_ms: int = 2000  # the SSE reconnection delay suggested to EventSource clients
 
     @classmethod
@@ -48,4 +50,5 @@ class StreamSettings:
             max_duration=float(env("URSUPPE_STREAM_MAX_DURATION") or cls.max_duration),
             heartbeat=min(15.0, float(env("URSUPPE_STREAM_HEARTBEAT") or cls.heartbeat)),
             recheck=float(env("URSUPPE_STREAM_RECHECK") or cls.recheck),
+            max_games=int(env("URSUPPE_STREAM_MAX_GAMES") or cls.max_games),
         )

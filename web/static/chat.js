@@ -1,5 +1,5 @@
 // Chat at the table (docs/web.md, "Chat"): the messages so far from GET /games/{id}/chat,
-// new ones live from the game's stream (live.js asks for them with chat_since), writing
+// new ones read every two seconds (the page's shared stream carries the games, not chat), writing
 // with this browser's seat token or player token, and muting a player. Every message is
 // put on the page with textContent only: a message is text, never markup.
 import { ApiError, call, callAsPlayer, creatorTokenFor, myPlayer } from "./api.js";

@@ -508,7 +508,7 @@ async function main() {
   trace.interactiveAt = performance.now();
   setInterval(tickCountdown, 1000);
   const chat = (trace.chat = new ChatPanel(gameId, () => mine));
-  const chatSince = await chat.load();
+  await chat.load();
   $("skip-ahead").onclick = () => {
     trace.skips = [...(trace.skips || []), { at: performance.now(), waiting: queue.length }];
     skipping = true; wake?.();
@@ -517,9 +517,8 @@ async function main() {
     onEntry: (entry) => enqueue([entry]),
     onChange: (doc) => (queue.length || pacing ? null : refresh(doc)),
     onEnd: (doc) => refresh(doc.seats ? doc : undefined),
-    onChat: (message) => chat.add(message),
-  }, chatSince);
-  if (live.mode === "poll") chat.poll();
+  });
+  if (!live.chat) chat.poll(); // the chat is not on the shared stream: read it now and then
   trace.mode = live.mode;
   trace.ready = true;
   trace.readyAt = performance.now();

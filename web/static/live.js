@@ -1,25 +1,19 @@
-// Following a game: the live stream (Server-Sent Events, GET /games/{id}/stream, see
-// docs/stream.md); on a server without it (the stream fails before its first message) the
-// page polls the game document with If-None-Match instead. Either way the page hears "an
-// entry arrived" and "the game document may have changed".
+// Following a game: the browser's one shared stream (shared-stream.js: every page of the
+// site on one connection, docs/web.md, "One connection for every tab"); where the browser
+// lacks SharedWorker, or the service refuses the stream, the page polls the game document
+// with If-None-Match instead. Either way the page hears "an entry arrived" and "the game
+// document may have changed". The shared stream carries no chat: ``chat`` is false, and
+// the page reads its chat by polling.
 import { call } from "./api.js";
+import { followGame } from "./shared-stream.js";
 
-// With ``chatSince`` the stream also brings the table's chat (``onChat``), after that id;
-// EventSource's reconnection resumes both the log and the chat (its ids hold both).
-export function follow(gameId, sinceSeq, handlers, chatSince = null) {
-  return new Promise((resolve) => {
-    const chat = chatSince === null ? "" : `&chat_since=${chatSince}`;
-    const es = new EventSource(`/api/v1/games/${encodeURIComponent(gameId)}/stream?since=${sinceSeq}${chat}`);
-    let opened = false;
-    es.onopen = () => { opened = true; resolve({ mode: "stream", close: () => es.close() }); };
-    es.onerror = () => {
-      if (!opened && es.readyState === EventSource.CLOSED) resolve(poll(gameId, handlers));
-    };
-    es.addEventListener("entry", (m) => handlers.onEntry(JSON.parse(m.data)));
-    es.addEventListener("state", (m) => handlers.onChange(JSON.parse(m.data)));
-    es.addEventListener("chat", (m) => handlers.onChat?.(JSON.parse(m.data)));
-    es.addEventListener("end", (m) => { es.close(); handlers.onEnd(JSON.parse(m.data)); });
-  });
+export function follow(gameId, sinceSeq, handlers) {
+  let current = null;
+  const polling = () => (current = poll(gameId, handlers));
+  const shared = followGame(gameId, sinceSeq, { ...handlers, onFailed: polling });
+  if (!shared) return Promise.resolve(polling());
+  current = { mode: "stream", chat: false, close: () => shared.close() };
+  return Promise.resolve({ mode: "stream", chat: false, close: () => current.close() });
 }
 
 function poll(gameId, { onChange, onEnd }) {
@@ -37,5 +31,5 @@ function poll(gameId, { onChange, onEnd }) {
     setTimeout(tick, 700);
   };
   tick();
-  return { mode: "poll", close: () => { stopped = true; } };
+  return { mode: "poll", chat: false, close: () => { stopped = true; } };
 }

@@ -1,18 +1,20 @@
 // Turn notices across all of the player's games (docs/web.md, "Your turns everywhere").
-// Every page of a browser that has a player follows GET /players/me/stream; on each event
+// Every page of a browser that has a player follows the player's notices (on the
+// browser's one shared stream, shared-stream.js, else by polling); on each event
 // it reads GET /players/me/turns again, puts the number of games waiting for the person
 // in the tab title, and for a new turn shows a notification through the browser's
-// Notification API when the person allowed it. The stream is read with fetch (ndjson):
-// EventSource cannot send the player token.
+// Notification API when the person allowed it.
 import { call, myPlayer, seatFor } from "./api.js";
 import { t } from "./i18n.js";
+import { followNotices } from "./shared-stream.js";
 
 const NOTIFIED = "ursuppe.notified"; // the turns already notified, across pages: "game:seq"
 const listeners = new Set();
 let pageTitle = document.title;
 let here = null; // the game this page plays: its turns are the page's own notice
 let turns = [];
-let controller = null;
+let following = null; // the notices followed: { close }
+const POLL_MS = 15000;
 
 /** The page's own title; the number of turns elsewhere goes in front of it. */
 export function setTitle(text) {
@@ -72,63 +74,43 @@ async function update(event) {
   for (const fn of listeners) fn(turns, event);
 }
 
-/** Read the ndjson stream line by line until it ends; false when the token is refused. */
-async function readStream(token, signal) {
-  const resp = await fetch("/api/v1/players/me/stream", {
-    headers: { Accept: "application/x-ndjson", Authorization: `Bearer ${token}` },
-    signal,
-  });
-  if (resp.status === 401) return false;
-  if (!resp.ok || !resp.body) return true;
-  const reader = resp.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return true;
-    buffer += value;
-    let end;
-    while ((end = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, end).trim();
-      buffer = buffer.slice(end + 1);
-      if (!line) continue;
-      const message = JSON.parse(line);
-      if (message.type !== "heartbeat") await update(message).catch((err) => console.warn("turns", err));
-    }
-  }
-}
-
-/** Follow the player stream while this browser has a player; reconnect after a pause. */
+/** Follow the player's notices while this browser has a player: on the browser's one
+ * shared stream (shared-stream.js), or where the browser lacks it by reading the turns
+ * every ``POLL_MS`` (a new one is notified once, as from the stream). */
 export function followTurns() {
   stopFollowing();
   const player = myPlayer();
-  if (!player?.token || !window.TextDecoderStream) return;
-  const mine = (controller = new AbortController());
-  (async () => {
-    let pause = 1000;
-    while (!mine.signal.aborted) {
-      try {
-        if (!(await readStream(player.token, mine.signal))) return; // signed out elsewhere
-        pause = 1000;
-      } catch (err) {
-        if (mine.signal.aborted) return;
-        console.warn("player stream", err);
-      }
-      await new Promise((resolve) => setTimeout(resolve, pause));
-      pause = Math.min(pause * 2, 30000);
-    }
-  })();
+  if (!player?.token) return;
+  const onMessage = (message) => update(message).catch((err) => console.warn("turns", err));
+  const shared = followNotices(player.token, onMessage);
+  if (shared) {
+    following = shared;
+    onMessage({ type: "open" }); // the connection may be open already: no hello for this page
+    return;
+  }
+  let stopped = false;
+  const tick = async () => {
+    if (stopped) return;
+    try {
+      await update({ type: "poll" });
+      turns.forEach(notify);
+    } catch (err) { console.warn("turns", err); }
+    setTimeout(tick, POLL_MS);
+  };
+  tick();
+  following = { close: () => { stopped = true; } };
 }
 
 // The stream names new turns only: a turn answered on another device leaves the count
 // until the next event, so a page the person comes back to reads the turns again.
 document.addEventListener("visibilitychange", () => {
-  if (controller && document.visibilityState === "visible") update({ type: "visible" }).catch(() => {});
+  if (following && document.visibilityState === "visible") update({ type: "visible" }).catch(() => {});
 });
 
 /** Stop following (before signing out: the token is about to stop working). */
 export function stopFollowing() {
-  controller?.abort();
-  controller = null;
+  following?.close();
+  following = null;
   turns = [];
   drawTitle();
 }

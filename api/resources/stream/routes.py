@@ -16,7 +16,12 @@ from api import deps
 from api.auth import bearer_token
 from api.parsing import Blueprint
 from api.problems import ApiProblem
-from api.stream.framing import ACCEPT_PARAMETER, NDJSON, SSE, framing_for, stream_response
+from api.stream.framing import (
+    ACCEPT_PARAMETER,
+    requested_framing,
+    stream_response,
+    streaming_response,
+)
 from api.stream.runtime import stream_runtime
 from api.stream.session import StreamSession
 from api.stream.snapshot import TERMINAL
@@ -118,9 +123,7 @@ class GameStream(MethodView):
             # reconnecting after `end`): 204 is what makes EventSource stop reconnecting.
             _closed()
             return current_app.response_class(status=204)
-        framing = framing_for(
-            request.accept_mimetypes.best_match([SSE, NDJSON], default=SSE) == NDJSON
-        )
+        framing = requested_framing()
         session = StreamSession(
             since,
             seat,
@@ -128,13 +131,7 @@ class GameStream(MethodView):
             chat_since,
             lambda after, upto: runtime.reader.chat(game_id, after, upto),
         )
-        resp = current_app.response_class(
-            runtime.body(watcher, session, framing, first), mimetype=framing.mimetype
-        )
-        resp.headers["Cache-Control"] = "no-cache"
-        resp.headers["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
-        resp.call_on_close(_closed)
-        return resp
+        return streaming_response(runtime.body(watcher, session, framing, first), framing, _closed)
 
 
 def _since() -> tuple[int | None, int | None]:

@@ -61,6 +61,12 @@ class StreamEntrySchema(LogEntrySchema):
     )
 
 
+class ManyStreamEntrySchema(StreamEntrySchema):
+    """An entry on the stream of many games: the game stream's, with its game."""
+
+    game_id = ma.fields.String(required=True, metadata={"description": "the entry's game"})
+
+
 def _ref(name: str) -> JsonSchema:
     return {"$ref": f"#/components/schemas/{name}"}
 
@@ -168,6 +174,16 @@ def _data_ref(prefix: str, kind: str, data: JsonSchema) -> JsonSchema:
     return data if "$ref" in data else _ref(f"{prefix}{_camel(kind)}Data")
 
 
+#: An entry's id on the stream of many games: "<game id>:<seq>".
+_GAME_POSITION = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}:[0-9]+$"}
+_MANY_FOLLOWING = _object(
+    {
+        "games": {"type": "array", "items": {"type": "string"}},
+        "max_games": {"type": "integer"},
+    }
+)
+
+
 # Components added to the spec by hand (api/app.py): name → schema.
 STREAM_COMPONENTS: dict[str, JsonSchema] = {
     **_messages(
@@ -211,6 +227,49 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
                 "retry",
             )
             for kind in PLAYER_MESSAGES
+        ],
+    },
+    "ManyStreamFollowingData": _MANY_FOLLOWING,
+    **_messages(
+        "ManyStreamMessage",
+        {
+            "following": _typed("following", _ref("ManyStreamFollowingData")),
+            "state|end": _object({"type": _kind("state", "end"), "data": _ref("Game")}),
+            "entry": _object(
+                {"type": _kind("entry"), "id": _GAME_POSITION, "data": _ref("ManyStreamEntry")}
+            ),
+            **{
+                kind: _typed(kind, _data_ref("PlayerStream", kind, data))
+                for kind, data in PLAYER_MESSAGES.items()
+            },
+        },
+        "One line of the ndjson stream of many games (docs/stream.md): a game's `state`, "
+        "`entry` (with its `game_id`; id `<game id>:<seq>`) and `end`, `following`, and with "
+        "a player token the player stream's messages",
+    ),
+    "ManyStreamEvent": {
+        "description": "One event of the SSE stream of many games (docs/stream.md); `id` is "
+        "the last entry's `<game id>:<seq>`",
+        "oneOf": [
+            _object(
+                {
+                    "event": _kind("following", "state", "end", *PLAYER_MESSAGES),
+                    "data": _json_text("the message's data"),
+                    "id": _GAME_POSITION,
+                    "retry": _RETRY,
+                },
+                "retry",
+                "id",
+            ),
+            _object(
+                {
+                    "event": _kind("entry"),
+                    "data": _json_text("a StreamEntry with its game_id"),
+                    "id": _GAME_POSITION,
+                    "retry": _RETRY,
+                },
+                "retry",
+            ),
         ],
     },
     **_named_data("LobbyStream", LOBBY_MESSAGES),

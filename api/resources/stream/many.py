@@ -1,0 +1,216 @@
+"""``GET``/``POST /api/v1/stream``: many games and the player's notices on one stream.
+
+The contract (set, resume point, maximum) is in docs/stream.md, "Many games on one
+stream". ``GET`` takes the set in the query (what EventSource can send), ``POST`` the same
+fields as a JSON body (a resume point of hundreds of games outgrows a URL); both are one
+handler. Served by the gevent ``stream`` process like the game streams.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import marshmallow as ma
+from flask import current_app, request
+from flask.views import MethodView
+from webargs.fields import DelimitedList
+
+from api import deps
+from api.auth import OPTIONAL_PLAYER_AUTH, request_player
+from api.parsing import Blueprint
+from api.problems import ApiProblem
+from api.stream.framing import (
+    ACCEPT_PARAMETER,
+    requested_framing,
+    stream_response,
+    streaming_response,
+)
+from api.stream.multi import GameSet, MultiStream, label_members
+from api.stream.player import PlayerStreamSession
+from api.stream.runtime import stream_runtime
+from service.lifecycle import LABEL
+
+blp = Blueprint(
+    "stream",
+    __name__,
+    url_prefix="/api/v1/stream",
+    description="Many games and the player's notices on one stream (SSE or ndjson).",
+)
+
+GAME_ID = r"[A-Za-z0-9_-]{1,64}"
+_POSITION = re.compile(rf"^({GAME_ID}):(\d{{1,12}})$")
+
+_GAMES_HELP = "the games to follow, by id"
+_SINCE_HELP = (
+    "the resume point: per game the seq of the last entry the client has (the `id` of an "
+    "entry is `<game id>:<seq>`); a game without one starts with its `state`"
+)
+_LABEL_HELP = "also follow the open and active games of this label, as they are created"
+_MINE_HELP = "also follow the open and active games where the player (token) holds a seat"
+
+
+class _StreamGamesBase(ma.Schema):
+    label = ma.fields.String(
+        validate=ma.validate.Regexp(LABEL), metadata={"description": _LABEL_HELP}
+    )
+    mine = ma.fields.Boolean(load_default=False, metadata={"description": _MINE_HELP})
+
+
+class StreamGamesQuerySchema(_StreamGamesBase):
+    """The set and resume point of ``GET /stream``, in the query."""
+
+    games = DelimitedList(
+        ma.fields.String(validate=ma.validate.Regexp(f"^{GAME_ID}$")),
+        load_default=list,
+        metadata={"description": f"{_GAMES_HELP}, comma-separated"},
+    )
+    since = DelimitedList(
+        ma.fields.String(validate=ma.validate.Regexp(_POSITION.pattern)),
+        load_default=list,
+        metadata={"description": f"{_SINCE_HELP}; comma-separated `<game id>:<seq>`"},
+    )
+
+
+class StreamGamesRequestSchema(_StreamGamesBase):
+    """The set and resume point of ``POST /stream``, as a JSON body."""
+
+    games = ma.fields.List(
+        ma.fields.String(validate=ma.validate.Regexp(f"^{GAME_ID}$")),
+        load_default=list,
+        metadata={"description": _GAMES_HELP},
+    )
+    since = ma.fields.Dict(
+        keys=ma.fields.String(validate=ma.validate.Regexp(f"^{GAME_ID}$")),
+        values=ma.fields.Integer(validate=ma.validate.Range(0, 10**12 - 1)),
+        load_default=dict,
+        metadata={"description": f"{_SINCE_HELP}; game id → seq"},
+    )
+
+
+_DOC: dict[str, Any] = {
+    "parameters": [
+        {
+            "in": "header",
+            "name": "Last-Event-ID",
+            "schema": {"type": "string"},
+            "description": "more of the resume point, in the `since` query's form (it wins "
+            "for the games it names)",
+        },
+        ACCEPT_PARAMETER,
+    ],
+    "security": OPTIONAL_PLAYER_AUTH,
+    "responses": {
+        "200": stream_response(
+            "`following` (the games followed), then per game what its own stream sends "
+            "(`state`, `entry` with `game_id`, `end`), with a player token the player "
+            "stream's messages, heartbeats at least every 15 s (docs/stream.md, \"Many "
+            "games on one stream\"); the schema is one message's (an SSE event, an ndjson "
+            "line)",
+            "ManyStreamEvent",
+            "ManyStreamMessage",
+        )
+    },
+}
+_PROBLEMS = (
+    (204, "Every named game is over and the client has all of it: nothing more"),
+    (401, "UNAUTHORIZED"),
+    (404, "NOT_FOUND"),
+    (422, "UNPROCESSABLE_ENTITY"),
+    (429, "TOO_MANY_REQUESTS"),
+    (503, "SERVICE_UNAVAILABLE"),
+)
+
+
+def _problems(func: Any) -> Any:
+    for status, what in _PROBLEMS:
+        if status == 204:
+            func = blp.alt_response(status, description=what)(func)
+        else:
+            func = blp.alt_response(status, response=what)(func)
+    return func
+
+
+@blp.route("")
+class ManyGames(MethodView):
+    @blp.arguments(StreamGamesQuerySchema, location="query")
+    @_problems
+    @blp.doc(**_DOC)
+    def get(self, query: dict[str, Any]) -> Any:
+        """Follow many games live, on one stream
+
+        The games named in `games`, those of a `label`, and with a player token the
+        player's own (`mine`) and its notices (as `/players/me/stream`). Resume with
+        `since`: the last seq of every game the client has, with no gap and no duplicate.
+        """
+        since = dict(_position(item) for item in query["since"])
+        return _stream(query, since)
+
+    @blp.arguments(StreamGamesRequestSchema)
+    @_problems
+    @blp.doc(**_DOC)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Follow many games live, on one stream (the set in a JSON body)
+
+        As `GET /stream`, for a set or a resume point too long for a URL.
+        """
+        return _stream(body, dict(body["since"]))
+
+
+def _position(item: str) -> tuple[str, int]:
+    match = _POSITION.match(item.strip())
+    if match is None:
+        raise ApiProblem(422, "invalid_since", "a position is <game id>:<seq>")
+    return match[1], int(match[2])
+
+
+def _stream(ask: dict[str, Any], since: dict[str, int]) -> Any:
+    svc = deps.service()
+    runtime = stream_runtime(current_app, svc)
+    release = runtime.admit(request.remote_addr or "?")  # first: a refusal costs nothing
+    try:
+        header = request.headers.get("Last-Event-ID", "").strip()
+        if header:
+            since.update(_position(item) for item in header.split(","))
+        ids = tuple(dict.fromkeys(ask["games"]))
+        limit = runtime.settings.max_games
+        if len(ids) > limit:
+            raise ApiProblem(422, "too_many_games", f"one stream follows at most {limit} games")
+        player = request_player()
+        if ask["mine"] and player is None:
+            raise ApiProblem(
+                401, "missing_token", "mine needs Authorization: Bearer <player token>"
+            )
+        label = ask.get("label")
+        if not ids and label is None and player is None:
+            raise ApiProblem(
+                422, "nothing_to_follow", "name games, a label, or send a player token"
+            )
+        viewer = player.id if player else None
+        members = None
+        if label is not None:
+            members = label_members(
+                lambda **kw: svc.games.list_games(viewer=viewer, **kw), label, limit
+            )
+        stream = MultiStream(
+            runtime,
+            GameSet(ids, members, bool(ask["mine"])),
+            since,
+            None if player is None else lambda opened: svc.accounts.player_board(player.id, opened),
+            None if player is None else PlayerStreamSession(player.id),
+            svc.clock(),
+        )
+        first = stream.open()  # 404 problem for an unknown named game
+    except BaseException:
+        release()
+        raise
+    if first is None:
+        release()
+        return current_app.response_class(status=204)
+    framing = requested_framing()
+
+    def _closed() -> None:
+        stream.close()
+        release()
+
+    return streaming_response(stream.body(framing, first), framing, _closed)
