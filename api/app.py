@@ -19,7 +19,7 @@ from flask.sessions import SessionInterface, SessionMixin
 from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api import cors, deps, observe, ratelimit, representations
+from api import cors, deps, observe, outages, ratelimit, representations
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
 from api.resources import BLUEPRINTS
@@ -157,6 +157,7 @@ def create_app(
     install_redaction(app)
     observe.install(app, settings)  # first: it times what the other hooks do
     register_problem_handlers(app)
+    outages.install(app)  # a database or Redis outage: 503 unavailable, one log line
     cors.install(app, settings.cors_origins)
     ratelimit.install(app, settings)
     representations.install(app)

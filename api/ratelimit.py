@@ -112,7 +112,10 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
         storage_uri=settings.redis_url or "memory://",
         key_prefix="ursuppe",
         headers_enabled=True,
-        # A Redis outage must not take the API down with it: count nothing until it is back.
+        # A Redis outage must not take the API down with it, nor switch the limits off:
+        # each process counts in its own memory until Redis answers again (one warning
+        # line when it starts, flask-limiter's "Rate limit storage unreachable").
+        in_memory_fallback_enabled=True,
         swallow_errors=True,
     )
     limiter.request_filter(exempt)
