@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 
 from api.stream.snapshot import Snapshot, SnapshotReader
+from service.outages import log_failure
 from service.publishing import CHANNEL, decode_notice
 
 log = logging.getLogger(__name__)
@@ -238,8 +239,8 @@ class NoticeHub:
                 games = {gid: g for gid, g in self._games.items() if g.snapshot is not None}
             try:
                 current = self.versions(list(games))
-            except Exception:  # noqa: BLE001 - the database is away: try at the next tick
-                log.warning("stream re-check failed", exc_info=True)
+            except Exception as err:  # noqa: BLE001 - the database is away: try at the next tick
+                log_failure(log, err, "stream re-check failed")
                 continue
             for game_id, game in games.items():
                 snapshot = game.snapshot
