@@ -24,6 +24,7 @@ from sqlalchemy import text
 
 from api import create_app, deps
 from api.outages import RETRY_AFTER
+from api.stream.runtime import EXTENSION as STREAM_EXTENSION
 from harness.private_postgres import private_cluster
 from harness.streams import RedisServer
 from service.db import upgrade_database
@@ -83,13 +84,19 @@ def test_a_database_outage_answers_503_in_one_line_and_nothing_applies_twice(
         "GET pending": lambda: http.c.get(f"{table.url}/pending"),
         "POST action": lambda: http.c.post(f"{table.url}/actions", json=move, headers=key),
         "POST games": lambda: http.c.post(f"{API}/games", json={"players": 3}),
+        "GET stream": lambda: http.c.get(f"{table.url}/stream"),  # the stream process's too
     }
-    for name, send in requests.items():
-        caplog.clear()
-        with caplog.at_level(logging.WARNING):
-            resp = send()
-        assert_unavailable(resp)
-        assert_one_line(lines(caplog), "database unavailable", name.split()[0])
+    try:
+        for name, send in requests.items():
+            caplog.clear()
+            with caplog.at_level(logging.WARNING):
+                resp = send()
+            assert_unavailable(resp)
+            assert_one_line(lines(caplog), "database unavailable", name.split()[0])
+    finally:
+        runtime = app.extensions.pop(STREAM_EXTENSION, None)
+        if runtime is not None:
+            runtime.hub.stop()
 
     cluster.start()
     assert http.c.get(table.url).status_code == 200  # the pool reconnects by itself
