@@ -31,6 +31,7 @@ from api.resources.games.routes import blp as games_blp
 from service.bots import is_search_level
 from service.config import Settings
 from service.errors import ServiceError
+from service.outages import outage_of
 from service.players import PlayerView
 
 EXEMPT_PREFIXES = ("/healthz", "/readyz", "/api/v1/openapi.json", "/api/v1/docs")
@@ -55,6 +56,10 @@ def verified_player() -> PlayerView | None:
         return request_player()
     except (ApiProblem, ServiceError):
         return None  # the route answers 401; the request counts for its address
+    except Exception as err:
+        if outage_of(err) is None:
+            raise
+        return None  # the database is away: the route answers 503 (api.outages)
 
 
 def client_key() -> str:
