@@ -19,7 +19,7 @@ from flask.sessions import SessionInterface, SessionMixin
 from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api import cors, deps, observe, ratelimit, representations, security_headers
+from api import cors, deps, observe, outages, ratelimit, representations, security_headers
 from api.contract import vocabulary
 from api.contract.examples import add_component_examples
 from api.contract.plugin import ContractPlugin
@@ -165,6 +165,7 @@ def create_app(
     install_redaction(app)
     observe.install(app, settings)  # first: it times what the other hooks do
     register_problem_handlers(app)
+    outages.install(app)  # a database or Redis outage: 503 unavailable, one log line
     cors.install(app, settings.cors_origins)
     ratelimit.install(app, settings)
     representations.install(app)

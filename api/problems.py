@@ -12,7 +12,6 @@ the OpenAPI spec documents that shape.
 from __future__ import annotations
 
 import http
-import logging
 from typing import Any
 
 import marshmallow as ma
@@ -36,7 +35,6 @@ from service.errors import (
 PROBLEM_MIMETYPE = "application/problem+json"
 PROBLEM_TYPE_PREFIX = "urn:ursuppe:problem:"
 
-log = logging.getLogger(__name__)
 
 # The kind of a service error → its HTTP status. Engine refusals arrive as these kinds too
 # (service.errors.ENGINE_CODE_KINDS: illegal/malformed action → Unprocessable; not your
@@ -239,10 +237,7 @@ class ProblemApi(Api):
             detail = f"too many requests (limit: {detail}); see Retry-After"
         if status == 422 and errors:
             detail = "the request does not match the schema; see errors"
-        if status == 500:
-            original = getattr(error, "original_exception", None)
-            if original is not None:
-                log.error("unhandled error on %s", request.path, exc_info=original)
+        if status == 500:  # Flask has logged the error, with its traceback, once
             detail = "internal server error"
         if status == 405 and error.get_headers():  # keep the Allow header
             for key, value in error.get_headers():
@@ -261,7 +256,7 @@ class ProblemApi(Api):
                 response["schema"] = self.ERROR_SCHEMA
             if status == 429:
                 response["headers"] = RATE_LIMIT_HEADERS
-            if status == 503:  # streams_full sends it; not_ready does not
+            if status == 503:  # unavailable and streams_full send it; not_ready does not
                 response["headers"] = {"Retry-After": _integer_header("seconds to wait")}
             prepare_response(response, self.spec, PROBLEM_MIMETYPE)
             self.spec.components.response(status.name, response, lazy=True)

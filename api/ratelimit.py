@@ -42,6 +42,7 @@ from api.resources.players.routes import blp as players_blp
 from service.bots import searches
 from service.config import Settings
 from service.errors import ServiceError
+from service.outages import outage_of
 from service.players import PlayerView
 
 EXEMPT_PREFIXES = ("/healthz", "/readyz", "/api/v1/openapi.json", "/api/v1/docs")
@@ -66,6 +67,10 @@ def verified_player() -> PlayerView | None:
         return request_player()
     except (ApiProblem, ServiceError):
         return None  # the route answers 401; the request counts for its address
+    except Exception as err:
+        if outage_of(err) is None:
+            raise
+        return None  # the database is away: the route answers 503 (api.outages)
 
 
 def client_key() -> str:
@@ -206,7 +211,10 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
         storage_uri=settings.redis_url or "memory://",
         key_prefix="ursuppe",
         headers_enabled=True,
-        # A Redis outage must not take the API down with it: count nothing until it is back.
+        # A Redis outage must not take the API down with it, nor switch the limits off:
+        # each process counts in its own memory until Redis answers again (one warning
+        # line when it starts, flask-limiter's "Rate limit storage unreachable").
+        in_memory_fallback_enabled=True,
         swallow_errors=True,
     )
     limiter.request_filter(exempt)

@@ -209,6 +209,12 @@ class RedisServer:
             self.proc.terminate()
             self.proc.wait(10)
 
+    def kill(self) -> None:
+        """SIGKILL: the server vanishes mid-reply, as in a crash or a lost container."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
     def close(self) -> None:
         self.stop()
         shutil.rmtree(self.dir, ignore_errors=True)

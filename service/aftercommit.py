@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 
 from service import play
+from service.outages import log_failure
 from service.publishing import NullPublisher, Publisher
 from service.scheduling import NullScheduler, Scheduler
 
@@ -31,8 +32,8 @@ class AfterCommit:
             return
         try:
             followup.send(self.scheduler)
-        except Exception:  # noqa: BLE001 - the sweep is the safety net
-            log.exception("scheduler failed for %s@%s", followup.game_id, followup.seq)
+        except Exception as err:  # noqa: BLE001 - the sweep is the safety net
+            log_failure(log, err, "scheduler failed for %s@%s", followup.game_id, followup.seq)
 
     def webhooks(self, ids: list[str]) -> None:
         """Hand the deliveries a commit wrote to the scheduler: a hint only, the rows are
@@ -41,8 +42,8 @@ class AfterCommit:
             return
         try:
             self.scheduler.webhooks(ids)
-        except Exception:  # noqa: BLE001 - the sweep is the safety net
-            log.exception("scheduler failed for %d webhook deliveries", len(ids))
+        except Exception as err:  # noqa: BLE001 - the sweep is the safety net
+            log_failure(log, err, "scheduler failed for %d webhook deliveries", len(ids))
 
     def committed(self, game_id: str, seq: int, followup: play.Followup | None) -> None:
         """After every commit that changed a game: its follow-up, then the streams' notice
@@ -50,5 +51,5 @@ class AfterCommit:
         self.send(followup)
         try:
             self.publisher.game_changed(game_id, seq)
-        except Exception:  # noqa: BLE001 - streams re-check the log periodically
-            log.exception("publisher failed for %s@%s", game_id, seq)
+        except Exception as err:  # noqa: BLE001 - streams re-check the log periodically
+            log_failure(log, err, "publisher failed for %s@%s", game_id, seq)

@@ -28,6 +28,7 @@ from service import play
 from service.bots import is_search_level, thinking_budget
 from service.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.models import GameRow, HintRow
+from service.outages import log_failure
 from service.parts import Part
 from service.seats import hash_token
 from service.views import hints_allowed
@@ -185,8 +186,8 @@ class Hints(Part):
     def _send(self, game_id: str, seq: int) -> None:
         try:
             self.after.scheduler.hint(game_id, seq)
-        except Exception:  # noqa: BLE001 - asking again sends it again
-            log.exception("could not send the hint %s@%s", game_id, seq)
+        except Exception as err:  # noqa: BLE001 - asking again sends it again
+            log_failure(log, err, "could not send the hint %s@%s", game_id, seq)
 
 
 def check_hint_level(level: str) -> None:

@@ -24,6 +24,8 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from service.outages import log_failure
+
 if TYPE_CHECKING:
     from service.config import Settings
 
@@ -61,8 +63,8 @@ class RedisPublisher:
     def game_changed(self, game_id: str, seq: int) -> None:
         try:
             self._redis.publish(self.channel, encode_notice(game_id, seq))
-        except Exception:  # noqa: BLE001 - a lost notice only delays the streams
-            log.warning("could not publish the notice for %s@%s", game_id, seq, exc_info=True)
+        except Exception as err:  # noqa: BLE001 - a lost notice only delays the streams
+            log_failure(log, err, "could not publish the notice for %s@%s", game_id, seq)
 
 
 @dataclass

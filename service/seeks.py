@@ -37,6 +37,7 @@ from service.bots import check_bot_level, is_search_level
 from service.creation import Creation
 from service.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.models import GameRow, PlayerRow, SeekRow
+from service.outages import log_failure
 from service.parts import Part
 from service.seating import Seating
 from service.seats import hash_token, new_token
@@ -143,12 +144,12 @@ class Seeks(Part):
         self._announce()
         try:
             self.after.scheduler.seek_due(row.id, row.expires_at)
-        except Exception:  # noqa: BLE001 - the sweep fills it anyway
-            log.exception("scheduler failed for seek %s", row.id)
+        except Exception as err:  # noqa: BLE001 - the sweep fills it anyway
+            log_failure(log, err, "scheduler failed for seek %s", row.id)
         try:
             self.match(row.key)
-        except Exception:  # noqa: BLE001 - the seek is stored: the sweep matches it
-            log.exception("matching after seek %s failed; the sweep will match it", row.id)
+        except Exception as err:  # noqa: BLE001 - the seek is stored: the sweep matches it
+            log_failure(log, err, "matching after seek %s failed; the sweep will match it", row.id)
         return self.get(row.id, player_id)
 
     def get(self, seek_id: str, player_id: str) -> SeekView:
@@ -380,8 +381,8 @@ class Seeks(Part):
         """Wake the lobby streams (and nothing else reads this notice)."""
         try:
             self.after.publisher.game_changed(LOBBY, 0)
-        except Exception:  # noqa: BLE001 - lobby streams re-check periodically
-            log.exception("publisher failed for the lobby")
+        except Exception as err:  # noqa: BLE001 - lobby streams re-check periodically
+            log_failure(log, err, "publisher failed for the lobby")
 
 
 def _exists(existing: SeekRow) -> Conflict:

@@ -33,6 +33,7 @@ from service.bots import choose_bot_action
 from service.errors import NotFound, from_engine_error
 from service.models import GameRow
 from service.moves import Moves
+from service.outages import log_failure
 from service.parts import Part
 from service.seats import seat_of
 
@@ -209,8 +210,8 @@ class Turns(Part):
             return  # a live game of cheap bots never takes a slot (``_shared``)
         try:
             self.after.scheduler.bot_run_ended(row.id, owner=owner, search=search)
-        except Exception:  # noqa: BLE001 - the lease expires; the sweep re-offers the rest
-            log.exception("could not end the bot run of %s", row.id)
+        except Exception as err:  # noqa: BLE001 - the lease expires; the sweep re-offers the rest
+            log_failure(log, err, "could not end the bot run of %s", row.id)
 
     # ------------------------------------------------------------------ deadlines
 
@@ -240,8 +241,10 @@ class Turns(Part):
                     if self._shared(followup):  # offered again; nothing changed
                         try:
                             followup.send(self.after.scheduler)
-                        except Exception:  # noqa: BLE001 - the next sweep offers it again
-                            log.exception("could not offer the bot turn %s@%s", game_id, seq)
+                        except Exception as err:  # noqa: BLE001 - the next sweep offers it again
+                            log_failure(
+                                log, err, "could not offer the bot turn %s@%s", game_id, seq
+                            )
                         return False
                     return self.play(game_id, seq)
                 logs.note(seat=owner.seat)

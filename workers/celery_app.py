@@ -25,6 +25,7 @@ from celery import Celery, platforms, signals
 from kombu import Queue
 
 from workers import metrics as _metrics  # noqa: F401 - its signal handlers
+from workers.broker import transport_for
 from workers.config import WorkerSettings
 
 
@@ -54,6 +55,8 @@ def make_celery(settings: WorkerSettings | None = None) -> Celery:
 
     app.conf.update(
         broker_url=settings.broker_url,
+        # kombu's Redis transport with its restart fault fixed (workers.broker).
+        broker_transport=transport_for(settings.broker_url),
         result_backend=settings.result_backend,
         broker_transport_options=transport_options,
         result_backend_transport_options={"retry_policy": {"timeout": 5.0}},

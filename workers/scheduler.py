@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 from celery import Celery
 
+from service.outages import log_failure
 from workers.config import WorkerSettings
 from workers.fairshare import FairShare
 
@@ -184,8 +185,8 @@ class CeleryScheduler:
                 task_id=f"{task_id}-{_stamp()}",
                 ignore_result=True,  # never subscribe to the result backend from a request
             )
-        except Exception:
-            log.exception("could not enqueue %s", failed)
+        except Exception as err:
+            log_failure(log, err, "could not enqueue %s", failed)
 
     def _first_message(self, game_id: str, seq: int) -> bool:
         """True once per ``(game, seq)`` within twice the horizon: the marker outlives

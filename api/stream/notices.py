@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from api.stream.snapshot import Snapshot, SnapshotReader
 from service import metrics
+from service.outages import log_failure
 from service.publishing import CHANNEL, decode_notice
 
 log = logging.getLogger(__name__)
@@ -252,8 +253,8 @@ class NoticeHub:
                 games = {gid: g for gid, g in self._games.items() if g.snapshot is not None}
             try:
                 current = self.versions(list(games))
-            except Exception:  # noqa: BLE001 - the database is away: try at the next tick
-                log.warning("stream re-check failed", exc_info=True)
+            except Exception as err:  # noqa: BLE001 - the database is away: try at the next tick
+                log_failure(log, err, "stream re-check failed")
                 continue
             for game_id, game in games.items():
                 snapshot = game.snapshot

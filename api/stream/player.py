@@ -29,6 +29,7 @@ from api.stream.notices import AnyWatcher
 from api.stream.runtime import stream_runtime
 from api.stream.settings import StreamSettings
 from service.games import GameService
+from service.outages import log_failure
 from service.players import BoardSeat
 
 log = logging.getLogger(__name__)
@@ -104,8 +105,8 @@ def player_body(
         looked = time.monotonic()
         try:
             messages = session.advance(look(opened))
-        except Exception:  # noqa: BLE001 - the database is away: keep the client, retry
-            log.warning("player stream: look failed; retrying", exc_info=True)
+        except Exception as err:  # noqa: BLE001 - the database is away: keep the client, retry
+            log_failure(log, err, "player stream: look failed; retrying")
             messages = []
         if messages:
             yield b"".join(framing.message(*m) for m in messages)

@@ -21,6 +21,7 @@ from api.stream.snapshot import Snapshot, SnapshotReader
 from service import metrics
 from service.errors import NotFound
 from service.games import GameService
+from service.outages import log_failure
 
 log = logging.getLogger(__name__)
 
@@ -125,8 +126,8 @@ class StreamRuntime:
                 snap = watcher.snapshot()
             except NotFound:
                 return
-            except Exception:  # noqa: BLE001 - the database is away: keep the client, retry
-                log.warning("stream of %s: read failed; retrying", watcher.game_id, exc_info=True)
+            except Exception as err:  # noqa: BLE001 - the database is away: keep the client, retry
+                log_failure(log, err, "stream of %s: read failed; retrying", watcher.game_id)
                 snap = None
 
 
