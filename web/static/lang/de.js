@@ -218,4 +218,7 @@ export default {
   hint_reason_alone: "So schätzt die Suche danach deinen Abstand zum stärksten Gegner am Ende: {value} Punkte.",
   hint_stale: "Die Partie ist inzwischen weiter: frag noch einmal.", hint_slow: "Noch keine Antwort: frag gleich noch einmal.",
   rated_game: "Gewertet: das Ergebnis zählt für die Wertung (keine Tipps während der Partie)",
+  offline_title: "Offline — Ursuppe", offline_heading: "Du bist offline",
+  offline_text: "Diese Seite braucht den Server, und das Netz erreicht ihn gerade nicht. Deine Partien laufen dort weiter: ihre Uhren laufen, und Bots spielen, wo die Regeln es vorsehen.",
+  offline_retry: "Erneut versuchen",
 };

@@ -221,4 +221,7 @@ export default {
   hint_reason_alone: "The search's estimate of your final margin over the best opponent after it: {value} points.",
   hint_stale: "The game has moved on since: ask again.", hint_slow: "No answer yet: ask again in a moment.",
   rated_game: "Rated: the result counts for the ratings (no hints during play)",
+  offline_title: "Offline — Ursuppe", offline_heading: "You are offline",
+  offline_text: "This page needs the server, and the network cannot reach it now. Your games go on there: their clocks keep running and bots play where the rules say so.",
+  offline_retry: "Try again",
 };

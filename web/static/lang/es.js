@@ -218,4 +218,7 @@ export default {
   hint_reason_alone: "Lo que la búsqueda calcula tras esto para tu margen final sobre el mejor rival: {value} puntos.",
   hint_stale: "La partida ya ha avanzado: vuelve a pedirla.", hint_slow: "Aún no hay respuesta: vuelve a pedirla en un momento.",
   rated_game: "Puntuable: el resultado cuenta para las clasificaciones (sin pistas durante la partida)",
+  offline_title: "Sin conexión — Ursuppe", offline_heading: "Estás sin conexión",
+  offline_text: "Esta página necesita el servidor y la red no lo alcanza ahora. Tus partidas siguen allí: sus relojes corren y los bots juegan donde las reglas lo dicen.",
+  offline_retry: "Reintentar",
 };

@@ -218,4 +218,7 @@ export default {
   hint_reason_alone: "Zo schat de zoekbot daarna je voorsprong op de sterkste tegenstander aan het eind: {value} punten.",
   hint_stale: "Het spel is intussen verder: vraag het opnieuw.", hint_slow: "Nog geen antwoord: vraag het zo nog eens.",
   rated_game: "Telt mee: de uitslag telt voor de ratings (geen tips tijdens het spel)",
+  offline_title: "Offline — Ursuppe", offline_heading: "Je bent offline",
+  offline_text: "Deze pagina heeft de server nodig, en het netwerk bereikt die nu niet. Je spellen gaan daar door: hun klokken lopen en bots spelen waar de regels dat zeggen.",
+  offline_retry: "Opnieuw proberen",
 };
