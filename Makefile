@@ -30,6 +30,7 @@ TEST_WORKERS ?= 4
 test: $(STAMP)
 	bash scripts/ensure-services.sh
 	bash scripts/ensure-browser.sh
+	bash scripts/ensure-node-tools.sh
 	$(BIN)/ruff check .
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
