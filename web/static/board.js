@@ -49,7 +49,7 @@ export class Board {
   constructor(container, rules) {
     this.rules = rules;
     const grid = rules.board.grid;
-    this.svg = el("svg", { class: "board", viewBox: `0 0 ${grid.columns.length * CELL} ${grid.rows.length * CELL}`, role: "group", "aria-label": "The board" });
+    this.svg = el("svg", { class: "board", viewBox: `0 0 ${grid.columns.length * CELL} ${grid.rows.length * CELL}`, role: "group", "aria-label": t("board_label") });
     container.replaceChildren(this.svg);
     this.fields = {};
     const island = rules.board.island;
@@ -75,7 +75,7 @@ export class Board {
   }
 
   _compass(cx, cy) {
-    const g = el("g", { class: "compass", transform: `translate(${cx * CELL + CELL / 2},${cy * CELL + CELL / 2})`, "aria-label": "compass" }, this.svg);
+    const g = el("g", { class: "compass", transform: `translate(${cx * CELL + CELL / 2},${cy * CELL + CELL / 2})`, "aria-label": t("board_compass") }, this.svg);
     el("circle", { r: 40, fill: "#fff", stroke: "#333" }, g);
     const pos = { N: [0, -28], E: [28, 0], S: [0, 28], W: [-28, 0] };
     for (const d of this.rules.compass.directions) {
@@ -113,17 +113,17 @@ export class Board {
         el("text", { x: ax, y: ay + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold" }, g).textContent = a.number;
         if (a.dp) el("text", { x: ax + 10, y: ay - 9, "font-size": 12, fill: "#b00", "font-weight": "bold" }, g).textContent = "+".repeat(a.dp);
         el("title", {}, g).textContent = t("amoeba_title", { seat: seatName(a.seat), n: a.number, dp: a.dp });
-        if (offered.amoebas.has(key)) this._button(g, `Target ${seatName(a.seat)} amoeba ${a.number}`, () => this.onAmoeba?.(a));
+        if (offered.amoebas.has(key)) this._button(g, t("board_target", { seat: seatName(a.seat), n: a.number }), () => this.onAmoeba?.(a));
       });
       const foodText = f.food.map((n, s) => `${n} ${colour(s)}`).join(", ");
-      view.title.textContent = `${f.name}: food ${foodText}; ${list.length} amoebas`;
+      view.title.textContent = t("board_field_title", { field: f.name, food: foodText || t("nothing"), n: list.length });
       view.g.classList.toggle("offered", offered.fields.has(f.name));
       view.g.classList.toggle("selected", selected === f.name);
       view.g.classList.toggle("last", this.last.fields.has(f.name));
-      if (offered.fields.has(f.name)) this._button(view.g, `Field ${f.name}`, () => this.onField?.(f.name), view.hit);
+      if (offered.fields.has(f.name)) this._button(view.g, t("board_field", { field: f.name }), () => this.onField?.(f.name), view.hit);
       else this._unbutton(view.g, view.hit);
     }
-    this.svg.setAttribute("aria-label", `The board; current drift ${dir(card?.drift)}`);
+    this.svg.setAttribute("aria-label", t("board_drift", { dir: dir(card?.drift) }));
   }
 
   /** ``g`` answers a click anywhere on it; ``control`` (``g`` itself unless given) is the

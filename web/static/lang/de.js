@@ -236,4 +236,7 @@ export default {
   front_api_docs: "Die interaktive API-Referenz (Swagger UI)",
   front_openapi: "Das OpenAPI-Dokument",
   front_rules_data: "Die Regeln als Daten",
+  board_label: "Das Spielfeld", board_compass: "Kompass", board_target: "Ziel: Amöbe {n} von {seat}", board_field: "Feld {field}",
+  board_drift: "Das Spielfeld; aktuelle Strömung {dir}",
+  board_field_title: { count: "n", one: "{field}: Nahrung {food}; {n} Amöbe", other: "{field}: Nahrung {food}; {n} Amöben" },
 };

@@ -239,4 +239,7 @@ export default {
   front_api_docs: "The interactive API reference (Swagger UI)",
   front_openapi: "The OpenAPI document",
   front_rules_data: "The rules as data",
+  board_label: "The board", board_compass: "compass", board_target: "Target {seat} amoeba {n}", board_field: "Field {field}",
+  board_drift: "The board; current drift {dir}",
+  board_field_title: { count: "n", one: "{field}: food {food}; {n} amoeba", other: "{field}: food {food}; {n} amoebas" },
 };

@@ -236,4 +236,7 @@ export default {
   front_api_docs: "La referencia interactiva de la API (Swagger UI)",
   front_openapi: "El documento OpenAPI",
   front_rules_data: "Las reglas como datos",
+  board_label: "El tablero", board_compass: "brújula", board_target: "Objetivo: ameba {n} de {seat}", board_field: "Casilla {field}",
+  board_drift: "El tablero; corriente actual {dir}",
+  board_field_title: { count: "n", one: "{field}: comida {food}; {n} ameba", other: "{field}: comida {food}; {n} amebas" },
 };

@@ -236,4 +236,7 @@ export default {
   front_api_docs: "De interactieve API-referentie (Swagger UI)",
   front_openapi: "Het OpenAPI-document",
   front_rules_data: "De regels als data",
+  board_label: "Het speelbord", board_compass: "kompas", board_target: "Doel: amoebe {n} van {seat}", board_field: "Veld {field}",
+  board_drift: "Het speelbord; huidige stroming {dir}",
+  board_field_title: { count: "n", one: "{field}: voedsel {food}; {n} amoebe", other: "{field}: voedsel {food}; {n} amoeben" },
 };
