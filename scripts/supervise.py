@@ -1,6 +1,6 @@
 """A small process supervisor: start children, restart the ones that die, stop in order.
 
-Why not a library (supervisord, honcho)? ``make run`` needs four children, one restart
+Why not a library (supervisord, honcho)? ``make run`` needs three children, one restart
 rule and one stop order; this is less code than configuring one, and it stays inside the
 project's venv. Each child runs in its own session (process group): the terminal's Ctrl-C
 reaches only the supervisor, which stops the children one by one, and a dead child's

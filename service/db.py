@@ -113,3 +113,9 @@ def ping(engine: Engine) -> None:
     """Raise when the database does not answer; used by ``/readyz``."""
     with engine.connect() as conn:
         conn.execute(text("SELECT 1"))
+
+
+if __name__ == "__main__":
+    # ``python -m service.db``: the schema of ``DATABASE_URL`` to head. ``make run``'s runner
+    # migrates this way, in a child, so that it never holds SQLAlchemy and Alembic itself.
+    upgrade_database(os.environ["DATABASE_URL"])

@@ -62,6 +62,23 @@ def favicon() -> Response:
     return send_from_directory(STATIC, "favicon.svg", mimetype="image/svg+xml", max_age=86400)
 
 
+@web_bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest that makes the site installable (name, icons, start page)."""
+    resp = send_from_directory(STATIC, "manifest.webmanifest", mimetype="application/manifest+json")
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@web_bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, served from the root so that its scope is every page; always
+    revalidated, so that a changed worker reaches browsers at their next visit."""
+    resp = send_from_directory(STATIC, "sw.js", mimetype="text/javascript")
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
 @web_bp.get("/web/swagger-ui/<path:filename>")
 def swagger_ui(filename: str) -> Response:
     """Swagger UI's own files, for flask-smorest's ``/api/v1/docs`` page."""

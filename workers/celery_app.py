@@ -19,7 +19,13 @@ Reliability choices, all deliberate:
 
 from __future__ import annotations
 
+import logging
+import os
+import signal
+import threading
+import time
 from datetime import timedelta
+from typing import Any
 
 from celery import Celery, platforms, signals
 from kombu import Queue
@@ -28,6 +34,8 @@ from workers import metrics as _metrics  # noqa: F401 - its signal handlers
 from workers.broker import transport_for
 from workers.config import WorkerSettings
 
+log = logging.getLogger(__name__)
+
 
 @signals.beat_embedded_init.connect
 def _beat_dies_with_its_worker(**_: object) -> None:
@@ -35,6 +43,29 @@ def _beat_dies_with_its_worker(**_: object) -> None:
     tie to the worker: a worker killed with SIGKILL left its beat running, re-parented to
     init, still scheduling sweeps. The kernel now kills it with the worker (Linux)."""
     platforms.set_pdeathsig("SIGKILL")
+    log.info("embedded beat started (pid %d)", os.getpid())
+
+
+@signals.worker_ready.connect
+def _worker_dies_with_its_beat(sender: Any = None, **_: object) -> None:
+    """The converse: Celery does not restart a ``worker -B``'s beat that died (killed, out of
+    memory), and the worker would go on without any sweep. It stops warmly instead (as on
+    SIGTERM), so that whatever supervises it (``make run``'s runner) restarts both."""
+    service = getattr(getattr(sender, "controller", None), "beat", None)
+    if service is None:
+        return
+
+    def watch() -> None:
+        from celery.worker import state as worker_state
+
+        while service.pid is None:  # started by its bootstep, which may come after this one
+            time.sleep(0.1)
+        service.join()
+        if worker_state.should_stop is None and worker_state.should_terminate is None:
+            log.error("the embedded beat exited with %s; stopping the worker", service.exitcode)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="beat-watch", daemon=True).start()
 
 
 def make_celery(settings: WorkerSettings | None = None) -> Celery:

@@ -317,7 +317,7 @@ def test_focus_moves_to_the_decision_and_a_live_region_announces_it(server: Live
             state = wait_for(driver, lambda s: s["ready"] and s["kind"], 60, "Ann's decision")
             focused = driver.execute_script(
                 "const a = document.activeElement; return [a.outerHTML.slice(0, 120),"
-                " document.getElementById('decision').contains(a) || a.matches('.offered')]"
+                " document.getElementById('decision').contains(a) || !!a.closest('.offered')]"
             )
             assert focused[1], f"{state['kind']}: focus is on {focused[0]}"
             announced = driver.find_element(By.ID, "announce")

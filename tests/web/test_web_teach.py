@@ -201,7 +201,8 @@ def test_every_client_string_exists_in_every_language(server: LiveServer) -> Non
     en = dicts[0]
     for other in dicts[1:]:
         assert other.keys() == en.keys()
-        assert all(isinstance(v, str) and v for v in other.values())
+        assert all(v and isinstance(v, str | dict) for v in other.values())
+        assert [k for k in en if isinstance(en[k], dict) != isinstance(other[k], dict)] == []
         same = [k for k in en if other[k] == en[k]]
         assert len(same) < len(en) / 5, same
 

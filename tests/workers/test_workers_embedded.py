@@ -1,8 +1,8 @@
-"""``make run``'s embedded mode: the runner starts Redis, worker, beat and web on SQLite;
-bots and deadlines work over HTTP; a stop and a restart lose no deadline and fire none
-twice; a worker killed with SIGKILL comes back by itself; the port asked for is used (a
-TIME_WAIT socket on it does not count) or the runner says in one line that it is taken;
-Ctrl-C stops everything."""
+"""``make run``'s embedded mode: the runner starts Redis, the worker (beat inside it) and web
+on SQLite; bots and deadlines work over HTTP; a stop and a restart lose no deadline and fire
+none twice; a worker killed with SIGKILL comes back by itself, and so does one whose beat
+died; the port asked for is used (a TIME_WAIT socket on it does not count) or the runner
+says in one line that it is taken; Ctrl-C stops everything."""
 
 from __future__ import annotations
 
@@ -166,6 +166,32 @@ def test_a_worker_killed_with_sigkill_comes_back_and_the_games_finish(tmp_path: 
         assert line.startswith(f"run_embedded: worker exited with -{int(signal.SIGKILL)}")
         for game in wait_finished(base, games, timeout=240):
             assert_log_complete(base, game)
+    finally:
+        assert runner.stop() == 0
+    _assert_no_leftovers(runner)
+
+
+def test_a_dead_embedded_beat_restarts_the_worker_with_a_new_beat(tmp_path: Path) -> None:
+    # Beat runs inside the worker (``--beat``): when it dies the worker stops warmly, and the
+    # runner restarts it, beat included; nothing goes on without the sweeps.
+    runner = Runner(tmp_path / "var", free_port(), tmp_path / "run.log").start()
+    try:
+        runner.wait_up()
+
+        def beats() -> list[int]:
+            return [
+                int(p) for p in re.findall(r"embedded beat started \(pid (\d+)\)", runner.log())
+            ]
+
+        _wait(lambda: len(beats()) == 1, 60, "no embedded beat started")
+        worker = runner.pid("worker")
+        os.kill(beats()[0], signal.SIGKILL)
+        _wait(lambda: len(beats()) == 2, 60, "the beat did not come back")
+        assert runner.pid("worker") != worker
+        [line] = runner.restart_lines()
+        assert line.startswith("run_embedded: worker exited with 0"), line
+        assert "the embedded beat exited with -9; stopping the worker" in runner.log()
+        os.kill(beats()[1], 0)  # alive
     finally:
         assert runner.stop() == 0
     _assert_no_leftovers(runner)

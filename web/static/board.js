@@ -49,7 +49,7 @@ export class Board {
   constructor(container, rules) {
     this.rules = rules;
     const grid = rules.board.grid;
-    this.svg = el("svg", { class: "board", viewBox: `0 0 ${grid.columns.length * CELL} ${grid.rows.length * CELL}`, role: "group", "aria-label": "The board" });
+    this.svg = el("svg", { class: "board", viewBox: `0 0 ${grid.columns.length * CELL} ${grid.rows.length * CELL}`, role: "group", "aria-label": t("board_label") });
     container.replaceChildren(this.svg);
     this.fields = {};
     const island = rules.board.island;
@@ -60,10 +60,14 @@ export class Board {
     this._compass(0, 0);
     for (const f of rules.board.fields) {
       const g = el("g", { class: "field", "data-field": f.name, transform: `translate(${f.x * CELL},${f.y * CELL})` }, this.svg);
-      el("rect", { class: "bg", x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 10 }, g);
-      el("text", { x: 8, y: 20, "font-size": 15, "font-weight": "bold", fill: "#234" }, g).textContent = f.name;
+      // The part that becomes the field's button when it is offered: the field and its
+      // name, the one text a person sees on it as a control ("Field B1"). The food counts
+      // and amoebas lie beside it, so that their numbers are not read as its label.
+      const hit = el("g", { class: "hit" }, g);
+      el("rect", { class: "bg", x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 10 }, hit);
+      el("text", { x: 8, y: 20, "font-size": 15, "font-weight": "bold", fill: "#234" }, hit).textContent = f.name;
       const title = el("title", {}, g);
-      this.fields[f.name] = { g, title, food: el("g", {}, g), amoebas: el("g", {}, g) };
+      this.fields[f.name] = { g, hit, title, food: el("g", {}, g), amoebas: el("g", {}, g) };
     }
     this.onField = null;
     this.onAmoeba = null;
@@ -71,7 +75,7 @@ export class Board {
   }
 
   _compass(cx, cy) {
-    const g = el("g", { class: "compass", transform: `translate(${cx * CELL + CELL / 2},${cy * CELL + CELL / 2})`, "aria-label": "compass" }, this.svg);
+    const g = el("g", { class: "compass", transform: `translate(${cx * CELL + CELL / 2},${cy * CELL + CELL / 2})`, "aria-label": t("board_compass") }, this.svg);
     el("circle", { r: 40, fill: "#fff", stroke: "#333" }, g);
     const pos = { N: [0, -28], E: [28, 0], S: [0, 28], W: [-28, 0] };
     for (const d of this.rules.compass.directions) {
@@ -109,31 +113,39 @@ export class Board {
         el("text", { x: ax, y: ay + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold" }, g).textContent = a.number;
         if (a.dp) el("text", { x: ax + 10, y: ay - 9, "font-size": 12, fill: "#b00", "font-weight": "bold" }, g).textContent = "+".repeat(a.dp);
         el("title", {}, g).textContent = t("amoeba_title", { seat: seatName(a.seat), n: a.number, dp: a.dp });
-        if (offered.amoebas.has(key)) this._button(g, `Target ${seatName(a.seat)} amoeba ${a.number}`, () => this.onAmoeba?.(a));
+        if (offered.amoebas.has(key)) this._button(g, t("board_target", { seat: seatName(a.seat), n: a.number }), () => this.onAmoeba?.(a));
       });
       const foodText = f.food.map((n, s) => `${n} ${colour(s)}`).join(", ");
-      view.title.textContent = `${f.name}: food ${foodText}; ${list.length} amoebas`;
+      view.title.textContent = t("board_field_title", { field: f.name, food: foodText || t("nothing"), n: list.length });
       view.g.classList.toggle("offered", offered.fields.has(f.name));
       view.g.classList.toggle("selected", selected === f.name);
       view.g.classList.toggle("last", this.last.fields.has(f.name));
-      if (offered.fields.has(f.name)) this._button(view.g, `Field ${f.name}`, () => this.onField?.(f.name));
-      else this._unbutton(view.g);
+      if (offered.fields.has(f.name)) this._button(view.g, t("board_field", { field: f.name }), () => this.onField?.(f.name), view.hit);
+      else this._unbutton(view.g, view.hit);
     }
-    this.svg.setAttribute("aria-label", `The board; current drift ${dir(card?.drift)}`);
+    this.svg.setAttribute("aria-label", t("board_drift", { dir: dir(card?.drift) }));
   }
 
-  _button(g, label, fn) {
+  /** ``g`` answers a click anywhere on it; ``control`` (``g`` itself unless given) is the
+   * button the keyboard and a screen reader reach. Focusing ``g`` passes to the control. */
+  _button(g, label, fn, control = g) {
     g.classList.add("offered");
-    g.setAttribute("tabindex", "0");
-    g.setAttribute("role", "button");
-    g.setAttribute("aria-label", label);
+    control.setAttribute("tabindex", "0");
+    control.setAttribute("role", "button");
+    control.setAttribute("aria-label", label);
+    if (control !== g) {
+      g.setAttribute("tabindex", "-1");
+      g.onfocus = () => control.focus();
+    }
     g.onclick = (ev) => { ev.stopPropagation(); fn(); };
     g.onkeydown = (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); fn(); } };
   }
 
-  _unbutton(g) {
-    g.removeAttribute("tabindex"); g.removeAttribute("role"); g.removeAttribute("aria-label");
-    g.onclick = null; g.onkeydown = null;
+  _unbutton(g, control = g) {
+    for (const node of new Set([g, control])) {
+      node.removeAttribute("tabindex"); node.removeAttribute("role"); node.removeAttribute("aria-label");
+    }
+    g.onclick = null; g.onkeydown = null; g.onfocus = null;
   }
 }
 

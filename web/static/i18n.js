@@ -27,17 +27,32 @@ export function setLang(code) {
   location.reload();
 }
 
-const template = (key) => DICTS[lang()][key] ?? en[key] ?? key;
+/** The text for ``key`` in language ``code`` before its placeholders are filled. A text
+ * with a count is an entry ``{count: "n", one: "…", other: "…"}``: the browser's CLDR
+ * plural rules (``Intl.PluralRules``) name the form the value of ``vars[count]`` takes in
+ * that language (``one``, ``few``, ``many``, ``other``…); a form a language's entry lacks
+ * falls back to ``other``. */
+export function template(code, key, vars = {}) {
+  const entry = DICTS[code]?.[key] ?? en[key] ?? key;
+  if (typeof entry === "string") return entry;
+  const form = new Intl.PluralRules(code).select(Number(vars[entry.count]));
+  return entry[form] ?? entry.other;
+}
 
-/** The text for ``key`` with ``{name}`` placeholders filled; English if a language lacks it. */
+/** The text for ``key`` in language ``code`` with its ``{name}`` placeholders filled. */
+export function translate(code, key, vars = {}) {
+  return template(code, key, vars).replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? ""));
+}
+
+/** The text for ``key`` in the page's language; English if the language lacks it. */
 export function t(key, vars = {}) {
-  return template(key).replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? ""));
+  return translate(lang(), key, vars);
 }
 
 /** The same, as a list of the text's pieces and the values put in (which may be nodes:
  * dom.js's ``tn`` appends them, each string as text). */
 export function tParts(key, vars = {}) {
-  return template(key).split(/\{(\w+)\}/g).map((part, i) => (i % 2 ? (vars[part] ?? "") : part));
+  return template(lang(), key, vars).split(/\{(\w+)\}/g).map((part, i) => (i % 2 ? (vars[part] ?? "") : part));
 }
 
 /** A language switcher: a labelled <select> that remembers the choice. */

@@ -19,11 +19,11 @@ export async function openReplay(box, gameId, drawTable) {
   }
   box.hidden = false;
   const button = (id, ...content) => h("button", { type: "button", id }, ...content);
-  put(box, h("h2", {}, t("replay")),
+  put(box, h("h2", { id: "rp-heading" }, t("replay")),
     h("div", { class: "actions" }, button("rp-first", icon("first"), ` ${t("rp_start")}`), button("rp-prev", icon("prev"), ` ${t("rp_back")}`),
       " ", button("rp-next", `${t("rp_next")} `, icon("next")), button("rp-last", `${t("rp_end")} `, icon("last")),
       " ", h("span", { id: "rp-pos", "aria-live": "polite" })),
-    " ", h("ol", { class: "log", id: "rp-log" }));
+    " ", h("ol", { class: "log", id: "rp-log", tabindex: 0, "aria-labelledby": "rp-heading" }));
   const positions = new Map();
   const position = async (seq) => {
     if (!positions.has(seq)) {

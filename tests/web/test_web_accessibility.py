@@ -1,0 +1,179 @@
+"""Every page passes an automated WCAG 2.1 AA audit (docs/web.md, "Accessibility"):
+axe-core (tools/node/package.json, installed by scripts/ensure-node-tools.sh) is injected into the real
+page in headless Chromium and run over the front door, the lobby, a game at every size and
+2-player variant with a decision waiting, the replay, the account, the leaderboard, a
+profile and the offline page; any serious or critical violation fails, named with the
+elements it was found on."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import WebDriverWait
+
+from harness.browser import chromium, console_errors
+from harness.web_play import wait_for
+from harness.web_server import LiveServer
+from tests.web.test_web_drawn import GAMES, wait_turn
+from tests.web.test_web_play import api, api_post
+
+pytestmark = pytest.mark.integration
+
+AXE = (
+    Path(__file__).resolve().parents[2]
+    / "tools"
+    / "node"
+    / "node_modules"
+    / "axe-core"
+    / "axe.min.js"
+)
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+FAILING = {"serious", "critical"}
+#: The audits: English at 1280 px and German on a 360 px phone (emulated over CDP). Each
+#: view visits 14 pages and takes minutes on a busy machine; URSUPPE_AXE_ALL=1 audits every
+#: language at both widths.
+VIEWS = (
+    [(lang, width) for lang in ("en", "de", "nl", "es") for width in (1280, 360)]
+    if os.environ.get("URSUPPE_AXE_ALL")
+    else [("en", 1280), ("de", 360)]
+)
+
+RUN_AXE = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations']})
+  .then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => ({target: n.target.join(' '), impact: n.impact,
+      summary: n.failureSummary}))}))))
+  .catch(e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));
+"""
+
+
+@dataclass
+class Site:
+    """What the audit visits: pages with the browser storage each needs."""
+
+    player: dict[str, str]
+    finished_game: str
+    games: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+
+
+def _rated_game(server: LiveServer) -> tuple[dict[str, str], str]:
+    """A player whose 3-player rated game the bots finished (its profile has a game)."""
+    created = api_post(server, "/players", {"name": "Audra"})
+    player = {"id": created["player"]["id"], "name": "Audra", "token": created["token"]}
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    body = {"players": 3, "seats": [{"kind": "human"}, *bots]}
+    game_id = api_post(server, "/games", body, player["token"])["game"]["id"]
+    seat = api_post(server, f"/games/{game_id}/seats", {"name": "Audra"}, player["token"])
+    api_post(server, f"/games/{game_id}/seats/{seat['seat']}/resign", token=seat["token"])
+    return player, game_id
+
+
+@pytest.fixture(scope="module")
+def site(server: LiveServer) -> Iterator[Site]:
+    assert AXE.is_file(), "axe-core missing: run scripts/ensure-node-tools.sh (make test does)"
+    player, finished = _rated_game(server)
+    made = Site(player, finished)
+    for players, variant in GAMES:
+        bots = [{"kind": "bot", "level": "random"}] * (players - 1)
+        body: dict[str, Any] = {"players": players, "seats": [{"kind": "human"}, *bots],
+                                "time_limit": 0}  # fmt: skip
+        if variant:
+            body["options"] = {"variant": variant}
+        game_id = api_post(server, "/games", body)["game"]["id"]
+        seat = api_post(server, f"/games/{game_id}/seats", {"name": "Ann"})
+        made.games[variant or f"{players}p"] = (
+            game_id, {"seat": seat["seat"], "token": seat["token"], "name": "Ann",
+                      "joined": "2026-01-01T00:00:00Z"})  # fmt: skip
+    deadline = time.monotonic() + 180  # the workers play the rated game out
+    while api(server, f"/games/{finished}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the rated game did not finish"
+        time.sleep(0.2)
+    for game_id, seat in made.games.values():
+        wait_turn(server, game_id, seat["seat"])  # a decision waits on each table
+    yield made
+
+
+def _ready(driver: WebDriver, url: str) -> None:
+    driver.get(url)
+    WebDriverWait(driver, 30).until(
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+    )
+
+
+def _audit(driver: WebDriver) -> list[dict[str, Any]]:
+    if not driver.execute_script("return typeof axe !== 'undefined'"):
+        driver.execute_script(AXE.read_text())
+    violations = driver.execute_async_script(RUN_AXE, TAGS)
+    return [v for v in violations if v["impact"] in FAILING]
+
+
+def _pages(server: LiveServer, site: Site) -> Iterator[tuple[str, str, Any]]:
+    """(name, URL, how to tell it is drawn) for every page the audit visits."""
+    base = server.base_url
+    yield "front", base + "/", None
+    yield "lobby", base + "/lobby", None
+    yield "account", base + "/account", None
+    yield "leaderboard", base + "/leaderboard?pool=3p", None
+    yield "profile", f"{base}/players/{site.player['id']}", None
+    for name, (game_id, _) in site.games.items():
+        yield f"game {name}", f"{base}/game/{game_id}", "decision"
+    yield "replay", f"{base}/game/{site.finished_game}?watch", "replay"
+
+
+@pytest.mark.parametrize(("lang", "width"), VIEWS)
+def test_every_page_passes_the_axe_audit(
+    server: LiveServer, site: Site, lang: str, width: int
+) -> None:
+    found: dict[str, list[dict[str, Any]]] = {}
+    with chromium() as driver:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})  # fmt: skip
+        driver.get(server.base_url + "/")
+        driver.execute_script(
+            "localStorage.setItem('ursuppe.lang', arguments[0]);"
+            "localStorage.setItem('ursuppe.player', arguments[1]);"
+            "localStorage.setItem('ursuppe.seats', arguments[2]);",
+            lang, json.dumps(site.player),
+            json.dumps({g: seat for g, seat in site.games.values()}),
+        )  # fmt: skip
+        for name, url, drawn in _pages(server, site):
+            if drawn is None:
+                _ready(driver, url)
+            else:
+                driver.get(url)
+                wait_for(driver, lambda s: s["ready"], 30, name)
+            if drawn == "decision":
+                wait_for(driver, lambda s: s["kind"], 30, f"{name}: the decision")
+            if drawn == "replay":
+                driver.find_element(By.ID, "replay-open").click()
+                WebDriverWait(driver, 30).until(
+                    lambda d: d.find_elements(By.CSS_SELECTOR, "#replay button")
+                )
+                driver.find_element(By.CSS_SELECTOR, "#replay button:last-of-type").click()
+            assert driver.execute_script("return document.documentElement.lang") == lang, name
+            if violations := _audit(driver):
+                found[name] = violations
+        # The offline page, as the service worker serves it.
+        driver.get(server.base_url + "/web/static/offline.html")
+        WebDriverWait(driver, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        if violations := _audit(driver):
+            found["offline"] = violations
+        assert console_errors(driver) == []
+    assert found == {}, "\n".join(
+        f"{page}: {v['id']} ({v['impact']}) on {len(v['nodes'])}: "
+        f"{', '.join(n['target'] for n in v['nodes'][:4])}; {v['nodes'][0]['summary'] if v['nodes'] else v['help']}"
+        for page, violations in found.items()
+        for v in violations
+    )

@@ -1,0 +1,57 @@
+// The service worker: the site's static files (scripts, styles, icons, the offline page)
+// from a cache, so that a page opens at once and its scripts load without the network; the
+// pages themselves from the network, with the offline page instead of the browser's error
+// when there is none. Everything else (the API, its live streams) never passes through
+// here: the worker does not answer those requests, so the browser sends them as without it.
+const CACHE = "ursuppe-static-v1";
+const STATIC = "/web/static/";
+const OFFLINE = "/web/static/offline.html";
+// What the offline page needs, cached when the worker installs.
+const OFFLINE_FILES = [
+  OFFLINE, "/web/static/offline.js", "/web/static/i18n.js", "/web/static/style.css",
+  "/web/static/favicon.svg", "/web/static/lang/en.js", "/web/static/lang/de.js",
+  "/web/static/lang/nl.js", "/web/static/lang/es.js",
+];
+// The pages (answered by web/__init__.py): every other same-origin navigation is left alone.
+const PAGES = /^\/(lobby|account|leaderboard|players\/[^/]+|game\/[^/]+)?$/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(OFFLINE_FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+/** A static file: the cached copy at once, refreshed from the network for the next time
+ * (stale-while-revalidate); the network's answer when there is no copy yet. */
+async function staticFile(event) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(event.request, { ignoreSearch: true });
+  const fresh = fetch(event.request).then((resp) => {
+    if (resp.ok) cache.put(event.request, resp.clone());
+    return resp;
+  });
+  if (!cached) return fresh;
+  event.waitUntil(fresh.catch(() => undefined));
+  return cached;
+}
+
+/** A page: from the network; the offline page when the network cannot be reached. */
+async function page(request) {
+  try {
+    return await fetch(request);
+  } catch {
+    return (await caches.match(OFFLINE)) ?? Response.error();
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && PAGES.test(url.pathname)) event.respondWith(page(request));
+  else if (url.pathname.startsWith(STATIC)) event.respondWith(staticFile(event));
+});
