@@ -14,7 +14,6 @@ from datetime import UTC, datetime, timedelta
 
 from celery import Celery
 
-from service.outages import log_failure
 from workers.config import WorkerSettings
 from workers.fairshare import FairShare
 
@@ -186,6 +185,11 @@ class CeleryScheduler:
                 ignore_result=True,  # never subscribe to the result backend from a request
             )
         except Exception as err:
+            # Imported here: the worker's main process imports this module before it sets
+            # up its metrics directory, and the ``service`` package imports prometheus_client
+            # (tests/workers/test_workers_plumbing.py pins the order).
+            from service.outages import log_failure
+
             log_failure(log, err, "could not enqueue %s", failed)
 
     def _first_message(self, game_id: str, seq: int) -> bool:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
@@ -130,6 +131,16 @@ def _pages(server: LiveServer, site: Site) -> Iterator[tuple[str, str, Any]]:
     yield "replay", f"{base}/game/{site.finished_game}?watch", "replay"
 
 
+def _click(driver: WebDriver, by: str, selector: str) -> None:
+    def clicked(d: Any) -> bool:
+        d.find_element(by, selector).click()
+        return True
+
+    WebDriverWait(
+        driver, 30, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)
+    ).until(clicked)
+
+
 @pytest.mark.parametrize(("lang", "width"), VIEWS)
 def test_every_page_passes_the_axe_audit(
     server: LiveServer, site: Site, lang: str, width: int
@@ -155,11 +166,10 @@ def test_every_page_passes_the_axe_audit(
             if drawn == "decision":
                 wait_for(driver, lambda s: s["kind"], 30, f"{name}: the decision")
             if drawn == "replay":
-                driver.find_element(By.ID, "replay-open").click()
-                WebDriverWait(driver, 30).until(
-                    lambda d: d.find_elements(By.CSS_SELECTOR, "#replay button")
-                )
-                driver.find_element(By.CSS_SELECTOR, "#replay button:last-of-type").click()
+                # The game page redraws as its entries arrive: a button found may be replaced
+                # before the click, so each click finds its button again until it lands.
+                _click(driver, By.ID, "replay-open")
+                _click(driver, By.CSS_SELECTOR, "#replay button:last-of-type")
             assert driver.execute_script("return document.documentElement.lang") == lang, name
             if violations := _audit(driver):
                 found[name] = violations

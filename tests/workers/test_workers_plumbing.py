@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import uuid
 from datetime import UTC, datetime, timedelta
 
@@ -14,6 +16,15 @@ from workers.config import WorkerSettings
 from workers.scheduler import CeleryScheduler
 
 pytestmark = pytest.mark.integration
+
+
+def test_the_worker_imports_its_tasks_before_prometheus_client() -> None:
+    """The worker's main process imports the task modules before it sets up its metrics
+    directory (``workers.metrics``); a prometheus_client imported by then keeps every series
+    of the pool's processes out of the worker's scrape, with no error but a log line."""
+    code = "import sys, workers.tasks; print('prometheus_client' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False", done.stdout + done.stderr
 
 
 def test_settings_default_to_a_local_redis() -> None:
