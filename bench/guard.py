@@ -38,9 +38,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-import io
 import json
-import logging
 import os
 import platform
 import random
@@ -102,19 +100,11 @@ def _app(kind: str, stack: ExitStack, tmp: Path, games: int) -> Iterator[tuple[A
     """The app ``api.wsgi`` serves on a fresh ``kind`` database with a game in mid-play and
     ``games`` new games to play submits in: (test client, read id, games)."""
     from bench.api_bench import database, prepare_games
+    from bench.submit_profile import served_app
 
     url = stack.enter_context(database(kind, tmp))
     read_id, plays = prepare_games(url, 1, games)
-    os.environ.update(DATABASE_URL=url, URSUPPE_SCHEDULER="none", URSUPPE_AUTO_MIGRATE="0")
-    from api import create_app
-    from service import logs
-
-    logs.configure()
-    handler = logging.getLogger().handlers[0]
-    assert isinstance(handler, logging.StreamHandler)
-    handler.setStream(io.StringIO())  # formatted and written, as in gunicorn, then dropped
-    app = create_app()
-    yield app, read_id, plays[0]
+    yield served_app(url), read_id, plays[0]
 
 
 def read_figure(kind: str) -> Setup:

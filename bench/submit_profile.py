@@ -125,6 +125,22 @@ def _batch(step: Callable[[], None], n: int) -> tuple[float, float, float]:
     return 1e6 * cpu / n, 1e6 * wall / n, 1e6 * in_gc[0] / n
 
 
+def served_app(url: str) -> Any:
+    """The app as ``api.wsgi`` builds it in a gunicorn worker, on ``url``: settings from the
+    environment (no scheduler, no migration), logging configured and its lines formatted
+    and written, then dropped. It sets the process's environment and logging, so a
+    benchmark runs it in a process of its own."""
+    os.environ.update(DATABASE_URL=url, URSUPPE_SCHEDULER="none", URSUPPE_AUTO_MIGRATE="0")
+    from api import create_app
+    from service import logs
+
+    logs.configure()
+    handler = logging.getLogger().handlers[0]
+    assert isinstance(handler, logging.StreamHandler)
+    handler.setStream(io.StringIO())
+    return create_app()
+
+
 def _steps(kind: str, tmp: Path, stack: ExitStack, n: int, batches: int) -> dict[str, Any]:
     """The three ways, each a callable playing one request, set up as ``api.wsgi`` is in a
     gunicorn worker (logging configured, the loaded app frozen out of the collector)."""
@@ -132,15 +148,9 @@ def _steps(kind: str, tmp: Path, stack: ExitStack, n: int, batches: int) -> dict
     ways = ("http", "service")
     _, plays = prepare_games(url, len(ways), batches * (n // 100 + 2))
     players = {way: Player(games) for way, games in zip(ways, plays, strict=True)}
-    os.environ.update(DATABASE_URL=url, URSUPPE_SCHEDULER="none", URSUPPE_AUTO_MIGRATE="0")
-    from api import create_app, deps
-    from service import logs
+    from api import deps
 
-    logs.configure()
-    handler = logging.getLogger().handlers[0]
-    assert isinstance(handler, logging.StreamHandler)
-    handler.setStream(io.StringIO())  # formatted and written, as in gunicorn, then dropped
-    app = create_app()
+    app = served_app(url)
     svc = app.extensions[deps.EXTENSION]
     client, ceiling = app.test_client(), _ceiling_app().test_client()
     steps = {
