@@ -25,6 +25,8 @@ import websocket
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from scripts.supervise import die_with_this_process
 
@@ -241,3 +243,21 @@ def new_tab(driver: webdriver.Chrome) -> str:
 def console_errors(driver: webdriver.Chrome) -> list[str]:
     """The console's SEVERE messages since the last call (uncaught errors, failed loads)."""
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def open_ready(driver: webdriver.Chrome, url: str, timeout: float = 30) -> None:
+    """Open ``url`` and wait until the page says it has drawn (``body[data-ready]``)."""
+    driver.get(url)
+    WebDriverWait(driver, timeout).until(
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+    )
+
+
+def remember(driver: webdriver.Chrome, base_url: str, items: dict[str, Any]) -> None:
+    """Put ``items`` into the site's ``localStorage`` as JSON, as the pages keep them (a
+    player, seat tokens, the language), from a page of the site at ``base_url``."""
+    driver.get(base_url + "/")
+    for key, value in items.items():
+        driver.execute_script(
+            "localStorage.setItem(arguments[0], arguments[1])", key, json.dumps(value)
+        )

@@ -21,7 +21,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from harness.browser import chromium, console_errors
+from harness.browser import chromium, console_errors, open_ready
 from harness.web_play import wait_for
 from harness.web_server import LiveServer
 from tests.web.test_web_drawn import GAMES, wait_turn
@@ -104,13 +104,6 @@ def site(server: LiveServer) -> Iterator[Site]:
     yield made
 
 
-def _ready(driver: WebDriver, url: str) -> None:
-    driver.get(url)
-    WebDriverWait(driver, 30).until(
-        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
-    )
-
-
 def _audit(driver: WebDriver) -> list[dict[str, Any]]:
     if not driver.execute_script("return typeof axe !== 'undefined'"):
         driver.execute_script(AXE.read_text())
@@ -159,7 +152,7 @@ def test_every_page_passes_the_axe_audit(
         )  # fmt: skip
         for name, url, drawn in _pages(server, site):
             if drawn is None:
-                _ready(driver, url)
+                open_ready(driver, url)
             else:
                 driver.get(url)
                 wait_for(driver, lambda s: s["ready"], 30, name)

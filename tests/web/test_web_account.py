@@ -14,7 +14,7 @@ from selenium.common.exceptions import (
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from harness.browser import chromium, console_errors
+from harness.browser import chromium, console_errors, open_ready
 from harness.web_play import play_turns, wait_for
 from harness.web_server import LiveServer
 from tests.web.test_web_play import api
@@ -22,16 +22,9 @@ from tests.web.test_web_play import api
 pytestmark = pytest.mark.integration
 
 
-def ready(driver: object, url: str) -> None:
-    driver.get(url)  # type: ignore[attr-defined]
-    WebDriverWait(driver, 30).until(
-        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
-    )
-
-
 def test_sign_in_on_a_second_browser_with_a_code_and_play_on_there(server: LiveServer) -> None:
     with chromium() as laptop, chromium() as phone:
-        ready(laptop, server.base_url + "/account")
+        open_ready(laptop, server.base_url + "/account")
         laptop.find_element(By.ID, "new-name").send_keys("Ann")
         laptop.find_element(By.CSS_SELECTOR, "#create-player button").click()
         WebDriverWait(laptop, 30).until(
@@ -40,7 +33,7 @@ def test_sign_in_on_a_second_browser_with_a_code_and_play_on_there(server: LiveS
         player_id = laptop.find_element(By.ID, "player-id").text
 
         # A game against two bots from the lobby: the seat is linked to Ann's player.
-        ready(laptop, server.base_url + "/lobby")
+        open_ready(laptop, server.base_url + "/lobby")
         Select(laptop.find_element(By.ID, "players")).select_by_value("3")
         for s in (1, 2):
             Select(laptop.find_element(By.ID, f"seat-{s}-level")).select_by_value("random")
@@ -52,11 +45,11 @@ def test_sign_in_on_a_second_browser_with_a_code_and_play_on_there(server: LiveS
         assert api(server, f"/games/{game_id}")["seats"][0]["player_id"] == player_id
         wait_for(laptop, lambda s: s["ready"] and s["kind"], 60, "Ann's first decision")
 
-        ready(laptop, server.base_url + "/account")
+        open_ready(laptop, server.base_url + "/account")
         laptop.find_element(By.ID, "issue-code").click()
         code = WebDriverWait(laptop, 30).until(lambda d: d.find_element(By.ID, "code").text)
 
-        ready(phone, server.base_url + "/account")
+        open_ready(phone, server.base_url + "/account")
         phone.find_element(By.ID, "signin-code").send_keys(code)
         phone.find_element(By.CSS_SELECTOR, "#signin button").click()
         WebDriverWait(phone, 30).until(
@@ -85,10 +78,10 @@ def test_sign_in_on_a_second_browser_with_a_code_and_play_on_there(server: LiveS
         assert console_errors(phone) == [] and console_errors(laptop) == []
 
         # Signing out on the phone leaves the laptop signed in.
-        ready(phone, server.base_url + "/account")
+        open_ready(phone, server.base_url + "/account")
         phone.find_element(By.ID, "signout").click()
         WebDriverWait(phone, 30).until(lambda d: d.find_element(By.ID, "signed-out").is_displayed())
-        ready(laptop, server.base_url + "/account")
+        open_ready(laptop, server.base_url + "/account")
         assert laptop.find_element(By.ID, "player-name").text == "Ann"
 
 
@@ -97,7 +90,7 @@ def test_the_account_page_speaks_the_chosen_language(server: LiveServer) -> None
     with chromium() as browser:
         browser.get(server.base_url + "/")
         browser.execute_script("localStorage.setItem('ursuppe.lang', 'de')")
-        ready(browser, server.base_url + "/account")
+        open_ready(browser, server.base_url + "/account")
         assert browser.find_element(By.CSS_SELECTOR, "#signin button").text == "Anmelden"
         assert browser.title == "Dein Spieler — Ursuppe"
         browser.find_element(By.ID, "signin-code").send_keys("AAAAA-AAAAA")

@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from harness.browser import chromium, console_errors
+from harness.browser import chromium, console_errors, open_ready, remember
 from harness.web_play import wait_for
 from harness.web_server import LiveServer
 from tests.web.test_web_play import api, api_post
@@ -85,21 +85,6 @@ def assert_inert(driver: WebDriver, page: str, *shown: str) -> None:
     assert console_errors(driver) == [], page
 
 
-def open_ready(driver: WebDriver, url: str) -> None:
-    driver.get(url)
-    WebDriverWait(driver, 30).until(
-        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
-    )
-
-
-def store(driver: WebDriver, server: LiveServer, items: dict[str, Any]) -> None:
-    driver.get(server.base_url + "/")
-    for key, value in items.items():
-        driver.execute_script(
-            "localStorage.setItem(arguments[0], arguments[1])", key, json.dumps(value)
-        )
-
-
 def test_hostile_names_show_as_text_on_every_page_and_nothing_runs(server: LiveServer) -> None:
     created = api_post(server, "/players", {"name": PLAYER_FIRST})
     player_id, token = created["player"]["id"], created["token"]
@@ -122,7 +107,7 @@ def test_hostile_names_show_as_text_on_every_page_and_nothing_runs(server: LiveS
     mine = {game_id: {"seat": seat["seat"], "token": seat["token"], "name": SEAT}}
     try:
         with chromium() as person:
-            store(person, server, {"ursuppe.player": me, "ursuppe.seats": mine})
+            remember(person, server.base_url, {"ursuppe.player": me, "ursuppe.seats": mine})
             person.get(f"{server.base_url}/game/{game_id}")
             wait_for(person, lambda s: s["ready"] and s["kind"], 60, "the seat's decision")
             # The seat decides: players, log (dice among the names), decision and chat.

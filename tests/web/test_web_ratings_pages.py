@@ -9,18 +9,11 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from harness.browser import chromium, console_errors
+from harness.browser import chromium, console_errors, open_ready
 from harness.web_server import LiveServer
 from tests.web.test_web_play import api, api_post
 
 pytestmark = pytest.mark.integration
-
-
-def ready(driver: object, url: str) -> None:
-    driver.get(url)  # type: ignore[attr-defined]
-    WebDriverWait(driver, 30).until(
-        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
-    )
 
 
 def test_the_leaderboard_and_a_profile_show_a_rated_game_bots_finished(server: LiveServer) -> None:
@@ -38,7 +31,7 @@ def test_the_leaderboard_and_a_profile_show_a_rated_game_bots_finished(server: L
         time.sleep(0.2)
 
     with chromium() as person:
-        ready(person, server.base_url + "/leaderboard?pool=3p")
+        open_ready(person, server.base_url + "/leaderboard?pool=3p")
         assert (
             Select(person.find_element(By.ID, "pool")).first_selected_option.get_attribute("value")
             == "3p"

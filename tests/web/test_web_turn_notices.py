@@ -7,14 +7,11 @@ run). The creator's switch closes the table's chat to spectators."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from harness.browser import chromium, console_errors
+from harness.browser import chromium, console_errors, open_ready, remember
 from harness.web_server import LiveServer
 from tests.web.test_web_play import api, api_post
 
@@ -35,21 +32,6 @@ window.Notification = Counted;
 """
 
 
-def body_ready(driver: WebDriver, url: str) -> None:
-    driver.get(url)
-    WebDriverWait(driver, 30).until(
-        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
-    )
-
-
-def remember(driver: WebDriver, server: LiveServer, storage: dict[str, object]) -> None:
-    driver.get(server.base_url + "/")
-    for key, value in storage.items():
-        driver.execute_script(
-            "localStorage.setItem(arguments[0], arguments[1])", key, json.dumps(value)
-        )
-
-
 def test_a_turn_in_another_game_is_notified_and_listed(server: LiveServer) -> None:
     created = api_post(server, "/players", {"name": "Nora"})
     player = {"id": created["player"]["id"], "name": "Nora", "token": created["token"]}
@@ -68,8 +50,8 @@ def test_a_turn_in_another_game_is_notified_and_listed(server: LiveServer) -> No
         browser.execute_cdp_cmd(
             "Page.addScriptToEvaluateOnNewDocument", {"source": COUNT_NOTIFICATIONS}
         )
-        remember(browser, server, {"ursuppe.player": player})
-        body_ready(browser, server.base_url + "/account")
+        remember(browser, server.base_url, {"ursuppe.player": player})
+        open_ready(browser, server.base_url + "/account")
         assert browser.find_elements(By.CSS_SELECTOR, "#my-turns tr.turn") == []
         assert browser.find_elements(By.ID, "allow-notices") == []  # granted already
         assert browser.execute_script("return window.__notices.length") == 0
@@ -88,14 +70,14 @@ def test_a_turn_in_another_game_is_notified_and_listed(server: LiveServer) -> No
         assert browser.title.startswith("▶ (1) ")
 
         # Another page of the site: the count is in its title; the turn is not notified twice.
-        body_ready(browser, server.base_url + "/leaderboard")
+        open_ready(browser, server.base_url + "/leaderboard")
         WebDriverWait(browser, 30).until(lambda d: d.title.startswith("▶ (1) "))
         assert browser.execute_script("return window.__notices.length") == 0
 
         # The game itself, where this browser plays the seat: the page's own notice only.
         remember(
             browser,
-            server,
+            server.base_url,
             {"ursuppe.seats": {game_id: {"seat": seat["seat"], "token": seat["token"]}}},
         )
         browser.get(f"{server.base_url}/game/{game_id}")
@@ -112,7 +94,7 @@ def test_the_creator_closes_the_chat_to_spectators(server: LiveServer) -> None:
     with chromium() as ann, chromium(width=400, height=900) as eve:
         remember(
             ann,
-            server,
+            server.base_url,
             {
                 "ursuppe.created": {game_id: creator},
                 "ursuppe.seats": {game_id: {"seat": seats[0]["seat"], "token": seats[0]["token"]}},
