@@ -1,4 +1,4 @@
-"""No text from a user is ever HTML (issue 51): names written as markup and script go into
+"""No text from a user is ever HTML: names written as markup and script go into
 every field a person controls (a player's name and its rename, bot seats' names, a seat's
 name on joining, a game's label, a chat message, a seek), and every page that shows them
 is opened: the lobby, the game page while a seat decides (players, log, decision, chat) and
