@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from harness.browser import chromium, console_errors, new_tab
+from harness.browser import chromium, console_errors, new_tab, remember
 from harness.web_server import LiveServer
 from tests.web.test_web_play import api, api_post
-from tests.web.test_web_turn_notices import remember
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
 
@@ -100,7 +99,7 @@ def test_twelve_tabs_share_one_connection(server: LiveServer) -> None:
 
     with chromium() as browser:
         browser.set_page_load_timeout(30)
-        remember(browser, server, {"ursuppe.player": player, "ursuppe.seats": kept})
+        remember(browser, server.base_url, {"ursuppe.player": player, "ursuppe.seats": kept})
         tabs: dict[str, str] = {}
         loads: list[float] = []
         for game_id in games:
