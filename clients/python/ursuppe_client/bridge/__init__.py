@@ -1,0 +1,128 @@
+"""``ursuppe-bridge`` (also ``ursuppe bridge`` where the server package is installed, and
+``python -m ursuppe_client.bridge``): plays a bot account's games with an engine program.
+The protocol and the options: docs/bots.md."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+
+from ursuppe_client.bridge.engine import PROTOCOL, Engine, EngineFault, EnginePool
+from ursuppe_client.bridge.policy import ChallengePolicy
+from ursuppe_client.bridge.runner import Bridge, DecisionRecord, hello_message
+from ursuppe_client.client import Client
+
+__all__ = [
+    "PROTOCOL",
+    "Bridge",
+    "ChallengePolicy",
+    "DecisionRecord",
+    "Engine",
+    "EngineFault",
+    "EnginePool",
+    "build_parser",
+    "main",
+]
+
+
+def build_parser(prog: str = "ursuppe-bridge") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Play a bot account's games with an engine program: one JSON line per "
+        "decision on its stdin, one JSON line back (docs/bots.md).",
+        epilog="example: ursuppe-bridge --server http://localhost:8000 -- python3 my_engine.py",
+    )
+    add_arguments(parser)
+    return parser
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--server", default=os.environ.get("URSUPPE_SERVER", "http://localhost:8000"),
+                        help="the server's base URL (env URSUPPE_SERVER; default %(default)s)")  # fmt: skip
+    parser.add_argument("--token", default=os.environ.get("URSUPPE_TOKEN"),
+                        help="the bot account's player token (env URSUPPE_TOKEN; prefer the env)")  # fmt: skip
+    parser.add_argument("--engine-mode", choices=("per_game", "pool"), default="per_game",
+                        help="one engine process per game (default), or a pool shared by all games")  # fmt: skip
+    parser.add_argument("--pool-size", type=int, default=4,
+                        help="engine processes in pool mode (default %(default)s)")  # fmt: skip
+    parser.add_argument("--move-time", type=float, default=5.0,
+                        help="seconds an engine may take per decision (default %(default)s); "
+                        "less when the game's deadline is nearer")  # fmt: skip
+    parser.add_argument("--margin", type=float, default=1.0,
+                        help="seconds kept back from a deadline for the submit (default %(default)s)")  # fmt: skip
+    parser.add_argument("--challenges", choices=("accept", "decline", "ignore"), default="accept",
+                        help="what to do with challenges (default %(default)s, within the filters)")  # fmt: skip
+    parser.add_argument("--accept-from", action="append", default=[], metavar="PLAYER_ID",
+                        help="accept challenges only from these players (repeatable)")  # fmt: skip
+    parser.add_argument("--accept-players", action="append", type=int, default=[], metavar="N",
+                        help="accept only games of these player counts (repeatable)")  # fmt: skip
+    parser.add_argument("--accept-rated", choices=("any", "rated", "unrated"), default="any")
+    parser.add_argument("--max-games", type=int, default=100,
+                        help="games in play at once; more challenges are declined (default %(default)s)")  # fmt: skip
+    parser.add_argument("--log-dir", type=Path,
+                        help="write one log per game there (<game id>.log)")  # fmt: skip
+    parser.add_argument("--stop-after", type=int, metavar="N",
+                        help="exit after N games ended (default: run until stopped)")  # fmt: skip
+    parser.add_argument("--log-level", default="INFO")
+    parser.add_argument("engine", nargs=argparse.REMAINDER,
+                        help="the engine's command line, after --")  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(
+        level=getattr(logging, str(args.log_level).upper(), logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request otherwise
+    engine = [part for part in args.engine if part != "--"] if args.engine else []
+    if args.engine and args.engine[0] == "--":
+        engine = args.engine[1:]
+    if not engine:
+        print("ursuppe-bridge: give the engine's command after --", file=sys.stderr)
+        return 2
+    if not args.token:
+        print(
+            "ursuppe-bridge: give the bot account's player token (URSUPPE_TOKEN)", file=sys.stderr
+        )
+        return 2
+    client = Client(args.server, player_token=args.token)
+    me = client.get_me()
+    rated = {"any": None, "rated": True, "unrated": False}[args.accept_rated]
+    policy = ChallengePolicy(
+        mode=args.challenges,
+        from_players=frozenset(args.accept_from),
+        players=frozenset(args.accept_players),
+        rated=rated,
+        max_games=args.max_games,
+    )
+    engines = EnginePool(engine, args.engine_mode, args.pool_size, hello_message(me["id"]))
+    bridge = Bridge(
+        client,
+        engines,
+        move_time=args.move_time,
+        margin=args.margin,
+        policy=policy,
+        log_dir=args.log_dir,
+        stop_after=args.stop_after,
+    )
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: bridge.stop())
+    logging.getLogger("ursuppe_client.bridge").info(
+        "playing as %s (%s) with %s (%s)",
+        me.get("name"),
+        me["id"],
+        " ".join(engine),
+        args.engine_mode,
+    )
+    finished = bridge.run()
+    client.close()
+    logging.getLogger("ursuppe_client.bridge").info("stopped after %d games", finished)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(build_parser().parse_args(argv))
