@@ -59,7 +59,9 @@ class EventsPageSchema(Document):
 class PositionSchema(Document):
     game_id = fields.String()
     seq = fields.Integer(metadata={"description": "the log entry this position follows"})
-    state = fields.Dict(metadata={"description": "the engine's public view at that point"})
+    state = component_field(
+        "PublicState", metadata={"description": "the engine's public view at that point"}
+    )
 
 
 class PositionsQuerySchema(ma.Schema):
@@ -87,7 +89,9 @@ class PositionsQuerySchema(ma.Schema):
 
 class PositionItemSchema(Document):
     seq = fields.Integer(metadata={"description": "the log entry this position follows"})
-    state = fields.Dict(metadata={"description": "the engine's public view at that point"})
+    state = component_field(
+        "PublicState", metadata={"description": "the engine's public view at that point"}
+    )
 
 
 class PositionsPageSchema(Document):
