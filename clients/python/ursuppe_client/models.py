@@ -206,6 +206,21 @@ class EntryCreate(TypedDict):
     share_seat_tokens: NotRequired[bool]
 
 
+class Environment(TypedDict):
+    """the environment cards drawn so far (the order of the rest is secret)"""
+
+    current: EnvironmentCard | None
+    remaining: int
+    revealed: list[EnvironmentCard]
+
+
+class EnvironmentCard(TypedDict):
+    """an environment card: where the soup drifts and the ozone layer's thickness"""
+
+    drift: Literal['W', 'N', 'E', 'S', 'none']
+    ozone: int
+
+
 class EscapeAction(TypedDict):
     """Escape: pay 1 BP (free with Streamlining) and move out of turn."""
 
@@ -253,7 +268,7 @@ class Game(TypedDict):
     seats: list[Seat]
     seq: int
     started_at: str | None
-    state: dict[str, Any] | None
+    state: PublicState | None
     status: Literal['open', 'active', 'finished', 'aborted']
     time_control: TimeControl
     time_limit: int
@@ -653,12 +668,12 @@ class PlayerUpdate(TypedDict):
 class Position(TypedDict):
     game_id: str
     seq: int
-    state: dict[str, Any]
+    state: PublicState
 
 
 class PositionItem(TypedDict):
     seq: int
-    state: dict[str, Any]
+    state: PublicState
 
 
 class PositionsPage(TypedDict):
@@ -697,6 +712,26 @@ class PublicGameOptions(TypedDict):
     resign_bot_level: str | None
     timeout_bot_level: str | None
     variant: Literal['decoy', 'double_1', 'double_2'] | None
+
+
+class PublicState(TypedDict):
+    """the game as every player may know it: no generator, no order of undrawn cards"""
+
+    decoy_scores: bool
+    environment: Environment
+    fields: list[StateField]
+    gene_supply: dict[str, Any]
+    over: bool
+    pending: Decision | None
+    phase: int
+    player_count: int
+    player_ranking: list[int] | None
+    players: Literal[3, 4, 5, 6]
+    ranking: list[int] | None
+    round: int
+    seats: list[StateSeat]
+    seq: int
+    variant: Literal['double_1', 'double_2', 'decoy'] | None
 
 
 class Rating(TypedDict):
@@ -897,6 +932,35 @@ class StarveAction(TypedDict):
     """Eat nothing: 1 damage point."""
 
     type: Literal['starve']
+
+
+class StateAmoeba(TypedDict):
+    """one of a seat's amoebas on the board"""
+
+    dp: int
+    field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    number: int
+
+
+class StateField(TypedDict):
+    """a field of the soup and its food cubes, one count per colour"""
+
+    food: list[int]
+    name: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+
+
+class StateSeat(TypedDict):
+    """one colour at the table"""
+
+    amoebas: list[StateAmoeba]
+    bp: int
+    decoy: bool
+    genes: list[Literal['intelligence', 'movement_1', 'spores', 'speed', 'defense', 'escape', 'substitution', 'ray_protection', 'streamlining', 'tentacle', 'holding', 'life_expectancy', 'frugality', 'struggle_for_survival', 'parasitism', 'division_rate', 'persistence', 'movement_2', 'aggression', 'armor']]
+    genes_bought_this_round: list[Literal['intelligence', 'movement_1', 'spores', 'speed', 'defense', 'escape', 'substitution', 'ray_protection', 'streamlining', 'tentacle', 'holding', 'life_expectancy', 'frugality', 'struggle_for_survival', 'parasitism', 'division_rate', 'persistence', 'movement_2', 'aggression', 'armor']]
+    player: int | None
+    score: int
+    seat: int
+    supply: int
 
 
 class StreamEntry(TypedDict):
