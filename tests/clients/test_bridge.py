@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 from ursuppe_client import Client
 from ursuppe_client.bridge import Bridge, EnginePool, hello_message
+from ursuppe_client.bridge.runner import pending_document
 
 from harness.tcp_proxy import tcp_relay
 from harness.web_server import LiveServer
@@ -188,3 +189,22 @@ def test_the_bridge_reconnects_after_dropped_connections_and_never_submits_twice
         seqs = [r.seq for r in ours if r.outcome in ("ok", "replayed")]
         assert len(seqs) == len(set(seqs))
         assert sorted(e["seq"] for e in entries) == sorted(s + 1 for s in seqs)
+
+
+def test_the_decision_carries_pending_exactly_as_get_pending_serves_it(server: LiveServer) -> None:
+    """The bridge reads the game once per decision and builds ``pending`` from it: the same
+    document as ``GET /games/{id}/pending`` of the same moment."""
+    games = bot_games(server.base_url, games=1, name="pending")
+    game_id = games.games[0]
+    with Client(server.base_url, player_token=games.token) as client:
+        stream = client.stream_me()
+        for message in stream:  # the game waits on seat 0 from here
+            if message["type"] == "your_turn":
+                break
+        stream.close()
+        built, served = (
+            pending_document(client.get_game(game_id)),
+            client.get_pending_decision(game_id),
+        )
+    assert served["pending"] is not None
+    assert built == served

@@ -45,6 +45,22 @@ class DecisionRecord:
     engine_s: float  # the engine's time (write to answer)
     bridge_s: float  # the notice's arrival to the submit's answer, less engine_s
     outcome: str  # "ok", "replayed", or the refusal's code
+    read_s: float = 0.0  # reading the game
+    submit_s: float = 0.0  # the submit's request
+
+
+def pending_document(game: dict[str, Any]) -> dict[str, Any]:
+    """``GET /games/{id}/pending``'s document, from the game document read for the state:
+    the same fields of the same version (one request per decision instead of two;
+    tests/clients/test_bridge.py compares the two)."""
+    return {
+        "game_id": game["id"],
+        "seq": game["seq"],
+        "version": game["version"],
+        "status": game["status"],
+        "deadline_at": game["deadline_at"],
+        "pending": game["pending"],
+    }
 
 
 def _seconds_until(instant: str | None) -> float | None:
@@ -119,7 +135,10 @@ class GameRunner(threading.Thread):
         seat, seq = int(turn["seat"]), int(turn["seq"])
         if seq <= self.answered.get(seat, -1):
             return  # announced again after a reconnection: already answered
-        pending = client.get_pending_decision(self.game_id)
+        read_at = time.monotonic()
+        game = client.get_game(self.game_id)
+        pending = pending_document(game)
+        read_s = time.monotonic() - read_at
         decision = pending.get("pending")
         if (
             decision is None
@@ -127,7 +146,6 @@ class GameRunner(threading.Thread):
             or decision.get("player", decision["seat"]) != seat
         ):
             return  # the game moved on (a timeout, or we answered before a reconnection)
-        game = client.get_game(self.game_id)
         time_left = _seconds_until(pending.get("deadline_at"))
         budget = bridge.move_time
         if time_left is not None:
@@ -175,6 +193,7 @@ class GameRunner(threading.Thread):
         key = f"ursuppe-bridge:{self.game_id}:{seat}:{seq}"
         body = {"action": action, "expected_seq": seq, "seat": seat}
         outcome = "ok"
+        submit_at = time.monotonic()
         try:
             result = client.submit_action(self.game_id, body, idempotency_key=key)
             if result.get("replayed"):
@@ -197,8 +216,9 @@ class GameRunner(threading.Thread):
         self.decisions += 1
         total = time.monotonic() - received
         record = DecisionRecord(
-            self.game_id, seat, seq, source, engine_s, total - engine_s, outcome
-        )
+            self.game_id, seat, seq, source, engine_s, total - engine_s, outcome,
+            read_s, time.monotonic() - submit_at,
+        )  # fmt: skip
         bridge._record(record)
         self.game_log(
             f"seq={seq} seat={seat} kind={decision['kind']} action={json.dumps(action)} "
