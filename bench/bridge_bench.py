@@ -14,9 +14,14 @@ machine many minutes per arm) and is measured from the games' logs over that win
   the answer). In the bridge arm that is the stream's notice, the bridge's two reads, the
   engine and the submit; in the random arm the worker's scheduling and the bot. The
   difference of the two is what the bridge adds per decision as the server sees it;
+* ``bridge_cpu_ms_per_decision`` (bridge arm): the CPU time of the bridge's process over
+  the window, per decision (the engine processes not included);
 * ``bridge_ms`` (bridge arm): the bridge's own time per decision, from the stream's
   notice arriving to the submit's answer, less ``engine_ms`` (the engine's time); of it
   ``read_ms`` (reading the game) and ``submit_ms`` (the submit's request).
+
+Both arms run again with ``--small-games`` (10) games, for the bridge's cost when the
+server is not saturated by 100 games at once.
 
 The games' creators are spread over players (4 games each), so that the service's fair
 share of bot work (docs/api.md, "Rate limits") holds neither arm back.
@@ -32,6 +37,7 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -108,6 +114,9 @@ def bridge_arm(base: str, games: int, seconds: float, pool: int, workdir: Path) 
         creator = creators[n % len(creators)]
         game = creator.create_game({"players": 3, "seats": [seat0, RANDOM, RANDOM]})
         ids.append(game["game"]["id"])
+    if not as_bot:  # the human seats taken first: the games wait on seat 0 from then on
+        with ThreadPoolExecutor(8) as pool_:
+            list(pool_.map(lambda g: bot.join_game(g, {"name": "bench-bridge", "seat": 0}), ids))
     engine = workdir / "trivial_engine.py"
     engine.write_text(TRIVIAL_ENGINE)
     client = Client(base, player_token=bot.player_token)
@@ -116,12 +125,9 @@ def bridge_arm(base: str, games: int, seconds: float, pool: int, workdir: Path) 
     thread = threading.Thread(target=bridge.run, daemon=True)
     thread.start()
     assert bridge.connected.wait(60), "the bridge did not connect"
-    start = datetime.now(UTC)
-    if not as_bot:  # the games start as their human seat is taken
-        for game_id in ids:
-            bot.join_game(game_id, {"name": "bench-bridge", "seat": 0})
+    start, cpu = datetime.now(UTC), time.process_time()
     time.sleep(seconds)
-    end = datetime.now(UTC)
+    end, cpu = datetime.now(UTC), time.process_time() - cpu
     bridge.stop()
     thread.join(30)
     records = [r for r in bridge.records if r.outcome in ("ok", "replayed")]
@@ -130,6 +136,8 @@ def bridge_arm(base: str, games: int, seconds: float, pool: int, workdir: Path) 
         seated_as="bot account" if as_bot else "human seats of a player",
         engine_pool=pool,
         bridge_decisions=len(records),
+        # This process is the bridge alone during the window (the engines apart).
+        bridge_cpu_ms_per_decision=round(cpu * 1000 / max(1, len(records)), 2),
         fallbacks=sum(1 for r in bridge.records if r.source != "engine"),
         bridge_ms=summary([r.bridge_s * 1000 for r in records]),
         engine_ms=summary([r.engine_s * 1000 for r in records]),
@@ -168,26 +176,35 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0, help="each arm's window")
+    parser.add_argument("--small-games", type=int, default=10,
+                        help="the same with this many games too, half the window (0: not)")  # fmt: skip
     parser.add_argument("--pool", type=int, default=4, help="engine processes of the bridge")
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
     load_before = os.getloadavg()[0]
-    runs = {
-        "bridge": _with_runner(lambda base, tmp: bridge_arm(base, args.games, args.seconds, args.pool, tmp)),
-        "random_bot": _with_runner(lambda base, tmp: random_arm(base, args.games, args.seconds)),
-    }  # fmt: skip
-    b, r = runs["bridge"]["seat0_gap_ms"], runs["random_bot"]["seat0_gap_ms"]
-    added = {
-        q: round(b[q] - r[q], 1)
-        for q in ("p50", "p95")
-        if b.get(q) is not None and r.get(q) is not None
-    }
+    runs: dict[str, Any] = {}
+    added: dict[str, Any] = {}
+    for games, seconds in ((args.games, args.seconds), (args.small_games, args.seconds / 2)):
+        if not games:
+            continue
+        runs[f"bridge_{games}_games"] = _with_runner(
+            lambda base, tmp, g=games, s=seconds: bridge_arm(base, g, s, args.pool, tmp)
+        )
+        runs[f"random_bot_{games}_games"] = _with_runner(
+            lambda base, tmp, g=games, s=seconds: random_arm(base, g, s)
+        )
+        b = runs[f"bridge_{games}_games"]["seat0_gap_ms"]
+        r = runs[f"random_bot_{games}_games"]["seat0_gap_ms"]
+        added[f"{games}_games"] = {
+            q: round(b[q] - r[q], 1)
+            for q in ("p50", "p95")
+            if b.get(q) is not None and r.get(q) is not None
+        }
     results = {
         "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
         "load_average_before": round(load_before, 2),
         "load_average_after": round(os.getloadavg()[0], 2),
-        "games": args.games,
         "players_per_game": 3,
         "runs": runs,
         "bridge_added_gap_ms": added,

@@ -40,6 +40,20 @@ def build_parser(prog: str = "ursuppe-bridge") -> argparse.ArgumentParser:
     return parser
 
 
+def _positive(kind: type) -> object:
+    def parse(text: str) -> float | int:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not value > 0 or value != value or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"must be a positive number, not {text}")
+        return value  # type: ignore[no-any-return]
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", default=os.environ.get("URSUPPE_SERVER", "http://localhost:8000"),
                         help="the server's base URL (env URSUPPE_SERVER; default %(default)s)")  # fmt: skip
@@ -47,9 +61,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the bot account's player token (env URSUPPE_TOKEN; prefer the env)")  # fmt: skip
     parser.add_argument("--engine-mode", choices=("per_game", "pool"), default="per_game",
                         help="one engine process per game (default), or a pool shared by all games")  # fmt: skip
-    parser.add_argument("--pool-size", type=int, default=4,
+    parser.add_argument("--pool-size", type=_positive(int), default=4,
                         help="engine processes in pool mode (default %(default)s)")  # fmt: skip
-    parser.add_argument("--move-time", type=float, default=5.0,
+    parser.add_argument("--move-time", type=_positive(float), default=5.0,
                         help="seconds an engine may take per decision (default %(default)s); "
                         "less when the game's deadline is nearer")  # fmt: skip
     parser.add_argument("--margin", type=float, default=1.0,
@@ -61,11 +75,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--accept-players", action="append", type=int, default=[], metavar="N",
                         help="accept only games of these player counts (repeatable)")  # fmt: skip
     parser.add_argument("--accept-rated", choices=("any", "rated", "unrated"), default="any")
-    parser.add_argument("--max-games", type=int, default=100,
+    parser.add_argument("--max-games", type=_positive(int), default=100,
                         help="games in play at once; more challenges are declined (default %(default)s)")  # fmt: skip
     parser.add_argument("--log-dir", type=Path,
                         help="write one log per game there (<game id>.log)")  # fmt: skip
-    parser.add_argument("--stop-after", type=int, metavar="N",
+    parser.add_argument("--stop-after", type=_positive(int), metavar="N",
                         help="exit after N games ended (default: run until stopped)")  # fmt: skip
     parser.add_argument("--log-level", default="INFO")
     parser.add_argument("engine", nargs=argparse.REMAINDER,
