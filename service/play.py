@@ -27,6 +27,16 @@ from service.views import etag_for
 
 MAX_SEED = 2**53 - 1  # seeds stay exact in JavaScript clients
 
+#: The events the service writes into a game's log beside the engine's (``engine.events``):
+#: type -> (what it means, its fields as ``engine.events.EVENT_FIELDS`` declares them).
+SERVICE_EVENTS: dict[str, tuple[str, dict[str, tuple[str, bool]]]] = {
+    "seat_to_bot": (
+        "A seat was handed to a bot for the rest of the game (reason: timeout or resigned), "
+        "playing at the given level.",
+        {"seat": ("int", True), "level": ("str", True), "reason": ("str", True)},
+    ),
+}
+
 
 @dataclass(frozen=True)
 class Followup:
