@@ -12,7 +12,7 @@ from api.contract.vocabulary import component_field
 from api.parsing import MAX_INT32
 from api.resources.chat.schemas import ChatMessageSchema
 from api.resources.games.schemas import GameResultSchema, SeatSchema
-from service.positions import MAX_RANGE
+from service.rules.positions import MAX_RANGE
 
 
 class EventsQuerySchema(ma.Schema):
