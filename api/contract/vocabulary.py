@@ -29,7 +29,7 @@ from engine.counts import VARIANTS
 from engine.decision import DECISION_KINDS
 from engine.events import EVENT_FIELDS, EVENT_TYPES
 from engine.genes import GENES
-from service.play import SERVICE_EVENTS
+from service.rules.play import SERVICE_EVENTS
 
 JsonSchema = dict[str, Any]
 
