@@ -9,7 +9,9 @@ schemas.
 
 ``Action`` is a ``oneOf`` discriminated by ``type`` (one model per action type in a
 generated client); ``Decision`` is the pending decision with its legal actions as Actions;
-``PublicState`` is ``engine.Game.public_view()``, the board as every player may know it.
+``PublicState`` is ``engine.Game.public_view()``, the board as every player may know it;
+``Event`` is a ``oneOf`` over ``engine.events.EVENT_FIELDS`` and the service's own
+``service.play.SERVICE_EVENTS``, discriminated by ``type``.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from engine.board import FIELD_NAMES
 from engine.compass import DIRECTION_NAMES
 from engine.counts import VARIANTS
 from engine.decision import DECISION_KINDS
+from engine.events import EVENT_FIELDS, EVENT_TYPES
 from engine.genes import GENES
+from service.rules.play import SERVICE_EVENTS
 
 JsonSchema = dict[str, Any]
 
@@ -63,6 +67,38 @@ _FIELD_VALUES: Final[dict[str, JsonSchema]] = {
     "amount": {"type": "integer", "minimum": 0},
     "gene": _GENE,
     "give_up": _GENE,
+}
+
+
+_FIELD_NAME: Final[JsonSchema] = {"type": "string", "enum": list(FIELD_NAMES)}
+_SEATS: Final[JsonSchema] = {"type": "array", "items": _SEAT}
+
+#: Event fields by kind (``engine.events``), then narrowed by name as action fields are.
+_EVENT_KINDS: Final[dict[str, JsonSchema]] = {
+    "int": {"type": "integer"},
+    "int?": {"type": "integer", "nullable": True},
+    "str": {"type": "string"},
+    "ints": {"type": "array", "items": {"type": "integer"}},
+    "amoeba": {"$ref": "#/components/schemas/Amoeba"},
+    "amoeba_at": {"$ref": "#/components/schemas/AmoebaOnField"},
+    "card": {"$ref": "#/components/schemas/EnvironmentCard"},
+    "action": {"$ref": "#/components/schemas/Action"},
+}
+_EVENT_VALUES: Final[dict[str, JsonSchema]] = {
+    "seat": _SEAT,
+    "number": _AMOEBA_NUMBER,
+    "field": _FIELD_NAME,
+    "from_field": _FIELD_NAME,
+    "to_field": _FIELD_NAME,
+    "gene": _GENE,
+    "direction": {"type": "string", "enum": list(DIRECTION_NAMES)},
+    "kind": {"type": "string", "enum": list(DECISION_KINDS)},
+    "cubes": _CUBES,
+    "eaten": _CUBES,
+    "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+    "seats": _SEATS,
+    "ranking": _SEATS,
+    "parasite": {**_SEAT, "nullable": True},
 }
 
 
@@ -188,6 +224,52 @@ def _public_state_components() -> dict[str, JsonSchema]:
     }
 
 
+def event_schema_name(event_type: str) -> str:
+    return f"{_camel(event_type)}Event"
+
+
+def _event_component(event_type: str, description: str, spec: dict) -> JsonSchema:
+    properties: dict[str, JsonSchema] = {"type": {"type": "string", "enum": [event_type]}}
+    for name, (kind, _) in spec.items():
+        schema = _EVENT_KINDS[kind]
+        narrowed = _EVENT_VALUES.get(name)
+        if "$ref" not in schema and narrowed is not None:
+            assert narrowed["type"] == schema["type"], (event_type, name)
+            schema = {**narrowed, **({"nullable": True} if kind == "int?" else {})}
+        properties[name] = schema
+    return {
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "required": ["type", *(name for name, (_, required) in spec.items() if required)],
+        "additionalProperties": False,
+    }
+
+
+def _event_components() -> dict[str, JsonSchema]:
+    """One component per event type (the engine's and the service's) and ``Event``, their
+    union discriminated by ``type``."""
+    described = {t: (EVENT_TYPES[t], spec) for t, spec in EVENT_FIELDS.items()}
+    described |= SERVICE_EVENTS
+    names = {t: event_schema_name(t) for t in described}
+    result: JsonSchema = {
+        names[t]: _event_component(t, text, spec) for t, (text, spec) in described.items()
+    }
+    result["AmoebaOnField"] = _object(
+        {"seat": _SEAT, "number": _AMOEBA_NUMBER, "field": _FIELD_NAME},
+        "an amoeba and the field it is on",
+    )
+    result["Event"] = {
+        "description": "something that happened in the game (engine/events.py lists them)",
+        "oneOf": [_ref(name) for name in names.values()],
+        "discriminator": {
+            "propertyName": "type",
+            "mapping": {t: f"#/components/schemas/{n}" for t, n in names.items()},
+        },
+    }
+    return result
+
+
 def _action_component(action_type: str) -> JsonSchema:
     spec = ACTION_FIELDS[action_type]
     properties = {"type": {"type": "string", "enum": [action_type]}}
@@ -246,7 +328,9 @@ def components() -> dict[str, JsonSchema]:
         },
     }
     result |= {names[t]: _action_component(t) for t in ACTION_FIELDS}
-    return result | _public_state_components()
+    state, events = _public_state_components(), _event_components()
+    assert not (result.keys() & state.keys() | result.keys() & events.keys()), "name clash"
+    return result | state | events
 
 
 def _an_object(value: object) -> None:
