@@ -15,11 +15,20 @@ class AcceptAction(TypedDict):
     type: Literal['accept']
 
 
+class ActionEvent(TypedDict):
+    """A seat's chosen action was applied (the decision's kind and the action)."""
+
+    action: Action
+    kind: Literal['start_space', 'place_amoeba', 'movement', 'choose_die', 'choose_direction', 'second_move', 'escape_move', 'tentacle', 'cling', 'feed', 'defend', 'attack_retry', 'aggression', 'pay_defect', 'buy_genes', 'divide']
+    seat: int
+    type: Literal['action']
+
+
 class ActionResult(TypedDict):
     action: Action
     actor: Literal['human', 'bot', 'timeout']
     created_at: str
-    events: list[Any]
+    events: list[Event]
     game_id: str
     pending: Decision | None
     replayed: NotRequired[bool]
@@ -42,12 +51,155 @@ class Amoeba(TypedDict):
     seat: int
 
 
+class AmoebaBlockedEvent(TypedDict):
+    """An amoeba could not go in a direction (the edge of the soup), and why."""
+
+    direction: Literal['W', 'N', 'E', 'S']
+    field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    number: int
+    reason: str
+    seat: int
+    type: Literal['amoeba_blocked']
+
+
+class AmoebaCarriedEvent(TypedDict):
+    """An amoeba holding on to another was carried along with it."""
+
+    by: Amoeba
+    from_field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    number: int
+    seat: int
+    to_field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    type: Literal['amoeba_carried']
+
+
+class AmoebaDiedEvent(TypedDict):
+    """An amoeba died and left the board, and what killed it."""
+
+    cause: str
+    field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    number: int
+    seat: int
+    type: Literal['amoeba_died']
+
+
+class AmoebaFedEvent(TypedDict):
+    """An amoeba ate: the cubes it ate per colour, what it excreted, and the seat it fed on as a parasite (or null)."""
+
+    eaten: list[int]
+    excreted: int
+    number: int
+    parasite: int | None
+    seat: int
+    type: Literal['amoeba_fed']
+
+
+class AmoebaMovedEvent(TypedDict):
+    """An amoeba moved from one field to another, and why (drift, move, escape)."""
+
+    from_field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    number: int
+    reason: str
+    seat: int
+    to_field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    type: Literal['amoeba_moved']
+
+
+class AmoebaOnField(TypedDict):
+    """an amoeba and the field it is on"""
+
+    field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    number: int
+    seat: int
+
+
+class AmoebaPlacedEvent(TypedDict):
+    """An amoeba was put on a field (set-up or division), with its damage points."""
+
+    by: NotRequired[str]
+    dp: int
+    field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    number: int
+    seat: int
+    type: Literal['amoeba_placed']
+
+
+class AmoebaStarvedEvent(TypedDict):
+    """An amoeba found nothing to eat and took a damage point."""
+
+    dp: int
+    number: int
+    seat: int
+    type: Literal['amoeba_starved']
+
+
+class AmoebaStayedEvent(TypedDict):
+    """An amoeba stayed where it was in phase 1, and why."""
+
+    number: int
+    reason: str
+    seat: int
+    type: Literal['amoeba_stayed']
+
+
 class AttackAction(TypedDict):
     """Struggle for Survival / Aggression: attack {"target": {"seat", "number"}} (phase 5 also names its own {"attacker": number})."""
 
     attacker: NotRequired[int]
     target: Amoeba
     type: Literal['attack']
+
+
+class AttackDeclaredEvent(TypedDict):
+    """An amoeba attacked another (in phase 1 or phase 5)."""
+
+    attacker: AmoebaOnField
+    phase: int
+    target: AmoebaOnField
+    type: Literal['attack_declared']
+
+
+class AttackFailedEvent(TypedDict):
+    """An attack failed."""
+
+    attacker: AmoebaOnField
+    target: AmoebaOnField
+    type: Literal['attack_failed']
+
+
+class AttackSucceededEvent(TypedDict):
+    """An attack succeeded."""
+
+    attacker: AmoebaOnField
+    target: AmoebaOnField
+    type: Literal['attack_succeeded']
+
+
+class AutoActionEvent(TypedDict):
+    """The engine resolved a decision by itself: it had one legal answer, or it was the decoy colour's (by: decoy)."""
+
+    action: Action
+    by: NotRequired[str]
+    kind: Literal['start_space', 'place_amoeba', 'movement', 'choose_die', 'choose_direction', 'second_move', 'escape_move', 'tentacle', 'cling', 'feed', 'defend', 'attack_retry', 'aggression', 'pay_defect', 'buy_genes', 'divide']
+    seat: int
+    type: Literal['auto_action']
+
+
+class BpPaidEvent(TypedDict):
+    """A seat paid biological points, and for what."""
+
+    amount: int
+    reason: str
+    seat: int
+    type: Literal['bp_paid']
+
+
+class BpReceivedEvent(TypedDict):
+    """A seat received biological points."""
+
+    amount: int
+    seat: int
+    type: Literal['bp_received']
 
 
 class BulkCreate(TypedDict):
@@ -80,6 +232,14 @@ class BuyAction(TypedDict):
     gene: Literal['intelligence', 'movement_1', 'spores', 'speed', 'defense', 'escape', 'substitution', 'ray_protection', 'streamlining', 'tentacle', 'holding', 'life_expectancy', 'frugality', 'struggle_for_survival', 'parasitism', 'division_rate', 'persistence', 'movement_2', 'aggression', 'armor']
     give_up: NotRequired[Literal['intelligence', 'movement_1', 'spores', 'speed', 'defense', 'escape', 'substitution', 'ray_protection', 'streamlining', 'tentacle', 'holding', 'life_expectancy', 'frugality', 'struggle_for_survival', 'parasitism', 'division_rate', 'persistence', 'movement_2', 'aggression', 'armor']]
     type: Literal['buy']
+
+
+class CardRevealedEvent(TypedDict):
+    """An environment card was turned up for the round (drift and ozone)."""
+
+    card: EnvironmentCard
+    round: int
+    type: Literal['card_revealed']
 
 
 class ChatMessage(TypedDict):
@@ -131,6 +291,25 @@ class CreatedWebhook(TypedDict):
     webhook: Webhook
 
 
+class CubesCarriedEvent(TypedDict):
+    """Food cubes went along with a moving amoeba (Tentacle)."""
+
+    cubes: list[int]
+    from_field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    number: int
+    seat: int
+    to_field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    type: Literal['cubes_carried']
+
+
+class CubesPlacedEvent(TypedDict):
+    """Food cubes were put on a field (one count per colour)."""
+
+    cubes: list[int]
+    field: Literal['B1', 'A2', 'B2', 'C2', 'D2', 'E2', 'A3', 'B3', 'D3', 'E3', 'A4', 'B4', 'C4', 'D4', 'E4', 'A5', 'B5', 'C5', 'D5']
+    type: Literal['cubes_placed']
+
+
 class Decision(TypedDict):
     """what the game waits for: `seat` must submit one of `actions`; `actions[0]` is the engine's safe default (the one a timeout applies)"""
 
@@ -166,6 +345,15 @@ class Delivery(TypedDict):
     next_attempt_at: str | None
     payload: dict[str, Any]
     status: Literal['pending', 'succeeded', 'failed', 'logged']
+
+
+class DiceRolledEvent(TypedDict):
+    """Dice were rolled for an amoeba's movement."""
+
+    dice: list[int]
+    number: int
+    seat: int
+    type: Literal['dice_rolled']
 
 
 class DieAction(TypedDict):
@@ -227,11 +415,25 @@ class EscapeAction(TypedDict):
     type: Literal['escape']
 
 
+class EscapeStartedEvent(TypedDict):
+    """An attacked amoeba set off to escape."""
+
+    amoeba: AmoebaOnField
+    type: Literal['escape_started']
+
+
+class EscapeSucceededEvent(TypedDict):
+    """An attacked amoeba escaped."""
+
+    amoeba: AmoebaOnField
+    type: Literal['escape_succeeded']
+
+
 class EventsPage(TypedDict):
     game_id: str
     items: list[LogEntry]
     next_since: int | None
-    setup: NotRequired[list[Any]]
+    setup: NotRequired[list[Event]]
     since: int
 
 
@@ -247,6 +449,21 @@ class FeedAction(TypedDict):
     eat: list[int]
     parasite: NotRequired[int]
     type: Literal['feed']
+
+
+class FightRolledEvent(TypedDict):
+    """Attacker and defender each rolled a die."""
+
+    attacker_die: int
+    defender_die: int
+    type: Literal['fight_rolled']
+
+
+class FightWonEvent(TypedDict):
+    """Who won a fight with dice: the attacker or the defender."""
+
+    type: Literal['fight_won']
+    winner: str
 
 
 class Game(TypedDict):
@@ -289,6 +506,23 @@ class GameCreate(TypedDict):
     timeout_policy: NotRequired[Literal['default_action', 'bot']]
 
 
+class GameCreatedEvent(TypedDict):
+    """The soup is set up: how many colours, and the food cubes put on each field."""
+
+    food_per_field: int
+    players: int
+    type: Literal['game_created']
+
+
+class GameEndedEvent(TypedDict):
+    """The game ended: why, the ranking of the seats and their scores."""
+
+    ranking: list[int]
+    reason: str
+    scores: list[int]
+    type: Literal['game_ended']
+
+
 class GameOptions(TypedDict):
     deck: NotRequired[list[dict[str, Any]]]
     decoy_scores: NotRequired[bool]
@@ -328,6 +562,34 @@ class GameSummary(TypedDict):
     timeout_policy: str
     updated_at: str
     version: int
+
+
+class GeneBoughtEvent(TypedDict):
+    """A seat bought a gene, and its price."""
+
+    gene: Literal['intelligence', 'movement_1', 'spores', 'speed', 'defense', 'escape', 'substitution', 'ray_protection', 'streamlining', 'tentacle', 'holding', 'life_expectancy', 'frugality', 'struggle_for_survival', 'parasitism', 'division_rate', 'persistence', 'movement_2', 'aggression', 'armor']
+    price: int
+    seat: int
+    type: Literal['gene_bought']
+
+
+class GeneDefectEvent(TypedDict):
+    """A seat's genes outgrew the ozone layer: its mutation points, the ozone and the difference to pay for."""
+
+    difference: int
+    mp: int
+    ozone: int
+    seat: int
+    type: Literal['gene_defect']
+
+
+class GeneReturnedEvent(TypedDict):
+    """A seat gave a gene back, and why."""
+
+    gene: Literal['intelligence', 'movement_1', 'spores', 'speed', 'defense', 'escape', 'substitution', 'ray_protection', 'streamlining', 'tentacle', 'holding', 'life_expectancy', 'frugality', 'struggle_for_survival', 'parasitism', 'division_rate', 'persistence', 'movement_2', 'aggression', 'armor']
+    reason: str
+    seat: int
+    type: Literal['gene_returned']
 
 
 class GeneText(TypedDict):
@@ -459,7 +721,7 @@ class LogEntry(TypedDict):
     action: Action | None
     actor: str
     created_at: str
-    events: list[Any]
+    events: list[Event]
     seat: int
     seq: int
 
@@ -469,7 +731,7 @@ class ManyStreamEntry(TypedDict):
     actor: str
     banks: NotRequired[list[float | None]]
     created_at: str
-    events: list[Any]
+    events: list[Event]
     game_id: str
     pending: StreamPending | None
     seat: int
@@ -527,6 +789,16 @@ class ManyStreamMessageYourTurn(TypedDict):
     type: Literal['your_turn']
 
 
+class MarkerAdvancedEvent(TypedDict):
+    """A seat's marker moved up the scoring ladder."""
+
+    from_space: int
+    seat: int
+    steps: int
+    to_space: int
+    type: Literal['marker_advanced']
+
+
 class MoveAction(TypedDict):
     """Phase 1 / escape: move actively; roll the compass, or with Movement II {"direction": "W"|"N"|"E"|"S"|"none"}."""
 
@@ -542,6 +814,14 @@ class Mute(TypedDict):
 
 class MuteCreate(TypedDict):
     player_id: str
+
+
+class OverpaymentLostEvent(TypedDict):
+    """A gene given up for a defect was worth more than was left to pay; the rest is lost."""
+
+    amount: int
+    seat: int
+    type: Literal['overpayment_lost']
 
 
 class PaginationMetadata(TypedDict):
@@ -574,6 +854,14 @@ class Pending(TypedDict):
     seq: int
     status: str
     version: int
+
+
+class PhaseStartedEvent(TypedDict):
+    """A phase of the round began."""
+
+    phase: int
+    round: int
+    type: Literal['phase_started']
 
 
 class PhaseText(TypedDict):
@@ -783,7 +1071,7 @@ class Record(TypedDict):
     result: GameResult | None
     seats: list[Seat]
     seed: int
-    setup: list[Any]
+    setup: list[Event]
     started_at: str | None
     variant: str | None
 
@@ -791,7 +1079,7 @@ class Record(TypedDict):
 class RecordAction(TypedDict):
     action: Action
     actor: str
-    events: list[Any]
+    events: list[Event]
     seat: int
     seq: int
 
@@ -801,6 +1089,13 @@ class RecordFairness(TypedDict):
     contributions: list[str | None] | None
     scheme: str | None
     server_seed: str | None
+
+
+class RoundStartedEvent(TypedDict):
+    """A round began."""
+
+    round: int
+    type: Literal['round_started']
 
 
 class Rules(TypedDict):
@@ -831,6 +1126,15 @@ class SeatSpec(TypedDict):
     level: NotRequired[str]
     name: NotRequired[str]
     player: NotRequired[str]
+
+
+class SeatToBotEvent(TypedDict):
+    """A seat was handed to a bot for the rest of the game (reason: timeout or resigned), playing at the given level."""
+
+    level: str
+    reason: str
+    seat: int
+    type: Literal['seat_to_bot']
 
 
 class SeatToken(TypedDict):
@@ -921,11 +1225,34 @@ class Standing(TypedDict):
     wins: int
 
 
+class StartOrderEvent(TypedDict):
+    """Set-up: the order in which seats choose their start spaces."""
+
+    seats: list[int]
+    type: Literal['start_order']
+
+
+class StartRollEvent(TypedDict):
+    """Set-up: a seat rolled for the order of choosing start spaces."""
+
+    dice: list[int]
+    seat: int
+    type: Literal['start_roll']
+
+
 class StartSpaceAction(TypedDict):
     """Setup: take free start space {"space": k} on the ladder."""
 
     space: int
     type: Literal['start_space']
+
+
+class StartSpaceTakenEvent(TypedDict):
+    """Set-up: a seat took a start space on the scoring ladder."""
+
+    seat: int
+    space: int
+    type: Literal['start_space_taken']
 
 
 class StarveAction(TypedDict):
@@ -968,7 +1295,7 @@ class StreamEntry(TypedDict):
     actor: str
     banks: NotRequired[list[float | None]]
     created_at: str
-    events: list[Any]
+    events: list[Event]
     pending: StreamPending | None
     seat: int
     seq: int
@@ -1074,6 +1401,7 @@ class WebhookCreate(TypedDict):
 
 
 Action: TypeAlias = 'StartSpaceAction | PlaceAction | DriftAction | HoldAction | MoveAction | DieAction | DirectionAction | SkipAction | TentacleAction | ClingAction | LetGoAction | FeedAction | StarveAction | AttackAction | AcceptAction | DefendAction | EscapeAction | PassAction | PayBpAction | GiveUpGeneAction | BuyAction | DoneAction'
+Event: TypeAlias = 'GameCreatedEvent | CubesPlacedEvent | CardRevealedEvent | StartRollEvent | StartOrderEvent | StartSpaceTakenEvent | RoundStartedEvent | PhaseStartedEvent | ActionEvent | AutoActionEvent | AmoebaPlacedEvent | AmoebaMovedEvent | AmoebaStayedEvent | AmoebaBlockedEvent | AmoebaCarriedEvent | CubesCarriedEvent | DiceRolledEvent | AmoebaFedEvent | AmoebaStarvedEvent | AmoebaDiedEvent | AttackDeclaredEvent | AttackSucceededEvent | AttackFailedEvent | EscapeStartedEvent | EscapeSucceededEvent | FightRolledEvent | FightWonEvent | BpPaidEvent | BpReceivedEvent | OverpaymentLostEvent | GeneBoughtEvent | GeneReturnedEvent | GeneDefectEvent | MarkerAdvancedEvent | GameEndedEvent | SeatToBotEvent'
 LobbyStreamEvent: TypeAlias = 'dict[str, Any]'
 LobbyStreamMessage: TypeAlias = 'LobbyStreamMessageSeeks | LobbyStreamMessageSeekAdded | LobbyStreamMessageSeekMatched | LobbyStreamMessageSeekRemoved | LobbyStreamMessageHeartbeat'
 ManyStreamEvent: TypeAlias = 'dict[str, Any]'
