@@ -164,7 +164,7 @@ def response_of(op: dict[str, Any]) -> tuple[str, bool]:
             "schema", {}
         ):
             return (
-                f"Iterator[models.{ref_name(content['application/x-ndjson']['schema']['$ref'])}]",
+                f"Stream[models.{ref_name(content['application/x-ndjson']['schema']['$ref'])}]",
                 True,
             )
         if "application/json" in content:
@@ -242,11 +242,13 @@ def gen_operations(spec: dict[str, Any]) -> str:
     out += [
         "from __future__ import annotations",
         "",
-        "from collections.abc import Iterator",
         "from dataclasses import dataclass",
-        "from typing import Any, Literal",
+        "from typing import TYPE_CHECKING, Any, Literal",
         "",
         "from ursuppe_client import models",
+        "",
+        "if TYPE_CHECKING:",
+        "    from ursuppe_client.client import Stream",
         "",
         "",
         "@dataclass(frozen=True)",
@@ -272,10 +274,16 @@ def gen_operations(spec: dict[str, Any]) -> str:
         "class Operations:",
         '    """One method per operation; ``Client`` supplies ``_operation`` and ``_stream_operation``."""',
         "",
-        "    def _operation(self, operation_id: str, **kwargs: Any) -> Any:",
+        "    def _operation(",
+        "        self, operation_id: str, *, path: dict[str, Any], query: dict[str, Any],",
+        "        headers: dict[str, Any], body: Any, seat_token: str | None = None,",
+        "    ) -> Any:",
         "        raise NotImplementedError",
         "",
-        "    def _stream_operation(self, operation_id: str, **kwargs: Any) -> Any:",
+        "    def _stream_operation(",
+        "        self, operation_id: str, *, path: dict[str, Any], query: dict[str, Any],",
+        "        headers: dict[str, Any], body: Any, seat_token: str | None = None,",
+        "    ) -> Any:",
         "        raise NotImplementedError",
         *methods,
     ]

@@ -54,6 +54,17 @@ def test_the_generated_code_is_up_to_date_with_the_spec() -> None:
     assert done.returncode == 0, done.stderr
 
 
+def test_the_package_type_checks_strictly(tmp_path: Path) -> None:
+    """The generated models and methods and the hand-written parts agree (mypy --strict),
+    so the types a user's checker sees are the ones the client keeps."""
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"),
+         str(ROOT / "clients" / "python" / "ursuppe_client")],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:]
+
+
 # -- against a scripted transport -------------------------------------------------------
 
 

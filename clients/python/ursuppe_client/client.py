@@ -31,7 +31,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar, cast
 from urllib.parse import quote
 
 import httpx
@@ -313,13 +313,16 @@ class Client(Operations):
         headers: dict[str, Any],
         body: Any,
         seat_token: str | None = None,
-    ) -> Stream:
+    ) -> Stream[Any]:
         op = OPERATIONS[operation_id]
         token = seat_token or self._token_for(op, path, body)[0]
         return Stream(self, op, self._url(op, path), query, headers, body, token)
 
 
-class Stream(Iterator[dict[str, Any]]):
+M = TypeVar("M")
+
+
+class Stream(Iterator[M]):
     """A live stream as an iterator of its messages (``{"type", "data", "id"?}``, read as
     ndjson). It reconnects by itself when the connection drops or the server ends it, with
     a growing pause (``Retry-After`` on 429/503), and resumes where it stopped:
@@ -377,11 +380,11 @@ class Stream(Iterator[dict[str, Any]]):
                     gid, _, seq = part.rpartition(":")
                     self.position[gid] = int(seq)
 
-    def __iter__(self) -> Stream:
+    def __iter__(self) -> Stream[M]:
         return self
 
-    def __next__(self) -> dict[str, Any]:
-        return next(self._iter)
+    def __next__(self) -> M:
+        return cast(M, next(self._iter))
 
     def close(self) -> None:
         self._closed = True

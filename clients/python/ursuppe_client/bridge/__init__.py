@@ -9,7 +9,9 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ursuppe_client.bridge.engine import PROTOCOL, Engine, EngineFault, EnginePool
 from ursuppe_client.bridge.policy import ChallengePolicy
@@ -40,7 +42,7 @@ def build_parser(prog: str = "ursuppe-bridge") -> argparse.ArgumentParser:
     return parser
 
 
-def _positive(kind: type) -> object:
+def _positive(kind: type) -> Callable[[str], Any]:
     def parse(text: str) -> float | int:
         try:
             value = kind(text)

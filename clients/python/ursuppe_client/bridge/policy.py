@@ -32,7 +32,9 @@ class ChallengePolicy:
         )
         if self.from_players and challenger_id not in self.from_players:
             return "decline", "only accepting challenges from chosen players"
-        options = challenge.get("options") if isinstance(challenge.get("options"), dict) else {}
+        options: dict[str, Any] = (
+            challenge["options"] if isinstance(challenge.get("options"), dict) else {}
+        )
         count = challenge.get("players", options.get("players"))
         if self.players and count is not None and int(count) not in self.players:
             return "decline", f"only playing games of {sorted(self.players)} players"

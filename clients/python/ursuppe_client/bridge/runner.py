@@ -10,11 +10,12 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ursuppe_client import problems
+from ursuppe_client import models, problems
 from ursuppe_client.bridge.engine import PROTOCOL, Engine, EngineFault, EnginePool
 from ursuppe_client.bridge.policy import ChallengePolicy
 from ursuppe_client.client import Client, Stream
@@ -49,7 +50,7 @@ class DecisionRecord:
     submit_s: float = 0.0  # the submit's request
 
 
-def pending_document(game: dict[str, Any]) -> dict[str, Any]:
+def pending_document(game: Mapping[str, Any]) -> dict[str, Any]:
     """``GET /games/{id}/pending``'s document, from the game document read for the state:
     the same fields of the same version (one request per decision instead of two;
     tests/clients/test_bridge.py compares the two)."""
@@ -166,7 +167,7 @@ class GameRunner(threading.Thread):
         try:
             engine = bridge.engines.acquire(self.game_id, timeout=budget)
             answer = engine.ask(message, budget)
-            action = answer.get("action")
+            action: Any = answer.get("action")
             if action not in actions:
                 raise EngineFault(
                     "illegal", f"not one of pending.actions: {json.dumps(action)[:200]}"
@@ -191,7 +192,7 @@ class GameRunner(threading.Thread):
                 bridge.engines.release(engine)
         engine_s = time.monotonic() - started
         key = f"ursuppe-bridge:{self.game_id}:{seat}:{seq}"
-        body = {"action": action, "expected_seq": seq, "seat": seat}
+        body: models.ActionSubmit = {"action": action, "expected_seq": seq, "seat": seat}
         outcome = "ok"
         submit_at = time.monotonic()
         try:
@@ -260,7 +261,7 @@ class Bridge:
         self._ended: set[str] = set()
         self._lock = threading.Lock()
         self._stopped = threading.Event()
-        self._stream: Stream | None = None
+        self._stream: Stream[Any] | None = None
         self.connected = threading.Event()
 
     # -- bookkeeping -------------------------------------------------------------------
@@ -304,7 +305,7 @@ class Bridge:
 
     def run(self) -> int:
         """Follow the player stream until stopped; the number of games that ended."""
-        inbox: queue.Queue[dict[str, Any] | BaseException] = queue.Queue()
+        inbox: queue.Queue[Any] = queue.Queue()
         reader = threading.Thread(
             target=self._read, args=(inbox,), name="player-stream", daemon=True
         )
@@ -329,13 +330,13 @@ class Bridge:
             self.engines.close()
         return self.finished
 
-    def _read(self, inbox: queue.Queue[dict[str, Any] | BaseException]) -> None:
+    def _read(self, inbox: queue.Queue[Any]) -> None:
         """The player stream, into ``inbox`` (a thread of its own, so that ``stop()`` never
         waits for the next message)."""
         while not self._stopped.is_set():
-            self._stream = self.client.stream_me()
+            stream = self._stream = self.client.stream_me()
             try:
-                for message in self._stream:
+                for message in stream:
                     if self._stopped.is_set():
                         return
                     inbox.put(message)
@@ -398,7 +399,9 @@ class Bridge:
                     )  # fmt: skip
 
     def _challenge(self, data: dict[str, Any]) -> None:
-        challenge = data.get("challenge") if isinstance(data.get("challenge"), dict) else data
+        challenge: dict[str, Any] = (
+            data["challenge"] if isinstance(data.get("challenge"), dict) else data
+        )
         challenge_id = challenge.get("id") or data.get("challenge_id")
         if not challenge_id:
             log.warning("a challenge without an id: %s", json.dumps(data)[:300])
