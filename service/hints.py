@@ -27,10 +27,10 @@ from engine import Game
 from service import play
 from service.bots import is_search_level, thinking_budget
 from service.errors import Conflict, Forbidden, NotFound, Unprocessable
+from service.holders import holder_of
 from service.models import GameRow, HintRow
 from service.outages import log_failure
 from service.parts import Part
-from service.seats import hash_token
 from service.views import hints_allowed
 
 log = logging.getLogger(__name__)
@@ -170,7 +170,7 @@ class Hints(Part):
     # ------------------------------------------------------------------ checks
 
     def _own(self, row: GameRow, seat: int, token: str) -> None:
-        play.authorise(row, hash_token(token), seat)
+        play.authorise(row, holder_of(self.store, token), seat)
 
     def _check_may_ask(self, row: GameRow, seat: int, token: str) -> None:
         """What an action by this seat's person would be refused for (``play``'s checks),

@@ -15,6 +15,7 @@ from service.models import (
     GameRow,
     LabelRow,
     PlayerRow,
+    PlayerTokenRow,
     RatingDueRow,
     RatingHistoryRow,
     RatingRow,
@@ -41,6 +42,13 @@ class PeopleQueries:
 
     def player_exists(self, player_id: str) -> bool:
         return self.player(player_id) is not None
+
+    def player_id_for_token(self, digest: str) -> str | None:
+        """The player holding the token whose SHA-256 is ``digest`` (the table's key)."""
+        with self.sessions() as session:
+            return session.scalar(
+                select(PlayerTokenRow.player_id).where(PlayerTokenRow.token_hash == digest)
+            )
 
     @staticmethod
     def claim_label_in(
