@@ -5,7 +5,8 @@ Each part is one concern (``docs/workers.md``, "The service"): ``creation`` (new
 aborts), ``seating`` (joins, leaves, resigns), ``moves`` (actions), ``turns`` (bot turns
 and deadlines, what the workers drive), ``hints`` (the search's suggestion for the seat to
 play), ``games`` (reads), ``accounts`` (players),
-``labels`` (tournaments and standings), ``ratings``, ``webhooks`` and ``chat``. Every write
+``labels`` (tournaments and standings), ``ratings``, ``webhooks``, ``chat`` and
+``challenges``. Every write
 of a game is one transaction of ``GameStore.writing``: load, check, compute the new state
 with the engine (``service.play``), write conditionally on the version read with the log
 row and the webhook deliveries it owes; after the commit ``AfterCommit`` hands the
@@ -23,6 +24,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from service.accounts import Accounts
 from service.aftercommit import AfterCommit
 from service.bots import check_bot_level
+from service.challenges import Challenges
 from service.chat import Chat
 from service.config import Settings
 from service.creation import Creation
@@ -87,6 +89,7 @@ class GameService:
         self.hints = Hints(*parts)
         #: Quick play: seeks matched into games made by ``creation``.
         self.seeks = Seeks(*parts, self.creation, self.seating)
+        self.challenges = Challenges(*parts, self.creation)
 
     @property
     def settings(self) -> Settings:

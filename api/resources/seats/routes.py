@@ -19,6 +19,7 @@ from api.auth import (
     request_player,
 )
 from api.parsing import Blueprint
+from api.problems import ApiProblem
 from api.resources.games.schemas import GameSchema
 from api.resources.seats.schemas import JoinedSchema, JoinSchema, SeatTokenSchema
 
@@ -58,6 +59,13 @@ class Seats(MethodView):
         seat needs its `invite` code, which admits one join.
         """
         player = request_player()
+        if player is not None and player.bot:
+            raise ApiProblem(
+                409,
+                "bot_account_human_seat",
+                "a bot account never takes a human seat: it is seated as "
+                "{'kind': 'bot', 'player': id} at creation or by a challenge",
+            )
         joined = deps.service().seating.join(
             game_id,
             body["name"],
