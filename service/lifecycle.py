@@ -38,7 +38,8 @@ def label_key(label: str) -> str:
 PREVIEW_SEED = 0
 #: What happens when a human's time runs out (docs/api.md, "Deadlines").
 TIMEOUT_POLICIES = ("default_action", "bot")
-OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant", "decoy_scores", "hints")
+OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant", "decoy_scores", "hints",
+           "people_pool")  # fmt: skip
 
 
 def new_game_row(
@@ -166,6 +167,8 @@ def _check_options(
     for key in STANDIN_OPTIONS:
         if opts.get(key) is not None:
             check_bot_level(opts[key], "invalid_option")
+    if "people_pool" in opts and not isinstance(opts["people_pool"], bool):
+        raise Unprocessable("invalid_option", "people_pool is true or false")
     if "hints" in opts and not isinstance(opts["hints"], bool):
         raise Unprocessable("invalid_option", "hints is true or false")
     if opts.get("hints") and rated:

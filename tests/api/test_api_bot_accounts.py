@@ -131,3 +131,32 @@ def test_a_bot_account_that_keeps_timing_out_is_paused(
     clock.advance(3601)  # the documented hour after its latest such game
     assert create(client, bot, seats=seats).status_code == 201
     assert client.get(f"{API}/players/{bot_id}").json["paused_until"] is None
+
+
+def test_bot_accounts_rate_in_pools_of_their_own(client: FlaskClient, service: Any) -> None:
+    bot_id, bot = new_player(client, "engine", bot=True)
+    ann_id, ann = new_player(client, "ann")
+    seats = [{"kind": "bot", "player": bot_id}, {"kind": "bot", "level": "random"},
+             {"kind": "bot", "level": "random"}]  # fmt: skip
+    game = create(client, bot, seats=seats, time_limit=0).json["game"]["id"]
+    play_to_the_end(client, service, game, {bot_id: bot})
+    assert service.ratings.rate_game(game) == 2
+    board = client.get(f"{API}/ratings").json
+    assert {(r["player_id"], r["pool"]) for r in board} == {
+        (bot_id, "bots-3p"), ("bot-random", "bots-3p")}  # fmt: skip
+    assert all(r["bot"] for r in board)
+    assert client.get(f"{API}/ratings?bots=exclude").json == []
+    assert len(client.get(f"{API}/ratings?bots=only&pool=bots-3p").json) == 2
+    assert client.get(f"{API}/ratings?pool=3p").json == []  # people's pool untouched
+    assert client.get(f"{API}/ratings?bots=maybe").status_code == 422
+
+    # Asked for by the creator, a game with a bot account rates in the people's pool.
+    seats = [{"kind": "bot", "player": bot_id}, {"kind": "bot", "level": "random"},
+             {"kind": "bot", "level": "random"}]  # fmt: skip
+    r = create(client, bot, seats=seats, time_limit=0, options={"people_pool": True})
+    game = r.json["game"]["id"]
+    play_to_the_end(client, service, game, {bot_id: bot}, seed=2)
+    service.ratings.rate_game(game)
+    pools = {r["pool"] for r in client.get(f"{API}/players/{bot_id}/ratings").json}
+    assert pools == {"bots-3p", "3p"}
+    assert ann_id not in {r["player_id"] for r in client.get(f"{API}/ratings").json}

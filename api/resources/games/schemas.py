@@ -78,6 +78,12 @@ class GameOptionsSchema(ma.Schema):
             "(default false; docs/rules.md, Decoy)"
         },
     )
+    people_pool = JsonBoolean(
+        metadata={
+            "description": "a rated game with a bot account rates in the people's pool "
+            "(`4p`) instead of the bots' (`bots-4p`); default false (docs/bots.md)"
+        },
+    )
     hints = JsonBoolean(
         metadata={
             "description": "whether the seat to play may ask for a hint (POST "
