@@ -28,10 +28,10 @@ from api.stream.framing import (
 from api.stream.notices import AnyWatcher
 from api.stream.runtime import stream_runtime
 from api.stream.settings import StreamSettings
-from service.challenges import ChallengeView
-from service.games import GameService
-from service.outages import log_failure
-from service.players import BoardSeat
+from service.game_service import GameService
+from service.parts.challenges import ChallengeView
+from service.plumbing.outages import log_failure
+from service.rules.player_views import BoardSeat
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """Challenges: one player invites others (persons or bot accounts) to a game on given
-terms; the game is created when every invited player has accepted (``service.challenges``).
+terms; the game is created when every invited player has accepted (``service.parts.challenges``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ class ChallengeRow(Base):
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     game_id: Mapped[str | None] = mapped_column(String(32))
-    #: Who declined it and why (``service.challenges.DECLINE_REASONS``).
+    #: Who declined it and why (``service.parts.challenges.DECLINE_REASONS``).
     declined_by: Mapped[str | None] = mapped_column(String(32))
     decline_reason: Mapped[str | None] = mapped_column(String(32))
 

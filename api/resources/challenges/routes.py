@@ -1,4 +1,4 @@
-"""Challenges (service/challenges.py; docs/api.md, "Challenges and rematches"): challenge
+"""Challenges (service/parts/challenges.py; docs/api.md, "Challenges and rematches"): challenge
 players to a game, answer a challenge, take one back; offer a rematch of a finished game."""
 
 from __future__ import annotations

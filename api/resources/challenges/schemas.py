@@ -1,4 +1,4 @@
-"""Schemas of challenges and rematches (service/challenges.py; docs/api.md, "Challenges and
+"""Schemas of challenges and rematches (service/parts/challenges.py; docs/api.md, "Challenges and
 rematches"). Request schemas reject unknown fields: a typo is a 422."""
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from api.resources.games.schemas import (
     TimeControlSchema,
 )
 from engine.counts import SUPPORTED_PLAYERS
-from service.challenges import (
+from service.models import TIMEOUT_POLICIES
+from service.parts.challenges import (
     CHALLENGE_TTL,
     DECLINE_REASONS,
     MAX_CHALLENGE_TTL,
     MAX_INVITED,
     MIN_CHALLENGE_TTL,
 )
-from service.models import TIMEOUT_POLICIES
 
 _PLAYER_ID = validate.Length(min=1, max=32)
 

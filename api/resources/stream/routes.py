@@ -25,7 +25,7 @@ from api.stream.framing import (
 from api.stream.runtime import stream_runtime
 from api.stream.session import StreamSession
 from api.stream.snapshot import TERMINAL
-from service.errors import ServiceError
+from service.plumbing.errors import ServiceError
 
 blp = Blueprint(
     "streams",

@@ -20,7 +20,7 @@ from api.contract.documents import Document, optional
 from api.contract.plugin import NULL
 from api.resources.log.schemas import LogEntrySchema
 from engine.decision import DECISION_KINDS
-from service.challenges import DECLINE_REASONS
+from service.parts.challenges import DECLINE_REASONS
 
 JsonSchema = dict[str, Any]
 
