@@ -17,37 +17,42 @@ from ursuppe_client.bridge import Bridge, ChallengePolicy, Engine, EngineFault, 
 BIN = Path(sys.executable).parent
 
 
+REASONS = {"generic", "later", "too_fast", "too_slow", "time_control", "rated", "casual",
+           "variant", "no_bot", "only_bot"}  # fmt: skip
+PERSON = {"id": "p1", "name": "ann", "bot": False}
+BOT = {"id": "b1", "name": "deep", "bot": True}
+
+
+def _challenge(challenger: dict = PERSON, **terms: object) -> dict:
+    return {"id": "c", "challenger": challenger, "seat": 1, "rematch_of": None,
+            "terms": {"players": 3, "rated": True, **terms}}  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("policy", "challenge", "games", "expected"),
     [
-        (ChallengePolicy(), {"id": "c", "challenger": {"id": "p1"}}, 0, "accept"),
-        (ChallengePolicy(mode="decline"), {"id": "c"}, 0, "decline"),
-        (ChallengePolicy(mode="ignore"), {"id": "c"}, 0, "ignore"),
-        (
-            ChallengePolicy(from_players=frozenset({"p2"})),
-            {"challenger": {"id": "p1"}},
-            0,
-            "decline",
-        ),
-        (
-            ChallengePolicy(from_players=frozenset({"p1"})),
-            {"challenger": {"id": "p1"}},
-            0,
-            "accept",
-        ),
-        (ChallengePolicy(players=frozenset({4})), {"options": {"players": 3}}, 0, "decline"),
-        (ChallengePolicy(players=frozenset({3})), {"options": {"players": 3}}, 0, "accept"),
-        (ChallengePolicy(rated=False), {"rated": True}, 0, "decline"),
-        (ChallengePolicy(max_games=2), {"id": "c"}, 2, "decline"),
-        (ChallengePolicy(max_games=2), {"id": "c"}, 1, "accept"),
+        (ChallengePolicy(), _challenge(), 0, ("accept", None)),
+        (ChallengePolicy(mode="decline"), _challenge(), 0, ("decline", "generic")),
+        (ChallengePolicy(mode="ignore"), _challenge(), 0, ("ignore", None)),
+        (ChallengePolicy(from_players=frozenset({"p2"})), _challenge(), 0, ("decline", "generic")),
+        (ChallengePolicy(from_players=frozenset({"p1"})), _challenge(), 0, ("accept", None)),
+        (ChallengePolicy(bots="no"), _challenge(BOT), 0, ("decline", "no_bot")),
+        (ChallengePolicy(bots="only"), _challenge(), 0, ("decline", "only_bot")),
+        (ChallengePolicy(bots="only"), _challenge(BOT), 0, ("accept", None)),
+        (ChallengePolicy(players=frozenset({4})), _challenge(), 0, ("decline", "variant")),
+        (ChallengePolicy(players=frozenset({3})), _challenge(), 0, ("accept", None)),
+        (ChallengePolicy(rated=False), _challenge(), 0, ("decline", "casual")),
+        (ChallengePolicy(rated=True), _challenge(rated=False), 0, ("decline", "rated")),
+        (ChallengePolicy(max_games=2), _challenge(), 2, ("decline", "later")),
+        (ChallengePolicy(max_games=2), _challenge(), 1, ("accept", None)),
     ],
 )
 def test_the_challenge_policy(
-    policy: ChallengePolicy, challenge: dict, games: int, expected: str
+    policy: ChallengePolicy, challenge: dict, games: int, expected: tuple[str, str | None]
 ) -> None:
-    decision, reason = policy.decide(challenge, games)
+    decision = policy.decide(challenge, games)
     assert decision == expected
-    assert (reason is not None) == (decision == "decline")
+    assert decision[1] is None or decision[1] in REASONS  # the API's Decline.reason
 
 
 class NoEngines(EnginePool):
@@ -70,12 +75,12 @@ def test_challenges_are_accepted_or_declined_with_a_reason() -> None:
     )
     policy = ChallengePolicy(from_players=frozenset({"friend"}))
     bridge = Bridge(client, NoEngines(), policy=policy)
-    bridge._challenge({"challenge": {"id": "c1", "challenger": {"id": "friend"}}})
-    bridge._challenge({"id": "c2", "challenger": {"id": "stranger"}})
+    bridge._challenge(_challenge({"id": "friend", "name": "f", "bot": False}) | {"id": "c1"})
+    bridge._challenge(_challenge({"id": "stranger", "name": "s", "bot": True}) | {"id": "c2"})
     accept, decline = seen
     assert (accept.method, accept.url.path) == ("POST", "/api/v1/challenges/c1/accept")
     assert (decline.method, decline.url.path) == ("POST", "/api/v1/challenges/c2/decline")
-    assert json.loads(decline.content)["reason"]
+    assert json.loads(decline.content) == {"reason": "generic"}
     assert all(r.headers["Authorization"] == "Bearer player.bot" for r in seen)
     assert all(r.headers.get("Idempotency-Key") for r in seen)
     assert [c[1] for c in bridge.challenges] == ["accept", "decline"]

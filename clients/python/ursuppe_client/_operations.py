@@ -30,12 +30,18 @@ class Operation:
 
 #: operationId -> Operation, for every operation of the spec
 OPERATIONS: dict[str, Operation] = {
+    'listChallenges': Operation('listChallenges', 'GET', '/api/v1/challenges', security=('playerToken',), stream=False, query=('direction',), headers=()),
+    'createChallenge': Operation('createChallenge', 'POST', '/api/v1/challenges', security=('playerToken',), stream=False, query=(), headers=()),
+    'cancelChallenge': Operation('cancelChallenge', 'DELETE', '/api/v1/challenges/{challenge_id}', security=('playerToken',), stream=False, query=(), headers=()),
+    'getChallenge': Operation('getChallenge', 'GET', '/api/v1/challenges/{challenge_id}', security=('playerToken',), stream=False, query=(), headers=()),
+    'acceptChallenge': Operation('acceptChallenge', 'POST', '/api/v1/challenges/{challenge_id}/accept', security=('playerToken',), stream=False, query=(), headers=()),
+    'declineChallenge': Operation('declineChallenge', 'POST', '/api/v1/challenges/{challenge_id}/decline', security=('playerToken',), stream=False, query=(), headers=()),
     'listGames': Operation('listGames', 'GET', '/api/v1/games', security=(None, 'playerToken'), stream=False, query=('status', 'open_seats', 'label', 'updated_after', 'cursor', 'page_size', 'count', 'page'), headers=()),
     'createGame': Operation('createGame', 'POST', '/api/v1/games', security=(None, 'playerToken'), stream=False, query=(), headers=('Idempotency-Key',)),
     'createGamesInBulk': Operation('createGamesInBulk', 'POST', '/api/v1/games/bulk', security=('playerToken',), stream=False, query=(), headers=()),
     'getGame': Operation('getGame', 'GET', '/api/v1/games/{game_id}', security=(None,), stream=False, query=(), headers=('If-None-Match',)),
     'abortGame': Operation('abortGame', 'POST', '/api/v1/games/{game_id}/abort', security=('creatorToken',), stream=False, query=(), headers=()),
-    'submitAction': Operation('submitAction', 'POST', '/api/v1/games/{game_id}/actions', security=('seatToken',), stream=False, query=(), headers=('If-Match', 'Idempotency-Key')),
+    'submitAction': Operation('submitAction', 'POST', '/api/v1/games/{game_id}/actions', security=('seatToken', 'playerToken'), stream=False, query=(), headers=('If-Match', 'Idempotency-Key')),
     'listChatMessages': Operation('listChatMessages', 'GET', '/api/v1/games/{game_id}/chat', security=(None, 'playerToken'), stream=False, query=('since', 'limit'), headers=()),
     'postChatMessage': Operation('postChatMessage', 'POST', '/api/v1/games/{game_id}/chat', security=('seatToken', 'playerToken'), stream=False, query=(), headers=()),
     'updateChatSettings': Operation('updateChatSettings', 'PUT', '/api/v1/games/{game_id}/chat/settings', security=('creatorToken',), stream=False, query=(), headers=()),
@@ -44,11 +50,12 @@ OPERATIONS: dict[str, Operation] = {
     'listPositions': Operation('listPositions', 'GET', '/api/v1/games/{game_id}/positions', security=(None,), stream=False, query=('from', 'to'), headers=()),
     'getPosition': Operation('getPosition', 'GET', '/api/v1/games/{game_id}/positions/{seq}', security=(None,), stream=False, query=(), headers=()),
     'getGameRecord': Operation('getGameRecord', 'GET', '/api/v1/games/{game_id}/record', security=(None,), stream=False, query=(), headers=()),
+    'offerRematch': Operation('offerRematch', 'POST', '/api/v1/games/{game_id}/rematch', security=('playerToken',), stream=False, query=(), headers=()),
     'joinGame': Operation('joinGame', 'POST', '/api/v1/games/{game_id}/seats', security=(None, 'playerToken'), stream=False, query=(), headers=('Idempotency-Key',)),
-    'leaveSeat': Operation('leaveSeat', 'DELETE', '/api/v1/games/{game_id}/seats/{seat}', security=('seatToken',), stream=False, query=(), headers=()),
-    'getHint': Operation('getHint', 'GET', '/api/v1/games/{game_id}/seats/{seat}/hint', security=('seatToken',), stream=False, query=(), headers=()),
-    'requestHint': Operation('requestHint', 'POST', '/api/v1/games/{game_id}/seats/{seat}/hint', security=('seatToken',), stream=False, query=(), headers=()),
-    'resignSeat': Operation('resignSeat', 'POST', '/api/v1/games/{game_id}/seats/{seat}/resign', security=('seatToken',), stream=False, query=(), headers=()),
+    'leaveSeat': Operation('leaveSeat', 'DELETE', '/api/v1/games/{game_id}/seats/{seat}', security=('seatToken', 'playerToken'), stream=False, query=(), headers=()),
+    'getHint': Operation('getHint', 'GET', '/api/v1/games/{game_id}/seats/{seat}/hint', security=('seatToken', 'playerToken'), stream=False, query=(), headers=()),
+    'requestHint': Operation('requestHint', 'POST', '/api/v1/games/{game_id}/seats/{seat}/hint', security=('seatToken', 'playerToken'), stream=False, query=(), headers=()),
+    'resignSeat': Operation('resignSeat', 'POST', '/api/v1/games/{game_id}/seats/{seat}/resign', security=('seatToken', 'playerToken'), stream=False, query=(), headers=()),
     'renewSeatToken': Operation('renewSeatToken', 'POST', '/api/v1/games/{game_id}/seats/{seat}/token', security=('playerToken',), stream=False, query=(), headers=()),
     'streamGame': Operation('streamGame', 'GET', '/api/v1/games/{game_id}/stream', security=(None, 'seatToken'), stream=True, query=('since', 'chat_since'), headers=('Last-Event-ID',)),
     'getLabel': Operation('getLabel', 'GET', '/api/v1/labels/{label}', security=(None,), stream=False, query=(), headers=()),
@@ -61,6 +68,8 @@ OPERATIONS: dict[str, Operation] = {
     'createPlayer': Operation('createPlayer', 'POST', '/api/v1/players', security=(None,), stream=False, query=(), headers=()),
     'getMe': Operation('getMe', 'GET', '/api/v1/players/me', security=('playerToken',), stream=False, query=(), headers=()),
     'updateMe': Operation('updateMe', 'PATCH', '/api/v1/players/me', security=('playerToken',), stream=False, query=(), headers=()),
+    'stopBotAccount': Operation('stopBotAccount', 'DELETE', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
+    'becomeBotAccount': Operation('becomeBotAccount', 'POST', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
     'listMyGames': Operation('listMyGames', 'GET', '/api/v1/players/me/games', security=('playerToken',), stream=False, query=('status', 'page', 'page_size'), headers=()),
     'listMutes': Operation('listMutes', 'GET', '/api/v1/players/me/mutes', security=('playerToken',), stream=False, query=(), headers=()),
     'createMute': Operation('createMute', 'POST', '/api/v1/players/me/mutes', security=('playerToken',), stream=False, query=(), headers=()),
@@ -78,7 +87,7 @@ OPERATIONS: dict[str, Operation] = {
     'signIn': Operation('signIn', 'POST', '/api/v1/players/signin', security=(None,), stream=False, query=(), headers=()),
     'getPlayerProfile': Operation('getPlayerProfile', 'GET', '/api/v1/players/{player_id}', security=(None,), stream=False, query=(), headers=()),
     'listPlayerRatings': Operation('listPlayerRatings', 'GET', '/api/v1/players/{player_id}/ratings', security=(None,), stream=False, query=('pool', 'page', 'page_size'), headers=()),
-    'listRatings': Operation('listRatings', 'GET', '/api/v1/ratings', security=(None,), stream=False, query=('pool', 'page', 'page_size'), headers=()),
+    'listRatings': Operation('listRatings', 'GET', '/api/v1/ratings', security=(None,), stream=False, query=('pool', 'bots', 'page', 'page_size'), headers=()),
     'getRules': Operation('getRules', 'GET', '/api/v1/rules', security=(None,), stream=False, query=('lang',), headers=()),
     'listSeeks': Operation('listSeeks', 'GET', '/api/v1/seeks', security=(None,), stream=False, query=(), headers=()),
     'createSeek': Operation('createSeek', 'POST', '/api/v1/seeks', security=('playerToken',), stream=False, query=(), headers=()),
@@ -106,6 +115,30 @@ class Operations:
         headers: dict[str, Any], body: Any, seat_token: str | None = None,
     ) -> Any:
         raise NotImplementedError
+
+    def list_challenges(self, *, direction: Literal['incoming', 'outgoing'] | None = None, seat_token: str | None = None) -> list[models.Challenge]:
+        """Your open challenges (``GET /api/v1/challenges``, ``listChallenges``)."""
+        return self._operation('listChallenges', path={}, query={'direction': direction}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def create_challenge(self, body: models.ChallengeCreate, *, seat_token: str | None = None) -> models.Challenge:
+        """Challenge players to a game (``POST /api/v1/challenges``, ``createChallenge``)."""
+        return self._operation('createChallenge', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def cancel_challenge(self, challenge_id: str, *, seat_token: str | None = None) -> models.Challenge:
+        """Cancel your challenge (``DELETE /api/v1/challenges/{challenge_id}``, ``cancelChallenge``)."""
+        return self._operation('cancelChallenge', path={'challenge_id': challenge_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def get_challenge(self, challenge_id: str, *, seat_token: str | None = None) -> models.Challenge:
+        """A challenge (``GET /api/v1/challenges/{challenge_id}``, ``getChallenge``)."""
+        return self._operation('getChallenge', path={'challenge_id': challenge_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def accept_challenge(self, challenge_id: str, *, seat_token: str | None = None) -> models.Challenge:
+        """Accept a challenge (``POST /api/v1/challenges/{challenge_id}/accept``, ``acceptChallenge``)."""
+        return self._operation('acceptChallenge', path={'challenge_id': challenge_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def decline_challenge(self, challenge_id: str, body: models.Decline, *, seat_token: str | None = None) -> models.Challenge:
+        """Decline a challenge (``POST /api/v1/challenges/{challenge_id}/decline``, ``declineChallenge``)."""
+        return self._operation('declineChallenge', path={'challenge_id': challenge_id}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_games(self, *, status: Literal['open', 'active', 'finished', 'aborted'] | None = None, open_seats: bool | None = None, label: str | None = None, updated_after: str | None = None, cursor: str | None = None, page_size: int | None = None, count: bool | None = None, page: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
         """List games, newest first (``GET /api/v1/games``, ``listGames``)."""
@@ -162,6 +195,10 @@ class Operations:
     def get_game_record(self, game_id: str, *, seat_token: str | None = None) -> models.Record:
         """The full record of a finished game, for replay and export (``GET /api/v1/games/{game_id}/record``, ``getGameRecord``)."""
         return self._operation('getGameRecord', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def offer_rematch(self, game_id: str, *, seat_token: str | None = None) -> models.Challenge:
+        """Offer a rematch of a finished game (``POST /api/v1/games/{game_id}/rematch``, ``offerRematch``)."""
+        return self._operation('offerRematch', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def join_game(self, game_id: str, body: models.Join, *, idempotency_key: str | None = None, seat_token: str | None = None) -> models.Joined:
         """Join an open seat (``POST /api/v1/games/{game_id}/seats``, ``joinGame``)."""
@@ -231,6 +268,14 @@ class Operations:
         """Change your name (``PATCH /api/v1/players/me``, ``updateMe``)."""
         return self._operation('updateMe', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
+    def stop_bot_account(self, *, seat_token: str | None = None) -> models.Player:
+        """Stop being a bot account (before its first game) (``DELETE /api/v1/players/me/bot-account``, ``stopBotAccount``)."""
+        return self._operation('stopBotAccount', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def become_bot_account(self, *, seat_token: str | None = None) -> models.Player:
+        """Become a bot account (``POST /api/v1/players/me/bot-account``, ``becomeBotAccount``)."""
+        return self._operation('becomeBotAccount', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
     def list_my_games(self, *, status: Literal['open', 'active', 'finished', 'aborted'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
         """My games: where the player joined a seat, newest first (``GET /api/v1/players/me/games``, ``listMyGames``)."""
         return self._operation('listMyGames', path={}, query={'status': status, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
@@ -295,13 +340,13 @@ class Operations:
         """A player's public profile (``GET /api/v1/players/{player_id}``, ``getPlayerProfile``)."""
         return self._operation('getPlayerProfile', path={'player_id': player_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def list_player_ratings(self, player_id: str, *, pool: Literal['3p', '4p', '5p', '6p', 'double_1', 'double_2', 'decoy'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.RatingChange]:
+    def list_player_ratings(self, player_id: str, *, pool: Literal['3p', '4p', '5p', '6p', 'double_1', 'double_2', 'decoy', 'bots-3p', 'bots-4p', 'bots-5p', 'bots-6p', 'bots-double_1', 'bots-double_2', 'bots-decoy'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.RatingChange]:
         """A player's rating history: one entry per rated game, the latest first (``GET /api/v1/players/{player_id}/ratings``, ``listPlayerRatings``)."""
         return self._operation('listPlayerRatings', path={'player_id': player_id}, query={'pool': pool, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def list_ratings(self, *, pool: Literal['3p', '4p', '5p', '6p', 'double_1', 'double_2', 'decoy'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.Rating]:
+    def list_ratings(self, *, pool: Literal['3p', '4p', '5p', '6p', 'double_1', 'double_2', 'decoy', 'bots-3p', 'bots-4p', 'bots-5p', 'bots-6p', 'bots-double_1', 'bots-double_2', 'bots-decoy'] | None = None, bots: Literal['include', 'exclude', 'only'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.Rating]:
         """The leaderboard: every rated player and bot level, the highest ordinal first (``GET /api/v1/ratings``, ``listRatings``)."""
-        return self._operation('listRatings', path={}, query={'pool': pool, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+        return self._operation('listRatings', path={}, query={'pool': pool, 'bots': bots, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_rules(self, *, lang: Literal['en', 'de', 'nl', 'es'] | None = None, seat_token: str | None = None) -> models.Rules:
         """The rules as data, and explained (``GET /api/v1/rules``, ``getRules``)."""

@@ -242,6 +242,55 @@ class CardRevealedEvent(TypedDict):
     type: Literal['card_revealed']
 
 
+class Challenge(TypedDict):
+    challenger: ChallengePlayer
+    created_at: str
+    decline_reason: Literal['generic', 'later', 'too_fast', 'too_slow', 'time_control', 'rated', 'casual', 'variant', 'no_bot', 'only_bot'] | None
+    declined_by: str | None
+    direction: Literal['incoming', 'outgoing'] | None
+    ended_at: str | None
+    expires_at: str
+    game_id: str | None
+    id: str
+    invited: list[ChallengeInvitation]
+    rematch_of: str | None
+    seat: int | None
+    status: Literal['open', 'accepted', 'declined', 'cancelled', 'expired']
+    terms: ChallengeTerms
+
+
+class ChallengeCreate(TypedDict):
+    bot_level: NotRequired[str]
+    expires_in: NotRequired[int]
+    invited: list[str]
+    options: NotRequired[GameOptions]
+    players: NotRequired[int]
+    rated: NotRequired[bool]
+    time_control: NotRequired[TimeControl]
+    timeout_policy: NotRequired[Literal['default_action', 'bot']]
+
+
+class ChallengeInvitation(TypedDict):
+    player: ChallengePlayer
+    seat: int
+    status: Literal['pending', 'accepted']
+
+
+class ChallengePlayer(TypedDict):
+    bot: bool
+    id: str
+    name: str
+
+
+class ChallengeTerms(TypedDict):
+    options: dict[str, Any]
+    players: int
+    rated: bool
+    seats: list[SeatSpec]
+    time_control: TimeControl | None
+    timeout_policy: str
+
+
 class ChatMessage(TypedDict):
     created_at: str
     game_id: str
@@ -324,6 +373,10 @@ class Decision(TypedDict):
 class DecisionText(TypedDict):
     purpose: str
     title: str
+
+
+class Decline(TypedDict):
+    reason: NotRequired[Literal['generic', 'later', 'too_fast', 'too_slow', 'time_control', 'rated', 'casual', 'variant', 'no_bot', 'only_bot']]
 
 
 class DefendAction(TypedDict):
@@ -527,6 +580,7 @@ class GameOptions(TypedDict):
     deck: NotRequired[list[dict[str, Any]]]
     decoy_scores: NotRequired[bool]
     hints: NotRequired[bool]
+    people_pool: NotRequired[bool]
     resign_bot_level: NotRequired[str]
     timeout_bot_level: NotRequired[str]
     variant: NotRequired[Literal['decoy', 'double_1', 'double_2']]
@@ -744,6 +798,31 @@ class ManyStreamFollowingData(TypedDict):
     max_games: int
 
 
+class ManyStreamMessageChallenge(TypedDict):
+    data: PlayerStreamChallengeData
+    type: Literal['challenge']
+
+
+class ManyStreamMessageChallengeAccepted(TypedDict):
+    data: PlayerStreamChallengeAcceptedData
+    type: Literal['challenge_accepted']
+
+
+class ManyStreamMessageChallengeCancelled(TypedDict):
+    data: PlayerStreamChallengeCancelledData
+    type: Literal['challenge_cancelled']
+
+
+class ManyStreamMessageChallengeDeclined(TypedDict):
+    data: PlayerStreamChallengeDeclinedData
+    type: Literal['challenge_declined']
+
+
+class ManyStreamMessageChallengeExpired(TypedDict):
+    data: PlayerStreamChallengeExpiredData
+    type: Literal['challenge_expired']
+
+
 class ManyStreamMessageEntry(TypedDict):
     data: ManyStreamEntry
     id: str
@@ -879,6 +958,7 @@ class PlaceAction(TypedDict):
 
 
 class Player(TypedDict):
+    bot: bool
     created_at: str
     id: str
     name: str
@@ -886,6 +966,35 @@ class Player(TypedDict):
 
 class PlayerCreate(TypedDict):
     name: str
+
+
+class PlayerStreamChallengeAcceptedData(TypedDict):
+    game_id: str | None
+    id: str
+    player_id: str | None
+
+
+class PlayerStreamChallengeCancelledData(TypedDict):
+    id: str
+
+
+class PlayerStreamChallengeData(TypedDict):
+    challenger: dict[str, Any]
+    expires_at: str
+    id: str
+    rematch_of: str | None
+    seat: int
+    terms: ChallengeTerms
+
+
+class PlayerStreamChallengeDeclinedData(TypedDict):
+    id: str
+    player_id: str
+    reason: Literal['generic', 'later', 'too_fast', 'too_slow', 'time_control', 'rated', 'casual', 'variant', 'no_bot', 'only_bot']
+
+
+class PlayerStreamChallengeExpiredData(TypedDict):
+    id: str
 
 
 class PlayerStreamGameAbortedData(TypedDict):
@@ -909,6 +1018,31 @@ class PlayerStreamGameStartedData(TypedDict):
 
 class PlayerStreamHelloData(TypedDict):
     player_id: str
+
+
+class PlayerStreamMessageChallenge(TypedDict):
+    data: PlayerStreamChallengeData
+    type: Literal['challenge']
+
+
+class PlayerStreamMessageChallengeAccepted(TypedDict):
+    data: PlayerStreamChallengeAcceptedData
+    type: Literal['challenge_accepted']
+
+
+class PlayerStreamMessageChallengeCancelled(TypedDict):
+    data: PlayerStreamChallengeCancelledData
+    type: Literal['challenge_cancelled']
+
+
+class PlayerStreamMessageChallengeDeclined(TypedDict):
+    data: PlayerStreamChallengeDeclinedData
+    type: Literal['challenge_declined']
+
+
+class PlayerStreamMessageChallengeExpired(TypedDict):
+    data: PlayerStreamChallengeExpiredData
+    type: Literal['challenge_expired']
 
 
 class PlayerStreamMessageGameAborted(TypedDict):
@@ -971,13 +1105,14 @@ class PositionsPage(TypedDict):
 
 
 class Problem(TypedDict):
-    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'webhook_not_found', 'delivery_not_found', 'too_many_webhooks', 'game_not_started', 'position_not_found', 'label_not_found', 'entry_not_found', 'precondition_required', 'rate_limited', 'too_many_streams', 'streams_full', 'internal_error', 'unavailable', 'not_ready', 'invalid_chat_text', 'chat_rate_limited', 'chat_closed_to_spectators', 'chat_ended', 'cannot_mute_self', 'mute_not_found', 'invalid_seek', 'seek_exists', 'seek_matched', 'seek_not_found', 'hints_not_allowed', 'hint_not_found']]
+    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'webhook_not_found', 'delivery_not_found', 'too_many_webhooks', 'game_not_started', 'position_not_found', 'label_not_found', 'entry_not_found', 'precondition_required', 'rate_limited', 'too_many_streams', 'streams_full', 'internal_error', 'unavailable', 'not_ready', 'invalid_chat_text', 'chat_rate_limited', 'chat_closed_to_spectators', 'chat_ended', 'cannot_mute_self', 'mute_not_found', 'invalid_seek', 'seek_exists', 'seek_matched', 'seek_not_found', 'hints_not_allowed', 'hint_not_found', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_not_found', 'challenge_self', 'invalid_challenge', 'muted_by_player', 'not_invited', 'not_challenger', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable']]
     current_etag: NotRequired[str]
     current_seq: NotRequired[int]
     detail: NotRequired[str]
     errors: NotRequired[dict[str, Any]]
     game_id: NotRequired[str]
     instance: NotRequired[str]
+    paused_until: NotRequired[str]
     seat: NotRequired[int]
     seek_id: NotRequired[str]
     status: NotRequired[int]
@@ -987,6 +1122,7 @@ class Problem(TypedDict):
 
 class Profile(TypedDict):
     bot: bool
+    paused_until: str | None
     player: Player
     ratings: list[Rating]
     recent_games: list[GameSummary]
@@ -1107,6 +1243,7 @@ class Rules(TypedDict):
 
 class Seat(TypedDict):
     bank: float | None
+    bot_account: bool
     bot_level: str | None
     invited: bool
     joined_at: str | None
@@ -1405,8 +1542,8 @@ Event: TypeAlias = 'GameCreatedEvent | CubesPlacedEvent | CardRevealedEvent | St
 LobbyStreamEvent: TypeAlias = 'dict[str, Any]'
 LobbyStreamMessage: TypeAlias = 'LobbyStreamMessageSeeks | LobbyStreamMessageSeekAdded | LobbyStreamMessageSeekMatched | LobbyStreamMessageSeekRemoved | LobbyStreamMessageHeartbeat'
 ManyStreamEvent: TypeAlias = 'dict[str, Any]'
-ManyStreamMessage: TypeAlias = 'ManyStreamMessageFollowing | ManyStreamMessageStateEnd | ManyStreamMessageEntry | ManyStreamMessageHello | ManyStreamMessageGameStarted | ManyStreamMessageYourTurn | ManyStreamMessageGameFinished | ManyStreamMessageGameAborted | ManyStreamMessageHeartbeat'
+ManyStreamMessage: TypeAlias = 'ManyStreamMessageFollowing | ManyStreamMessageStateEnd | ManyStreamMessageEntry | ManyStreamMessageHello | ManyStreamMessageGameStarted | ManyStreamMessageYourTurn | ManyStreamMessageGameFinished | ManyStreamMessageGameAborted | ManyStreamMessageChallenge | ManyStreamMessageChallengeAccepted | ManyStreamMessageChallengeDeclined | ManyStreamMessageChallengeCancelled | ManyStreamMessageChallengeExpired | ManyStreamMessageHeartbeat'
 PlayerStreamEvent: TypeAlias = 'dict[str, Any]'
-PlayerStreamMessage: TypeAlias = 'PlayerStreamMessageHello | PlayerStreamMessageGameStarted | PlayerStreamMessageYourTurn | PlayerStreamMessageGameFinished | PlayerStreamMessageGameAborted | PlayerStreamMessageHeartbeat'
+PlayerStreamMessage: TypeAlias = 'PlayerStreamMessageHello | PlayerStreamMessageGameStarted | PlayerStreamMessageYourTurn | PlayerStreamMessageGameFinished | PlayerStreamMessageGameAborted | PlayerStreamMessageChallenge | PlayerStreamMessageChallengeAccepted | PlayerStreamMessageChallengeDeclined | PlayerStreamMessageChallengeCancelled | PlayerStreamMessageChallengeExpired | PlayerStreamMessageHeartbeat'
 StreamEvent: TypeAlias = 'dict[str, Any]'
 StreamMessage: TypeAlias = 'StreamMessageStateEnd | StreamMessageEntry | StreamMessageChat | StreamMessageHeartbeat'

@@ -524,6 +524,96 @@ class HintNotFound(ProblemError):
 
     code = 'hint_not_found'
 
+
+class BotAccountNotEligible(ProblemError):
+    """The problem ``bot_account_not_eligible``."""
+
+    code = 'bot_account_not_eligible'
+
+
+class BotAccountIrreversible(ProblemError):
+    """The problem ``bot_account_irreversible``."""
+
+    code = 'bot_account_irreversible'
+
+
+class BotAccountHumanSeat(ProblemError):
+    """The problem ``bot_account_human_seat``."""
+
+    code = 'bot_account_human_seat'
+
+
+class BotAccountPaused(ProblemError):
+    """The problem ``bot_account_paused``."""
+
+    code = 'bot_account_paused'
+
+
+class ChallengeNotFound(ProblemError):
+    """The problem ``challenge_not_found``."""
+
+    code = 'challenge_not_found'
+
+
+class ChallengeSelf(ProblemError):
+    """The problem ``challenge_self``."""
+
+    code = 'challenge_self'
+
+
+class InvalidChallenge(ProblemError):
+    """The problem ``invalid_challenge``."""
+
+    code = 'invalid_challenge'
+
+
+class MutedByPlayer(ProblemError):
+    """The problem ``muted_by_player``."""
+
+    code = 'muted_by_player'
+
+
+class NotInvited(ProblemError):
+    """The problem ``not_invited``."""
+
+    code = 'not_invited'
+
+
+class NotChallenger(ProblemError):
+    """The problem ``not_challenger``."""
+
+    code = 'not_challenger'
+
+
+class ChallengeAccepted(ProblemError):
+    """The problem ``challenge_accepted``."""
+
+    code = 'challenge_accepted'
+
+
+class ChallengeDeclined(ProblemError):
+    """The problem ``challenge_declined``."""
+
+    code = 'challenge_declined'
+
+
+class ChallengeCancelled(ProblemError):
+    """The problem ``challenge_cancelled``."""
+
+    code = 'challenge_cancelled'
+
+
+class ChallengeExpired(ProblemError):
+    """The problem ``challenge_expired``."""
+
+    code = 'challenge_expired'
+
+
+class RematchUnavailable(ProblemError):
+    """The problem ``rematch_unavailable``."""
+
+    code = 'rematch_unavailable'
+
 #: problem code -> its exception class
 BY_CODE: dict[str, type[ProblemError]] = {
     'bad_request': BadRequest,
@@ -612,4 +702,19 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'seek_not_found': SeekNotFound,
     'hints_not_allowed': HintsNotAllowed,
     'hint_not_found': HintNotFound,
+    'bot_account_not_eligible': BotAccountNotEligible,
+    'bot_account_irreversible': BotAccountIrreversible,
+    'bot_account_human_seat': BotAccountHumanSeat,
+    'bot_account_paused': BotAccountPaused,
+    'challenge_not_found': ChallengeNotFound,
+    'challenge_self': ChallengeSelf,
+    'invalid_challenge': InvalidChallenge,
+    'muted_by_player': MutedByPlayer,
+    'not_invited': NotInvited,
+    'not_challenger': NotChallenger,
+    'challenge_accepted': ChallengeAccepted,
+    'challenge_declined': ChallengeDeclined,
+    'challenge_cancelled': ChallengeCancelled,
+    'challenge_expired': ChallengeExpired,
+    'rematch_unavailable': RematchUnavailable,
 }

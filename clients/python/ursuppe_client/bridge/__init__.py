@@ -74,6 +74,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="what to do with challenges (default %(default)s, within the filters)")  # fmt: skip
     parser.add_argument("--accept-from", action="append", default=[], metavar="PLAYER_ID",
                         help="accept challenges only from these players (repeatable)")  # fmt: skip
+    parser.add_argument("--accept-bots", choices=("yes", "no", "only"), default="yes",
+                        help="challenges from bot accounts: accepted too (default), declined, "
+                        "or the only ones accepted")  # fmt: skip
     parser.add_argument("--accept-players", action="append", type=int, default=[], metavar="N",
                         help="accept only games of these player counts (repeatable)")  # fmt: skip
     parser.add_argument("--accept-rated", choices=("any", "rated", "unrated"), default="any")
@@ -111,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
     policy = ChallengePolicy(
         mode=args.challenges,
         from_players=frozenset(args.accept_from),
+        bots=args.accept_bots,
         players=frozenset(args.accept_players),
         rated=rated,
         max_games=args.max_games,

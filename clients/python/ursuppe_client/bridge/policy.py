@@ -11,36 +11,44 @@ from typing import Any
 class ChallengePolicy:
     """``mode``: ``accept`` (subject to the filters), ``decline`` (every one) or ``ignore``
     (leave them to expire or to someone else). Filters: ``from_players`` (challenger ids;
-    empty: anyone), ``players`` (player counts; empty: any), ``rated`` (None: either),
-    ``max_games`` (games in play at once)."""
+    empty: anyone), ``bots`` (``yes``: people and bots, ``no``: people only, ``only``: bots
+    only), ``players`` (player counts; empty: any), ``rated`` (None: either),
+    ``max_games`` (games in play at once). A decline's reason is one of the API's
+    (``Decline.reason``)."""
 
     mode: str = "accept"
     from_players: frozenset[str] = field(default_factory=frozenset)
+    bots: str = "yes"
     players: frozenset[int] = field(default_factory=frozenset)
     rated: bool | None = None
     max_games: int = 100
 
     def decide(self, challenge: dict[str, Any], games_in_play: int) -> tuple[str, str | None]:
-        """(``accept`` | ``decline`` | ``ignore``, the reason of a decline)."""
+        """(``accept`` | ``decline`` | ``ignore``, the reason of a decline) for a challenge
+        as the player stream's ``challenge`` message carries it (``challenger``,
+        ``terms``)."""
         if self.mode == "ignore":
             return "ignore", None
         if self.mode == "decline":
-            return "decline", "not accepting challenges"
+            return "decline", "generic"
         challenger = challenge.get("challenger")
-        challenger_id = (
-            challenger.get("id") if isinstance(challenger, dict) else challenge.get("challenger_id")
+        challenger = challenger if isinstance(challenger, dict) else {}
+        if self.from_players and challenger.get("id") not in self.from_players:
+            return "decline", "generic"
+        if self.bots == "no" and challenger.get("bot"):
+            return "decline", "no_bot"
+        if self.bots == "only" and not challenger.get("bot"):
+            return "decline", "only_bot"
+        terms: dict[str, Any] = (
+            challenge["terms"] if isinstance(challenge.get("terms"), dict) else {}
         )
-        if self.from_players and challenger_id not in self.from_players:
-            return "decline", "only accepting challenges from chosen players"
-        options: dict[str, Any] = (
-            challenge["options"] if isinstance(challenge.get("options"), dict) else {}
-        )
-        count = challenge.get("players", options.get("players"))
+        count = terms.get("players")
         if self.players and count is not None and int(count) not in self.players:
-            return "decline", f"only playing games of {sorted(self.players)} players"
-        rated = challenge.get("rated", options.get("rated"))
+            return "decline", "variant"
+        rated = terms.get("rated")
         if self.rated is not None and rated is not None and bool(rated) != self.rated:
-            return "decline", "only rated games" if self.rated else "only unrated games"
+            # The API's reasons name what the bot wants instead.
+            return "decline", "rated" if self.rated else "casual"
         if games_in_play >= self.max_games:
-            return "decline", "too many games in play; later"
+            return "decline", "later"
         return "accept", None

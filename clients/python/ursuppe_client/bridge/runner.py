@@ -409,15 +409,11 @@ class Bridge:
         decision, reason = self.policy.decide(challenge, self.games_in_play())
         self.challenges.append((challenge_id, decision, reason))
         log.info("challenge %s: %s%s", challenge_id, decision, f" ({reason})" if reason else "")
-        path = f"/api/v1/challenges/{challenge_id}"
         try:
             if decision == "accept":
-                self.client.request("POST", f"{path}/accept", token=self.client.player_token)
+                self.client.accept_challenge(challenge_id)
             elif decision == "decline":
-                self.client.request(
-                    "POST", f"{path}/decline", json_body={"reason": reason},
-                    token=self.client.player_token,
-                )  # fmt: skip
+                self.client.decline_challenge(challenge_id, {"reason": reason})  # type: ignore[typeddict-item]
         except (ProblemError, TransportError) as exc:
             log.warning("challenge %s: %s failed: %s", challenge_id, decision, exc)
 
