@@ -16,8 +16,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from ursuppe_client import Client
-from ursuppe_client.bridge import Bridge, EnginePool, hello_message
+from ursuppe_client import OPERATIONS, Client
+from ursuppe_client.bridge import Bridge, ChallengePolicy, EnginePool, hello_message
 from ursuppe_client.bridge.runner import pending_document
 
 from harness.tcp_proxy import tcp_relay
@@ -146,6 +146,10 @@ def test_an_engine_that_crashes_hangs_or_answers_illegally_is_restarted_and_the_
         kind = {"crash": "crashed", "hang": "timeout"}.get(mode, "illegal")
         assert f"game {game_id} seat 0 seq" in text and f"engine {kind}" in text
     assert "restarting it; playing the fallback pending.actions[0]" in text
+    # A bot account's token acts in its seats: no seat token was needed.
+    assert games.bot_account == ("becomeBotAccount" in OPERATIONS)
+    if games.bot_account:
+        assert client.seat_tokens == {}
     # Never a second submission: one log entry per decision the bridge answered.
     for game_id in games.games:
         ours = [r for r in bridge.records if r.game_id == game_id]
@@ -208,3 +212,53 @@ def test_the_decision_carries_pending_exactly_as_get_pending_serves_it(server: L
         )
     assert served["pending"] is not None
     assert built == served
+
+
+def test_the_bridge_answers_challenges_by_its_policy_and_plays_the_accepted_game(
+    server: LiveServer,
+) -> None:
+    """Two bot accounts, each with a bridge: one challenges the other, whose policy accepts
+    challenges from it alone; both play the game to its end. A person's challenge to the
+    same account is declined with the API's reason."""
+    base = server.base_url
+    challenged = bot_games(base, games=0, name="challenged")
+    challenger = bot_games(base, games=0, name="challenger")
+    outsider = bot_games(base, games=0, name="outsider", bot_account=False)
+    assert challenged.bot_account and challenger.bot_account
+    engine = [sys.executable, str(ENGINES / "random_engine.py")]
+
+    def bridge_for(token: str, policy: ChallengePolicy) -> Bridge:
+        pool = EnginePool(engine, "per_game", 0, hello_message())
+        return Bridge(Client(base, player_token=token), pool, policy=policy, stop_after=1)
+
+    accepting = bridge_for(
+        challenged.token, ChallengePolicy(from_players=frozenset({challenger.player_id}))
+    )
+    playing_back = bridge_for(challenger.token, ChallengePolicy(mode="ignore"))
+    threads = [_bridge_thread(accepting), _bridge_thread(playing_back)]
+    with Client(base, player_token=challenger.token) as client:
+        accepted = client.create_challenge(
+            {"invited": [challenged.player_id], "players": 3, "rated": False}
+        )
+    with Client(base, player_token=outsider.token) as client:
+        stream = client.stream_me()  # opened first: the decline arrives on it
+        assert next(stream)["type"] == "hello"
+        declined = client.create_challenge({"invited": [challenged.player_id], "rated": False})
+        for message in stream:
+            if message["type"] == "challenge_declined" and message["data"]["id"] == declined["id"]:
+                assert message["data"]["reason"] == "generic"
+                break
+        stream.close()
+        assert client.get_challenge(declined["id"])["decline_reason"] == "generic"
+    for thread in threads:
+        thread.join(400)
+        assert not thread.is_alive(), "the challenge's game did not end"
+    with Client(base, player_token=challenger.token) as client:
+        game_id = client.get_challenge(accepted["id"])["game_id"]
+        assert game_id and client.get_game(game_id)["status"] == "finished"
+    decisions = {
+        (b is accepting): {r.game_id for r in b.records} for b in (accepting, playing_back)
+    }
+    assert decisions == {True: {game_id}, False: {game_id}}
+    assert (accepted["id"], "accept", None) in accepting.challenges
+    assert (declined["id"], "decline", "generic") in accepting.challenges
