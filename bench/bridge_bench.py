@@ -37,6 +37,7 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
@@ -109,10 +110,17 @@ def bridge_arm(base: str, games: int, seconds: float, pool: int, workdir: Path) 
     except Exception:  # a server without bot accounts: the player holds human seats
         as_bot = False
     seat0 = {"kind": "bot", "player": player} if as_bot else {"kind": "human", "player": player}
+    # A bot account is seated by another creator only with its consent: it enters a label
+    # of each creator, whose games then name it (docs/api.md, "Who may do what").
+    labels = [f"bridge-bench-{uuid.uuid4().hex[:8]}-{i}" for i in range(len(creators))]
+    for creator, label in zip(creators, labels, strict=True):
+        creator.claim_label(label)
+        if as_bot:
+            bot.enter_label(label, {})
     ids = []
     for n in range(games):
-        creator = creators[n % len(creators)]
-        game = creator.create_game({"players": 3, "seats": [seat0, RANDOM, RANDOM]})
+        creator, label = creators[n % len(creators)], labels[n % len(creators)]
+        game = creator.create_game({"players": 3, "seats": [seat0, RANDOM, RANDOM], "label": label})
         ids.append(game["game"]["id"])
     if not as_bot:  # the human seats taken first: the games wait on seat 0 from then on
         with ThreadPoolExecutor(8) as pool_:

@@ -69,10 +69,12 @@ def _assert_played_by_engine(live: LiveServer, games: BotGames, log_dir: Path) -
         assert len(_our_entries(live.base_url, game["id"])) == len(lines)
 
 
+@pytest.mark.parametrize("as_bot", [True, False], ids=["bot account", "a person's seat"])
 def test_the_python_sample_engine_plays_a_whole_game_through_the_bridge(
-    server: LiveServer, tmp_path: Path
+    server: LiveServer, tmp_path: Path, as_bot: bool
 ) -> None:
-    games = bot_games(server.base_url, games=1, name="py-engine")
+    games = bot_games(server.base_url, games=1, name="py-engine", bot_account=as_bot)
+    assert games.bot_account == (as_bot and "becomeBotAccount" in OPERATIONS)
     engine = [sys.executable, str(ENGINES / "random_engine.py")]
     done, log_dir = _run_bridge_cli(server, games, engine, tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]

@@ -151,3 +151,14 @@ def test_the_bridge_asks_for_an_engine_and_a_token() -> None:
     no_token = subprocess.run([str(BIN / "ursuppe-bridge"), "--", "x"],
                               capture_output=True, text=True, timeout=60, env=env)  # fmt: skip
     assert no_token.returncode == 2 and "player token" in no_token.stderr
+
+
+def test_a_bad_token_or_server_ends_the_bridge_with_one_line() -> None:
+    dead = subprocess.run(
+        [str(BIN / "ursuppe-bridge"), "--server", "http://127.0.0.1:9", "--token", "player.x",
+         "--", "x"],
+        capture_output=True, text=True, timeout=120,
+        env={**os.environ, "URSUPPE_TOKEN": ""},
+    )  # fmt: skip
+    assert dead.returncode == 1 and "Traceback" not in dead.stderr
+    assert "ursuppe-bridge: http://127.0.0.1:9:" in dead.stderr

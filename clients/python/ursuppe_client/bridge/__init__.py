@@ -17,6 +17,7 @@ from ursuppe_client.bridge.engine import PROTOCOL, Engine, EngineFault, EnginePo
 from ursuppe_client.bridge.policy import ChallengePolicy
 from ursuppe_client.bridge.runner import Bridge, DecisionRecord, hello_message
 from ursuppe_client.client import Client
+from ursuppe_client.errors import UrsuppeError
 
 __all__ = [
     "PROTOCOL",
@@ -109,7 +110,11 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     client = Client(args.server, player_token=args.token)
-    me = client.get_me()
+    try:
+        me = client.get_me()
+    except UrsuppeError as exc:
+        print(f"ursuppe-bridge: {args.server}: {exc}", file=sys.stderr)
+        return 1
     rated = {"any": None, "rated": True, "unrated": False}[args.accept_rated]
     policy = ChallengePolicy(
         mode=args.challenges,
@@ -138,7 +143,11 @@ def run(args: argparse.Namespace) -> int:
         " ".join(engine),
         args.engine_mode,
     )
-    finished = bridge.run()
+    try:
+        finished = bridge.run()
+    except UrsuppeError as exc:  # the token stopped working, say
+        logging.getLogger("ursuppe_client.bridge").error("stopping: %s", exc)
+        return 1
     client.close()
     logging.getLogger("ursuppe_client.bridge").info("stopped after %d games", finished)
     return 0
