@@ -156,7 +156,7 @@ def test_the_bridge_asks_for_an_engine_and_a_token() -> None:
 def test_a_bad_token_or_server_ends_the_bridge_with_one_line() -> None:
     dead = subprocess.run(
         [str(BIN / "ursuppe-bridge"), "--server", "http://127.0.0.1:9", "--token", "player.x",
-         "--", "x"],
+         "--retries", "1", "--", "x"],
         capture_output=True, text=True, timeout=120,
         env={**os.environ, "URSUPPE_TOKEN": ""},
     )  # fmt: skip

@@ -87,6 +87,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write one log per game there (<game id>.log)")  # fmt: skip
     parser.add_argument("--stop-after", type=_positive(int), metavar="N",
                         help="exit after N games ended (default: run until stopped)")  # fmt: skip
+    parser.add_argument("--retries", type=int, default=6,
+                        help="retries of a request after a network fault, 429 or 503, with a "
+                        "growing pause (default %(default)s)")  # fmt: skip
     parser.add_argument("--log-level", default="INFO")
     parser.add_argument("engine", nargs=argparse.REMAINDER,
                         help="the engine's command line, after --")  # fmt: skip
@@ -109,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
             "ursuppe-bridge: give the bot account's player token (URSUPPE_TOKEN)", file=sys.stderr
         )
         return 2
-    client = Client(args.server, player_token=args.token)
+    client = Client(args.server, player_token=args.token, max_retries=max(0, args.retries))
     try:
         me = client.get_me()
     except UrsuppeError as exc:
