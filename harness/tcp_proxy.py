@@ -1,6 +1,7 @@
 """A loopback TCP relay in front of the live server, which a test can cut: to the browser
 the site then goes away as when the network drops (connections refused, open ones closed),
-while the shared server goes on serving the other tests."""
+while the shared server goes on serving the other tests; or drop: the open connections
+close and new ones go through, as after a blip."""
 
 from __future__ import annotations
 
