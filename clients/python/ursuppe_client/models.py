@@ -823,6 +823,12 @@ class ManyStreamMessageChallengeExpired(TypedDict):
     type: Literal['challenge_expired']
 
 
+class ManyStreamMessageChat(TypedDict):
+    data: ChatMessage
+    id: str
+    type: Literal['chat']
+
+
 class ManyStreamMessageEntry(TypedDict):
     data: ManyStreamEntry
     id: str
@@ -856,6 +862,26 @@ class ManyStreamMessageHeartbeat(TypedDict):
 class ManyStreamMessageHello(TypedDict):
     data: PlayerStreamHelloData
     type: Literal['hello']
+
+
+class ManyStreamMessageSeekAdded(TypedDict):
+    data: Seek
+    type: Literal['seek_added']
+
+
+class ManyStreamMessageSeekMatched(TypedDict):
+    data: LobbyStreamSeekMatchedData
+    type: Literal['seek_matched']
+
+
+class ManyStreamMessageSeekRemoved(TypedDict):
+    data: LobbyStreamSeekRemovedData
+    type: Literal['seek_removed']
+
+
+class ManyStreamMessageSeeks(TypedDict):
+    data: LobbyStreamSeeksData
+    type: Literal['seeks']
 
 
 class ManyStreamMessageStateEnd(TypedDict):
@@ -1440,8 +1466,10 @@ class StreamEntry(TypedDict):
 
 
 class StreamGamesRequest(TypedDict):
+    chat: NotRequired[dict[str, int]]
     games: NotRequired[list[str]]
     label: NotRequired[str]
+    lobby: NotRequired[bool]
     mine: NotRequired[bool]
     since: NotRequired[dict[str, int]]
 
@@ -1542,7 +1570,7 @@ Event: TypeAlias = 'GameCreatedEvent | CubesPlacedEvent | CardRevealedEvent | St
 LobbyStreamEvent: TypeAlias = 'dict[str, Any]'
 LobbyStreamMessage: TypeAlias = 'LobbyStreamMessageSeeks | LobbyStreamMessageSeekAdded | LobbyStreamMessageSeekMatched | LobbyStreamMessageSeekRemoved | LobbyStreamMessageHeartbeat'
 ManyStreamEvent: TypeAlias = 'dict[str, Any]'
-ManyStreamMessage: TypeAlias = 'ManyStreamMessageFollowing | ManyStreamMessageStateEnd | ManyStreamMessageEntry | ManyStreamMessageHello | ManyStreamMessageGameStarted | ManyStreamMessageYourTurn | ManyStreamMessageGameFinished | ManyStreamMessageGameAborted | ManyStreamMessageChallenge | ManyStreamMessageChallengeAccepted | ManyStreamMessageChallengeDeclined | ManyStreamMessageChallengeCancelled | ManyStreamMessageChallengeExpired | ManyStreamMessageHeartbeat'
+ManyStreamMessage: TypeAlias = 'ManyStreamMessageFollowing | ManyStreamMessageStateEnd | ManyStreamMessageEntry | ManyStreamMessageChat | ManyStreamMessageHello | ManyStreamMessageGameStarted | ManyStreamMessageYourTurn | ManyStreamMessageGameFinished | ManyStreamMessageGameAborted | ManyStreamMessageChallenge | ManyStreamMessageChallengeAccepted | ManyStreamMessageChallengeDeclined | ManyStreamMessageChallengeCancelled | ManyStreamMessageChallengeExpired | ManyStreamMessageSeeks | ManyStreamMessageSeekAdded | ManyStreamMessageSeekMatched | ManyStreamMessageSeekRemoved | ManyStreamMessageHeartbeat'
 PlayerStreamEvent: TypeAlias = 'dict[str, Any]'
 PlayerStreamMessage: TypeAlias = 'PlayerStreamMessageHello | PlayerStreamMessageGameStarted | PlayerStreamMessageYourTurn | PlayerStreamMessageGameFinished | PlayerStreamMessageGameAborted | PlayerStreamMessageChallenge | PlayerStreamMessageChallengeAccepted | PlayerStreamMessageChallengeDeclined | PlayerStreamMessageChallengeCancelled | PlayerStreamMessageChallengeExpired | PlayerStreamMessageHeartbeat'
 StreamEvent: TypeAlias = 'dict[str, Any]'
