@@ -9,13 +9,15 @@ from __future__ import annotations
 import re
 import time
 import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from harness.browser import chromium, console_errors, new_tab, remember
-from harness.web_server import LiveServer
+from harness.web_server import LiveServer, live_server
 from tests.web.test_web_play import api, api_post
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
@@ -76,6 +78,14 @@ def wait_for(driver: WebDriver, predicate: Any, timeout: float, what: str) -> di
 def shown_live(driver: WebDriver, seq: int, what: str) -> None:
     """The page drew entry ``seq`` as it came on the stream (not from a reload)."""
     wait_for(driver, lambda s: seq in s["shown"], 15, what)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A service of this test's own: it counts the streams the service holds, which another
+    test's page left open on the shared server (until its next heartbeat) would change."""
+    with live_server(tmp_path) as live:
+        yield live
 
 
 def test_twelve_tabs_share_one_connection(server: LiveServer) -> None:
