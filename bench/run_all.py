@@ -25,6 +25,7 @@ BENCHMARKS = [
     "listing_bench",
     "web_bench",
     "load_bench",
+    "tournament_bench",
 ]
 
 
