@@ -38,6 +38,7 @@ from service.scheduling import Scheduler
 from service.seating import Seating
 from service.seeks import Seeks
 from service.store import GameStore
+from service.tournaments import Tournaments
 from service.turns import Turns
 from service.webhooks import Webhooks
 
@@ -87,6 +88,8 @@ class GameService:
         self.hints = Hints(*parts)
         #: Quick play: seeks matched into games made by ``creation``.
         self.seeks = Seeks(*parts, self.creation, self.seating)
+        #: Tournaments the service runs: pairing, rounds and standings (the workers step them).
+        self.tournaments = Tournaments(*parts, self.creation)
 
     @property
     def settings(self) -> Settings:

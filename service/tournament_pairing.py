@@ -69,8 +69,8 @@ def table_sizes(count: int, size: int, smallest: int | None = None) -> tuple[lis
     None): as few tables as hold everyone, sizes as even as possible; byes only when no
     such split exists, as few as make one."""
     smallest = size if smallest is None else smallest
-    if not 2 <= smallest <= size:
-        raise ValueError("2 <= smallest <= size")
+    if not 1 <= smallest <= size:  # 1: the service's bots fill the other seats
+        raise ValueError("1 <= smallest <= size")
     for byes in range(count + 1):
         seated = count - byes
         if seated == 0:

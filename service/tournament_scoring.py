@@ -8,8 +8,8 @@ tie share their places' points. A bye is worth ``BYE_SCORE`` (a middle finish).
 
 Tie-breaks, in order: the opponents' scores (for each game, the mean final score of the
 player's opponents at that table, summed over the games; a bye adds nothing), then the
-performance (for each game, the mean rating of the opponents plus ``400 * (2 s - 1)``,
-``s`` the game score, averaged over the games), then the rating at entry, then the
+performance (for each game, the mean rating of the opponents plus ``PERFORMANCE_SPAN *
+(2 s - 1)``, ``s`` the game score, averaged over the games), then the rating at entry, then the
 entrant's id (so that the order is total and the same everywhere).
 """
 
@@ -23,8 +23,9 @@ from fractions import Fraction
 #: What a bye is worth: the score of a middle finish.
 BYE_SCORE = Fraction(1, 2)
 #: The performance's swing per game: a win counts this much above the opponents' mean
-#: rating, a last place as much below.
-PERFORMANCE_SPAN = 400
+#: rating, a last place as much below. Ratings are the pool's leaderboard numbers
+#: (OpenSkill's ordinal, docs/api.md "Ratings"): one default sigma, 25/3.
+PERFORMANCE_SPAN = 25 / 3
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,14 @@ from service.tournament_pairing import (
     swiss,
     table_sizes,
 )
-from service.tournament_scoring import BYE_SCORE, Table, game_scores, met_counts, standings
+from service.tournament_scoring import (
+    BYE_SCORE,
+    PERFORMANCE_SPAN,
+    Table,
+    game_scores,
+    met_counts,
+    standings,
+)
 
 # ---------------------------------------------------------------------- table sizes and byes
 
@@ -100,11 +107,11 @@ def test_standings_score_tie_breaks_and_shared_ranks() -> None:
     # a's opponents (b 1/2, c 0) scored as much as d's (e 1/2, f 0): the performance
     # decides, and d met the same mean rating (1500) as a: the rating at entry then ties.
     assert by["a"].opponents_score == by["d"].opponents_score == Fraction(1, 4)
-    assert by["a"].performance == by["d"].performance == 1900
+    assert by["a"].performance == by["d"].performance == 1500 + PERFORMANCE_SPAN
     assert [line.entrant for line in lines][:2] == ["a", "d"]
     assert by["a"].rank == by["d"].rank == 1
     # b and e: the same score and opponents' scores; b met stronger opponents
-    assert by["b"].performance == 1500 and by["e"].performance == 1400
+    assert by["b"].performance == 1500 and by["e"].performance == 1400  # s = 1/2: no swing
     assert (by["b"].rank, by["e"].rank) == (3, 4)
     lines = standings(ratings, tables, byes=["f"])
     assert {line.entrant: line for line in lines}["f"].score == BYE_SCORE
