@@ -109,6 +109,8 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("cannot_mute_self", "mute_not_found"),
     *("invalid_seek", "seek_exists", "seek_matched", "seek_not_found"),
     *("hints_not_allowed", "hint_not_found"),
+    *("invalid_tournament", "tournament_not_found", "tournament_closed", "tournament_started"),
+    *("not_organiser", "not_invited", "rating_too_low", "bots_not_allowed"),
 )
 
 

@@ -33,6 +33,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from engine import SUPPORTED_PLAYERS
 from service import clocks
 from service import store_tournaments as q
 from service.bots import check_bot_level, is_search_level
@@ -198,6 +199,11 @@ class Tournaments(Part):
             raise Unprocessable("invalid_tournament", f"format is one of {list(FORMATS)}")
         if entry not in ENTRY:
             raise Unprocessable("invalid_tournament", f"entry is one of {list(ENTRY)}")
+        if variant is None and players is not None and players not in SUPPORTED_PLAYERS:
+            raise Unprocessable(
+                "invalid_players",
+                f"a tournament's tables are for {list(SUPPORTED_PLAYERS)} players or a variant",
+            )
         size, variant = game_size(players, variant)
         # Smaller tables: down to 3 seats for the base game; a variant has its own size.
         smallest = 3 if smaller_tables and variant is None and size > 3 else size
@@ -392,6 +398,10 @@ class Tournaments(Part):
             self._visible(session, tournament_id, viewer)
             names = {e.player_id: name for e, name in q.entries(session, tournament_id)}
             return [_table(t, names) for t in q.tables(session, tournament_id)]
+
+    def finished_games(self, tournament_id: str, viewer: str | None) -> list[str]:
+        """The ids of the tournament's finished games, in round and table order."""
+        return [t.game_id for t in self.games(tournament_id, viewer) if t.status == "finished"]
 
     def standings(self, tournament_id: str, viewer: str | None) -> list[StandingView]:
         """The standings now (docs/tournaments.md, "Scoring"): finished tables and byes."""
