@@ -5,6 +5,7 @@ what makes each step of a tournament happen once."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -20,6 +21,8 @@ from service.models import (
     TournamentRoundRow,
     TournamentRow,
     TournamentTableRow,
+    WebhookDeliveryRow,
+    WebhookEndpointRow,
 )
 
 # ---------------------------------------------------------------------- tournaments
@@ -285,3 +288,32 @@ def player_tournaments(session: Session, player_id: str) -> set[str]:
             )
         )
     )
+
+
+def add_deliveries(
+    session: Session, players: Sequence[str], event: str, payload: dict[str, Any], now: datetime
+) -> list[str]:
+    """Deliveries of ``event`` to the enabled endpoints of ``players`` that take it (and
+    no label: a label's endpoint hears only of that label's games), in this transaction;
+    their ids."""
+    if not players:
+        return []
+    endpoints = session.scalars(
+        select(WebhookEndpointRow).where(
+            WebhookEndpointRow.player_id.in_(sorted(set(players))),
+            WebhookEndpointRow.enabled.is_(True),
+            WebhookEndpointRow.label.is_(None),
+        )
+    ).all()
+    ids = []
+    for endpoint in endpoints:
+        if event not in endpoint.events:
+            continue
+        delivery = WebhookDeliveryRow(
+            id="msg_" + secrets.token_hex(12), endpoint_id=endpoint.id, event=event,
+            game_id=None, payload=payload, status="pending", attempts=0, max_attempts=None,
+            next_attempt_at=now, created_at=now,
+        )  # fmt: skip
+        session.add(delivery)
+        ids.append(delivery.id)
+    return ids

@@ -528,6 +528,7 @@ class Tournaments(Part):
         move the tournament to it; False when there are too few entrants left to pair
         (the tournament finishes)."""
         changed = nobody = False
+        deliveries: list[str] = []
         try:
             with self.store.writing() as session:
                 entered = [e for e, _ in q.entries(session, row.id) if e.status == "entered"]
@@ -558,6 +559,9 @@ class Tournaments(Part):
                                           pairing={"tables": tables, "byes": byes})  # fmt: skip
                 if not nobody:
                     q.advance_round(session, row.id, number)
+                if changed:
+                    deliveries = self._deliveries(session, row, "tournament.round_started",
+                                                  number, now)  # fmt: skip
         except IntegrityError:
             return True  # another step stored this round's pairing first: the loop reads it
         if nobody:
@@ -566,7 +570,7 @@ class Tournaments(Part):
         if changed:
             report.paired.append(number)
             log.info("tournament %s: round %d paired", row.id, number)
-            self._webhook(row, "tournament.round_started", number)
+            self.after.webhooks(deliveries)
         return True
 
     def _least(self, row: TournamentRow) -> int:
@@ -704,18 +708,22 @@ class Tournaments(Part):
                         e.status, e.withdrawn_at = "withdrawn", now
                 elif any(e.player_id in (t.seats or []) for t in tables):
                     e.missed = 0
+            session.flush()
+            deliveries = self._deliveries(session, row, "tournament.round_finished",
+                                          current.number, now)  # fmt: skip
         report.closed.append(current.number)
         log.info("tournament %s: round %d finished", row.id, current.number)
-        self._webhook(row, "tournament.round_finished", current.number)
+        self.after.webhooks(deliveries)
         return True
 
     def _finish(self, row: TournamentRow, now: datetime, report: StepReport) -> None:
         with self.store.writing() as session:
             if not q.set_status(session, row.id, "running", "finished", finished_at=now):
                 return
+            deliveries = self._deliveries(session, row, "tournament.finished", None, now)
         report.finished = True
         log.info("tournament %s finished", row.id)
-        self._webhook(row, "tournament.finished", None)
+        self.after.webhooks(deliveries)
 
     def _arena_step(self, row: TournamentRow, now: datetime, report: StepReport) -> None:
         """An arena: finish the tables that are over (their players wait again), seat the
@@ -865,9 +873,28 @@ class Tournaments(Part):
         except Exception as err:  # noqa: BLE001 - streams re-check periodically
             log_failure(log, err, "publisher failed for tournament %s", tournament_id)
 
-    def _webhook(self, row: TournamentRow, event: str, number: int | None) -> None:
-        """Hook for the tournament's webhooks (round started, round finished, finished)."""
-        log.debug("tournament %s: %s %s", row.id, event, number)
+    def _deliveries(
+        self, session: Session, row: TournamentRow, event: str, number: int | None,
+        now: datetime,
+    ) -> list[str]:  # fmt: skip
+        """The webhook deliveries of ``event`` to the organiser and every entrant, written
+        in the step's own transaction (the outbox: a step that commits has them, one that
+        rolls back has none); the standings so far in the payload."""
+        entries = q.entries(session, row.id)
+        players = [row.organiser_id] + [e.player_id for e, _ in entries if e.entered_at]
+        top = [
+            {"rank": s.rank, "player_id": s.player_id, "name": s.name, "score": s.score}
+            for s in self._standings(session, row)
+        ]
+        payload = {
+            "type": event,
+            "timestamp": now.isoformat(),
+            "data": {
+                "tournament_id": row.id, "name": row.name, "format": row.format,
+                "round": number, "standings": top,
+            },
+        }  # fmt: skip
+        return q.add_deliveries(session, players, event, payload, now)
 
 
 def table_result(seats: list[str | None], game: GameRow) -> tuple[dict[str, int] | None, list[str]]:

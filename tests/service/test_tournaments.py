@@ -280,3 +280,35 @@ def test_an_arena_pairs_whoever_waits_until_time_is_up(service, clock) -> None:
     assert report.games == [] and report.finished
     assert service.tournaments.get(t.id, None).status == "finished"
     assert sum(s.games for s in service.tournaments.standings(t.id, None)) == 3 * 3
+
+
+def test_webhooks_announce_rounds_and_the_end(service, clock) -> None:
+    from dataclasses import replace
+
+    from service.models import WebhookDeliveryRow
+
+    service.settings = replace(service.settings, webhooks_allow_private=True)
+    organiser, *ids = players(service, 4)
+    events = ["tournament.round_started", "tournament.round_finished", "tournament.finished"]
+    service.webhooks.create(organiser, "http://127.0.0.1:9/hook", events)
+    service.webhooks.create(ids[0], "http://127.0.0.1:9/mine", ["tournament.finished"])
+    t = new_tournament(service, clock, organiser, rounds=1, players=3)
+    for player in ids:
+        service.tournaments.enter(t.id, player)
+    clock.advance(300)
+    service.tournaments.sweep()
+    play_round(service, t.id, 1)
+    service.tournaments.step(t.id)
+    service.tournaments.step(t.id)  # a repeated step announces nothing twice
+    with service.sessions() as s:
+        rows = s.scalars(select(WebhookDeliveryRow).order_by(WebhookDeliveryRow.created_at)).all()
+        sent = sorted((r.event, r.payload["data"]["round"]) for r in rows)
+        final = next(r.payload for r in rows if r.event == "tournament.finished")
+    assert sent == [
+        ("tournament.finished", None), ("tournament.finished", None),
+        ("tournament.round_finished", 1), ("tournament.round_started", 1),
+    ]  # fmt: skip
+    assert final["data"]["tournament_id"] == t.id
+    assert {line["player_id"] for line in final["data"]["standings"]} == set(ids)
+    delivered = [c for c in service.scheduler.calls if c[0] == "webhook"]
+    assert len(delivered) == 4
