@@ -1,4 +1,4 @@
-"""Swiss pairing benchmark (service/tournament_pairing.py, docs/tournaments.md).
+"""Swiss pairing benchmark (service/rules/tournament_pairing.py, docs/tournaments.md).
 
 ``python -m bench.tournament_bench`` plays a Swiss of ``--entrants`` (1,000) at tables
 of ``--size`` (4, down to 3) over ``--rounds`` (7) rounds with random finishing orders
@@ -25,8 +25,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from service.tournament_pairing import Entrant, swiss
-from service.tournament_scoring import Table, met_counts, standings
+from service.rules.tournament_pairing import Entrant, swiss
+from service.rules.tournament_scoring import Table, met_counts, standings
 
 RESULTS = Path(__file__).resolve().parent / "results" / "tournament.json"
 
@@ -65,7 +65,7 @@ def run_swiss(
 
 
 def small_fields(seeds: int) -> dict[str, Any]:
-    from service.tournament_pairing import table_sizes
+    from service.rules.tournament_pairing import table_sizes
     from tests.service.test_tournament_pairing import brute_best, play_rounds
 
     checked = worse = 0

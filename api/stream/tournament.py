@@ -2,7 +2,7 @@
 standings and its rounds as they change (docs/stream.md, "A tournament's stream").
 
 Like the lobby stream it compares successive looks at the database, taken after a notice
-(``service.tournaments.STREAM_PREFIX`` + id, published after every step and entry; any
+(``service.parts.tournaments.STREAM_PREFIX`` + id, published after every step and entry; any
 game's notice wakes it too, at most every ``MIN_LOOK`` seconds) and every re-check
 interval in any case. On (re)connection it sends all three documents, then each one again
 whenever it changed: a client that reconnects has the whole state at once, so nothing is
@@ -28,7 +28,7 @@ _ROUNDS = TournamentRoundListSchema()
 
 def documents(service: Any, tournament_id: str, viewer: str | None) -> dict[str, dict[str, Any]]:
     """The three documents of the stream, as the API's reads send them."""
-    svc = service.tournaments
+    svc = service.parts.tournaments
     tournament = svc.get(tournament_id, viewer)
     standings = {
         "tournament_id": tournament.id, "status": tournament.status, "round": tournament.round,

@@ -1,4 +1,4 @@
-"""Tournaments the service runs (``service.tournaments``): the tournament, its entries,
+"""Tournaments the service runs (``service.parts.tournaments``): the tournament, its entries,
 its rounds (each round's pairing stored before any of its games is made) and its tables
 (one per game, keyed by tournament, round and table, so a table's game is made once)."""
 

@@ -1,5 +1,5 @@
-"""Tournament pairing and scoring (service/tournament_pairing.py,
-service/tournament_scoring.py): pure functions, checked against hand-made cases and, on
+"""Tournament pairing and scoring (service/rules/tournament_pairing.py,
+service/rules/tournament_scoring.py): pure functions, checked against hand-made cases and, on
 small fields over several rounds, against the best split found by brute force."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from service.tournament_pairing import (
+from service.rules.tournament_pairing import (
     Entrant,
     Waiting,
     arena_tables,
@@ -20,7 +20,7 @@ from service.tournament_pairing import (
     swiss,
     table_sizes,
 )
-from service.tournament_scoring import (
+from service.rules.tournament_scoring import (
     BYE_SCORE,
     PERFORMANCE_SPAN,
     Table,

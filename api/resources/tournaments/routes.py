@@ -1,4 +1,4 @@
-"""Tournaments the service runs (service/tournaments.py; docs/tournaments.md): create one
+"""Tournaments the service runs (service/parts/tournaments.py; docs/tournaments.md): create one
 as its organiser, enter and withdraw with one's own player token, and read its entries,
 rounds, games, standings (JSON, CSV) and records. Reads are public, except that a private
 tournament is shown only to its organiser and entrants (404 to anyone else)."""

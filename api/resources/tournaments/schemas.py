@@ -1,4 +1,4 @@
-"""Schemas of tournaments (service/tournaments.py; docs/tournaments.md)."""
+"""Schemas of tournaments (service/parts/tournaments.py; docs/tournaments.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from api.contract.documents import Document
 from api.parsing import JsonBoolean
 from api.resources.games.schemas import TimeControlSchema
 from engine.counts import SUPPORTED_PLAYERS, VARIANTS
-from service.tournaments import DEFAULT_MISSED_LIMIT, ENTRY, FORMATS, MAX_ROUNDS, STATUSES
+from service.parts.tournaments import DEFAULT_MISSED_LIMIT, ENTRY, FORMATS, MAX_ROUNDS, STATUSES
 
 
 class TournamentCreateSchema(ma.Schema):

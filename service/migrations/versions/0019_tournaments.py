@@ -1,4 +1,4 @@
-"""Tournaments the service runs: Swiss, round robin and arena (service/tournaments.py).
+"""Tournaments the service runs: Swiss, round robin and arena (service/parts/tournaments.py).
 
 Revision ID: 0019_tournaments
 Revises: 0018_label_case
