@@ -28,7 +28,7 @@ _ROUNDS = TournamentRoundListSchema()
 
 def documents(service: Any, tournament_id: str, viewer: str | None) -> dict[str, dict[str, Any]]:
     """The three documents of the stream, as the API's reads send them."""
-    svc = service.parts.tournaments
+    svc = service.tournaments
     tournament = svc.get(tournament_id, viewer)
     standings = {
         "tournament_id": tournament.id, "status": tournament.status, "round": tournament.round,

@@ -56,7 +56,7 @@ def test_a_tournament_from_creation_to_standings(
         made.json["id"]
     ]
     clock.advance(600)
-    service.parts.tournaments.sweep()
+    service.tournaments.sweep()
     rounds = client.get(f"{url}/rounds").json["items"]
     assert [r["number"] for r in rounds] == [1]
     tables = rounds[0]["tables"]
@@ -65,7 +65,7 @@ def test_a_tournament_from_creation_to_standings(
                    "tournament_closed")  # fmt: skip
     for table in tables:
         play_out(service, table["game_id"])
-    service.parts.tournaments.sweep()
+    service.tournaments.sweep()
     standings = client.get(f"{url}/standings").json
     assert standings["round"] == 2 and len(standings["items"]) == 6
     assert sum(line["games"] for line in standings["items"]) == 3
