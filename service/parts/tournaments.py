@@ -621,10 +621,15 @@ class Tournaments(Part):
         level = row.service_bots or self.settings.standin_level
         with self.store.sessions() as session:
             names = q.player_names(session, [p for p in seats if p])
+            accounts = {p for p in seats if p and q.is_bot_account(session, p)}
+        # A bot account plays a bot seat of its own (it entered with its own token: its
+        # consent); a person a human seat taken for them in the creating transaction.
         specs: list[dict[str, Any]] = [
-            {"kind": "human", "name": names.get(p, "?")} if p else {"kind": "bot", "level": level}
+            {"kind": "bot", "player": p} if p in accounts
+            else {"kind": "human", "name": names.get(p, "?")} if p
+            else {"kind": "bot", "level": level}
             for p in seats
-        ]
+        ]  # fmt: skip
         now = self.clock()
 
         def claim(session: Session, game: GameRow) -> None:
@@ -632,7 +637,7 @@ class Tournaments(Part):
                 if not q.claim_waiting(session, row.id, since_player, since):
                     raise TableTaken(since_player)
             for index, player in enumerate(seats):
-                if player is None:
+                if player is None or player in accounts:
                     continue
                 seat = game.seats[index]
                 seat.token_hash = hash_token(new_token())  # its own: POST .../seats/{n}/token
@@ -659,6 +664,7 @@ class Tournaments(Part):
                 player=row.organiser_id,
                 rated=row.rated,
                 prepare=claim,
+                consented=frozenset(accounts),
             )
         except (TableTaken, IntegrityError):
             log.info("tournament %s: table %d/%d was made meanwhile", row.id, number, table)
@@ -914,9 +920,9 @@ def table_result(seats: list[str | None], game: GameRow) -> tuple[dict[str, int]
 
 
 def is_bot_account(session: Session, player_id: str) -> bool:
-    """Whether the player is a bot account. Players are all people until bot accounts
-    exist; the tournament's ``bot_accounts`` flag is stored and checked here."""
-    return False
+    """Whether the player is a bot account (docs/api.md, "Bot accounts"): such an entrant
+    needs a tournament that lets bot accounts enter, and plays in a bot seat of its own."""
+    return q.is_bot_account(session, player_id)
 
 
 def q_entry(

@@ -185,6 +185,10 @@ def player_names(session: Session, player_ids: Sequence[str]) -> dict[str, str]:
     return dict(rows)
 
 
+def is_bot_account(session: Session, player_id: str) -> bool:
+    return bool(session.scalar(select(PlayerRow.bot).where(PlayerRow.id == player_id)))
+
+
 def player_exists(session: Session, player_id: str) -> bool:
     return session.get(PlayerRow, player_id) is not None
 

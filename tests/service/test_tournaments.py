@@ -35,9 +35,7 @@ def new_tournament(service: GameService, clock, organiser: str, **terms):  # noq
     terms.setdefault("players", 3)
     terms.setdefault("time_control", {"type": "none"})
     terms.setdefault("rated", False)
-    return service.tournaments.create(
-        organiser, starts_at=clock() + timedelta(minutes=5), **terms
-    )
+    return service.tournaments.create(organiser, starts_at=clock() + timedelta(minutes=5), **terms)
 
 
 def play_round(service: GameService, tournament_id: str, number: int) -> list[str]:
@@ -314,3 +312,20 @@ def test_webhooks_announce_rounds_and_the_end(service, clock) -> None:
     assert {line["player_id"] for line in final["data"]["standings"]} == set(ids)
     delivered = [c for c in service.scheduler.calls if c[0] == "webhook"]
     assert len(delivered) == 4
+
+
+def test_bot_accounts_enter_only_where_allowed_and_play_their_own_seat(service, clock) -> None:
+    organiser, a, b, robot = players(service, 4)
+    service.accounts.become_bot(robot)
+    closed = new_tournament(service, clock, organiser, players=3, rounds=1)
+    with pytest.raises(Forbidden) as refused:
+        service.tournaments.enter(closed.id, robot)
+    assert refused.value.code == "bots_not_allowed"
+    t = new_tournament(service, clock, organiser, players=3, rounds=1, bot_accounts=True)
+    for player in (a, b, robot):
+        service.tournaments.enter(t.id, player)
+    clock.advance(300)
+    (game_id,) = service.tournaments.sweep()[t.id].games
+    seats = {s.player_id: s for s in service.games.get(game_id).seats}
+    assert set(seats) == {a, b, robot}
+    assert seats[a].kind == "human" and seats[robot].kind == "bot"

@@ -1,7 +1,7 @@
 """Tournaments the service runs: Swiss, round robin and arena (service/parts/tournaments.py).
 
-Revision ID: 0019_tournaments
-Revises: 0018_label_case
+Revision ID: 0021_tournaments
+Revises: 0019_bot_accounts
 Create Date: 2026-11-27
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0019_tournaments"
-down_revision = "0018_label_case"
+revision = "0021_tournaments"
+down_revision = "0019_bot_accounts"
 branch_labels = None
 depends_on = None
 
