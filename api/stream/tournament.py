@@ -14,20 +14,18 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from api.resources.tournaments.schemas import (
-    TournamentRoundListSchema,
-    TournamentSchema,
-    TournamentStandingsSchema,
-)
 from api.stream.player import Message
-
-_TOURNAMENT = TournamentSchema()
-_STANDINGS = TournamentStandingsSchema()
-_ROUNDS = TournamentRoundListSchema()
 
 
 def documents(service: Any, tournament_id: str, viewer: str | None) -> dict[str, dict[str, Any]]:
     """The three documents of the stream, as the API's reads send them."""
+    # Imported here: the resource's routes import this module.
+    from api.resources.tournaments.schemas import (
+        TournamentRoundListSchema,
+        TournamentSchema,
+        TournamentStandingsSchema,
+    )
+
     svc = service.tournaments
     tournament = svc.get(tournament_id, viewer)
     standings = {
@@ -36,9 +34,9 @@ def documents(service: Any, tournament_id: str, viewer: str | None) -> dict[str,
     }  # fmt: skip
     rounds = {"items": [asdict(r) for r in svc.rounds(tournament_id, viewer)]}
     return {
-        "tournament": _TOURNAMENT.dump(tournament),
-        "standings": _STANDINGS.dump(standings),
-        "rounds": _ROUNDS.dump(rounds),
+        "tournament": TournamentSchema().dump(tournament),
+        "standings": TournamentStandingsSchema().dump(standings),
+        "rounds": TournamentRoundListSchema().dump(rounds),
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import api.app  # noqa: F401 - the app first: the stream modules and the resources import each other
 from api.stream.tournament import TournamentStreamSession, documents
 from tests.api.spec_check import committed_spec
 
