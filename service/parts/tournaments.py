@@ -669,6 +669,11 @@ class Tournaments(Part):
         except (TableTaken, IntegrityError):
             log.info("tournament %s: table %d/%d was made meanwhile", row.id, number, table)
             return None
+        except Conflict as err:
+            if err.code != "version_conflict":  # the table's row lost to a concurrent twin
+                raise
+            log.info("tournament %s: table %d/%d was made meanwhile", row.id, number, table)
+            return None
         log.info("tournament %s: table %d/%d is game %s", row.id, number, table,
                  created.game.id)  # fmt: skip
         return created.game.id

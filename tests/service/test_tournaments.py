@@ -329,3 +329,32 @@ def test_bot_accounts_enter_only_where_allowed_and_play_their_own_seat(service, 
     seats = {s.player_id: s for s in service.games.get(game_id).seats}
     assert set(seats) == {a, b, robot}
     assert seats[a].kind == "human" and seats[robot].kind == "bot"
+
+
+def test_steps_that_race_pair_and_make_each_table_once(service, clock) -> None:
+    import threading
+
+    organiser, *ids = players(service, 13)
+    t = new_tournament(service, clock, organiser, rounds=2, players=3)
+    for player in ids:
+        service.tournaments.enter(t.id, player)
+    clock.advance(300)
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(4)
+
+    def step() -> None:
+        barrier.wait()
+        try:
+            service.tournaments.step(t.id)
+        except BaseException as err:  # noqa: BLE001 - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=step) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    service.tournaments.step(t.id)  # whatever a loser left undone, the next step does
+    assert count(service, TournamentRoundRow) == 1
+    assert count(service, TournamentTableRow) == 4 and count(service, GameRow) == 4
+    assert all(isinstance(e, Exception) for e in errors)
