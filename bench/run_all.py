@@ -26,6 +26,7 @@ BENCHMARKS = [
     "listing_bench",
     "web_bench",
     "load_bench",
+    "tournament_bench",
 ]
 
 

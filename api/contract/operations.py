@@ -76,6 +76,21 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("get", "/api/v1/seeks/stream"): "streamSeeks",
     ("get", "/api/v1/seeks/{seek_id}"): "getSeek",
     ("delete", "/api/v1/seeks/{seek_id}"): "cancelSeek",
+    # tournaments
+    ("get", "/api/v1/tournaments"): "listTournaments",
+    ("post", "/api/v1/tournaments"): "createTournament",
+    ("get", "/api/v1/tournaments/{tournament_id}"): "getTournament",
+    ("delete", "/api/v1/tournaments/{tournament_id}"): "cancelTournament",
+    ("get", "/api/v1/tournaments/{tournament_id}/entries"): "listTournamentEntries",
+    ("post", "/api/v1/tournaments/{tournament_id}/entries"): "enterTournament",
+    ("delete", "/api/v1/tournaments/{tournament_id}/entries/me"): "withdrawFromTournament",
+    ("post", "/api/v1/tournaments/{tournament_id}/invitations"): "inviteToTournament",
+    ("get", "/api/v1/tournaments/{tournament_id}/rounds"): "listTournamentRounds",
+    ("get", "/api/v1/tournaments/{tournament_id}/games"): "listTournamentGames",
+    ("get", "/api/v1/tournaments/{tournament_id}/standings"): "getTournamentStandings",
+    ("get", "/api/v1/tournaments/{tournament_id}/standings.csv"): "exportTournamentStandingsCsv",
+    ("get", "/api/v1/tournaments/{tournament_id}/records"): "exportTournamentRecords",
+    ("get", "/api/v1/tournaments/{tournament_id}/stream"): "streamTournament",
     # ratings
     ("get", "/api/v1/ratings"): "listRatings",
     # labels

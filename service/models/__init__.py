@@ -19,6 +19,12 @@ from service.models.hints import HintRow
 from service.models.people import LabelEntryRow, LabelRow, PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.models.ratings import RatedGameRow, RatingDueRow, RatingHistoryRow, RatingRow
 from service.models.seeks import SeekRow
+from service.models.tournaments import (
+    TournamentEntryRow,
+    TournamentRoundRow,
+    TournamentRow,
+    TournamentTableRow,
+)
 from service.models.webhooks import WebhookDeliveryRow, WebhookEndpointRow
 
 __all__ = [
@@ -47,6 +53,10 @@ __all__ = [
     "SeekRow",
     "SigninCodeRow",
     "TIMEOUT_POLICIES",
+    "TournamentEntryRow",
+    "TournamentRoundRow",
+    "TournamentRow",
+    "TournamentTableRow",
     "UTCDateTime",
     "WebhookDeliveryRow",
     "WebhookEndpointRow",

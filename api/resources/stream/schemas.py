@@ -152,6 +152,12 @@ LOBBY_MESSAGES: dict[str, JsonSchema] = {
     "seek_matched": _object({"id": {"type": "string"}, "game_id": {"type": "string"}}),
     "seek_removed": _object({"id": {"type": "string"}}),
 }
+# A tournament's stream: type → its data (docs/stream.md, "A tournament's stream").
+TOURNAMENT_MESSAGES: dict[str, JsonSchema] = {
+    "tournament": _ref("Tournament"),
+    "standings": _ref("TournamentStandings"),
+    "rounds": _ref("TournamentRoundList"),
+}
 _EVENT_ID = {"type": "string", "pattern": "^[0-9]+(:[0-9]+)?$"}
 #: An id on a stream with chat (``?chat_since=``): "<seq>:<chat id>", both positions.
 _CHAT_ID = {"type": "string", "pattern": "^[0-9]+:[0-9]+$"}
@@ -327,6 +333,21 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
                 "retry",
             )
             for kind in LOBBY_MESSAGES
+        ],
+    },
+    **_messages(
+        "TournamentStreamMessage",
+        {kind: _typed(kind, data) for kind, data in TOURNAMENT_MESSAGES.items()},
+        "One line of a tournament's ndjson stream (docs/stream.md)",
+    ),
+    "TournamentStreamEvent": {
+        "description": "One event of a tournament's SSE stream (docs/stream.md)",
+        "oneOf": [
+            _object(
+                {"event": _kind(kind), "data": _json_text(f"the {kind} data"), "retry": _RETRY},
+                "retry",
+            )
+            for kind in TOURNAMENT_MESSAGES
         ],
     },
 }
