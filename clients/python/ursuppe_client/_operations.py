@@ -96,6 +96,20 @@ OPERATIONS: dict[str, Operation] = {
     'getSeek': Operation('getSeek', 'GET', '/api/v1/seeks/{seek_id}', security=('playerToken',), stream=False, query=(), headers=()),
     'streamGames': Operation('streamGames', 'GET', '/api/v1/stream', security=(None, 'playerToken'), stream=True, query=(), headers=('Last-Event-ID',)),
     'streamGamesPost': Operation('streamGamesPost', 'POST', '/api/v1/stream', security=(None, 'playerToken'), stream=True, query=(), headers=('Last-Event-ID',)),
+    'listTournaments': Operation('listTournaments', 'GET', '/api/v1/tournaments', security=(None,), stream=False, query=('status', 'enterable'), headers=()),
+    'createTournament': Operation('createTournament', 'POST', '/api/v1/tournaments', security=('playerToken',), stream=False, query=(), headers=()),
+    'cancelTournament': Operation('cancelTournament', 'DELETE', '/api/v1/tournaments/{tournament_id}', security=('playerToken',), stream=False, query=(), headers=()),
+    'getTournament': Operation('getTournament', 'GET', '/api/v1/tournaments/{tournament_id}', security=(None,), stream=False, query=(), headers=()),
+    'listTournamentEntries': Operation('listTournamentEntries', 'GET', '/api/v1/tournaments/{tournament_id}/entries', security=(None,), stream=False, query=(), headers=()),
+    'enterTournament': Operation('enterTournament', 'POST', '/api/v1/tournaments/{tournament_id}/entries', security=('playerToken',), stream=False, query=(), headers=()),
+    'withdrawFromTournament': Operation('withdrawFromTournament', 'DELETE', '/api/v1/tournaments/{tournament_id}/entries/me', security=('playerToken',), stream=False, query=(), headers=()),
+    'listTournamentGames': Operation('listTournamentGames', 'GET', '/api/v1/tournaments/{tournament_id}/games', security=(None,), stream=False, query=(), headers=()),
+    'inviteToTournament': Operation('inviteToTournament', 'POST', '/api/v1/tournaments/{tournament_id}/invitations', security=('playerToken',), stream=False, query=(), headers=()),
+    'exportTournamentRecords': Operation('exportTournamentRecords', 'GET', '/api/v1/tournaments/{tournament_id}/records', security=(None,), stream=False, query=(), headers=()),
+    'listTournamentRounds': Operation('listTournamentRounds', 'GET', '/api/v1/tournaments/{tournament_id}/rounds', security=(None,), stream=False, query=(), headers=()),
+    'getTournamentStandings': Operation('getTournamentStandings', 'GET', '/api/v1/tournaments/{tournament_id}/standings', security=(None,), stream=False, query=(), headers=()),
+    'exportTournamentStandingsCsv': Operation('exportTournamentStandingsCsv', 'GET', '/api/v1/tournaments/{tournament_id}/standings.csv', security=(None,), stream=False, query=(), headers=()),
+    'streamTournament': Operation('streamTournament', 'GET', '/api/v1/tournaments/{tournament_id}/stream', security=(None,), stream=True, query=(), headers=()),
     'getLiveness': Operation('getLiveness', 'GET', '/healthz', security=(None,), stream=False, query=(), headers=()),
     'getReadiness': Operation('getReadiness', 'GET', '/readyz', security=(None,), stream=False, query=(), headers=()),
 }
@@ -379,6 +393,62 @@ class Operations:
     def stream_games_post(self, body: models.StreamGamesRequest, *, last_event_id: str | None = None, seat_token: str | None = None) -> Stream[models.ManyStreamMessage]:
         """Follow many games live, on one stream (the set in a JSON body) (``POST /api/v1/stream``, ``streamGamesPost``)."""
         return self._stream_operation('streamGamesPost', path={}, query={}, headers={'Last-Event-ID': last_event_id}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def list_tournaments(self, *, status: list[Literal['upcoming', 'running', 'finished', 'cancelled']] | None = None, enterable: bool | None = None, seat_token: str | None = None) -> models.TournamentList:
+        """List tournaments (``GET /api/v1/tournaments``, ``listTournaments``)."""
+        return self._operation('listTournaments', path={}, query={'status': status, 'enterable': enterable}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def create_tournament(self, body: models.TournamentCreate, *, seat_token: str | None = None) -> models.Tournament:
+        """Create a tournament (``POST /api/v1/tournaments``, ``createTournament``)."""
+        return self._operation('createTournament', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def cancel_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.Tournament:
+        """Cancel an upcoming tournament (``DELETE /api/v1/tournaments/{tournament_id}``, ``cancelTournament``)."""
+        return self._operation('cancelTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def get_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.Tournament:
+        """Get a tournament (``GET /api/v1/tournaments/{tournament_id}``, ``getTournament``)."""
+        return self._operation('getTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def list_tournament_entries(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentEntryList:
+        """List a tournament's entries (``GET /api/v1/tournaments/{tournament_id}/entries``, ``listTournamentEntries``)."""
+        return self._operation('listTournamentEntries', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def enter_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentEntry:
+        """Enter a tournament (``POST /api/v1/tournaments/{tournament_id}/entries``, ``enterTournament``)."""
+        return self._operation('enterTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def withdraw_from_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentEntry:
+        """Withdraw from a tournament (``DELETE /api/v1/tournaments/{tournament_id}/entries/me``, ``withdrawFromTournament``)."""
+        return self._operation('withdrawFromTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def list_tournament_games(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentGameList:
+        """List a tournament's games, table by table (``GET /api/v1/tournaments/{tournament_id}/games``, ``listTournamentGames``)."""
+        return self._operation('listTournamentGames', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def invite_to_tournament(self, tournament_id: str, body: models.TournamentInvitation, *, seat_token: str | None = None) -> models.TournamentEntryList:
+        """Invite players to a tournament (``POST /api/v1/tournaments/{tournament_id}/invitations``, ``inviteToTournament``)."""
+        return self._operation('inviteToTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def export_tournament_records(self, tournament_id: str, *, seat_token: str | None = None) -> str:
+        """Export the records of a tournament's games as ndjson (``GET /api/v1/tournaments/{tournament_id}/records``, ``exportTournamentRecords``)."""
+        return self._operation('exportTournamentRecords', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def list_tournament_rounds(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentRoundList:
+        """List a tournament's rounds: pairings, byes and tables (``GET /api/v1/tournaments/{tournament_id}/rounds``, ``listTournamentRounds``)."""
+        return self._operation('listTournamentRounds', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def get_tournament_standings(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentStandings:
+        """Get a tournament's standings (``GET /api/v1/tournaments/{tournament_id}/standings``, ``getTournamentStandings``)."""
+        return self._operation('getTournamentStandings', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def export_tournament_standings_csv(self, tournament_id: str, *, seat_token: str | None = None) -> str:
+        """Export a tournament's standings as CSV (``GET /api/v1/tournaments/{tournament_id}/standings.csv``, ``exportTournamentStandingsCsv``)."""
+        return self._operation('exportTournamentStandingsCsv', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def stream_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> Stream[models.TournamentStreamMessage]:
+        """A tournament, live: standings and pairings (``GET /api/v1/tournaments/{tournament_id}/stream``, ``streamTournament``)."""
+        return self._stream_operation('streamTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_liveness(self, *, seat_token: str | None = None) -> models.Health:
         """Liveness: the process answers (``GET /healthz``, ``getLiveness``)."""

@@ -1131,7 +1131,7 @@ class PositionsPage(TypedDict):
 
 
 class Problem(TypedDict):
-    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'webhook_not_found', 'delivery_not_found', 'too_many_webhooks', 'game_not_started', 'position_not_found', 'label_not_found', 'entry_not_found', 'precondition_required', 'rate_limited', 'too_many_streams', 'streams_full', 'internal_error', 'unavailable', 'not_ready', 'invalid_chat_text', 'chat_rate_limited', 'chat_closed_to_spectators', 'chat_ended', 'cannot_mute_self', 'mute_not_found', 'invalid_seek', 'seek_exists', 'seek_matched', 'seek_not_found', 'hints_not_allowed', 'hint_not_found', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_not_found', 'challenge_self', 'invalid_challenge', 'muted_by_player', 'not_invited', 'not_challenger', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable']]
+    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'webhook_not_found', 'delivery_not_found', 'too_many_webhooks', 'game_not_started', 'position_not_found', 'label_not_found', 'entry_not_found', 'precondition_required', 'rate_limited', 'too_many_streams', 'streams_full', 'internal_error', 'unavailable', 'not_ready', 'invalid_chat_text', 'chat_rate_limited', 'chat_closed_to_spectators', 'chat_ended', 'cannot_mute_self', 'mute_not_found', 'invalid_seek', 'seek_exists', 'seek_matched', 'seek_not_found', 'hints_not_allowed', 'hint_not_found', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_not_found', 'challenge_self', 'invalid_challenge', 'muted_by_player', 'not_invited', 'not_challenger', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'invalid_tournament', 'tournament_not_found', 'tournament_closed', 'tournament_started', 'not_organiser', 'rating_too_low', 'bots_not_allowed']]
     current_etag: NotRequired[str]
     current_seq: NotRequired[int]
     detail: NotRequired[str]
@@ -1539,6 +1539,152 @@ class Topics(TypedDict):
     scoring: str
 
 
+class Tournament(TypedDict):
+    bot_accounts: bool
+    created_at: str
+    duration: int | None
+    ends_at: str | None
+    entrants: int
+    entry: str
+    finished_at: str | None
+    format: Literal['swiss', 'round_robin', 'arena']
+    id: str
+    min_rating: float | None
+    missed_limit: int
+    name: str
+    organiser: str
+    organiser_id: str
+    players: int
+    private: bool
+    rated: bool
+    round: int
+    rounds: int | None
+    service_bots: str | None
+    smaller_tables: bool
+    started_at: str | None
+    starts_at: str
+    status: Literal['upcoming', 'running', 'finished', 'cancelled']
+    time_control: TimeControl
+    variant: str | None
+
+
+class TournamentBye(TypedDict):
+    name: str
+    player_id: str
+
+
+class TournamentCreate(TypedDict):
+    bot_accounts: NotRequired[bool]
+    duration: NotRequired[int | None]
+    entry: NotRequired[Literal['open', 'invitation']]
+    format: Literal['swiss', 'round_robin', 'arena']
+    invite: NotRequired[list[str]]
+    min_rating: NotRequired[float | None]
+    missed_limit: NotRequired[int]
+    name: str
+    players: NotRequired[int]
+    private: NotRequired[bool]
+    rated: NotRequired[bool]
+    rounds: NotRequired[int | None]
+    service_bots: NotRequired[str | None]
+    smaller_tables: NotRequired[bool]
+    starts_at: str
+    time_control: NotRequired[TimeControl]
+    variant: NotRequired[Literal['decoy', 'double_1', 'double_2']]
+
+
+class TournamentEntry(TypedDict):
+    entered_at: str | None
+    missed: int
+    name: str
+    player_id: str
+    rating: float | None
+    status: Literal['invited', 'entered', 'withdrawn']
+    withdrawn_at: str | None
+
+
+class TournamentEntryList(TypedDict):
+    items: list[TournamentEntry]
+
+
+class TournamentGameList(TypedDict):
+    items: list[TournamentTable]
+
+
+class TournamentInvitation(TypedDict):
+    player_ids: list[str]
+
+
+class TournamentList(TypedDict):
+    items: list[Tournament]
+
+
+class TournamentRound(TypedDict):
+    byes: list[TournamentBye]
+    finished_at: str | None
+    number: int
+    started_at: str
+    status: Literal['scheduled', 'playing', 'finished']
+    tables: list[TournamentTable]
+
+
+class TournamentRoundList(TypedDict):
+    items: list[TournamentRound]
+
+
+class TournamentSeat(TypedDict):
+    name: str | None
+    place: int | None
+    player_id: str | None
+    seat: int
+
+
+class TournamentStanding(TypedDict):
+    byes: int
+    games: int
+    name: str
+    opponents_score: float
+    performance: float | None
+    player_id: str
+    rank: int
+    rating: float
+    score: float
+    withdrawn: bool
+
+
+class TournamentStandings(TypedDict):
+    items: list[TournamentStanding]
+    round: int
+    status: Literal['upcoming', 'running', 'finished', 'cancelled']
+    tournament_id: str
+
+
+class TournamentStreamMessageHeartbeat(TypedDict):
+    type: Literal['heartbeat']
+
+
+class TournamentStreamMessageRounds(TypedDict):
+    data: TournamentRoundList
+    type: Literal['rounds']
+
+
+class TournamentStreamMessageStandings(TypedDict):
+    data: TournamentStandings
+    type: Literal['standings']
+
+
+class TournamentStreamMessageTournament(TypedDict):
+    data: Tournament
+    type: Literal['tournament']
+
+
+class TournamentTable(TypedDict):
+    game_id: str
+    seats: list[TournamentSeat]
+    status: Literal['playing', 'finished']
+    table: int
+
+
 class Turn(TypedDict):
     deadline_at: str | None
     game_id: str
@@ -1560,7 +1706,7 @@ class Webhook(TypedDict):
 
 
 class WebhookCreate(TypedDict):
-    events: list[Literal['game.started', 'game.your_turn', 'game.finished', 'game.aborted']]
+    events: list[Literal['game.started', 'game.your_turn', 'game.finished', 'game.aborted', 'tournament.round_started', 'tournament.round_finished', 'tournament.finished']]
     label: NotRequired[str]
     url: str
 
@@ -1575,3 +1721,5 @@ PlayerStreamEvent: TypeAlias = 'dict[str, Any]'
 PlayerStreamMessage: TypeAlias = 'PlayerStreamMessageHello | PlayerStreamMessageGameStarted | PlayerStreamMessageYourTurn | PlayerStreamMessageGameFinished | PlayerStreamMessageGameAborted | PlayerStreamMessageChallenge | PlayerStreamMessageChallengeAccepted | PlayerStreamMessageChallengeDeclined | PlayerStreamMessageChallengeCancelled | PlayerStreamMessageChallengeExpired | PlayerStreamMessageHeartbeat'
 StreamEvent: TypeAlias = 'dict[str, Any]'
 StreamMessage: TypeAlias = 'StreamMessageStateEnd | StreamMessageEntry | StreamMessageChat | StreamMessageHeartbeat'
+TournamentStreamEvent: TypeAlias = 'dict[str, Any]'
+TournamentStreamMessage: TypeAlias = 'TournamentStreamMessageTournament | TournamentStreamMessageStandings | TournamentStreamMessageRounds | TournamentStreamMessageHeartbeat'

@@ -614,6 +614,48 @@ class RematchUnavailable(ProblemError):
 
     code = 'rematch_unavailable'
 
+
+class InvalidTournament(ProblemError):
+    """The problem ``invalid_tournament``."""
+
+    code = 'invalid_tournament'
+
+
+class TournamentNotFound(ProblemError):
+    """The problem ``tournament_not_found``."""
+
+    code = 'tournament_not_found'
+
+
+class TournamentClosed(ProblemError):
+    """The problem ``tournament_closed``."""
+
+    code = 'tournament_closed'
+
+
+class TournamentStarted(ProblemError):
+    """The problem ``tournament_started``."""
+
+    code = 'tournament_started'
+
+
+class NotOrganiser(ProblemError):
+    """The problem ``not_organiser``."""
+
+    code = 'not_organiser'
+
+
+class RatingTooLow(ProblemError):
+    """The problem ``rating_too_low``."""
+
+    code = 'rating_too_low'
+
+
+class BotsNotAllowed(ProblemError):
+    """The problem ``bots_not_allowed``."""
+
+    code = 'bots_not_allowed'
+
 #: problem code -> its exception class
 BY_CODE: dict[str, type[ProblemError]] = {
     'bad_request': BadRequest,
@@ -717,4 +759,11 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'challenge_cancelled': ChallengeCancelled,
     'challenge_expired': ChallengeExpired,
     'rematch_unavailable': RematchUnavailable,
+    'invalid_tournament': InvalidTournament,
+    'tournament_not_found': TournamentNotFound,
+    'tournament_closed': TournamentClosed,
+    'tournament_started': TournamentStarted,
+    'not_organiser': NotOrganiser,
+    'rating_too_low': RatingTooLow,
+    'bots_not_allowed': BotsNotAllowed,
 }
