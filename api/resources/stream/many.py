@@ -196,7 +196,12 @@ def _stream(ask: dict[str, Any], since: dict[str, int]) -> Any:
             runtime,
             GameSet(ids, members, bool(ask["mine"])),
             since,
-            None if player is None else lambda opened: svc.accounts.player_board(player.id, opened),
+            None
+            if player is None
+            else lambda opened: (
+                svc.accounts.player_board(player.id, opened),
+                svc.challenges.for_stream(player.id, opened),
+            ),
             None if player is None else PlayerStreamSession(player.id),
             svc.clock(),
         )
