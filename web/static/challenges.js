@@ -79,7 +79,7 @@ function outgoingRow(c, refresh) {
     try { await asPlayer(`/challenges/${c.id}`, { method: "DELETE" }); refresh(); } catch (err) { status.textContent = problemText(err); }
   };
   const names = c.invited.map((i) => `${who(i.player)}${i.status === "accepted" ? " ✓" : ""}`).join(", ");
-  return h("li", { class: "challenge", "data-challenge": c.id }, h("span", {}, t("ch_to", { names })), " ", h("span", {}, terms(c)), " ", cancel, " ", status);
+  return h("li", { class: "challenge", "data-challenge": c.id }, h("strong", {}, t("ch_to", { names })), " ", h("span", {}, terms(c)), " ", cancel, " ", status);
 }
 
 /** Poll the challenge until its game exists (then open it) or it ended. */
