@@ -36,7 +36,6 @@ from api.stream.session import Message, StreamSession
 from api.stream.snapshot import TERMINAL, Snapshot
 from service.plumbing import metrics
 from service.plumbing.errors import NotFound
-from service.rules.player_views import BoardSeat
 from service.rules.seek_terms import SeekView
 
 log = logging.getLogger(__name__)
@@ -76,7 +75,7 @@ class MultiStream:
         runtime: StreamRuntime,
         games: GameSet,
         since: dict[str, int],
-        look: Callable[[datetime], list[BoardSeat]] | None,
+        look: Callable[[datetime], Any] | None,
         notices: PlayerStreamSession | None,
         opened: datetime,
         chat: dict[str, int] | None = None,
@@ -285,9 +284,10 @@ class MultiStream:
             if look and self.lobby is not None and self.lobby_session is not None:
                 out += self.lobby_session.advance(self.lobby(self.opened))
             if look and self.look is not None:
-                board = self.look(self.opened)
+                looked = self.look(self.opened)  # the board, or the board and challenges
+                board = looked[0] if isinstance(looked, tuple) else looked
                 if self.notices is not None:
-                    out += self.notices.advance(board)
+                    out += self.notices.advance(looked)
                 if self.set.mine:
                     found += [b.game_id for b in board if b.status in LIVE]
             if self.set.members is not None:

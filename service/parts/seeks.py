@@ -94,11 +94,22 @@ class Seeks(Part):
         rated: bool = True,
         wait: int = DEFAULT_WAIT,
         bot_level: str = DEFAULT_BOT_LEVEL,
+        bot_accounts: bool = False,
     ) -> SeekView:
         """Post a seek for ``player_id`` and match it at once if enough people wait for
         the same game. 409 ``seek_exists`` while the player has a waiting seek (cancel it
         first); 422 ``invalid_seek``, ``invalid_players``, ``invalid_option`` or
-        ``invalid_time_control`` for a game that cannot be made."""
+        ``invalid_time_control`` for a game that cannot be made. ``bot_accounts``: the
+        seek welcomes bot accounts and matches only seeks that do; a bot account seeks
+        only so (its opt-in: 409 ``bot_account_human_seat`` without it) and is seated as a
+        bot."""
+        me = self.store.player(player_id)
+        if me is not None and me.bot and not bot_accounts:
+            raise Conflict(
+                "bot_account_human_seat",
+                "a bot account seeks with bot_accounts: true (it is seated as a bot, among "
+                "seekers who welcome bot accounts)",
+            )
         players, variant = game_size(players, variant)
         if not MIN_WAIT <= wait <= MAX_WAIT:
             raise Unprocessable("invalid_seek", f"wait is {MIN_WAIT}-{MAX_WAIT} seconds")
@@ -117,7 +128,7 @@ class Seeks(Part):
         row = SeekRow(
             id="s" + secrets.token_hex(8),
             player_id=player_id,
-            key=seek_key(players, variant, control, rated),
+            key=seek_key(players, variant, control, rated, bot_accounts),
             players=players,
             variant=variant,
             time_control=control,
@@ -327,9 +338,16 @@ class Seeks(Part):
         """Create the game of ``chosen`` (one seat each, in order) with bots of
         ``bot_level`` in the seats left; None when a chosen seek was taken meanwhile."""
         first = chosen[0]
-        names = self.store.player_names([s.player_id for s in chosen])
+        known = self.store.players_by_id([s.player_id for s in chosen])
+        bots = frozenset(pid for pid, p in known.items() if p.bot)
         seats: list[dict[str, Any]] = [
-            {"kind": "human", "name": names.get(s.player_id)} for s in chosen
+            {"kind": "bot", "player": s.player_id}
+            if s.player_id in bots
+            else {
+                "kind": "human",
+                "name": known[s.player_id].name if s.player_id in known else None,
+            }
+            for s in chosen
         ]
         seats += [{"kind": "bot", "level": bot_level}] * (first.players - len(chosen))
         now = self.clock()
@@ -346,6 +364,8 @@ class Seeks(Part):
                 if taken != 1:
                     raise SeekTaken(seek.id)
                 seat = row.seats[seat_of[seek.id]]
+                if seat.bot_account:
+                    continue  # taken for the account by the creation (it opted in)
                 seat.token_hash = hash_token(new_token())  # its own: GET /seeks/{id}
                 seat.player_id = seek.player_id
                 seat.joined_at = now
@@ -360,6 +380,7 @@ class Seeks(Part):
                 player=first.player_id,
                 rated=first.rated,
                 prepare=claim,
+                consented=bots,
             )
         except SeekTaken as taken:
             log.info("seek %s was taken meanwhile; matching again", taken)

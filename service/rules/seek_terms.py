@@ -40,13 +40,15 @@ class SeekView:
     ended_at: datetime | None
     game_id: str | None
     seat: int | None
+    #: The seek welcomes bot accounts (and matches only seeks that do).
+    bot_accounts: bool = False
 
     @classmethod
     def of(cls, row: SeekRow, name: str) -> SeekView:
         return cls(
             row.id, row.player_id, name, row.players, row.variant, row.time_control,
             row.rated, row.wait, row.bot_level, row.status, row.created_at, row.expires_at,
-            row.ended_at, row.game_id, row.seat,
+            row.ended_at, row.game_id, row.seat, row.key.endswith(BOTS_KEY),
         )  # fmt: skip
 
 
@@ -58,9 +60,19 @@ class MatchedSeek:
     token: str | None
 
 
-def seek_key(players: int, variant: str | None, control: dict[str, Any], rated: bool) -> str:
-    """The pool a seek matches in: the same key is the same game."""
-    return f"{players}|{variant or ''}|{orjson.dumps(control, option=orjson.OPT_SORT_KEYS).decode()}|{int(rated)}"
+#: The end of the key of a seek that welcomes bot accounts: such seeks match each other only.
+BOTS_KEY = "|bots"
+
+
+def seek_key(
+    players: int, variant: str | None, control: dict[str, Any], rated: bool,
+    bot_accounts: bool = False,
+) -> str:  # fmt: skip
+    """The pool a seek matches in: the same key is the same game (with bot accounts, when
+    ``bot_accounts``: a bot account's seek always opts in, a person's when it welcomes
+    them)."""
+    key = f"{players}|{variant or ''}|{orjson.dumps(control, option=orjson.OPT_SORT_KEYS).decode()}|{int(rated)}"
+    return key + BOTS_KEY if bot_accounts else key
 
 
 def game_size(players: int | None, variant: str | None) -> tuple[int, str | None]:

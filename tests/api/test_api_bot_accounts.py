@@ -160,3 +160,25 @@ def test_bot_accounts_rate_in_pools_of_their_own(client: FlaskClient, service: A
     pools = {r["pool"] for r in client.get(f"{API}/players/{bot_id}/ratings").json}
     assert pools == {"bots-3p", "3p"}
     assert ann_id not in {r["player_id"] for r in client.get(f"{API}/ratings").json}
+
+
+def test_a_bot_account_seeks_only_among_those_who_welcome_bots(client: FlaskClient) -> None:
+    bot_id, bot = new_player(client, "engine", bot=True)
+    _, ann = new_player(client, "ann")
+    _, bob = new_player(client, "bob")
+    _, cid = new_player(client, "cid")
+    terms = {"players": 3, "time_control": {"type": "per_decision", "seconds": 60}}
+    r = client.post(f"{API}/seeks", json=terms, headers=bearer(bot))
+    assert_problem(r, 409, "bot_account_human_seat")  # it must opt in
+    r = client.post(f"{API}/seeks", json={**terms, "bot_accounts": True}, headers=bearer(bot))
+    assert r.status_code == 201 and r.json["bot_accounts"] is True
+    # Seekers who did not opt in do not meet it.
+    client.post(f"{API}/seeks", json=terms, headers=bearer(cid))
+    r = client.post(f"{API}/seeks", json={**terms, "bot_accounts": True}, headers=bearer(ann))
+    assert r.json["status"] == "waiting"
+    r = client.post(f"{API}/seeks", json={**terms, "bot_accounts": True}, headers=bearer(bob))
+    assert r.status_code == 201 and r.json["status"] == "matched", r.json
+    game = client.get(f"{API}/games/{r.json['game_id']}").json
+    mine = [s for s in game["seats"] if s["player_id"] == bot_id]
+    assert len(mine) == 1 and mine[0]["kind"] == "bot" and mine[0]["bot_account"] is True
+    assert game["status"] == "active"

@@ -9,6 +9,7 @@
 // with its replay (result.js).
 import { ApiError, call, rules as loadRules, seatFor } from "./api.js";
 import { Board, drawLadder } from "./board.js";
+import { renderRematch } from "./challenges.js";
 import { ChatPanel } from "./chat.js";
 import { drawLegend, setTexts } from "./help.js";
 import { languageSwitcher, t } from "./i18n.js";
@@ -35,7 +36,7 @@ function render() {
   const key = `${game.status}/${game.seq}/${game.pending?.kind}/${Boolean(view.mine)}`;
   if (game.status === "open") renderOpenSeats(view);
   else if (game.state && key !== view.shownDecision) { renderDecisionPanel(view, { refresh, tone }); view.shownDecision = key; }
-  renderStatus(view); renderPlayers(view); renderMarket(view); renderResult(view); renderSeatTools(view, refresh);
+  renderStatus(view); renderPlayers(view); renderMarket(view); renderResult(view); renderRematch(view.game); renderSeatTools(view, refresh);
   if (game.state) drawLadder($("ladder"), game.state);
   tickClocks(view);
   trace.lastSeq = game.seq;

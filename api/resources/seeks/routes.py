@@ -65,6 +65,7 @@ class SeekList(MethodView):
             rated=body["rated"],
             wait=body["wait"],
             bot_level=body["bot_level"],
+            bot_accounts=body["bot_accounts"],
         )
         return seek, 201, {"Location": f"/api/v1/seeks/{seek.id}", **NO_STORE}
 

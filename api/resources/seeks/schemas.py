@@ -46,6 +46,13 @@ class SeekCreateSchema(ma.Schema):
         validate=validate.Length(1, 32),
         metadata={"description": "the bots that fill the seats nobody took: random or greedy"},
     )
+    bot_accounts = JsonBoolean(
+        load_default=False,
+        metadata={
+            "description": "welcome bot accounts: match only seeks that welcome them too; a "
+            "bot account's seek must say true (its opt-in; docs/bots.md)"
+        },
+    )
 
 
 class SeekSchema(Document):
@@ -58,6 +65,7 @@ class SeekSchema(Document):
     rated = fields.Boolean()
     wait = fields.Integer()
     bot_level = fields.String()
+    bot_accounts = fields.Boolean(metadata={"description": "the seek welcomes bot accounts"})
     status = fields.String(
         validate=validate.OneOf(["waiting", "matched", "cancelled"]),
         metadata={"description": "waiting, then matched (game_id, seat) or cancelled"},

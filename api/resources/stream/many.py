@@ -232,7 +232,12 @@ def _stream(ask: dict[str, Any], since: dict[str, int], chat: dict[str, int]) ->
             runtime,
             GameSet(ids, members, bool(ask["mine"])),
             since,
-            None if player is None else lambda opened: svc.accounts.player_board(player.id, opened),
+            None
+            if player is None
+            else lambda opened: (
+                svc.accounts.player_board(player.id, opened),
+                svc.challenges.for_stream(player.id, opened),
+            ),
             None if player is None else PlayerStreamSession(player.id),
             svc.clock(),
             {game_id: chat_id for game_id, chat_id in chat.items() if game_id in ids},

@@ -1307,6 +1307,7 @@ class SeatToken(TypedDict):
 
 
 class Seek(TypedDict):
+    bot_accounts: bool
     bot_level: str
     created_at: str
     ended_at: str | None
@@ -1325,6 +1326,7 @@ class Seek(TypedDict):
 
 
 class SeekCreate(TypedDict):
+    bot_accounts: NotRequired[bool]
     bot_level: NotRequired[str]
     players: NotRequired[int]
     rated: NotRequired[bool]
@@ -1338,6 +1340,7 @@ class SeekList(TypedDict):
 
 
 class SeekRead(TypedDict):
+    bot_accounts: bool
     bot_level: str
     created_at: str
     ended_at: str | None

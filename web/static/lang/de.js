@@ -303,4 +303,18 @@ export default {
   tn_lobby_title: "Turniere mit offener Anmeldung",
   tn_lobby_all: "Alle Turniere",
   tn_lobby_none: "Gerade kann man sich für kein Turnier anmelden.",
+  // Herausforderungen und Revanchen (challenges.js)
+  ch_title: "Herausforderungen", ch_outgoing: "Deine Herausforderungen", ch_from: "{name} fordert dich heraus", ch_rematch_from: "{name} bietet eine Revanche an",
+  ch_to: "Du hast {names} herausgefordert", ch_bot_name: "{name} (Bot)", ch_players: { count: "n", one: "{n} Person am Tisch", other: "{n} Personen am Tisch" },
+  ch_tc_seconds: { count: "n", one: "{n} Sekunde pro Zug", other: "{n} Sekunden pro Zug" }, ch_tc_bank: "{m} Min. + {s} s pro Zug",
+  ch_tc_days: { count: "n", one: "{n} Tag pro Zug", other: "{n} Tage pro Zug" }, ch_tc_none: "ohne Uhr", ch_rated: "gewertet", ch_casual: "ungewertet",
+  ch_accept: "Annehmen", ch_decline: "Ablehnen", ch_cancel: "Zurückziehen", ch_reason_label: "Warum du ablehnst",
+  ch_reason_generic: "Nein, danke", ch_reason_later: "Jetzt nicht, später", ch_reason_too_fast: "Zu schnell für mich", ch_reason_too_slow: "Zu langsam für mich",
+  ch_reason_time_control: "Bitte eine andere Uhr", ch_reason_rated: "Nur gewertete Partien", ch_reason_casual: "Nur ungewertete Partien",
+  ch_reason_variant: "Bitte eine andere Variante", ch_reason_no_bot: "Ich spiele nicht gegen Bots", ch_reason_only_bot: "Ich spiele nur gegen Bots",
+  ch_waiting_others: "Angenommen. Die Partie beginnt, sobald auch die anderen annehmen.", ch_accepted_news: "Eine deiner Herausforderungen wurde angenommen: die Partie läuft.",
+  ch_open_game: "Zur Partie", ch_status_open: "Noch offen", ch_status_accepted: "Angenommen", ch_status_declined: "Abgelehnt",
+  ch_status_cancelled: "Zurückgezogen", ch_status_expired: "Niemand hat rechtzeitig geantwortet",
+  ch_rematch_title: "Noch einmal", ch_rematch: "Revanche", ch_rematch_waiting: "Revanche an {names} angeboten: warte auf die Antwort.",
+  ch_rematch_offered_to_you: "Jemand anderes hat diese Revanche schon angeboten: unten annehmen.",
 };

@@ -306,4 +306,18 @@ export default {
   tn_lobby_title: "Tournaments you can enter",
   tn_lobby_all: "All tournaments",
   tn_lobby_none: "No tournament is open for entry right now.",
+  // Challenges and rematches (challenges.js)
+  ch_title: "Challenges", ch_outgoing: "Your challenges", ch_from: "{name} challenges you", ch_rematch_from: "{name} offers a rematch",
+  ch_to: "You challenged {names}", ch_bot_name: "{name} (bot)", ch_players: { count: "n", one: "{n} player", other: "{n} players" },
+  ch_tc_seconds: { count: "n", one: "{n} second per move", other: "{n} seconds per move" }, ch_tc_bank: "{m} min + {s} s per move",
+  ch_tc_days: { count: "n", one: "{n} day per move", other: "{n} days per move" }, ch_tc_none: "no clock", ch_rated: "rated", ch_casual: "unrated",
+  ch_accept: "Accept", ch_decline: "Decline", ch_cancel: "Withdraw", ch_reason_label: "Why you decline",
+  ch_reason_generic: "No, thanks", ch_reason_later: "Not now, later", ch_reason_too_fast: "Too fast for me", ch_reason_too_slow: "Too slow for me",
+  ch_reason_time_control: "Another clock, please", ch_reason_rated: "Only rated games", ch_reason_casual: "Only unrated games",
+  ch_reason_variant: "Another variant, please", ch_reason_no_bot: "I don't play bots", ch_reason_only_bot: "I play bots only",
+  ch_waiting_others: "Accepted. The game starts when the others accept too.", ch_accepted_news: "A challenge of yours was accepted: the game is on.",
+  ch_open_game: "Go to the game", ch_status_open: "Still open", ch_status_accepted: "Accepted", ch_status_declined: "Declined",
+  ch_status_cancelled: "Withdrawn", ch_status_expired: "Nobody answered in time",
+  ch_rematch_title: "Play again", ch_rematch: "Rematch", ch_rematch_waiting: "Rematch offered to {names}: waiting for their answer.",
+  ch_rematch_offered_to_you: "Another player offered this rematch already: accept it below.",
 };

@@ -303,4 +303,18 @@ export default {
   tn_lobby_title: "Torneos abiertos a inscripción",
   tn_lobby_all: "Todos los torneos",
   tn_lobby_none: "Ahora mismo no hay torneos abiertos a inscripción.",
+  // Desafíos y revanchas (challenges.js)
+  ch_title: "Desafíos", ch_outgoing: "Tus desafíos", ch_from: "{name} te desafía", ch_rematch_from: "{name} ofrece la revancha",
+  ch_to: "Desafiaste a {names}", ch_bot_name: "{name} (bot)", ch_players: { count: "n", one: "{n} jugador", other: "{n} jugadores" },
+  ch_tc_seconds: { count: "n", one: "{n} segundo por jugada", other: "{n} segundos por jugada" }, ch_tc_bank: "{m} min + {s} s por jugada",
+  ch_tc_days: { count: "n", one: "{n} día por jugada", other: "{n} días por jugada" }, ch_tc_none: "sin reloj", ch_rated: "puntuable", ch_casual: "amistosa",
+  ch_accept: "Aceptar", ch_decline: "Rechazar", ch_cancel: "Retirar", ch_reason_label: "Por qué rechazas",
+  ch_reason_generic: "No, gracias", ch_reason_later: "Ahora no, más tarde", ch_reason_too_fast: "Demasiado rápida para mí", ch_reason_too_slow: "Demasiado lenta para mí",
+  ch_reason_time_control: "Otro reloj, por favor", ch_reason_rated: "Solo partidas puntuables", ch_reason_casual: "Solo partidas amistosas",
+  ch_reason_variant: "Otra variante, por favor", ch_reason_no_bot: "No juego contra bots", ch_reason_only_bot: "Solo juego contra bots",
+  ch_waiting_others: "Aceptado. La partida empieza cuando los demás acepten también.", ch_accepted_news: "Aceptaron uno de tus desafíos: la partida está en marcha.",
+  ch_open_game: "Ir a la partida", ch_status_open: "Sigue abierto", ch_status_accepted: "Aceptado", ch_status_declined: "Rechazado",
+  ch_status_cancelled: "Retirado", ch_status_expired: "Nadie respondió a tiempo",
+  ch_rematch_title: "Otra vez", ch_rematch: "Revancha", ch_rematch_waiting: "Revancha ofrecida a {names}: esperando su respuesta.",
+  ch_rematch_offered_to_you: "Otra persona ya ofreció esta revancha: acéptala abajo.",
 };

@@ -303,4 +303,18 @@ export default {
   tn_lobby_title: "Toernooien waarvoor je je kunt aanmelden",
   tn_lobby_all: "Alle toernooien",
   tn_lobby_none: "Er staat nu geen toernooi open voor aanmelding.",
+  // Uitdagingen en revanches (challenges.js)
+  ch_title: "Uitdagingen", ch_outgoing: "Jouw uitdagingen", ch_from: "{name} daagt je uit", ch_rematch_from: "{name} biedt een revanche aan",
+  ch_to: "Je hebt {names} uitgedaagd", ch_bot_name: "{name} (bot)", ch_players: { count: "n", one: "{n} speler", other: "{n} spelers" },
+  ch_tc_seconds: { count: "n", one: "{n} seconde per zet", other: "{n} seconden per zet" }, ch_tc_bank: "{m} min + {s} s per zet",
+  ch_tc_days: { count: "n", one: "{n} dag per zet", other: "{n} dagen per zet" }, ch_tc_none: "zonder klok", ch_rated: "met rating", ch_casual: "zonder rating",
+  ch_accept: "Aannemen", ch_decline: "Afslaan", ch_cancel: "Intrekken", ch_reason_label: "Waarom je afslaat",
+  ch_reason_generic: "Nee, dank je", ch_reason_later: "Nu niet, later", ch_reason_too_fast: "Te snel voor mij", ch_reason_too_slow: "Te traag voor mij",
+  ch_reason_time_control: "Graag een andere klok", ch_reason_rated: "Alleen partijen met rating", ch_reason_casual: "Alleen partijen zonder rating",
+  ch_reason_variant: "Graag een andere variant", ch_reason_no_bot: "Ik speel niet tegen bots", ch_reason_only_bot: "Ik speel alleen tegen bots",
+  ch_waiting_others: "Aangenomen. De partij begint zodra de anderen ook aannemen.", ch_accepted_news: "Een uitdaging van jou is aangenomen: de partij loopt.",
+  ch_open_game: "Naar de partij", ch_status_open: "Nog open", ch_status_accepted: "Aangenomen", ch_status_declined: "Afgeslagen",
+  ch_status_cancelled: "Ingetrokken", ch_status_expired: "Niemand antwoordde op tijd",
+  ch_rematch_title: "Nog een keer", ch_rematch: "Revanche", ch_rematch_waiting: "Revanche aangeboden aan {names}: wacht op hun antwoord.",
+  ch_rematch_offered_to_you: "Iemand anders bood deze revanche al aan: neem hem hieronder aan.",
 };

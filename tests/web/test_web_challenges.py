@@ -1,0 +1,121 @@
+"""Challenges and rematches in the browser: a bot account challenges a person, whose lobby
+shows the challenge; accepting it opens the new game with the person's seat. After a
+finished game, "Rematch" on its page starts the same game again (against the service's
+bots: at once) and opens it."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from harness.browser import chromium, console_errors, open_ready, remember
+from harness.web_server import LiveServer
+
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
+
+
+def _api(server: LiveServer, path: str, body: Any = None, token: str | None = None) -> Any:
+    headers = {"Accept": "application/json"}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(
+        server.base_url + "/api/v1" + path,
+        data=None if body is None else json.dumps(body).encode(),
+        headers=headers,
+        method="GET" if body is None else "POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as resp:
+        return json.load(resp)
+
+
+def _player(server: LiveServer, name: str, *, bot: bool = False) -> dict[str, str]:
+    created = _api(server, "/players", {"name": name})
+    token = created["token"]
+    if bot:
+        _api(server, "/players/me/bot-account", {}, token)
+    return {"id": created["player"]["id"], "name": name, "token": token}
+
+
+def _finished_game(server: LiveServer, ann: dict[str, str]) -> str:
+    """A game of ann against two random bots, played to its end: ann's moves with her
+    player token, the bots' by the workers (each look waits on the game's next state)."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"},
+             {"kind": "bot", "level": "random"}]  # fmt: skip
+    game = _api(server, "/games", {"players": 3, "seats": seats, "time_limit": 0,
+                                   "rated": False}, ann["token"])["game"]["id"]  # fmt: skip
+    _api(server, f"/games/{game}/seats", {"name": ann["name"]}, ann["token"])
+    rng = random.Random(5)
+    for _ in range(3000):
+        p = _api(server, f"/games/{game}/pending")
+        if p["status"] == "finished":
+            return game
+        if p["pending"] and p["pending"]["seat"] == 0:
+            action = rng.choice(p["pending"]["actions"])
+            _api(server, f"/games/{game}/actions", {"action": action, "expected_seq": p["seq"]},
+                 ann["token"])  # fmt: skip
+        else:  # the bots' turn: the game stream's next entry says when it moved on
+            url = f"{server.base_url}/api/v1/games/{game}/stream?since={p['seq']}"
+            with urllib.request.urlopen(
+                urllib.request.Request(url, headers={"Accept": "application/x-ndjson"}),
+                timeout=30,
+            ) as stream:
+                for line in stream:
+                    if json.loads(line).get("type") in ("entry", "end"):
+                        break
+    raise AssertionError("the game did not end")
+
+
+def test_accepting_a_challenge_and_offering_a_rematch(server: LiveServer) -> None:
+    ann = _player(server, "Ann")
+    engine = _player(server, "Engine", bot=True)
+    challenge = _api(server, "/challenges", {"invited": [ann["id"]], "players": 3,
+                                             "rated": False, "time_control": {"type": "none"}},
+                     engine["token"])  # fmt: skip
+    with chromium() as driver:
+        remember(driver, server.base_url, {"ursuppe.player": ann, "ursuppe.lang": "en"})
+        open_ready(driver, server.base_url + "/lobby")
+        card = WebDriverWait(driver, 20).until(
+            lambda d: (
+                d.find_element(By.ID, "challenges").is_displayed()
+                and d.find_element(By.ID, "challenges")
+            )
+        )
+        assert "Engine (bot) challenges you" in card.text
+        assert "3 players" in card.text and "unrated" in card.text
+        driver.find_element(By.ID, f"challenge-accept-{challenge['id']}").click()
+        WebDriverWait(driver, 30).until(lambda d: "/game/" in d.current_url)
+        game_id = driver.current_url.rsplit("/", 1)[-1]
+        assert (
+            _api(server, f"/challenges/{challenge['id']}", token=ann["token"])["game_id"] == game_id
+        )
+        seats = json.loads(driver.execute_script("return localStorage.getItem('ursuppe.seats')"))
+        assert seats[game_id]["seat"] == 1  # the invited sit after the challenger
+        game = _api(server, f"/games/{game_id}")
+        assert [s["player_id"] for s in game["seats"]][:2] == [engine["id"], ann["id"]]
+        assert console_errors(driver) == []
+
+        finished = _finished_game(server, ann)
+        driver.get(f"{server.base_url}/game/{finished}")  # the finished game's page
+        button = WebDriverWait(driver, 20).until(
+            lambda d: (
+                d.find_element(By.ID, "rematch-button").is_displayed()
+                and d.find_element(By.ID, "rematch-button")
+            )
+        )
+        assert button.text == "Rematch"
+        button.click()  # against the service's bots only: the new game starts at once
+        WebDriverWait(driver, 30).until(lambda d: finished not in d.current_url)
+        again = driver.current_url.rsplit("/", 1)[-1]
+        rematch = _api(server, f"/games/{again}")
+        assert [s["player_id"] for s in rematch["seats"]] == [ann["id"], None, None]
+        assert [s["bot_level"] for s in rematch["seats"]][1:] == ["random", "random"]
+        assert rematch["rated"] is False
+        assert console_errors(driver) == []
