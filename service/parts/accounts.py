@@ -14,8 +14,6 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select
-
 from service.models import PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.parts.base import Part
 from service.plumbing.errors import NotFound, Unauthorized, Unprocessable
@@ -31,6 +29,7 @@ from service.rules.player_views import (
 )
 from service.rules.seat_tokens import hash_token
 from service.rules.views import GameView, game_view
+from service.store import accounts as queries
 
 log = logging.getLogger(__name__)
 
@@ -90,11 +89,7 @@ class Accounts(Part):
         """The player holding ``token`` (401 ``invalid_token`` otherwise): one look-up by
         the token's hash, the table's key."""
         with self.store.sessions() as session:
-            row = session.scalar(
-                select(PlayerRow)
-                .join(PlayerTokenRow, PlayerTokenRow.player_id == PlayerRow.id)
-                .where(PlayerTokenRow.token_hash == hash_token(token))
-            )
+            row = queries.player_of_token(session, hash_token(token))
             if row is None:
                 raise Unauthorized("invalid_token", "the token is not a player's")
             return PlayerView.of(row)
@@ -116,7 +111,7 @@ class Accounts(Part):
         code = new_signin_code()
         expires_at = self.clock() + timedelta(seconds=SIGNIN_CODE_TTL)
         with self.store.writing() as session:
-            session.execute(delete(SigninCodeRow).where(SigninCodeRow.player_id == player_id))
+            queries.drop_signin_codes(session, player_id)
             session.add(
                 SigninCodeRow(
                     code_hash=hash_token(code), player_id=player_id, expires_at=expires_at
@@ -137,11 +132,7 @@ class Accounts(Part):
             live = found is not None and found.expires_at > now
         if live:
             with self.store.writing() as session:
-                player_id = session.scalar(
-                    delete(SigninCodeRow)
-                    .where(SigninCodeRow.code_hash == digest)
-                    .returning(SigninCodeRow.player_id)
-                )
+                player_id = queries.take_signin_code(session, digest)
                 if player_id is not None:
                     token = new_player_token()
                     session.add(
@@ -161,9 +152,7 @@ class Accounts(Part):
     def sign_out(self, token: str) -> None:
         """Forget this device's token: it stops working, the player's others do not."""
         with self.store.writing() as session:
-            session.execute(
-                delete(PlayerTokenRow).where(PlayerTokenRow.token_hash == hash_token(token))
-            )
+            queries.drop_token(session, hash_token(token))
 
     # ------------------------------------------------------------------ a player's games
 
