@@ -1,4 +1,4 @@
-"""Every example in the README and in docs/ runs as written (issue 34): each block is read
+"""Every example in the README and in docs/ runs as written: each block is read
 from its page, so a page and its test cannot drift apart.
 
 ``EXAMPLES`` names, for every code block a reader could run (python, bash, sh, js), the test
