@@ -33,6 +33,16 @@ from service.rules.views import etag_for
 
 MAX_SEED = 2**53 - 1  # seeds stay exact in JavaScript clients
 
+#: The events the service writes into a game's log beside the engine's (``engine.events``):
+#: type -> (what it means, its fields as ``engine.events.EVENT_FIELDS`` declares them).
+SERVICE_EVENTS: dict[str, tuple[str, dict[str, tuple[str, bool]]]] = {
+    "seat_to_bot": (
+        "A seat was handed to a bot for the rest of the game (reason: timeout or resigned), "
+        "playing at the given level.",
+        {"seat": ("int", True), "level": ("str", True), "reason": ("str", True)},
+    ),
+}
+
 
 def bot_seed(game_seed: int, seq: int, seat: int, *, salt: int = 0) -> int:
     """The seed of the search for ``seat``'s decision at ``seq``: fixed by the game, so a

@@ -282,7 +282,8 @@ class GameSchema(GameSummarySchema):
         allow_none=True,
         metadata={"description": "the pending decision {seat, kind, actions, context, seq}"},
     )
-    state = fields.Dict(
+    state = component_field(
+        "PublicState",
         attribute="public",
         allow_none=True,
         metadata={"description": "the engine's public view (no RNG, no undrawn cards)"},
