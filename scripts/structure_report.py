@@ -140,6 +140,50 @@ def floors(package: str) -> tuple[int, int]:
     return max((level(n, frozenset()) for n in graph), default=0), sum(map(len, graph.values()))
 
 
+def _code_lines(path: Path) -> list[tuple[int, str]]:
+    """(line number, text) of the lines that carry code: no blank lines, comments, imports,
+    docstrings or lone brackets, whitespace removed."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom) or (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            skip.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        text = "".join(line.split())
+        if number in skip or not text or text.startswith("#") or text in {")", "]", "}", "),"}:
+            continue
+        found.append((number, text))
+    return found
+
+
+def duplicates(packages: tuple[str, ...], size: int = 6) -> list[tuple[str, str]]:
+    """Places where ``size`` lines of code in a row repeat elsewhere, as pairs of
+    ``module:line`` (a longer repeat counts once)."""
+    seen: dict[tuple[str, ...], str] = {}
+    pairs: list[tuple[str, str]] = []
+    last: dict[tuple[str, str], int] = {}
+    for package in packages:
+        for path in modules(package):
+            lines = _code_lines(path)
+            for i in range(len(lines) - size + 1):
+                window = tuple(text for _, text in lines[i : i + size])
+                here = f"{path}:{lines[i][0]}"
+                if window not in seen:
+                    seen[window] = here
+                    continue
+                first = seen[window]
+                key = (first.rsplit(":", 1)[0], str(path))
+                if last.get(key) != i - 1:  # a new repeat, not the next window of one
+                    pairs.append((first, here))
+                last[key] = i
+    return pairs
+
+
 def main(argv: list[str]) -> None:
     """Print the report for the named packages (default: the service)."""
     focus = argv or ["service"]
@@ -168,6 +212,10 @@ def main(argv: list[str]) -> None:
     print(f"## SQL statements built outside the store: {sum(map(len, outside.values()))}")
     for module, lines in sorted(outside.items()):
         print(f"  {module}: {len(lines)} (lines {', '.join(map(str, lines))})")
+    repeats = duplicates(("service", "api", "workers"))
+    print(f"## repeated code (6 lines or more) in service, api, workers: {len(repeats)} pairs")
+    for first, again in repeats:
+        print(f"  {first} = {again}")
     for package in focus:
         print(f"## {package}: lines per module")
         sized = [(len(p.read_text(encoding="utf-8").splitlines()), p) for p in modules(package)]
