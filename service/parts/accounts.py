@@ -160,7 +160,7 @@ class Accounts(Part):
         self, player_id: str, *, status: str | None = None, page: int = 1, page_size: int = 20
     ) -> tuple[list[GameView], int]:
         """The games where the player joined a seat, newest first."""
-        rows, total = self.store.player_games(
+        rows, total = self.store.people.player_games(
             player_id, status=status, page=page, page_size=page_size
         )
         return [game_view(r, full=False) for r in rows], total
@@ -168,13 +168,13 @@ class Accounts(Part):
     def player_profile(self, player_id: str, recent: int = 10) -> Profile:
         """What anybody may see of a player: its name, its rating in each pool it played
         and its latest finished listed games (404 ``player_not_found``)."""
-        row = self.store.player(player_id)
+        row = self.store.people.player(player_id)
         if row is None:
             raise NotFound("player_not_found", f"no player {player_id}")
-        rated, _ = self.store.leaderboard(
+        rated, _ = self.store.people.leaderboard(
             pool=None, player_id=player_id, page=1, page_size=len(rating_model.pools())
         )
-        games, _ = self.store.player_games(
+        games, _ = self.store.people.player_games(
             player_id, status="finished", page=1, page_size=recent, listed_only=True
         )
         return Profile(
@@ -189,8 +189,10 @@ class Accounts(Part):
     ) -> list[BoardSeat]:
         """The player's seats in open and active games and in games ended after
         ``ended_after``, for the player's event stream."""
-        return [BoardSeat(*r) for r in self.store.player_board(player_id, ended_after, limit)]
+        return [
+            BoardSeat(*r) for r in self.store.people.player_board(player_id, ended_after, limit)
+        ]
 
     def player_turns(self, player_id: str, limit: int = 100) -> list[Turn]:
         """The decisions the player owes now, the nearest deadline first."""
-        return [Turn(*r) for r in self.store.player_turns(player_id, limit)]
+        return [Turn(*r) for r in self.store.people.player_turns(player_id, limit)]

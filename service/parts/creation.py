@@ -156,7 +156,7 @@ class Creation(Part):
         row.creator_player_id = request["player"]
         row.private = request["private"]
         reserved = sorted({s.reserved_for for s in row.seats if s.reserved_for is not None})
-        names = self.store.player_names(reserved)
+        names = self.store.people.player_names(reserved)
         shown = []
         for seat in row.seats:
             if seat.kind == "bot":
@@ -201,7 +201,7 @@ class Creation(Part):
             for seat in spec.get("seats") or []
             if isinstance(seat, dict) and seat.get("player") is not None
         }
-        names = self.store.player_names(sorted(reserved))
+        names = self.store.people.player_names(sorted(reserved))
         labels = {s["label"].lower() for s in specs if isinstance(s.get("label"), str)}
         grants = self.labels.grants(player, labels, names)
         built = []
@@ -230,7 +230,7 @@ class Creation(Part):
         try:
             with self.store.writing() as session:
                 for label in sorted({b.row.label for b in built if b.row.label is not None}):
-                    owner = self.store.claim_label_in(session, label, player, now)
+                    owner = self.store.people.claim_label_in(session, label, player, now)
                     if owner is not None and owner != player:
                         raise Forbidden(
                             "label_owned", f"the label {label!r} belongs to another player"

@@ -96,7 +96,7 @@ class Labels(Part):
         label = label_key(label)
         with self.store.sessions() as session:
             existed = session.get(LabelRow, label) is not None
-        if self.store.claim_label(label, player_id, self.clock()) != player_id:
+        if self.store.people.claim_label(label, player_id, self.clock()) != player_id:
             raise Forbidden("label_owned", f"the label {label!r} belongs to another player")
         return self.get(label), not existed
 
@@ -160,9 +160,9 @@ class Labels(Part):
             raise Unprocessable(
                 "invalid_points", f"points: 1-6 whole numbers from 0 to {MAX_POINTS}"
             )
-        games = self.store.finished_under_label(label)
+        games = self.store.people.finished_under_label(label)
         ids = {s.player_id for _, seats in games for s in seats if s.player_id is not None}
-        return table(games, points, self.store.player_names(sorted(ids)))
+        return table(games, points, self.store.people.player_names(sorted(ids)))
 
 
 def _entry(row: LabelEntryRow, name: str) -> EntryView:

@@ -143,7 +143,7 @@ class Ratings(Part):
     def due_ratings(self, before: datetime, limit: int = 100) -> list[str]:
         """Finished rated games still waiting for their rating since before ``before``:
         the sweep re-sends their tasks (their first message may be lost)."""
-        return self.store.due_ratings(before, limit)
+        return self.store.people.due_ratings(before, limit)
 
     def leaderboard(
         self,
@@ -156,7 +156,7 @@ class Ratings(Part):
         """Rated players (bots included), the highest ordinal (``mu - 3 sigma``) first: in
         one pool (a game size such as ``4p`` or a 2-player variant), or each player's
         rating in every pool; ``player_id``: one player's ratings."""
-        return self.store.leaderboard(
+        return self.store.people.leaderboard(
             pool=pool, player_id=player_id, page=page, page_size=page_size
         )
 
@@ -165,6 +165,8 @@ class Ratings(Part):
     ) -> tuple[list[RatingChange], int]:
         """A player's rating changes (in one pool, or all), the latest first (404
         ``player_not_found``)."""
-        if not self.store.player_exists(player_id):
+        if not self.store.people.player_exists(player_id):
             raise NotFound("player_not_found", f"no player {player_id}")
-        return self.store.rating_history(player_id, pool=pool, page=page, page_size=page_size)
+        return self.store.people.rating_history(
+            player_id, pool=pool, page=page, page_size=page_size
+        )

@@ -284,7 +284,7 @@ class Seeks(Part):
         """Create the game of ``chosen`` (one seat each, in order) with bots of
         ``bot_level`` in the seats left; None when a chosen seek was taken meanwhile."""
         first = chosen[0]
-        names = self.store.player_names([s.player_id for s in chosen])
+        names = self.store.people.player_names([s.player_id for s in chosen])
         seats: list[dict[str, Any]] = [
             {"kind": "human", "name": names.get(s.player_id)} for s in chosen
         ]
