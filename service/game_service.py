@@ -5,7 +5,8 @@ Each part is one concern (``docs/workers.md``, "The service"): ``creation`` (new
 aborts), ``seating`` (joins, leaves, resigns), ``moves`` (actions), ``turns`` (bot turns
 and deadlines, what the workers drive), ``hints`` (the search's suggestion for the seat to
 play), ``games`` (reads), ``accounts`` (players),
-``labels`` (tournaments and standings), ``ratings``, ``webhooks`` and ``chat``. Every write
+``labels`` (tournaments and standings), ``ratings``, ``webhooks``, ``chat`` and
+``challenges``. Every write
 of a game is one transaction of ``GameStore.writing``: load, check, compute the new state
 with the engine (``service.rules.play``), write conditionally on the version read with the log
 row and the webhook deliveries it owes; after the commit ``AfterCommit`` hands the
@@ -22,6 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.models import utcnow
 from service.parts.accounts import Accounts
+from service.parts.challenges import Challenges
 from service.parts.chat import Chat
 from service.parts.creation import Creation
 from service.parts.games import GameReads
@@ -87,6 +89,7 @@ class GameService:
         self.hints = Hints(*parts)
         #: Quick play: seeks matched into games made by ``creation``.
         self.seeks = Seeks(*parts, self.creation, self.seating)
+        self.challenges = Challenges(*parts, self.creation)
 
     @property
     def settings(self) -> Settings:

@@ -24,6 +24,7 @@ from service.models import (
 )
 from service.plumbing.errors import NotFound
 from service.store import outbox
+from service.store.challenges import ChallengeStore
 from service.store.people import PeopleStore
 
 # The seats come joined (the mapping's default): one statement, cheaper here than a second
@@ -57,6 +58,8 @@ class GameStore:
         self.sessions = sessions
         #: The statements about players, labels and ratings, on these sessions.
         self.people = PeopleStore(self)
+        #: The statements about bot accounts and challenges, on these sessions.
+        self.challenges = ChallengeStore(self)
         #: Called after a commit with the ids of the webhook deliveries it wrote (the
         #: service hands them to the scheduler).
         self.announce: Callable[[list[str]], None] = lambda ids: None
