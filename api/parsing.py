@@ -1,12 +1,12 @@
 """How the API reads requests: one webargs parser and one Blueprint class for every resource.
 
-Hostile input must end as a 4xx problem, never a 500 (issue 22). The stock parsers let
+Hostile input must end as a 4xx problem, never a 500. The stock parsers let
 four kinds through: JSON nested deeper than Python's recursion limit (``RecursionError``),
 a body that is not JSON at all (read as "missing", so a form post got a misleading 422
 "players: Missing data"), a chunked body over the size limit (silently truncated, then a
 misleading 400 invalid_json) and page numbers too large for the database's integers.
 
-Issue 26 found a fifth: text no database stores. NUL cannot be in PostgreSQL ``text`` and a
+A fifth: text no database stores. NUL cannot be in PostgreSQL ``text`` and a
 lone surrogate (``"\\ud800"`` in JSON) has no UTF-8 form, so either reached the database
 (or a hash) as a 500. Every string of every parsed location (body, query, path) is checked
 here, once for all fields, and refused as 422 ``validation_error``. Names are stricter

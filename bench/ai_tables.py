@@ -228,7 +228,7 @@ DOUBLE_2_PHASE = (
     "arena-mcts-fast-greedy-double_2-rollout_phase-ips_1300.json",
     "arena-mcts-fast-greedy-double_2-rollout_phase-ips_1300-from_1000075.json",
 )
-# Issue 33: in 5 and 6 players and in each 2-player variant the search bot (its own value)
+# The goal: in 5 and 6 players and in each 2-player variant the search bot (its own value)
 # should win at least parity + 15 points against greedy.
 SIZES = [
     ("5 players, as shipped (playout to the next feeding)", FIVE_FEEDING),
@@ -241,13 +241,13 @@ SIZES = [
     ("Double II (2 players), before (no playout)", DOUBLE_2),
     ("decoy (2 players)", "arena-mcts-fast-greedy-decoy-ips_2000.json"),
 ]  # fmt: skip
-# continued on the next seeds (1000008 on, 27 Nov): one row
+# continued on the next seeds (1000008 on): one row
 HEAD_TO_HEAD = (
     "arena-mcts-mcts-fast-greedy-greedy-ips_2000.json",
     "arena-mcts-mcts-fast-greedy-greedy-ips_2000-from_1000008.json",
 )
-# What was tried at 5 and 6 players and in Double II against the runs above (issue 33;
-# docs/ai.md).
+# What was tried at 5 and 6 players and in Double II against the runs above
+# (docs/ai.md).
 TRIALS = [
     ("5 players", "the hand margin as the value", FIVE,
      ("arena-mcts-fast-greedy-greedy-greedy-greedy-value_hand-ips_2000.json",

@@ -1,4 +1,4 @@
-"""A bot decision's cost in process, one decision per task vs runs (issue 32).
+"""A bot decision's cost in process, one decision per task vs runs.
 
 ``python -m bench.bot_run_bench [--games 20] [--players 4]``
 

@@ -1,4 +1,4 @@
-"""Issue 32's benchmarks, old and new side by side in one run: each step runs in the old
+"""The bot-run and fair-share benchmarks, old and new side by side in one run: each step runs in the old
 checkout, then in this one, so both meet the same (shared, noisy) machine.
 
 ``python -m bench.bots_side_by_side --before /path/to/old/checkout [--steps reply,think,flood]``

@@ -1,4 +1,4 @@
-"""How late banks run out with many clocks running (issue 31: goal p99 ≤ 1 s).
+"""How late banks run out with many clocks running (goal p99 ≤ 1 s).
 
 ``python -m bench.clocks_bench [--clocks N] [--bank S] [--spread S]`` →
 ``bench/results/clocks.json``: a worker (with beat) on PostgreSQL and its own Redis; N games

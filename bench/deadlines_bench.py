@@ -1,4 +1,4 @@
-"""Memory of the worker and Redis with many pending human deadlines (issue 21).
+"""Memory of the worker and Redis with many pending human deadlines.
 
 ``python -m bench.deadlines_bench [--games N]`` → ``bench/results/deadlines.json``: a worker
 (with beat) on PostgreSQL and its own Redis; N games each waiting on a human decision with

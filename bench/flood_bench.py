@@ -1,4 +1,4 @@
-"""Issue 32's flood: does one owner's flood of search-bot games stop another owner's game?
+"""The flood: does one owner's flood of search-bot games stop another owner's game?
 
 ``python -m bench.flood_bench [--phase idle,flooded] [--seconds 45] [--flood 100]``
 
@@ -10,8 +10,8 @@ Celery worker with ``--concurrency`` pool processes (2), no beat:
   (``mcts``) at once, then B's game starts.
 
 Measured: B's log entries per minute over ``--seconds`` (B starts a new game whenever one
-finishes), and how many tasks were waiting in the queues when the window opened. The goal
-(issue 32): flooded ≥ half of idle. Writes ``bench/results/flood.json`` (``--output``).
+finishes), and how many tasks were waiting in the queues when the window opened. The goal:
+flooded ≥ half of idle. Writes ``bench/results/flood.json`` (``--output``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a hint costs the worker (issue 33; docs/ai.md, "Hints").
+"""What a hint costs the worker (docs/ai.md, "Hints").
 
 ``python -m bench.hints_bench [--positions 108] [--level mcts-fast]``
 

@@ -16,7 +16,7 @@ times whole requests through the real Flask app (``api.app.create_app``, test cl
 
 Each request runs ``--runs`` times, alternating between the two databases so that the
 shared machine's load falls on both alike; p50 and p95 of the wall time of the whole
-request, and the p50 ratio large/small (issue 21's goal: at most 1.2). Writes
+request, and the p50 ratio large/small (goal: at most 1.2). Writes
 ``bench/results/listing.json``. Filling is not measured.
 """
 

@@ -1,5 +1,5 @@
 """Bot replies as games multiply: reply latency and bot moves/s with 10 to 1,000 games in
-play, with one and two worker processes (issue 21's benchmark).
+play, with one and two worker processes.
 
 ``python -m bench.reply_bench [--games 10,50,200,1000] [--workers 1,2] [--seconds 20]``
 

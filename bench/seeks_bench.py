@@ -1,4 +1,4 @@
-"""Quick play: seek to game for 100 seekers at once (issue 31).
+"""Quick play: seek to game for 100 seekers at once.
 
 ``python -m bench.seeks_bench [--seekers N] [--backends postgresql,sqlite]`` →
 ``bench/results/seeks.json``. Through ``GameService`` (no HTTP), on a fresh database per

@@ -1,4 +1,4 @@
-"""Many streams from many addresses against ``make run`` (issue 26): do ordinary requests
+"""Many streams from many addresses against ``make run``: do ordinary requests
 keep answering?
 
 ``python -m bench.stream_flood`` starts the runner of this checkout (its own var dir and

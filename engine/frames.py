@@ -211,7 +211,7 @@ OPS_FRAMES: Final[dict[str, tuple[type[tuple], bool]]] = {
 # values few (ops, seats, amoeba numbers, fields, directions, flags), so equal frames are one
 # shared object, looked up by a C-level cache. A NamedTuple's own constructor is a Python-level
 # ``__new__``, and the engine pushes three or four frames per action: sharing keeps typed
-# frames within the engine's speed budget (issue 15: "within 10%").
+# frames within the engine's speed budget ("within 10%").
 for _frame_type in {frame_type for frame_type, _ in OPS_FRAMES.values()}:
     _frame_type.new = staticmethod(cache(_frame_type))  # type: ignore[attr-defined]
 

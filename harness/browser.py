@@ -6,7 +6,7 @@ browser tests' fixture) it takes an idle browser of the process's pool instead a
 the window in a new browser context: Chromium's incognito-like profile, with its own
 cookies, storage, cache and permissions, disposed of when the window is handed back. Tests
 stay as independent as with a browser each, without paying a Chromium start (about a CPU-
-second) per window (issue 27). A test with three windows open at once uses three browsers.
+second) per window. A test with three windows open at once uses three browsers.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ something else (a running server, another test run) uses.
 
 Every process the tests start goes through ``spawn``, which makes it die with the test run:
 a run stopped by SIGKILL (a CI time limit) runs no ``finally`` and no fixture teardown, so
-without it a worker in its own session kept consuming, re-parented to init (issue 22).
+without it a worker in its own session kept consuming, re-parented to init.
 """
 
 from __future__ import annotations

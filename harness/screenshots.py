@@ -160,7 +160,7 @@ def _bots_to_the_person(base: str, players: int, variant: str | None, moves: int
 
 
 def drawn(out: Path) -> None:
-    """Every game size drawn (issue 29): ``game-6-players.png``, ``game-double-1.png``,
+    """Every game size drawn: ``game-6-players.png``, ``game-double-1.png``,
     ``game-decoy.png``, ``game-phone-6-players.png`` (360 px) and ``game-replay.png``."""
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, live_server(Path(tmp)) as server:
@@ -276,7 +276,7 @@ def _table_with_chat(base: str) -> tuple[str, dict[str, Any]]:
 
 
 def people(out: Path) -> None:
-    """Players (issue 30): ``profile.png`` (a rating chart), ``leaderboard.png``, the
+    """Players: ``profile.png`` (a rating chart), ``leaderboard.png``, the
     ``account.png`` page, a table with chat at 1280 px (``game-chat.png``) and on a 360 px
     phone (``game-chat-phone.png``, ``profile-phone.png``)."""
     out.mkdir(parents=True, exist_ok=True)

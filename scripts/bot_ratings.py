@@ -21,7 +21,6 @@ import argparse
 import sys
 from datetime import UTC, datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.game_service import build_service
@@ -30,6 +29,7 @@ from service.parts.ratings import _ensure_bot_players
 from service.plumbing.config import Settings
 from service.rules import rating_model
 from service.rules.rating_model import bot_player_id, ordinal
+from service.store import ratings as queries
 
 
 def seed_ratings(session: Session, now: datetime) -> int:
@@ -44,7 +44,7 @@ def seed_ratings(session: Session, now: datetime) -> int:
     if not wanted:
         return 0
     _ensure_bot_players(session, sorted({p for p, _ in wanted}), now)
-    have = set(session.execute(select(RatingRow.player_id, RatingRow.pool)).tuples())
+    have = queries.rated_pairs(session)
     added = 0
     for (player_id, pool), (mu, sigma) in sorted(wanted.items()):
         if (player_id, pool) in have:

@@ -1,5 +1,6 @@
-"""Print the structure figures a restructuring is judged by: lines per module, the largest
-functions, imports inside functions, and which package imports which.
+"""Print the structure figures a restructuring is judged by: modules, lines and import floors
+per package and per room of the service, the largest modules and functions, imports inside
+functions, which package imports which, and the SQL statements built outside the store.
 
 Run from the repository root: ``python -m scripts.structure_report [package ...]``. It reads
 source as text (``ast``), so it runs nothing of the project.
@@ -53,6 +54,136 @@ def imported_packages(tree: ast.AST) -> set[str]:
     return names & set(PACKAGES)
 
 
+#: What builds a SQL statement: these names imported from sqlalchemy, or ``__table__``'s
+#: ``insert``/``update``/``delete``.
+STATEMENT_NAMES = frozenset(
+    {"select", "insert", "update", "delete", "func", "text", "exists", "union", "union_all",
+     "literal", "literal_column", "bindparam", "tuple_", "case", "and_", "or_", "not_"}
+)  # fmt: skip
+#: Where the service's statements may be built: the store, and the engine's own set-up
+#: (SQLite PRAGMAs, the migrations' lock) in ``service/plumbing/db.py``.
+STATEMENT_HOMES = ("service/store/", "service/plumbing/db.py", "service/models/")
+
+
+def statement_sites(path: Path) -> list[int]:
+    """Lines of ``path`` that build a SQL statement (``STATEMENT_NAMES``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sqlalchemy"):
+            names.update(a.asname or a.name for a in node.names if a.name in STATEMENT_NAMES)
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in names:
+            lines.append(node.lineno)
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            if func.value.id in names:  # func.count(), func.max()
+                lines.append(node.lineno)
+        elif (
+            isinstance(func, ast.Attribute)
+            and func.attr in {"insert", "update", "delete"}
+            and isinstance(func.value, ast.Attribute)
+            and func.value.attr == "__table__"
+        ):
+            lines.append(node.lineno)
+    return sorted(lines)
+
+
+def statements_outside_the_store() -> dict[str, list[int]]:
+    """``{module: lines}`` of the statements the service and its scripts build outside
+    ``STATEMENT_HOMES``."""
+    found = {}
+    for path in [*modules("service"), *modules("scripts")]:
+        if not str(path).startswith(STATEMENT_HOMES):
+            lines = statement_sites(path)
+            if lines:
+                found[str(path)] = lines
+    return found
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def floors(package: str) -> tuple[int, int]:
+    """(import floors, arrows) of the package's modules: an arrow for each module a module
+    imports at its top level; the floors are the longest chain of arrows plus one (cycles
+    counted once)."""
+    paths = modules(package)
+    names = {module_name(p) for p in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        targets: set[str] = set()
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    full = f"{node.module}.{alias.name}"
+                    targets.add(full if full in names else node.module)
+            elif isinstance(node, ast.Import):
+                targets.update(a.name for a in node.names)
+        me = module_name(path)
+        graph[me] = {t for t in targets if t in names and t != me}
+    depth: dict[str, int] = {}
+
+    def level(name: str, seen: frozenset[str]) -> int:
+        if name in depth:
+            return depth[name]
+        below = [level(t, seen | {name}) for t in graph.get(name, ()) if t not in seen]
+        depth[name] = 1 + max(below, default=0)
+        return depth[name]
+
+    return max((level(n, frozenset()) for n in graph), default=0), sum(map(len, graph.values()))
+
+
+def _code_lines(path: Path) -> list[tuple[int, str]]:
+    """(line number, text) of the lines that carry code: no blank lines, comments, imports,
+    docstrings or lone brackets, whitespace removed."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom) or (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            skip.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        text = "".join(line.split())
+        if number in skip or not text or text.startswith("#") or text in {")", "]", "}", "),"}:
+            continue
+        found.append((number, text))
+    return found
+
+
+def duplicates(packages: tuple[str, ...], size: int = 6) -> list[tuple[str, str]]:
+    """Places where ``size`` lines of code in a row repeat elsewhere, as pairs of
+    ``module:line`` (a longer repeat counts once)."""
+    seen: dict[tuple[str, ...], str] = {}
+    pairs: list[tuple[str, str]] = []
+    last: dict[tuple[str, str], int] = {}
+    for package in packages:
+        for path in modules(package):
+            lines = _code_lines(path)
+            for i in range(len(lines) - size + 1):
+                window = tuple(text for _, text in lines[i : i + size])
+                here = f"{path}:{lines[i][0]}"
+                if window not in seen:
+                    seen[window] = here
+                    continue
+                first = seen[window]
+                key = (first.rsplit(":", 1)[0], str(path))
+                if last.get(key) != i - 1:  # a new repeat, not the next window of one
+                    pairs.append((first, here))
+                last[key] = i
+    return pairs
+
+
 def main(argv: list[str]) -> None:
     """Print the report for the named packages (default: the service)."""
     focus = argv or ["service"]
@@ -65,6 +196,26 @@ def main(argv: list[str]) -> None:
                 if target != package:
                     edges[(package, target)] += 1
             nested[package] += [f"{path}:{line}" for line in nested_imports(tree)]
+    print("## packages: modules, lines, import floors, arrows")
+    for package in PACKAGES:
+        paths = modules(package)
+        lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in paths)
+        floor, arrows = floors(package)
+        print(f"  {package}: {len(paths)} modules, {lines} lines, {floor} floors, {arrows} arrows")
+    rooms = sorted({p.parent for p in modules("service")})
+    print("## service: rooms (modules, lines)")
+    for room in rooms:
+        paths = sorted(room.glob("*.py"))
+        lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in paths)
+        print(f"  {room}/: {len(paths)} modules, {lines} lines")
+    outside = statements_outside_the_store()
+    print(f"## SQL statements built outside the store: {sum(map(len, outside.values()))}")
+    for module, lines in sorted(outside.items()):
+        print(f"  {module}: {len(lines)} (lines {', '.join(map(str, lines))})")
+    repeats = duplicates(("service", "api", "workers"))
+    print(f"## repeated code (6 lines or more) in service, api, workers: {len(repeats)} pairs")
+    for first, again in repeats:
+        print(f"  {first} = {again}")
     for package in focus:
         print(f"## {package}: lines per module")
         sized = [(len(p.read_text(encoding="utf-8").splitlines()), p) for p in modules(package)]

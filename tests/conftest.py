@@ -8,7 +8,7 @@ worker that runs one of those tests starts them once and stops them after its la
 that directory (``tests.support.directory_scope``). (A mark added in a conftest's
 ``pytest_collection_modifyitems`` comes too late for loadgroup, which names groups in its own
 hook first; ``@pytest.mark.xdist_group`` on a test works. Running the long tests first was
-tried for issue 27 and dropped: the workers already ended within 22 s of each other, and
+tried and dropped: the workers already ended within 22 s of each other, and
 servers started early idle (beat sweeping every second) for the rest of the run.)
 
 How a stopped run still cleans up is the plugin ``tests.support.interrupts``."""

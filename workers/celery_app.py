@@ -151,8 +151,3 @@ def make_celery(settings: WorkerSettings | None = None) -> Celery:
 #: The application ``celery -A workers.celery_app`` finds.
 app: Celery = make_celery()
 celery = app
-
-
-def settings_of(celery_app: Celery) -> WorkerSettings:
-    """The settings an app was built with (falls back to the environment)."""
-    return getattr(celery_app, "ursuppe_settings", None) or WorkerSettings.from_env()

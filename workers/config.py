@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 #: The broker when ``REDIS_URL`` is unset: a Redis server on this machine's default port.
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -84,3 +85,9 @@ class WorkerSettings:
             owner_search_games=max(int(_float(env, "URSUPPE_OWNER_SEARCH_GAMES", 1)), 1),
             bot_lease=max(_float(env, "URSUPPE_BOT_LEASE", 300.0), 1.0),
         )
+
+
+def settings_of(app: Any) -> WorkerSettings:
+    """The settings a Celery app was built with (``workers.celery_app.make_celery`` keeps
+    them on it), else those of the environment."""
+    return getattr(app, "ursuppe_settings", None) or WorkerSettings.from_env()

@@ -2,9 +2,9 @@
 log context of each task, and beat's heartbeat.
 
 * Worker: its prefork pool's children record into ``PROMETHEUS_MULTIPROC_DIR``, prepared
-  in the main process at ``celeryd_init`` (before the pool forks and before any task
-  module imports prometheus_client: the task modules import ``service.plumbing.metrics`` only
-  when a task runs). The main process serves every child's series, plus the queue depths
+  in the main process at ``celeryd_init``, before the pool forks; the series are made at
+  their first use (``service.plumbing.metrics``), in a child, so what was imported before
+  does not matter. The main process serves every child's series, plus the queue depths
   read from the broker at scrape time, on ``URSUPPE_METRICS_PORT``.
 * Beat (its own process, or the child of ``worker -B``): counts what it sends and records
   its heartbeat at each send; standalone it serves its own exporter on the same setting
@@ -27,9 +27,14 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
+import redis
 from celery import Celery, signals
+from prometheus_client import multiprocess
+from prometheus_client.core import GaugeMetricFamily
 
+from service.plumbing import log_setup, metrics
 from workers import heartbeat, metrics_dir
+from workers.config import settings_of
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +62,6 @@ class _Quiet(WSGIRequestHandler):
 
 def serve(host: str, port: int, token: str, collectors: Iterable[Any]) -> WSGIServer:
     """Serve ``/metrics`` on ``host:port`` from a daemon thread; the server."""
-    from service.plumbing import metrics
-
     extra = list(collectors)
     expected = f"Bearer {token}".encode()
 
@@ -109,10 +112,6 @@ class QueueDepths:
         self.app = app
 
     def collect(self) -> Iterator[Any]:
-        from prometheus_client.core import GaugeMetricFamily
-
-        from workers.celery_app import settings_of
-
         settings = settings_of(self.app)
         depth = GaugeMetricFamily(
             "ursuppe_queue_depth", "Messages waiting in a Celery queue", labels=["queue"]
@@ -140,11 +139,9 @@ class QueueDepths:
 @signals.celeryd_init.connect
 def _worker_starts(**_: Any) -> None:
     """Before the pool forks: the multi-process directory every child inherits."""
-    import sys
-
     _state["in_worker"] = True
-    if "prometheus_client" in sys.modules:
-        log.error("prometheus_client imported before the worker set up its metrics directory")
+    if metrics.made():
+        log.error("a series was recorded before the worker set up its metrics directory")
     _state["created_dir"] = metrics_dir.prepare()
 
 
@@ -157,8 +154,6 @@ def _worker_ready(sender: Any = None, **_: Any) -> None:
 
 @signals.worker_process_shutdown.connect
 def _child_gone(pid: int | None = None, **_: Any) -> None:
-    from prometheus_client import multiprocess
-
     if os.environ.get(metrics_dir.VARIABLE):
         multiprocess.mark_process_dead(pid or os.getpid())
 
@@ -172,8 +167,6 @@ def _worker_gone(**_: Any) -> None:
 
 @signals.task_prerun.connect
 def _task_context(task_id: str = "", task: Any = None, args: Any = None, **_: Any) -> None:
-    from service.plumbing import log_setup
-
     game = args[0] if args and getattr(task, "name", None) in GAME_TASKS else None
     # The seat too (None): what the service notes during the task is reset with the rest.
     _state["task_context"][task_id] = log_setup.bind(request_id=task_id, game_id=game, seat=None)
@@ -181,8 +174,6 @@ def _task_context(task_id: str = "", task: Any = None, args: Any = None, **_: An
 
 @signals.task_postrun.connect
 def _task_context_end(task_id: str = "", **_: Any) -> None:
-    from service.plumbing import log_setup
-
     tokens = _state["task_context"].pop(task_id, None)
     if tokens is not None:
         log_setup.unbind(tokens)
@@ -191,8 +182,6 @@ def _task_context_end(task_id: str = "", **_: Any) -> None:
 @signals.setup_logging.connect
 def _logging(loglevel: Any = None, **_: Any) -> None:
     """Celery configures no logging of its own once this is connected: ours, as the web's."""
-    from service.plumbing import log_setup
-
     log_setup.configure(loglevel or "INFO")
 
 
@@ -203,10 +192,6 @@ def _logging(loglevel: Any = None, **_: Any) -> None:
 def _beat_starts(sender: Any = None, **_: Any) -> None:
     """Count beat's sends and record its heartbeat at each; an exporter unless it runs
     inside a worker (``-B``: the worker's exporter has its series)."""
-    import redis
-
-    from service.plumbing import metrics
-    from workers.celery_app import settings_of
 
     app = sender.app
     settings = settings_of(app)

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from celery.signals import worker_process_init
 
+from service import GameService, build_service
 from workers.scheduler import CeleryScheduler
-
-if TYPE_CHECKING:
-    from service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -25,14 +23,7 @@ _service: Any = None
 
 
 def build_worker_service() -> GameService:
-    """A GameService on ``DATABASE_URL`` whose scheduler sends Celery tasks.
-
-    The service is imported here, in the pool's child at its first task, not when the
-    worker loads its task modules: ``service.plumbing.metrics`` must be imported after the worker
-    set up its metrics directory (``workers.metrics``), or the children's series are lost.
-    """
-    from service import build_service
-
+    """A GameService on ``DATABASE_URL`` whose scheduler sends Celery tasks."""
     return build_service(scheduler=CeleryScheduler())
 
 

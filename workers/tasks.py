@@ -20,8 +20,10 @@ import sqlalchemy.exc
 from celery import Task
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 
+from service.plumbing import metrics
 from workers import heartbeat, runtime
-from workers.celery_app import app, settings_of
+from workers.celery_app import app
+from workers.config import settings_of
 
 log = logging.getLogger(__name__)
 
@@ -151,8 +153,6 @@ def sweep_deadlines() -> int:
     without a message waiting in a worker all along; the scheduler sends each such
     message once.
     """
-    from service.plumbing import metrics  # after the fork (workers.metrics)
-
     with app.pool.acquire(block=True) as conn:
         client = conn.default_channel.client
         heartbeat.record(client, _settings.queue, "worker")  # every worker that runs one
@@ -195,8 +195,6 @@ def deliver_webhook(delivery_id: str) -> str:
 def sweep_webhooks() -> int:
     """Enqueue every webhook delivery whose attempt is due (beat runs this every few
     seconds, one sweep per tick across beats like the deadline sweep)."""
-    from service.plumbing import metrics  # after the fork (workers.metrics)
-
     with app.pool.acquire(block=True) as conn:
         tick = f"{_settings.queue}:webhooks"
         if not take_tick(conn.default_channel.client, tick, _settings.sweep_interval):

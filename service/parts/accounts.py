@@ -14,8 +14,6 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select
-
 from service.models import PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.parts.base import Part
 from service.plumbing.errors import Conflict, NotFound, Unauthorized, Unprocessable
@@ -31,6 +29,7 @@ from service.rules.player_views import (
 )
 from service.rules.seat_tokens import hash_token
 from service.rules.views import GameView, game_view
+from service.store import accounts as queries
 
 log = logging.getLogger(__name__)
 
@@ -90,11 +89,7 @@ class Accounts(Part):
         """The player holding ``token`` (401 ``invalid_token`` otherwise): one look-up by
         the token's hash, the table's key."""
         with self.store.sessions() as session:
-            row = session.scalar(
-                select(PlayerRow)
-                .join(PlayerTokenRow, PlayerTokenRow.player_id == PlayerRow.id)
-                .where(PlayerTokenRow.token_hash == hash_token(token))
-            )
+            row = queries.player_of_token(session, hash_token(token))
             if row is None:
                 raise Unauthorized("invalid_token", "the token is not a player's")
             return PlayerView.of(row)
@@ -116,7 +111,7 @@ class Accounts(Part):
         code = new_signin_code()
         expires_at = self.clock() + timedelta(seconds=SIGNIN_CODE_TTL)
         with self.store.writing() as session:
-            session.execute(delete(SigninCodeRow).where(SigninCodeRow.player_id == player_id))
+            queries.drop_signin_codes(session, player_id)
             session.add(
                 SigninCodeRow(
                     code_hash=hash_token(code), player_id=player_id, expires_at=expires_at
@@ -137,11 +132,7 @@ class Accounts(Part):
             live = found is not None and found.expires_at > now
         if live:
             with self.store.writing() as session:
-                player_id = session.scalar(
-                    delete(SigninCodeRow)
-                    .where(SigninCodeRow.code_hash == digest)
-                    .returning(SigninCodeRow.player_id)
-                )
+                player_id = queries.take_signin_code(session, digest)
                 if player_id is not None:
                     token = new_player_token()
                     session.add(
@@ -161,9 +152,7 @@ class Accounts(Part):
     def sign_out(self, token: str) -> None:
         """Forget this device's token: it stops working, the player's others do not."""
         with self.store.writing() as session:
-            session.execute(
-                delete(PlayerTokenRow).where(PlayerTokenRow.token_hash == hash_token(token))
-            )
+            queries.drop_token(session, hash_token(token))
 
     # ------------------------------------------------------------------ bot accounts
 
@@ -171,12 +160,12 @@ class Accounts(Part):
         """The player becomes a bot account (docs/bots.md, "Bot accounts"): shown as a bot,
         seated only in bot seats, rated in the bot pools. 409 ``bot_account_not_eligible``
         once it has held a seat as a person; already one: nothing changes."""
-        if self.store.has_person_seat(player_id):
+        if self.store.challenges.has_person_seat(player_id):
             raise Conflict(
                 "bot_account_not_eligible",
                 "this player has played as a person: create a new player for the bot",
             )
-        row = self.store.set_bot(player_id, True, self.clock())
+        row = self.store.challenges.set_bot(player_id, True, self.clock())
         if row is None:
             raise NotFound("player_not_found", f"no player {player_id}")
         log.info("player %s is a bot account", player_id)
@@ -185,11 +174,11 @@ class Accounts(Part):
     def stop_bot(self, player_id: str) -> PlayerView:
         """A bot account that has not played yet becomes a person again; 409
         ``bot_account_irreversible`` once it has held a seat."""
-        if self.store.has_any_seat(player_id):
+        if self.store.challenges.has_any_seat(player_id):
             raise Conflict(
                 "bot_account_irreversible", "a bot account that has played stays a bot account"
             )
-        row = self.store.set_bot(player_id, False, self.clock())
+        row = self.store.challenges.set_bot(player_id, False, self.clock())
         if row is None:
             raise NotFound("player_not_found", f"no player {player_id}")
         return PlayerView.of(row)
@@ -198,7 +187,7 @@ class Accounts(Part):
         """Until when the bot account is paused from new games (``service.rules.bot_rules``),
         or None when it is not paused now."""
         until = bot_rules.paused_until(
-            self.store.bot_account_games(player_id, bot_rules.PAUSE_WINDOW)
+            self.store.challenges.bot_account_games(player_id, bot_rules.PAUSE_WINDOW)
         )
         return until if until is not None and until > self.clock() else None
 
@@ -208,7 +197,7 @@ class Accounts(Part):
         self, player_id: str, *, status: str | None = None, page: int = 1, page_size: int = 20
     ) -> tuple[list[GameView], int]:
         """The games where the player joined a seat, newest first."""
-        rows, total = self.store.player_games(
+        rows, total = self.store.people.player_games(
             player_id, status=status, page=page, page_size=page_size
         )
         return [game_view(r, full=False) for r in rows], total
@@ -216,13 +205,13 @@ class Accounts(Part):
     def player_profile(self, player_id: str, recent: int = 10) -> Profile:
         """What anybody may see of a player: its name, its rating in each pool it played
         and its latest finished listed games (404 ``player_not_found``)."""
-        row = self.store.player(player_id)
+        row = self.store.people.player(player_id)
         if row is None:
             raise NotFound("player_not_found", f"no player {player_id}")
-        rated, _ = self.store.leaderboard(
+        rated, _ = self.store.people.leaderboard(
             pool=None, player_id=player_id, page=1, page_size=len(rating_model.pools())
         )
-        games, _ = self.store.player_games(
+        games, _ = self.store.people.player_games(
             player_id, status="finished", page=1, page_size=recent, listed_only=True
         )
         return Profile(
@@ -238,8 +227,10 @@ class Accounts(Part):
     ) -> list[BoardSeat]:
         """The player's seats in open and active games and in games ended after
         ``ended_after``, for the player's event stream."""
-        return [BoardSeat(*r) for r in self.store.player_board(player_id, ended_after, limit)]
+        return [
+            BoardSeat(*r) for r in self.store.people.player_board(player_id, ended_after, limit)
+        ]
 
     def player_turns(self, player_id: str, limit: int = 100) -> list[Turn]:
         """The decisions the player owes now, the nearest deadline first."""
-        return [Turn(*r) for r in self.store.player_turns(player_id, limit)]
+        return [Turn(*r) for r in self.store.people.player_turns(player_id, limit)]

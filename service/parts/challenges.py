@@ -141,7 +141,7 @@ class Challenges(Part):
                 "invalid_challenge", f"{len(invited) + 1} players do not fit a {size}-seat game"
             )
         check_bot_level(bot_level, "invalid_challenge")
-        known = self.store.players_by_id([challenger, *invited])
+        known = self.store.challenges.players_by_id([challenger, *invited])
         seats = [self._spec(known, challenger)]
         for pid in invited:
             if pid not in known:
@@ -180,7 +180,7 @@ class Challenges(Part):
                 "rated": bool(row.rated),
             }
         self._expire()
-        for found, _ in self.store.challenges_of(player_id, ended_after=None):
+        for found, _ in self.store.challenges.challenges_of(player_id, ended_after=None):
             if found.rematch_of == game_id and found.status == "open":
                 return self._view(found, player_id), False
         return self._open(player_id, terms, expires_in=None, rematch_of=game_id), True
@@ -241,8 +241,8 @@ class Challenges(Part):
             if s.get("player") is not None and s["player"] != challenger
         ]
         ids = [pid for _, pid in invited]
-        known = self.store.players_by_id([challenger, *ids])
-        muted = self.store.muted_by(ids, challenger)
+        known = self.store.challenges.players_by_id([challenger, *ids])
+        muted = self.store.challenges.muted_by(ids, challenger)
         if muted:
             raise Forbidden(
                 "muted_by_player", f"{', '.join(sorted(muted))} muted you: no challenge to them"
@@ -263,7 +263,7 @@ class Challenges(Part):
             ChallengeInviteRow(challenge_id=row.id, player_id=pid, seat=seat, status="pending")
             for seat, pid in invited
         ]
-        self.store.add_challenge(row, invites)
+        self.store.challenges.add_challenge(row, invites)
         log.info("challenge %s by %s to %s", row.id, challenger, ids)
         if not invites:  # a rematch against the service's bots only: play it now
             self._create_game(row.id)
@@ -283,7 +283,7 @@ class Challenges(Part):
         if row.status == "accepted":
             return self._view(row, player_id, invites)
         self._check_open(row)
-        if self.store.accept_invite(challenge_id, player_id, self.clock()):
+        if self.store.challenges.accept_invite(challenge_id, player_id, self.clock()):
             log.info("challenge %s accepted by %s", challenge_id, player_id)
         row, invites = self._load(challenge_id)
         if row.status == "open" and all(i.status == "accepted" for i in invites):
@@ -316,7 +316,7 @@ class Challenges(Part):
 
     def _end(self, row: ChallengeRow, status: str, **values: Any) -> None:
         self._check_open(row)
-        if not self.store.end_challenge_now(row.id, status, self.clock(), **values):
+        if not self.store.challenges.end_challenge_now(row.id, status, self.clock(), **values):
             fresh, _ = self._load(row.id)
             self._check_open(fresh)  # ended meanwhile: say how
         log.info("challenge %s %s", row.id, status)
@@ -351,7 +351,7 @@ class Challenges(Part):
         )
 
         def claim(session: Session, game: GameRow) -> None:
-            if not self.store.end_challenge(
+            if not self.store.challenges.end_challenge(
                 session, challenge_id, "accepted", now, game_id=game.id
             ):
                 raise _Taken(challenge_id)
@@ -393,7 +393,7 @@ class Challenges(Part):
         self._expire()
         views = [
             self._view(row, player_id, invites)
-            for row, invites in self.store.challenges_of(player_id, ended_after=None)
+            for row, invites in self.store.challenges.challenges_of(player_id, ended_after=None)
         ]
         return [v for v in views if direction is None or v.direction == direction]
 
@@ -402,18 +402,20 @@ class Challenges(Part):
         stream's look: a read, nothing ended here; one past its time reads expired)."""
         return [
             self._view(row, player_id, invites)
-            for row, invites in self.store.challenges_of(player_id, ended_after=ended_after)
+            for row, invites in self.store.challenges.challenges_of(
+                player_id, ended_after=ended_after
+            )
         ]
 
     def _load(self, challenge_id: str) -> tuple[ChallengeRow, list[ChallengeInviteRow]]:
         self._expire()
-        found = self.store.challenge(challenge_id)
+        found = self.store.challenges.challenge(challenge_id)
         if found is None:
             raise NotFound("challenge_not_found", f"no challenge {challenge_id}")
         return found
 
     def _expire(self) -> None:
-        for challenge_id in self.store.expire_challenges(self.clock()):
+        for challenge_id in self.store.challenges.expire_challenges(self.clock()):
             log.info("challenge %s expired", challenge_id)
             self._announce(challenge_id)
 
@@ -431,9 +433,11 @@ class Challenges(Part):
         invites: list[ChallengeInviteRow] | None = None,
     ) -> ChallengeView:
         if invites is None:
-            found = self.store.challenge(row.id)
+            found = self.store.challenges.challenge(row.id)
             invites = found[1] if found else []
-        known = self.store.players_by_id([row.challenger_id, *(i.player_id for i in invites)])
+        known = self.store.challenges.players_by_id(
+            [row.challenger_id, *(i.player_id for i in invites)]
+        )
 
         def who(pid: str) -> Who:
             p = known.get(pid)

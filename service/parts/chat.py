@@ -15,7 +15,6 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from service.models import (
@@ -24,7 +23,6 @@ from service.models import (
     ChatMuteRow,
     GameRow,
     PlayerRow,
-    PlayerTokenRow,
 )
 from service.parts.base import Part
 from service.plumbing.errors import (
@@ -38,6 +36,8 @@ from service.plumbing.errors import (
 from service.plumbing.text_check import text_problem
 from service.rules.player_views import is_player_token
 from service.rules.seat_tokens import hash_token
+from service.store import accounts
+from service.store import chat as queries
 
 MAX_TEXT = 280
 #: At most ``RATE_COUNT`` messages per author and game within ``RATE_WINDOW`` seconds.
@@ -103,9 +103,7 @@ class Chat(Part):
         text = clean_text(text)
         now = self.clock()
         with self.store.writing() as session:
-            game = session.scalar(
-                select(GameRow).where(GameRow.id == game_id).with_for_update(of=GameRow)
-            )
+            game = queries.game_locked(session, game_id)
             if game is None:
                 raise NotFound("game_not_found", f"no game {game_id}")
             author, player_id, seat, name = self._author(session, game, token)
@@ -116,16 +114,10 @@ class Chat(Part):
                 raise Forbidden(
                     "chat_closed_to_spectators", "the game's creator closed chat to spectators"
                 )
-            recent = session.scalar(
-                select(func.count())
-                .select_from(ChatMessageRow)
-                .where(
-                    ChatMessageRow.game_id == game_id,
-                    ChatMessageRow.author == author,
-                    ChatMessageRow.created_at > now - timedelta(seconds=RATE_WINDOW),
-                )
+            recent = queries.posts_since(
+                session, game_id, author, now - timedelta(seconds=RATE_WINDOW)
             )
-            if (recent or 0) >= RATE_COUNT:
+            if recent >= RATE_COUNT:
                 raise TooMany(
                     "chat_rate_limited",
                     f"at most {RATE_COUNT} messages in {RATE_WINDOW} s",
@@ -155,11 +147,7 @@ class Chat(Part):
         player token count as one), else the seat."""
         digest = hash_token(token)
         if is_player_token(token):
-            player = session.scalar(
-                select(PlayerRow)
-                .join(PlayerTokenRow, PlayerTokenRow.player_id == PlayerRow.id)
-                .where(PlayerTokenRow.token_hash == digest)
-            )
+            player = accounts.player_of_token(session, digest)
             if player is None:
                 raise Unauthorized("invalid_token", "the token is not a player's")
             held = [s for s in game.seats if s.player_id == player.id and s.kind == "human"]
@@ -186,37 +174,20 @@ class Chat(Part):
         with self.store.sessions() as session:
             if session.get(GameRow, game_id) is None:
                 raise NotFound("game_not_found", f"no game {game_id}")
-            query = (
-                select(ChatMessageRow)
-                .where(ChatMessageRow.game_id == game_id, ChatMessageRow.id > since)
-                .order_by(ChatMessageRow.id)
-                .limit(limit)
-            )
-            if reader is not None:
-                muted = select(ChatMuteRow.muted_id).where(ChatMuteRow.player_id == reader)
-                query = query.where(
-                    ChatMessageRow.player_id.is_(None) | ChatMessageRow.player_id.not_in(muted)
-                )
-            return [ChatMessage.of(r) for r in session.scalars(query)]
+            rows = queries.messages(session, game_id, since, limit, reader)
+            return [ChatMessage.of(r) for r in rows]
 
     def latest(self, game_id: str) -> int:
         """The id of the game's newest message (0: none yet)."""
         with self.store.sessions() as session:
-            found = session.scalar(
-                select(func.max(ChatMessageRow.id)).where(ChatMessageRow.game_id == game_id)
-            )
-            return int(found or 0)
+            return queries.latest(session, game_id)
 
     def latest_many(self, game_ids: list[str]) -> dict[str, int]:
         """The newest message id of each of the games that have messages (one query)."""
         if not game_ids:
             return {}
         with self.store.sessions() as session:
-            rows = session.execute(
-                select(ChatMessageRow.game_id, func.max(ChatMessageRow.id))
-                .where(ChatMessageRow.game_id.in_(game_ids))
-                .group_by(ChatMessageRow.game_id)
-            ).all()
+            rows = queries.latest_many(session, game_ids)
         return {game_id: int(last) for game_id, last in rows}
 
     def is_closed(self, game_id: str) -> bool:
@@ -259,20 +230,11 @@ class Chat(Part):
     def unmute(self, player_id: str, muted_id: str) -> None:
         """Read ``muted_id`` again (404 ``mute_not_found`` when not muted)."""
         with self.store.writing() as session:
-            gone = session.execute(
-                delete(ChatMuteRow).where(
-                    ChatMuteRow.player_id == player_id, ChatMuteRow.muted_id == muted_id
-                )
-            ).rowcount
+            gone = queries.unmute(session, player_id, muted_id)
         if not gone:
             raise NotFound("mute_not_found", f"{muted_id} is not muted")
 
     def mutes(self, player_id: str) -> list[Mute]:
         with self.store.sessions() as session:
-            rows = session.execute(
-                select(ChatMuteRow, PlayerRow.name)
-                .join(PlayerRow, PlayerRow.id == ChatMuteRow.muted_id)
-                .where(ChatMuteRow.player_id == player_id)
-                .order_by(ChatMuteRow.created_at, ChatMuteRow.muted_id)
-            ).all()
+            rows = queries.mutes(session, player_id)
         return [Mute(r.muted_id, name, r.created_at) for r, name in rows]

@@ -166,7 +166,7 @@ class Creation(Part):
         row.creator_player_id = request["player"]
         row.private = request["private"]
         reserved = sorted({s.reserved_for for s in row.seats if s.reserved_for is not None})
-        known = self.store.players_by_id(reserved)
+        known = self.store.challenges.players_by_id(reserved)
         names = {pid: p.name for pid, p in known.items()}
         accounts = {s.reserved_for for s in row.seats if s.bot_account}
         grants = self.labels.grants(
@@ -199,7 +199,7 @@ class Creation(Part):
     def paused_until(self, account_id: str) -> datetime | None:
         """Until when a bot account is paused from new games (``service.rules.bot_rules``)."""
         until = bot_rules.paused_until(
-            self.store.bot_account_games(account_id, bot_rules.PAUSE_WINDOW)
+            self.store.challenges.bot_account_games(account_id, bot_rules.PAUSE_WINDOW)
         )
         return until if until is not None and until > self.clock() else None
 
@@ -231,7 +231,7 @@ class Creation(Part):
             for seat in spec.get("seats") or []
             if isinstance(seat, dict) and seat.get("player") is not None
         }
-        known = self.store.players_by_id(sorted(reserved))
+        known = self.store.challenges.players_by_id(sorted(reserved))
         names = {pid: p.name for pid, p in known.items()}
         labels = {s["label"].lower() for s in specs if isinstance(s.get("label"), str)}
         grants = self.labels.grants(player, labels, names)
@@ -267,7 +267,7 @@ class Creation(Part):
         try:
             with self.store.writing() as session:
                 for label in sorted({b.row.label for b in built if b.row.label is not None}):
-                    owner = self.store.claim_label_in(session, label, player, now)
+                    owner = self.store.people.claim_label_in(session, label, player, now)
                     if owner is not None and owner != player:
                         raise Forbidden(
                             "label_owned", f"the label {label!r} belongs to another player"

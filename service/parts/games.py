@@ -182,7 +182,7 @@ class GameReads:
     def label_records(self, label: str) -> Iterator[dict[str, Any]]:
         """The records (``record``) of the label's finished games, oldest first, one at a
         time: an export of a whole tournament never holds it all in memory."""
-        ids = self.store.finished_ids_under_label(label_key(label))
+        ids = self.store.people.finished_ids_under_label(label_key(label))
         return (self.record(game_id) for game_id in ids)
 
 

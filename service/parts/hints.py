@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from ai.levels import ROLLOUT_BY_GAME
@@ -32,6 +31,7 @@ from service.rules import play
 from service.rules.bots import is_search_level, thinking_budget
 from service.rules.holders import holder_of
 from service.rules.views import hints_allowed
+from service.store import hints as queries
 
 log = logging.getLogger(__name__)
 
@@ -116,12 +116,7 @@ class Hints(Part):
         with self.store.sessions() as session:
             row = self.store.load(session, game_id)
             self._own(row, seat, token)
-            hint = session.scalars(
-                select(HintRow)
-                .where(HintRow.game_id == game_id, HintRow.seat == seat)
-                .order_by(HintRow.seq.desc())
-                .limit(1)
-            ).first()
+            hint = queries.newest(session, game_id, seat)
             if hint is None:
                 raise NotFound("hint_not_found", f"seat {seat} has not asked for a hint")
             return HintView.of(hint, row)
@@ -145,32 +140,19 @@ class Hints(Part):
             level, seat, seed = hint.level, hint.seat, row.seed
             game = Game.from_dict(row.state)
         with self.store.writing() as session:  # the claim; no transaction while it thinks
-            claimed = session.execute(
-                update(HintRow)
-                .where(
-                    HintRow.game_id == game_id,
-                    HintRow.seq == seq,
-                    HintRow.status == "pending",
-                    (HintRow.started_at.is_(None)) | (HintRow.started_at < now - LEASE),
-                )
-                .values(started_at=now)
-            ).rowcount
-        if claimed != 1:
+            claimed = queries.claim(session, game_id, seq, now, now - LEASE)
+        if not claimed:
             return False
-        bot_seed = (seed * 1_000_003 + seq * 7919 + seat + 1) % play.MAX_SEED
-        action, reason = suggest(game, level, bot_seed, self.settings.bot_time_budget)
+        action, reason = suggest(
+            game, level, play.bot_seed(seed, seq, seat, salt=1), self.settings.bot_time_budget
+        )
         with self.store.writing() as session:
-            written = session.execute(
-                update(HintRow)
-                .where(HintRow.game_id == game_id, HintRow.seq == seq, HintRow.status == "pending")
-                .values(status="ready", action=action, reason=reason, ready_at=self.clock())
-            ).rowcount
-        return written == 1
+            return queries.answer(session, game_id, seq, action, reason, self.clock())
 
     # ------------------------------------------------------------------ checks
 
     def _own(self, row: GameRow, seat: int, token: str) -> None:
-        play.authorise(row, holder_of(self.store, token), seat)
+        play.authorise(row, holder_of(self.store.people, token), seat)
 
     def _check_may_ask(self, row: GameRow, seat: int, token: str) -> None:
         """What an action by this seat's person would be refused for (``play``'s checks),

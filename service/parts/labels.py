@@ -19,14 +19,13 @@ from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, select
-
 from service.models import LabelEntryRow, LabelRow, PlayerRow
 from service.parts.base import Part
 from service.plumbing.errors import Forbidden, NotFound, Unprocessable
 from service.rules.new_game import label_key
 from service.rules.rating_model import BOT_PREFIX
 from service.rules.standings import MAX_POINTS, Standing, table
+from service.store import labels as queries
 
 
 @dataclass(frozen=True)
@@ -97,7 +96,7 @@ class Labels(Part):
         label = label_key(label)
         with self.store.sessions() as session:
             existed = session.get(LabelRow, label) is not None
-        if self.store.claim_label(label, player_id, self.clock()) != player_id:
+        if self.store.people.claim_label(label, player_id, self.clock()) != player_id:
             raise Forbidden("label_owned", f"the label {label!r} belongs to another player")
         return self.get(label), not existed
 
@@ -131,11 +130,7 @@ class Labels(Part):
         if requester != player_id and found.owner != requester:
             raise Forbidden("not_entrant", "only the player or the label's owner ends an entry")
         with self.store.writing() as session:
-            gone = session.execute(
-                delete(LabelEntryRow).where(
-                    LabelEntryRow.label == label, LabelEntryRow.player_id == player_id
-                )
-            ).rowcount
+            gone = queries.withdraw(session, label, player_id)
         if not gone:
             raise NotFound("entry_not_found", f"{player_id} has not entered {label!r}")
 
@@ -143,12 +138,7 @@ class Labels(Part):
         """The label's entrants, the first to enter first."""
         label = self.get(label).label
         with self.store.sessions() as session:
-            rows = session.execute(
-                select(LabelEntryRow, PlayerRow.name)
-                .join(PlayerRow, PlayerRow.id == LabelEntryRow.player_id)
-                .where(LabelEntryRow.label == label)
-                .order_by(LabelEntryRow.created_at, LabelEntryRow.player_id)
-            ).all()
+            rows = queries.entries(session, label)
         return [_entry(row, name) for row, name in rows]
 
     def grants(self, creator: str | None, labels: Iterable[str], players: Iterable[str]) -> Grants:
@@ -157,17 +147,7 @@ class Labels(Part):
         if creator is None or not labels or not players:
             return Grants(creator, {})
         with self.store.sessions() as session:
-            rows = session.execute(
-                select(
-                    LabelEntryRow.label, LabelEntryRow.player_id, LabelEntryRow.share_seat_tokens
-                )
-                .join(LabelRow, LabelRow.label == LabelEntryRow.label)
-                .where(
-                    LabelRow.player_id == creator,
-                    LabelEntryRow.label.in_(labels),
-                    LabelEntryRow.player_id.in_(players),
-                )
-            ).all()
+            rows = queries.grants(session, creator, labels, players)
         return Grants(creator, {(label, player): share for label, player, share in rows})
 
     def standings(self, label: str, points: Sequence[int] | None = None) -> list[Standing]:
@@ -180,9 +160,9 @@ class Labels(Part):
             raise Unprocessable(
                 "invalid_points", f"points: 1-6 whole numbers from 0 to {MAX_POINTS}"
             )
-        games = self.store.finished_under_label(label)
+        games = self.store.people.finished_under_label(label)
         ids = {s.player_id for _, seats in games for s in seats if s.player_id is not None}
-        return table(games, points, self.store.player_names(sorted(ids)))
+        return table(games, points, self.store.people.player_names(sorted(ids)))
 
 
 def _entry(row: LabelEntryRow, name: str) -> EntryView:

@@ -106,7 +106,7 @@ class Moves(Part):
                 "precondition_required",
                 "send If-Match with the game's ETag or expected_seq in the body",
             )
-        holder = holder_of(self.store, token)
+        holder = holder_of(self.store.people, token)
         own_seat = None
         if idempotency_key is not None:  # the key is scoped per seat: find it first
             if holder.token_hash is not None:

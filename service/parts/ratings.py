@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -24,7 +23,6 @@ from service.models import (
     GameRow,
     PlayerRow,
     RatedGameRow,
-    RatingDueRow,
     RatingHistoryRow,
     RatingRow,
 )
@@ -40,6 +38,7 @@ from service.rules.rating_model import (
     seat_player,
     starting_rating,
 )
+from service.store import ratings as queries
 
 if TYPE_CHECKING:  # the store reads ratings' tables with this module's helpers
     from service.rules.player_views import RatingChange, RatingView
@@ -53,7 +52,7 @@ def rate_game(session: Session, row: GameRow, now: datetime) -> int | None:
     """Rate the finished game ``row`` in ``session`` (the caller commits); return how many
     players' ratings changed, or None when the game was rated before."""
     if session.get(RatedGameRow, row.id) is not None:
-        session.execute(delete(RatingDueRow).where(RatingDueRow.game_id == row.id))
+        queries.forget_due(session, row.id)
         return None
     seats = [seat_player(s) for s in row.seats]
     changed = 0
@@ -61,7 +60,7 @@ def rate_game(session: Session, row: GameRow, now: datetime) -> int | None:
         players = [p for p in seats if p is not None]
         changed = _apply(session, players, ranks_of(row.result["ranking"], row.players), row, now)
     session.add(RatedGameRow(game_id=row.id, players=changed, rated_at=now))
-    session.execute(delete(RatingDueRow).where(RatingDueRow.game_id == row.id))
+    queries.forget_due(session, row.id)
     return changed
 
 
@@ -71,14 +70,7 @@ def _apply(
     ids = sorted(set(players))  # one lock order for every game: no deadlocks
     pool = pool_of(row.players, row.options, any(s.bot_account for s in row.seats))
     _ensure_bot_players(session, ids, now)
-    current = {
-        r.player_id: r
-        for r in session.scalars(
-            select(RatingRow)
-            .where(RatingRow.pool == pool, RatingRow.player_id.in_(ids))
-            .with_for_update()
-        )
-    }
+    current = {r.player_id: r for r in queries.ratings_locked(session, pool, ids)}
     before = {p: (r.mu, r.sigma) for p, r in current.items()}
     for player in ids:  # a bot level's first game here starts from the ladder
         start = None if player in before else starting_rating(player, pool)
@@ -116,7 +108,7 @@ def _ensure_bot_players(session: Session, ids: list[str], now: datetime) -> None
     bots = [p for p in ids if p.startswith(BOT_PREFIX)]
     if not bots:
         return
-    known = set(session.scalars(select(PlayerRow.id).where(PlayerRow.id.in_(bots))))
+    known = queries.existing_players(session, bots)
     for player_id in bots:
         if player_id not in known:
             level = player_id.removeprefix(BOT_PREFIX)
@@ -151,7 +143,7 @@ class Ratings(Part):
     def due_ratings(self, before: datetime, limit: int = 100) -> list[str]:
         """Finished rated games still waiting for their rating since before ``before``:
         the sweep re-sends their tasks (their first message may be lost)."""
-        return self.store.due_ratings(before, limit)
+        return self.store.people.due_ratings(before, limit)
 
     def leaderboard(
         self,
@@ -167,7 +159,7 @@ class Ratings(Part):
         rating in every pool; ``player_id``: one player's ratings. ``bots``: ``include``
         them, ``exclude`` them (people only) or ``only`` them (bot levels and bot
         accounts)."""
-        return self.store.leaderboard(
+        return self.store.people.leaderboard(
             pool=pool, player_id=player_id, page=page, page_size=page_size, bots=bots
         )
 
@@ -176,6 +168,8 @@ class Ratings(Part):
     ) -> tuple[list[RatingChange], int]:
         """A player's rating changes (in one pool, or all), the latest first (404
         ``player_not_found``)."""
-        if not self.store.player_exists(player_id):
+        if not self.store.people.player_exists(player_id):
             raise NotFound("player_not_found", f"no player {player_id}")
-        return self.store.rating_history(player_id, pool=pool, page=page, page_size=page_size)
+        return self.store.people.rating_history(
+            player_id, pool=pool, page=page, page_size=page_size
+        )

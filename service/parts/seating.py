@@ -104,7 +104,7 @@ class Seating(Part):
     def leave(self, game_id: str, token: str, seat_number: int | None = None) -> GameView:
         """Give a seat back before the game starts (afterwards: ``resign``): the seat of
         the seat token, or ``seat_number`` of the player token's player."""
-        holder = holder_of(self.store, token)
+        holder = holder_of(self.store.people, token)
         try:
             with self.store.changing(game_id) as (_, row):
                 seat = self._held(row, holder, seat_number)
@@ -133,7 +133,7 @@ class Seating(Part):
         A resign does not depend on the position, so a write that lost the race to a bot's
         move (the same version, or the same log seq) is simply tried again on a fresh read.
         """
-        holder = holder_of(self.store, token)
+        holder = holder_of(self.store.people, token)
         for attempt in range(RETRIES):
             try:
                 with self.store.changing(game_id) as (session, row):
@@ -186,7 +186,7 @@ class Seating(Part):
         """``seat`` of the game, when ``token`` is its token (403 ``wrong_seat`` when the
         token holds another seat of the game, 401 ``invalid_token`` when none), or the
         player token of the player holding it (403 ``not_your_seat`` otherwise)."""
-        holder = holder_of(self.store, token)
+        holder = holder_of(self.store.people, token)
         if holder.player_id is not None:
             with self.store.reading(game_id) as row:
                 return SeatView.of(self._held(row, holder, seat))
@@ -199,7 +199,7 @@ class Seating(Part):
         """The seat a token belongs to in this game (401 ``invalid_token`` otherwise); for
         a player token, the player's seat whose decision is pending, else its lowest (403
         ``not_your_seat`` when it holds none)."""
-        holder = holder_of(self.store, token)
+        holder = holder_of(self.store.people, token)
         if holder.player_id is not None:
             with self.store.reading(game_id) as row:
                 return SeatView.of(self._held(row, holder, None))

@@ -28,11 +28,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from service.models import GameRow, PlayerRow, SeekRow
+from service.models import GameRow, SeekRow
 from service.parts.base import Part
 from service.parts.creation import Creation
 from service.parts.seating import Seating
@@ -51,6 +50,7 @@ from service.rules.seek_terms import (
     game_size,
     seek_key,
 )
+from service.store import seeks as queries
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +103,7 @@ class Seeks(Part):
         seek welcomes bot accounts and matches only seeks that do; a bot account seeks
         only so (its opt-in: 409 ``bot_account_human_seat`` without it) and is seated as a
         bot."""
-        me = self.store.player(player_id)
+        me = self.store.people.player(player_id)
         if me is not None and me.bot and not bot_accounts:
             raise Conflict(
                 "bot_account_human_seat",
@@ -166,11 +166,7 @@ class Seeks(Part):
     def get(self, seek_id: str, player_id: str) -> SeekView:
         """The player's own seek (404 ``seek_not_found`` for anyone else's)."""
         with self.store.sessions() as session:
-            found = session.execute(
-                select(SeekRow, PlayerRow.name)
-                .join(PlayerRow, PlayerRow.id == SeekRow.player_id)
-                .where(SeekRow.id == seek_id)
-            ).first()
+            found = queries.with_name(session, seek_id)
         if found is None or found[0].player_id != player_id:
             raise NotFound("seek_not_found", f"no seek {seek_id} of yours")
         return SeekView.of(found[0], found[1])
@@ -199,11 +195,7 @@ class Seeks(Part):
         seek = self.get(seek_id, player_id)
         if seek.status == "waiting":
             with self.store.writing() as session:
-                done = session.execute(
-                    update(SeekRow)
-                    .where(SeekRow.id == seek_id, SeekRow.status == "waiting")
-                    .values(status="cancelled", ended_at=self.clock())
-                ).rowcount
+                done = queries.cancel(session, seek_id, self.clock())
             if done:
                 log.info("seek %s cancelled", seek_id)
                 self._announce()
@@ -224,17 +216,8 @@ class Seeks(Part):
     def look(self, ended_since: datetime | None, limit: int = LIST_MAX) -> list[SeekView]:
         """The waiting seeks and, with ``ended_since``, those matched or cancelled since
         then (the lobby stream tells a match from a cancellation by them)."""
-        condition = SeekRow.status == "waiting"
-        if ended_since is not None:
-            condition = or_(condition, SeekRow.ended_at >= ended_since)
         with self.store.sessions() as session:
-            rows = session.execute(
-                select(SeekRow, PlayerRow.name)
-                .join(PlayerRow, PlayerRow.id == SeekRow.player_id)
-                .where(condition)
-                .order_by(SeekRow.created_at, SeekRow.id)
-                .limit(limit)
-            ).all()
+            rows = queries.look(session, ended_since, limit)
         return [SeekView.of(row, name) for row, name in rows]
 
     # ------------------------------------------------------------------ matching
@@ -255,12 +238,7 @@ class Seeks(Part):
     def _match(self, key: str) -> str | None:
         while True:
             with self.store.sessions() as session:
-                first = session.scalars(
-                    select(SeekRow)
-                    .where(SeekRow.status == "waiting", SeekRow.key == key)
-                    .order_by(SeekRow.created_at, SeekRow.id)
-                    .limit(1)
-                ).first()
+                first = queries.first_waiting(session, key)
                 if first is None:
                     return None
                 chosen = self._candidates(session, first)
@@ -291,28 +269,13 @@ class Seeks(Part):
         """The waiting seeks whose wait is over, the earliest first."""
         now = now or self.clock()
         with self.store.sessions() as session:
-            return list(
-                session.scalars(
-                    select(SeekRow.id)
-                    .where(SeekRow.status == "waiting", SeekRow.expires_at <= now)
-                    .order_by(SeekRow.expires_at, SeekRow.id)
-                    .limit(limit)
-                )
-            )
+            return queries.due(session, now, limit)
 
     def ready(self, limit: int = 100) -> list[str]:
         """The keys with enough seekers waiting for a game of people only: none, unless a
         process died between posting a seek and matching it."""
         with self.store.sessions() as session:
-            return list(
-                session.scalars(
-                    select(SeekRow.key)
-                    .where(SeekRow.status == "waiting")
-                    .group_by(SeekRow.key, SeekRow.players)
-                    .having(func.count() >= SeekRow.players)
-                    .limit(limit)
-                )
-            )
+            return queries.full_pools(session, limit)
 
     def sweep(self, now: datetime | None = None, limit: int = 100) -> list[str]:
         """Match every pool that is full, then fill every seek that is due (the workers'
@@ -326,19 +289,13 @@ class Seeks(Part):
 
     def _candidates(self, session: Session, first: SeekRow) -> list[SeekRow]:
         """``first`` and the longest-waiting others of its key, as many as its game seats."""
-        others = session.scalars(
-            select(SeekRow)
-            .where(SeekRow.status == "waiting", SeekRow.key == first.key, SeekRow.id != first.id)
-            .order_by(SeekRow.created_at, SeekRow.id)
-            .limit(first.players - 1)
-        ).all()
-        return [first, *others]
+        return [first, *queries.others_waiting(session, first, first.players - 1)]
 
     def _make(self, chosen: list[SeekRow], *, bot_level: str) -> str | None:
         """Create the game of ``chosen`` (one seat each, in order) with bots of
         ``bot_level`` in the seats left; None when a chosen seek was taken meanwhile."""
         first = chosen[0]
-        known = self.store.players_by_id([s.player_id for s in chosen])
+        known = self.store.challenges.players_by_id([s.player_id for s in chosen])
         bots = frozenset(pid for pid, p in known.items() if p.bot)
         seats: list[dict[str, Any]] = [
             {"kind": "bot", "player": s.player_id}
@@ -355,13 +312,7 @@ class Seeks(Part):
         def claim(session: Session, row: GameRow) -> None:
             seat_of = {s.id: i for i, s in enumerate(chosen)}
             for seek in sorted(chosen, key=lambda s: s.id):  # one lock order for all
-                taken = session.execute(
-                    update(SeekRow)
-                    .where(SeekRow.id == seek.id, SeekRow.status == "waiting")
-                    .values(status="matched", ended_at=now, game_id=row.id,
-                            seat=seat_of[seek.id])
-                ).rowcount  # fmt: skip
-                if taken != 1:
+                if not queries.claim(session, seek.id, row.id, seat_of[seek.id], now):
                     raise SeekTaken(seek.id)
                 seat = row.seats[seat_of[seek.id]]
                 if seat.bot_account:
@@ -394,9 +345,7 @@ class Seeks(Part):
     # ------------------------------------------------------------------ helpers
 
     def _waiting_of(self, session: Session, player_id: str) -> SeekRow | None:
-        return session.scalars(
-            select(SeekRow).where(SeekRow.player_id == player_id, SeekRow.status == "waiting")
-        ).first()
+        return queries.waiting_of(session, player_id)
 
     def _announce(self) -> None:
         """Wake the lobby streams (and nothing else reads this notice)."""

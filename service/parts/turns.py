@@ -114,8 +114,7 @@ class Turns(Part):
         for _ in range(max(decisions, 1)):
             seat = seat_row.seat
             level = seat_row.bot_level or "random"
-            bot_seed = (row.seed * 1_000_003 + row.seq * 7919 + seat) % play.MAX_SEED
-            action = choose_bot_action(game, level, bot_seed, budget)
+            action = choose_bot_action(game, level, play.bot_seed(row.seed, row.seq, seat), budget)
             if first_action is None:
                 first_action = action
             try:
@@ -256,8 +255,8 @@ class Turns(Part):
             return False
         standin_move = None
         if policy == "default_action":  # think before the transaction, as bot turns do
-            bot_seed = (game_seed * 1_000_003 + seq * 7919 + owner.seat) % play.MAX_SEED
-            standin_move = choose_bot_action(game, level, bot_seed, self.settings.bot_time_budget)
+            seed = play.bot_seed(game_seed, seq, owner.seat)
+            standin_move = choose_bot_action(game, level, seed, self.settings.bot_time_budget)
         followup = None
         try:
             with self.store.changing(game_id, state=True) as (session, row):

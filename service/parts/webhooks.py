@@ -23,14 +23,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
-from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from service.models import PlayerRow, WebhookDeliveryRow, WebhookEndpointRow
+from service.models import WebhookDeliveryRow, WebhookEndpointRow
 from service.parts.base import Part
 from service.plumbing import metrics, webhook_http
 from service.plumbing.errors import Conflict, NotFound, Unprocessable
 from service.rules.new_game import label_key
+from service.store import webhooks as queries
 
 log = logging.getLogger(__name__)
 
@@ -144,12 +144,7 @@ class Webhooks(Part):
             created_at=_now(),
         )
         with self.store.writing() as session:
-            # The player's row locked first: concurrent registrations count one by one.
-            session.scalar(select(PlayerRow.id).where(PlayerRow.id == player_id).with_for_update())
-            held = session.scalar(
-                select(func.count()).select_from(Endpoint).where(Endpoint.player_id == player_id)
-            )
-            if (held or 0) >= MAX_ENDPOINTS:
+            if queries.count_endpoints_locked(session, player_id) >= MAX_ENDPOINTS:
                 raise Conflict(
                     "too_many_webhooks",
                     f"a player has at most {MAX_ENDPOINTS} webhook endpoints: delete one first",
@@ -160,12 +155,7 @@ class Webhooks(Part):
 
     def endpoints(self, player_id: str) -> list[EndpointView]:
         with self.store.sessions() as session:
-            rows = session.scalars(
-                select(Endpoint)
-                .where(Endpoint.player_id == player_id)
-                .order_by(Endpoint.created_at, Endpoint.id)
-            )
-            return [EndpointView.of(r) for r in rows]
+            return [EndpointView.of(r) for r in queries.endpoints(session, player_id)]
 
     def endpoint(self, player_id: str, endpoint_id: str) -> EndpointView:
         with self.store.sessions() as session:
@@ -175,7 +165,7 @@ class Webhooks(Part):
         """Remove the endpoint with its log; pending deliveries are dropped."""
         with self.store.writing() as session:
             row = _own(session, player_id, endpoint_id)
-            session.execute(Delivery.__table__.delete().where(Delivery.endpoint_id == row.id))
+            queries.drop_deliveries(session, row.id)
             session.delete(row)
 
     def deliveries(
@@ -190,15 +180,7 @@ class Webhooks(Part):
         """The endpoint's log, newest first, and how many entries match."""
         with self.store.sessions() as session:
             _own(session, player_id, endpoint_id)
-            query = select(Delivery).where(Delivery.endpoint_id == endpoint_id)
-            if status is not None:
-                query = query.where(Delivery.status == status)
-            total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
-            rows = session.scalars(
-                query.order_by(Delivery.created_at.desc(), Delivery.id.desc())
-                .offset((page - 1) * page_size)
-                .limit(page_size)
-            )
+            rows, total = queries.deliveries(session, endpoint_id, status, page, page_size)
             return [DeliveryView.of(r) for r in rows], total
 
     def redeliver(self, player_id: str, endpoint_id: str, delivery_id: str) -> DeliveryView:
@@ -228,19 +210,7 @@ class Webhooks(Part):
     def due(self, now: datetime | None = None, limit: int = 500) -> list[str]:
         """Ids of pending deliveries of enabled endpoints whose attempt is due."""
         with self.store.sessions() as session:
-            return list(
-                session.scalars(
-                    select(Delivery.id)
-                    .join(Endpoint, Endpoint.id == Delivery.endpoint_id)
-                    .where(
-                        Delivery.status == "pending",
-                        Delivery.next_attempt_at <= (now or _now()),
-                        Endpoint.enabled.is_(True),
-                    )
-                    .order_by(Delivery.next_attempt_at)
-                    .limit(limit)
-                )
-            )
+            return queries.due(session, now or _now(), limit)
 
     def deliver(self, delivery_id: str) -> str:
         """Make the attempt that is due for ``delivery_id``: "sent", "retry" (failed, the
@@ -277,13 +247,7 @@ class Webhooks(Part):
             endpoint = session.get(Endpoint, row.endpoint_id)
             if row.next_attempt_at > now or endpoint is None or not endpoint.enabled:
                 return None
-            won = session.execute(
-                update(Delivery)
-                .where(Delivery.id == delivery_id, Delivery.attempts == row.attempts)
-                .values(attempts=row.attempts + 1, last_attempt_at=now, next_attempt_at=now + LEASE)
-                .execution_options(synchronize_session=False)
-            ).rowcount
-            if won != 1:
+            if not queries.claim(session, delivery_id, row.attempts, now, now + LEASE):
                 return None
             return endpoint.url, endpoint.secret, orjson.dumps(row.payload)
 
@@ -297,9 +261,7 @@ class Webhooks(Part):
             row.last_status_code, row.last_error = attempt.status_code, attempt.error
             if attempt.ok:
                 row.status, row.delivered_at, row.next_attempt_at = "succeeded", now, None
-                session.execute(
-                    update(Endpoint).where(Endpoint.id == row.endpoint_id).values(failed_run=0)
-                )
+                queries.reset_failed_run(session, row.endpoint_id)
                 return "sent"
             if row.attempts < self._max_attempts(row):
                 delay = schedule[min(row.attempts - 1, len(schedule) - 1)]
@@ -316,20 +278,10 @@ class Webhooks(Part):
     def _count_failure(self, session: Session, endpoint_id: str, now: datetime) -> None:
         """One more delivery failed for good; at the configured run, disable the endpoint
         and say so in its log (once: the disabling update is conditional)."""
-        run = session.scalar(
-            update(Endpoint)
-            .where(Endpoint.id == endpoint_id)
-            .values(failed_run=Endpoint.failed_run + 1)
-            .returning(Endpoint.failed_run)
-        )
+        run = queries.count_failure(session, endpoint_id)
         if run is None or run < self.settings.webhook_disable_after:
             return
-        disabled = session.execute(
-            update(Endpoint)
-            .where(Endpoint.id == endpoint_id, Endpoint.enabled.is_(True))
-            .values(enabled=False, disabled_at=now)
-        ).rowcount
-        if disabled != 1:
+        if not queries.disable(session, endpoint_id, now):
             return
         session.add(
             Delivery(

@@ -38,7 +38,7 @@ def make_engine(database_url: str, *, echo: bool = False) -> Engine:
     # Pre-ping: a pooled connection the server ended (a restart, an idle timeout) is
     # replaced at checkout, before anything is written on it. Hidden parameters: an error's
     # text (and the echo log) never carries the statement's values, which include token
-    # hashes; a failing statement's traceback in the web log showed them (issue 26).
+    # hashes; a failing statement's traceback in the web log showed them.
     common = {
         "echo": echo,
         "hide_parameters": True,

@@ -1,4 +1,4 @@
-"""Time controls (issue 31): what a game's creator may choose, and the arithmetic of banks.
+"""Time controls: what a game's creator may choose, and the arithmetic of banks.
 
 A game has one control, stored on its row (``games.time_control``):
 

@@ -30,13 +30,13 @@ class Holder:
     player_id: str | None = None
 
 
-def holder_of(store: TokenOwners, token: str) -> Holder:
+def holder_of(owners: TokenOwners, token: str) -> Holder:
     """The holder a bearer token stands for: a player token is looked up (401
     ``invalid_token`` when no player holds it), a seat token is kept as its hash."""
     digest = hash_token(token)
     if not is_player_token(token):
         return Holder(token_hash=digest)
-    player_id = store.player_id_for_token(digest)
+    player_id = owners.player_id_for_token(digest)
     if player_id is None:
         raise Unauthorized("invalid_token", "the token is not a player's")
     return Holder(player_id=player_id)

@@ -45,6 +45,13 @@ SERVICE_EVENTS: dict[str, tuple[str, dict[str, tuple[str, bool]]]] = {
 }
 
 
+def bot_seed(game_seed: int, seq: int, seat: int, *, salt: int = 0) -> int:
+    """The seed of the search for ``seat``'s decision at ``seq``: fixed by the game, so a
+    replayed or repeated run chooses the same move. A hint passes ``salt=1``: its search is
+    not the one a stand-in bot of the same seat would make."""
+    return (game_seed * 1_000_003 + seq * 7919 + seat + salt) % MAX_SEED
+
+
 @dataclass(frozen=True)
 class Followup:
     """Work for the scheduler once the transaction has committed: a bot must decide at

@@ -4,7 +4,7 @@
 Every ``SNAPSHOT_EVERY``-th log row keeps the engine state after it (``log_entry`` in
 ``service/rules/play.py``), so a position is the nearest snapshot at or before it plus fewer than
 ``SNAPSHOT_EVERY`` actions replayed: the same small cost at any seq, where replaying the
-whole log cost time in proportion to the seq (issue 26: 15 ms at seq 0, 62 ms at 358). A
+whole log cost time in proportion to the seq (15 ms at seq 0, 62 ms at 358). A
 range of positions is one such walk, ``MAX_RANGE`` positions at most per request.
 """
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import exists, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -19,11 +19,17 @@ from service.models import (
     SeatRow,
 )
 
+if TYPE_CHECKING:
+    from service.store.games import GameStore
 
-class ChallengeQueries:
-    """Statements on bot accounts and challenges, mixed into ``GameStore``."""
 
-    sessions: sessionmaker[Session]
+class ChallengeStore:
+    """``ChallengeStore(games)``: statements on bot accounts and challenges, on the sessions
+    of the game store ``games`` (``GameStore.challenges``)."""
+
+    def __init__(self, games: GameStore) -> None:
+        self.games = games
+        self.sessions: sessionmaker[Session] = games.sessions
 
     # ------------------------------------------------------------------ bot accounts
 
@@ -47,7 +53,7 @@ class ChallengeQueries:
     def set_bot(self, player_id: str, bot: bool, now: datetime) -> PlayerRow | None:
         """Mark the player a bot account (or a person again); the row after, None when the
         player does not exist."""
-        with self.writing() as session:  # type: ignore[attr-defined]
+        with self.games.writing() as session:  # type: ignore[attr-defined]
             row = session.get(PlayerRow, player_id)
             if row is None:
                 return None
@@ -93,7 +99,7 @@ class ChallengeQueries:
             )
 
     def add_challenge(self, row: ChallengeRow, invites: list[ChallengeInviteRow]) -> None:
-        with self.writing() as session:  # type: ignore[attr-defined]
+        with self.games.writing() as session:  # type: ignore[attr-defined]
             session.add(row)
             session.flush()
             session.add_all(invites)
@@ -162,13 +168,13 @@ class ChallengeQueries:
     def end_challenge_now(
         self, challenge_id: str, status: str, now: datetime, **values: Any
     ) -> bool:
-        with self.writing() as session:  # type: ignore[attr-defined]
+        with self.games.writing() as session:  # type: ignore[attr-defined]
             return self.end_challenge(session, challenge_id, status, now, **values)
 
     def accept_invite(self, challenge_id: str, player_id: str, now: datetime) -> bool:
         """Record the player's acceptance while the challenge is open: False when it had
         accepted already or the challenge is not open."""
-        with self.writing() as session:  # type: ignore[attr-defined]
+        with self.games.writing() as session:  # type: ignore[attr-defined]
             still_open = session.scalar(
                 select(ChallengeRow.status).where(ChallengeRow.id == challenge_id)
             )
@@ -187,7 +193,7 @@ class ChallengeQueries:
 
     def expire_challenges(self, now: datetime, limit: int = 500) -> list[str]:
         """End the open challenges whose time is up; their ids."""
-        with self.writing() as session:  # type: ignore[attr-defined]
+        with self.games.writing() as session:  # type: ignore[attr-defined]
             ids = list(
                 session.scalars(
                     select(ChallengeRow.id)

@@ -24,8 +24,8 @@ from service.models import (
 )
 from service.plumbing.errors import NotFound
 from service.store import outbox
-from service.store.challenges import ChallengeQueries
-from service.store.people import PeopleQueries
+from service.store.challenges import ChallengeStore
+from service.store.people import PeopleStore
 
 # The seats come joined (the mapping's default): one statement, cheaper here than a second
 # SELECT for them, though the driver parses the game's JSON columns once per seat.
@@ -51,11 +51,15 @@ def _read_changes(session: Session, *_: Any) -> None:
             outbox.owe_rating(session, row)
 
 
-class GameStore(PeopleQueries, ChallengeQueries):
+class GameStore:
     """Loads and saves games, their seats and their action log."""
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.sessions = sessions
+        #: The statements about players, labels and ratings, on these sessions.
+        self.people = PeopleStore(self)
+        #: The statements about bot accounts and challenges, on these sessions.
+        self.challenges = ChallengeStore(self)
         #: Called after a commit with the ids of the webhook deliveries it wrote (the
         #: service hands them to the scheduler).
         self.announce: Callable[[list[str]], None] = lambda ids: None

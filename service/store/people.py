@@ -1,11 +1,11 @@
 """The store's statements about people: players, their games and turns, labels and
-their tables, ratings. A part of ``GameStore`` (``service.store.games``), which adds them to
-its statements about games; every one runs on the store's sessions."""
+their tables, ratings. ``GameStore.people`` (``service.store.games``): every one runs on the
+game store's sessions and pages as it does."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -24,15 +24,20 @@ from service.models import (
 from service.rules.player_views import RatingChange, RatingView
 from service.rules.rating_model import BOT_PREFIX, ordinal
 
+if TYPE_CHECKING:
+    from service.store.games import GameStore
+
 # The seats come joined (the mapping's default): one statement, cheaper here than a second
 # SELECT for them, though the driver parses the game's JSON columns once per seat.
 
 
-class PeopleQueries:
-    """Statements on players, labels and ratings, mixed into ``GameStore`` (they use its
-    ``writing``, ``_page`` and ``_by_key``)."""
+class PeopleStore:
+    """``PeopleStore(games)``: statements on players, labels and ratings, on the sessions of
+    the game store ``games`` (its ``writing``, ``_page`` and ``_by_key`` too)."""
 
-    sessions: sessionmaker[Session]
+    def __init__(self, games: GameStore) -> None:
+        self.games = games
+        self.sessions: sessionmaker[Session] = games.sessions
 
     # ------------------------------------------------------------------ players
 
@@ -67,7 +72,7 @@ class PeopleQueries:
     def claim_label(self, label: str, player_id: str | None, now: datetime) -> str | None:
         """``claim_label_in`` as a write of its own, which a concurrent claim may win."""
         try:
-            with self.writing() as session:
+            with self.games.writing() as session:
                 return self.claim_label_in(session, label, player_id, now)
         except IntegrityError:
             with self.sessions() as session:
@@ -90,7 +95,7 @@ class PeopleQueries:
             query = query.where(GameRow.status == status)
         if listed_only:
             query = query.where(GameRow.private.is_(False))
-        rows, total = self._page(
+        rows, total = self.games._page(
             query, offset=(page - 1) * page_size, page_size=page_size, count=True
         )
         return rows, total or 0
@@ -192,7 +197,7 @@ class PeopleQueries:
             )
 
     def player_names(self, player_ids: list[str]) -> dict[str, str]:
-        return self._by_key(PlayerRow.id, PlayerRow.name, player_ids)
+        return self.games._by_key(PlayerRow.id, PlayerRow.name, player_ids)
 
     # ------------------------------------------------------------------ ratings
 

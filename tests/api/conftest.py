@@ -1,7 +1,7 @@
 """API fixtures: every test runs once on SQLite and once on PostgreSQL, through the
 Flask test client on a GameService with a RecordingScheduler.
 
-One app per settings and process, not one per test (issue 27). Building an app is mostly
+One app per settings and process, not one per test. Building an app is mostly
 flask-smorest writing the OpenAPI document of every route (67 ms, a fifth of the API tests'
 CPU when it ran for each of them). What an app keeps between requests is rebound for every
 test, so no test sees another's: the service it serves (``api.deps``), the cache of rendered

@@ -1,12 +1,12 @@
 """Every response the API tests receive is checked against the committed OpenAPI document
 (openapi/openapi.json): the status is documented for the operation, the media type is one it
 lists, the body matches the schema and every documented header that is present matches its
-own. A client generated from the spec then reads what the server really sends (issue 22: the
+own. A client generated from the spec then reads what the server really sends (the
 spec must be the truth).
 
 The checker is ours, not openapi-core's: openapi-core resolved every ``$ref`` and rebuilt a
 validator per schema and per property on every response, which made it half of the CPU time
-of the API tests (issue 27). Here the document is read once per process, the path templates
+of the API tests. Here the document is read once per process, the path templates
 compiled once, and one validator per (operation, status, media type) built on first use and
 reused. It checks what openapi-core checked, a little more strictly: bodies are validated as
 sent, where openapi-core first cast them (a string ``"3"`` passed for an integer)."""

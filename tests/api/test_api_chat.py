@@ -1,4 +1,4 @@
-"""Chat at the table (issue 30): who may write as whom, every refusal's code, the rate
+"""Chat at the table: who may write as whom, every refusal's code, the rate
 limit on a fake clock, the creator's switch, mutes, and the record's copy."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Time controls over HTTP (issue 31): what a creator may ask for, the stable codes of
+"""Time controls over HTTP: what a creator may ask for, the stable codes of
 what it may not, and the banks in the game document (SQLite and PostgreSQL)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Responses are compressed when the client accepts it (issue 22): a pending document
+"""Responses are compressed when the client accepts it: a pending document
 lists every legal action. The ETag of a compressed response still works in conditionals."""
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def test_an_empty_etag_is_no_match(client, http: Http) -> None:
 
 
 # The 304 carries the ETag the 200 would have carried for the same request (RFC 9110
-# §15.4.5; issue 26: `If-None-Match: "v272:gzip"` got a 304 with `ETag: "v272"`).
+# §15.4.5; once `If-None-Match: "v272:gzip"` got a 304 with `ETag: "v272"`).
 ENCODINGS = [None, "gzip", "br", "gzip, deflate, br", "br;q=0.5, gzip", "identity", "*"]
 
 

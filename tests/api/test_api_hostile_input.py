@@ -1,4 +1,4 @@
-"""Inputs that once got HTTP 500 (issue 22): each is a 4xx problem with a stable code and
+"""Inputs that once got HTTP 500: each is a 4xx problem with a stable code and
 the stored data stays as it was. Runs on SQLite and PostgreSQL (tests/api/conftest.py)."""
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def test_chunked_body_under_the_limit_is_read(client) -> None:
     assert r.status_code == 201, r.json
 
 
-# ------------------------------------------- text no database stores (issue 26)
+# ------------------------------------------- text no database stores
 
 # A lone surrogate cannot be encoded as UTF-8 (both databases, and the hashes of codes and
 # entropy); NUL cannot be in PostgreSQL text. Each was a 500 in some free-text field.

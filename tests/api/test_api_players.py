@@ -125,7 +125,7 @@ def test_a_private_game_is_not_listed_and_needs_its_code(client: FlaskClient) ->
 
 
 def test_an_invitation_code_admits_one_join(client: FlaskClient) -> None:
-    """Issue 26: after the holder left, the code let a different person into the seat."""
+    """Once, after the holder left, the code let a different person into the seat."""
     r = create(client, private=True)
     game = r.json["game"]["id"]
     code = {i["seat"]: i["code"] for i in r.json["invitations"]}[1]

@@ -1,4 +1,4 @@
-"""GET /rules explains the game in English, German, Dutch and Spanish (issue 28)."""
+"""GET /rules explains the game in English, German, Dutch and Spanish."""
 
 from __future__ import annotations
 

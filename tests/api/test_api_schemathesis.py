@@ -1,4 +1,4 @@
-"""schemathesis over the committed spec (issue 22): every documented operation is called
+"""schemathesis over the committed spec: every documented operation is called
 with generated input, a fixed seed and a bounded number of cases, on SQLite and PostgreSQL.
 
 Protected operations are exercised for real: the generated ``game_id`` is mostly replaced

@@ -1,4 +1,4 @@
-"""Nobody is seated, played or rated in another's name (issue 26, docs/api.md "Who may do
+"""Nobody is seated, played or rated in another's name (docs/api.md "Who may do
 what"): a seat is taken for a player only by the player itself or by the owner of a label
 the player entered, and its token reaches the organiser only when the player shares it."""
 

@@ -1,4 +1,4 @@
-"""Quick play over HTTP (issue 31): post, list, read (game and seat token), cancel, the
+"""Quick play over HTTP: post, list, read (game and seat token), cancel, the
 wait's end on the fake clock, and every refusal's code."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A player on several devices (issue 30): one-time sign-in codes, a token per device,
+"""A player on several devices: one-time sign-in codes, a token per device,
 signing out one device, changing the name; and the migration that keeps old tokens."""
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ def test_targets_on_private_addresses_are_refused(client: FlaskClient, url: str)
     assert client.get(HOOKS, headers=bearer(token)).json == []
 
 
-# IPv6 forms that embed an IPv4 address (issue 26): each is judged by the address inside.
+# IPv6 forms that embed an IPv4 address: each is judged by the address inside.
 EMBEDDING_LOOPBACK = [
     "http://[::127.0.0.1]/hook",  # IPv4-compatible
     "http://[::ffff:0:127.0.0.1]/hook",  # IPv4-translated (SIIT)

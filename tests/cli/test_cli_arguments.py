@@ -1,4 +1,4 @@
-"""The ``ursuppe`` CLI refuses bad arguments with one line and exit status 2 (issue 22, item 5).
+"""The ``ursuppe`` CLI refuses bad arguments with one line and exit status 2.
 
 Each case used to be accepted quietly (``arena -n 0`` played 3 games, ``-j 0`` ran) or ended
 in a traceback (``--time-budget -1``, ``simulate --jobs 0``).

@@ -1,4 +1,4 @@
-"""`ursuppe simulate` (issue 2, section 3): plays random games and prints a summary."""
+"""`ursuppe simulate`: plays random games and prints a summary."""
 
 from __future__ import annotations
 

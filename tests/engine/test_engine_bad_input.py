@@ -1,4 +1,4 @@
-"""Bad input (issue 2, "Tests"): every illegal or malformed action raises EngineError with a
+"""Bad input: every illegal or malformed action raises EngineError with a
 machine-readable code and a message, and leaves ``to_dict()`` unchanged."""
 
 from __future__ import annotations

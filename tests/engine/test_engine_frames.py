@@ -1,4 +1,4 @@
-"""The interpreter's frames are typed (issue 15 item 3: "The ops and their frames in one
+"""The interpreter's frames are typed ("The ops and their frames in one
 readable table or typed frames, not untyped tuples read by position")."""
 
 from __future__ import annotations

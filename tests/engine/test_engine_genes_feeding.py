@@ -161,7 +161,7 @@ def test_parasitism_is_optional():
     assert g.bp[2] == 4
 
 
-# --- alternative feeding is optional (issue 14) --------------------------------------------------
+# --- alternative feeding is optional --------------------------------------------------
 def test_alternative_feeding_is_optional_frugality_only_way_to_eat_offers_starve():
     """German: "Alternative Ernährungs (GENÜGSAMKEIT, ERSATZKOST und auch PARASITISMUS) können,
     müssen aber nicht verwendet werden"; RULINGS.md: "the owner may always decline it, even

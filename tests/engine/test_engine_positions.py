@@ -1,4 +1,4 @@
-"""Positions a rule test can state (issue 14, "Positions a rule test can state";
+"""Positions a rule test can state ("Positions a rule test can state";
 docs/engine-api.md, "Positions for tests" and "Chance"): a position at a named decision, the
 next dice fixed by a script, and the genes bought this round in the public view."""
 

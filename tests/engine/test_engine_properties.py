@@ -1,4 +1,4 @@
-"""Property tests over random games (issue 2 and 3, "Tests"): invariants after every action,
+"""Property tests over random games: invariants after every action,
 replay, save/restore (mid-reaction included), clone independence and the public view.
 
 Random play is uniform over the legal actions with a seeded ``random.Random``; hypothesis draws
@@ -133,7 +133,7 @@ def test_property_every_variant_keeps_the_invariants_and_replays(seed, variant, 
 @settings(max_examples=200, deadline=None, derandomize=True)
 @given(seed=SEEDS, phase=st.sampled_from([1, 5]))
 def test_property_an_attacker_clinging_to_its_escaping_target_never_kills_it_elsewhere(seed, phase):
-    """The invariant where it is easiest to break (issue 14): an attacker with Holding beside a
+    """The invariant where it is easiest to break: an attacker with Holding beside a
     target with Escape, Speed and Movement I (rolled dice), both players' choices random, the
     game played to its end."""
     rnd = random.Random(seed)

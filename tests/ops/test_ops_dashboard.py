@@ -19,7 +19,7 @@ SUFFIXES = ("_bucket", "_count", "_sum", "_total")
 
 def exported() -> set[str]:
     names = set(SCRAPED)
-    for value in vars(metrics).values():
+    for value in metrics.series().values():
         if isinstance(value, MetricWrapperBase):
             names.add(value._name)  # counters' names lack "_total" here, as in families
     return names

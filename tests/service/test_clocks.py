@@ -1,4 +1,4 @@
-"""Time controls (issue 31) on the fake clock: the bank's arithmetic, running out and the
+"""Time controls on the fake clock: the bank's arithmetic, running out and the
 policy that follows, correspondence days, no clock for bots, and a restart mid-decision."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""No statement parameters in any log (issue 26): a failing statement's error, as the web
+"""No statement parameters in any log: a failing statement's error, as the web
 log records it, names the statement but none of its values (a seat's token hash was one)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Quick play (issue 31) on the fake clock: seekers of the same game meet, a wait that is
+"""Quick play on the fake clock: seekers of the same game meet, a wait that is
 over fills the game with bots, one waiting seek per player, cancelling, and matching that
 stays exact when many matchers race (both databases)."""
 

@@ -229,7 +229,7 @@ def test_expire_deadline_default_action_exactly_once(service, clock, scheduler) 
     assert after.seq == 1
     entry = service.games.events(game_id)[0]
     # The stand-in (greedy by default) chose the move, not "the first legal action".
-    bot_seed = (game_seed * 1_000_003 + view.pending_seat) % play.MAX_SEED
+    bot_seed = play.bot_seed(game_seed, 0, view.pending_seat)
     greedy = make_bot("greedy", seed=bot_seed).choose(Game.from_dict(state))
     assert (
         entry.actor == "timeout" and entry.action == greedy and default in view.pending["actions"]

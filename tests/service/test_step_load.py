@@ -1,4 +1,4 @@
-"""The write path's economies (issue 32): a step's load leaves the client views unread, and
+"""The write path's economies: a step's load leaves the client views unread, and
 the outbox reads a write's changes once per flush however many stores share the sessions."""
 
 from __future__ import annotations

@@ -34,6 +34,8 @@ def test_a_player_plays_a_game_from_its_own_stream(stack: Stack) -> None:
     def on(message: dict[str, Any]) -> None:
         if message["type"] == "your_turn":
             seq = message["data"]["seq"]
+            # The stream may tell the turn before the join's answer has brought the token.
+            wait_until(lambda: "t" in seat_token, 10, "the seat's token")
             assert api.play_first(game_id, seat_token["t"], seq) == 200
             played.append(seq)
 

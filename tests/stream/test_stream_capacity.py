@@ -1,6 +1,6 @@
 """The stream process's global cap (``URSUPPE_STREAM_MAX_OPEN``) in a real gunicorn with the
-gevent worker: beyond it a stream is refused at once with 503 + ``Retry-After`` (issue 26:
-streams from many addresses took the API down), ordinary requests keep answering while the
+gevent worker: beyond it a stream is refused at once with 503 + ``Retry-After`` (streams from
+many addresses once took the API down), ordinary requests keep answering while the
 streams are open, and a stream that closes gives its slot back."""
 
 from __future__ import annotations

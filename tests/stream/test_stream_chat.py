@@ -1,4 +1,4 @@
-"""Chat on the game's stream (issue 30), on the real stack (gunicorn with gevent, Redis
+"""Chat on the game's stream, on the real stack (gunicorn with gevent, Redis
 notices, PostgreSQL): a message arrives live, and a client that resumes with its last
 event id gets every message and entry it missed exactly once."""
 

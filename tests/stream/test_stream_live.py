@@ -179,7 +179,7 @@ def test_streams_recover_from_a_redis_restart(pg_url: str, logdir: Path) -> None
         # The game moves on without notices (the human's own stream stalls too, so the
         # bots may have to wait for it: at least the moves already pending get played).
         # The outage's length, not a wait for an event: ended as soon as the stream had
-        # noticed it, this test once stalled under load (issue 27; see the docstring).
+        # noticed it, this test once stalled under load (see the docstring).
         time.sleep(3)
         notices.start()
 

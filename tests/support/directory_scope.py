@@ -1,5 +1,5 @@
 """Servers a directory's tests share, stopped when this process has run that directory's
-last test instead of at the end of the session (issue 27).
+last test instead of at the end of the session.
 
 pytest offers no scope between "package" (which needs an ``__init__.py``: ``tests/web``
 would then shadow the ``web`` package) and "session". Every process runs its tests in

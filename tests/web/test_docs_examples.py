@@ -1,4 +1,4 @@
-"""Every example in the README and in docs/ runs as written (issue 34): each block is read
+"""Every example in the README and in docs/ runs as written: each block is read
 from its page, so a page and its test cannot drift apart.
 
 ``EXAMPLES`` names, for every code block a reader could run (python, bash, sh, js), the test
@@ -37,7 +37,11 @@ from tests.web.test_web_play import api, api_post
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [
+    ROOT / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+    ROOT / "bench/results/ai-recipe.md",
+]
 RUNNABLE = {"python", "bash", "sh", "js"}
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 
@@ -77,7 +81,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("docs/engine-api.md", "from engine import Game, Decision, EngineError, IllegalActionError, replay, rules_data"): "test_the_python_examples_of_the_engine_run",
     ("docs/engine-api.md", "import random"): "test_the_python_examples_of_the_engine_run",
     ("docs/engine-api.md", "from engine.chance import ScriptedDice"): "test_the_python_examples_of_the_engine_run",
-    ("docs/ai.md", "# data: the search bot's self-play with the version-1 value (112 games were used)"): "test_the_ai_pages_recipe_is_accepted_by_its_programs",
+    ("bench/results/ai-recipe.md", "# data: the search bot's self-play with the version-1 value (112 games were used)"): "test_the_ai_pages_recipe_is_accepted_by_its_programs",
     ("docs/api.md", "API=localhost:8000/api/v1"): "test_the_api_docs_seek_example_gets_a_game",
     ("docs/api.md", "from standardwebhooks import Webhook, WebhookVerificationError"): "test_the_webhook_receiver_example_verifies_and_deduplicates",
     ("docs/api.md", 'curl -s -XPOST $API/games/$GAME/seats/0/hint -H "Authorization: Bearer $TOKEN"   # 202, status pending'): "test_the_hint_example_asks_and_reads_a_hint",
@@ -174,7 +178,8 @@ def test_the_python_examples_of_the_engine_run() -> None:
 
 
 def _ai_recipe_commands() -> list[list[str]]:
-    code = block("docs/ai.md", next(k[1] for k in EXAMPLES if k[0] == "docs/ai.md"))
+    recipe = "bench/results/ai-recipe.md"
+    code = block(recipe, next(k[1] for k in EXAMPLES if k[0] == recipe))
     joined = re.sub(r"\\\n\s*", "", code)
     return [shlex.split(line) for line in joined.splitlines() if line and not line.startswith("#")]
 

@@ -1,4 +1,4 @@
-"""A person on two devices (issue 30): a player made in one browser, a seat taken there,
+"""A person on two devices: a player made in one browser, a seat taken there,
 a one-time code typed into a second browser (its own profile), the turn found under "My
 turns" there and played on by clicking."""
 

@@ -1,4 +1,4 @@
-"""Chat at the table in the browser (issue 30): two players and a spectator, each in a
+"""Chat at the table in the browser: two players and a spectator, each in a
 browser of its own, chat live; the messages survive a reload, stay text, and a muted
 player's messages stay hidden."""
 

@@ -1,4 +1,4 @@
-"""Clocks at the table (issue 31): the lobby creates a game with the time control chosen,
+"""Clocks at the table: the lobby creates a game with the time control chosen,
 the page shows a clock for every human seat and none for bots, counts the deciding seat's
 bank down from the server's numbers, and warns the player whose time runs low."""
 

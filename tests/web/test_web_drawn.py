@@ -1,4 +1,4 @@
-"""Every game size and variant drawn right (issue 29), at a phone's 360 px and at 1280 px.
+"""Every game size and variant drawn right, at a phone's 360 px and at 1280 px.
 
 For 3 to 6 players, Double I, Double II and the decoy: the page is no wider than the
 viewport, the players and market panels are not clipped, every food count sits inside its

@@ -1,4 +1,4 @@
-"""Hints at the table (issue 33): in an unrated game the seat to play asks for a hint, a
+"""Hints at the table: in an unrated game the seat to play asks for a hint, a
 worker of the live server computes it, and the page names the suggestion, marks its button
 and says why; a rated game shows no hint button. Both on a desktop and a phone's width."""
 

@@ -1,4 +1,4 @@
-"""Quick play in the browser (issue 31): two browsers click "Play now" for the same game
+"""Quick play in the browser: two browsers click "Play now" for the same game
 and meet at one table; a third (a 360 px phone) seeks alone, cancels, seeks again and gets
 bots when its wait is over. Preferences are remembered; the lobby lists the seeks live."""
 

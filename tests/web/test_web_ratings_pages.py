@@ -1,4 +1,4 @@
-"""The leaderboard and a profile (issue 30) show a rated game that bots finished: a person
+"""The leaderboard and a profile show a rated game that bots finished: a person
 joins as a player, resigns, the stand-in and the bots play on, a worker rates the game."""
 
 from __future__ import annotations

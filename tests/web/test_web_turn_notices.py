@@ -1,4 +1,4 @@
-"""Turn notices in every game of the player (issue 30): a page of a signed-in browser
+"""Turn notices in every game of the player: a page of a signed-in browser
 follows the player stream; a turn that comes in a game the page does not show puts the
 count in the tab title, appears under "My turns" without a reload, and is notified through
 the browser's Notification API once the person allowed it (the permission granted over

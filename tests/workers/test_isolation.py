@@ -1,4 +1,4 @@
-"""The worker suite and the benchmarks touch only what they created (issue 22): Redis is a
+"""The worker suite and the benchmarks touch only what they created: Redis is a
 server of their own, never a database of a Redis that something else uses."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A stopped test run leaves no processes and no databases behind (issues 22 and 27).
+"""A stopped test run leaves no processes and no databases behind.
 
 A pytest process of its own starts what the fixtures start (a redis-server, a Celery worker
 with beat and its pool) and is then killed with SIGKILL, so no teardown runs; every process

@@ -86,7 +86,7 @@ def test_beat_stopped_and_started_again_misses_no_deadline(stack, start_worker) 
 
 
 def test_a_worker_and_beat_restart_mid_decision_changes_no_bank(stack) -> None:  # noqa: ANN001
-    """A bank (issue 31) lives in the database as it stood when the decision was offered,
+    """A bank lives in the database as it stood when the decision was offered,
     with the decision's deadline: the worker and its beat stopped mid-decision and started
     again neither lose the seat time (the bank runs out at the stored deadline, not
     earlier) nor grant any (after running out the seat has only the increment)."""

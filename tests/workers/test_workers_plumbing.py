@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import os
 import subprocess
 import sys
 import uuid
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 import redis
@@ -17,14 +20,63 @@ from workers.scheduler import CeleryScheduler
 
 pytestmark = pytest.mark.integration
 
+WORKERS = Path(__file__).resolve().parents[2] / "workers"
 
-def test_the_worker_imports_its_tasks_before_prometheus_client() -> None:
-    """The worker's main process imports the task modules before it sets up its metrics
-    directory (``workers.metrics``); a prometheus_client imported by then keeps every series
-    of the pool's processes out of the worker's scrape, with no error but a log line."""
-    code = "import sys, workers.tasks; print('prometheus_client' in sys.modules)"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "False", done.stdout + done.stderr
+
+def imported_workers(path: Path) -> set[str]:
+    """The modules of ``workers`` that a module imports, at any depth of its code."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module == "workers":
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("workers."):
+            names.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            names.update(a.name.split(".")[1] for a in node.names if a.name.startswith("workers."))
+    return names
+
+
+def test_series_recorded_after_a_fork_reach_the_directory_prepared_after_every_import() -> None:
+    """Import order does not matter: a worker's main process may import its task modules,
+    prometheus_client with them, before it prepares its metrics directory at start-up
+    (``workers.metrics``); what a forked child records still lands there, where the main
+    process's exporter adds it up. (With the series made at import, the child kept it in
+    its own memory and the scrape never showed it.)"""
+    code = """
+import os, shutil, sys
+import workers.tasks
+assert "prometheus_client" in sys.modules
+from workers import metrics_dir
+created = metrics_dir.prepare()
+from service.plumbing import metrics
+pid = os.fork()
+if pid == 0:
+    metrics.RATING_RUNS.labels("rated").inc(3)
+    os._exit(0)
+os.waitpid(pid, 0)
+print(metrics.exposition()[0].decode())
+shutil.rmtree(created)
+"""
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert 'ursuppe_rating_runs_total{result="rated"} 3.0' in done.stdout, done.stderr
+
+
+def test_no_two_modules_of_the_workers_import_each_other() -> None:
+    """The worker's modules form no cycle: the signal handlers (``workers.metrics``) find
+    the settings in ``workers.config``, not in the app that imports them."""
+    graph = {path.stem: imported_workers(path) for path in WORKERS.glob("*.py")}
+    for start in graph:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for name in graph.get(todo.pop(), set()):
+                assert name != start, f"workers.{start} imports itself through workers.{name}"
+                if name not in seen:
+                    seen.add(name)
+                    todo.append(name)
 
 
 def test_settings_default_to_a_local_redis() -> None:

@@ -1,4 +1,4 @@
-"""A tournament site's whole flow on real parts (issue 18): a player for the site and one
+"""A tournament site's whole flow on real parts: a player for the site and one
 per person, a bulk-created round with reserved seats and bots under the site's label, each
 seat's client playing with its seat token, the worker playing the bots, rating every game
 and sending signed webhooks; a local receiver verifies every signature and gets

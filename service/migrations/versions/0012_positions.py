@@ -1,4 +1,4 @@
-"""Positions cost a bounded amount (issue 26): every ``SNAPSHOT_EVERY``-th log row keeps
+"""Positions cost a bounded amount: every ``SNAPSHOT_EVERY``-th log row keeps
 the engine state after it (``action_log.state``), so ``GET /games/{id}/positions`` replays
 at most that many actions from the nearest one instead of the whole log. Rows written
 before this revision have none: their games replay from the start, as before.

@@ -1,4 +1,4 @@
-"""Chat at the table (issue 30): messages kept with their game, the games whose creator
+"""Chat at the table: messages kept with their game, the games whose creator
 closed chat to spectators, and each player's mutes.
 
 Revision ID: 0013_chat

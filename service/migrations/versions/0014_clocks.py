@@ -1,4 +1,4 @@
-"""Time controls (issue 31): the control a game was created with (``games.time_control``)
+"""Time controls: the control a game was created with (``games.time_control``)
 and each human seat's bank under a bank control (``seats.bank_ms``). Older games keep
 NULL: their control is read from ``time_limit`` (service/rules/clocks.py).
 

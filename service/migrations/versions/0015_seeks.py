@@ -1,4 +1,4 @@
-"""Quick play (issue 31): seeks, a player's wish for a game now, matched with others who
+"""Quick play: seeks, a player's wish for a game now, matched with others who
 want the same game or filled with bots when the wait is over (service/parts/seeks.py).
 
 Revision ID: 0015_seeks

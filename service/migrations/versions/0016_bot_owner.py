@@ -1,4 +1,4 @@
-"""Fair bot work (issue 32): the client address that created a game without a player
+"""Fair bot work: the client address that created a game without a player
 token (``games.creator_address``), so that its bot turns count against that address's
 share of the workers. Older games keep NULL (no owner: no quota).
 

@@ -1,0 +1,35 @@
+"""The statements of players' identities: their tokens and one-time sign-in codes
+(``service.parts.accounts``; a chat post finds its author with them too)."""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from service.models import PlayerRow, PlayerTokenRow, SigninCodeRow
+
+
+def player_of_token(session: Session, token_hash: str) -> PlayerRow | None:
+    """The player holding the token of this hash: one look-up by the table's key."""
+    return session.scalar(
+        select(PlayerRow)
+        .join(PlayerTokenRow, PlayerTokenRow.player_id == PlayerRow.id)
+        .where(PlayerTokenRow.token_hash == token_hash)
+    )
+
+
+def drop_signin_codes(session: Session, player_id: str) -> None:
+    session.execute(delete(SigninCodeRow).where(SigninCodeRow.player_id == player_id))
+
+
+def take_signin_code(session: Session, code_hash: str) -> str | None:
+    """Delete the code, once: its player's id, or None when another took it first."""
+    return session.scalar(
+        delete(SigninCodeRow)
+        .where(SigninCodeRow.code_hash == code_hash)
+        .returning(SigninCodeRow.player_id)
+    )
+
+
+def drop_token(session: Session, token_hash: str) -> None:
+    session.execute(delete(PlayerTokenRow).where(PlayerTokenRow.token_hash == token_hash))
