@@ -109,6 +109,9 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("cannot_mute_self", "mute_not_found"),
     *("invalid_seek", "seek_exists", "seek_matched", "seek_not_found"),
     *("hints_not_allowed", "hint_not_found"),
+    *("missing_scope", "invalid_scope", "token_not_found", "client_not_found"),
+    *("too_many_clients", "too_many_tokens", "invalid_authorization_request"),
+    *("invalid_redirect_uri", "consent_expired"),
 )
 
 
@@ -149,6 +152,21 @@ class ProblemSchema(ma.Schema):
         metadata={"description": "the game the seek was matched into (seek_matched only)"}
     )
     seat = ma.fields.Integer(metadata={"description": "your seat in it (seek_matched only)"})
+    scope = ma.fields.String(
+        metadata={"description": "the scope the token lacks (missing_scope only)"}
+    )
+    oauth_error = ma.fields.String(
+        metadata={
+            "description": "the OAuth 2 error code, e.g. invalid_scope "
+            "(invalid_authorization_request only)"
+        }
+    )
+    redirect_to = ma.fields.String(
+        metadata={
+            "description": "where to send the person to tell the site of the error, when the "
+            "site's redirect URI was valid (invalid_authorization_request only)"
+        }
+    )
 
 
 class ApiProblem(Exception):

@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, or_, select
 
 from service import rating_model
 from service.errors import NotFound, Unauthorized, Unprocessable
@@ -88,12 +88,19 @@ class Accounts(Part):
 
     def for_token(self, token: str) -> PlayerView:
         """The player holding ``token`` (401 ``invalid_token`` otherwise): one look-up by
-        the token's hash, the table's key."""
+        the token's hash, the table's key. Whatever its scopes: the API checks those
+        (``api.scopes``, with ``service.grants.Grants.resolve``)."""
         with self.store.sessions() as session:
             row = session.scalar(
                 select(PlayerRow)
                 .join(PlayerTokenRow, PlayerTokenRow.player_id == PlayerRow.id)
-                .where(PlayerTokenRow.token_hash == hash_token(token))
+                .where(
+                    PlayerTokenRow.token_hash == hash_token(token),
+                    or_(
+                        PlayerTokenRow.expires_at.is_(None),
+                        PlayerTokenRow.expires_at > self.clock(),
+                    ),
+                )
             )
             if row is None:
                 raise Unauthorized("invalid_token", "the token is not a player's")

@@ -21,6 +21,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounts import Accounts
+from service.grants import Grants
 from service.aftercommit import AfterCommit
 from service.bots import check_bot_level
 from service.chat import Chat
@@ -75,6 +76,8 @@ class GameService:
         self.labels = Labels(*parts)
         #: Players, their tokens per device, sign-in codes, names and games.
         self.accounts = Accounts(*parts)
+        #: Tokens with scopes: personal access tokens, and OAuth 2 for sites.
+        self.grants = Grants(*parts)
         #: Chat at the table and the players' mutes; a post wakes the game's streams.
         self.chat = Chat(*parts)
         self.ratings = Ratings(*parts)
