@@ -42,9 +42,9 @@ from api.resources.stream.schemas import (
     StreamEntrySchema,
 )
 from service.config import Settings
-from service.scopes import SCOPES
 from service.games import GameService, build_service
 from service.scheduling import NullScheduler, Scheduler
+from service.scopes import SCOPES
 from web import SWAGGER_UI_URL, web_bp
 from workers.scheduler import CeleryScheduler
 
@@ -86,8 +86,8 @@ SPEC_OPTIONS: dict[str, Any] = {
                 "type": "oauth2",
                 "description": "a token a site received with the player's consent, or a "
                 "personal access token: a player token (`player.…`) limited to its scopes "
-                "(403 `missing_scope` outside them). docs/api.md, \"Acting for players: "
-                "OAuth 2\"; metadata at `/.well-known/oauth-authorization-server`.",
+                '(403 `missing_scope` outside them). docs/api.md, "Acting for players: '
+                'OAuth 2"; metadata at `/.well-known/oauth-authorization-server`.',
                 "flows": {
                     "authorizationCode": {
                         "authorizationUrl": "/oauth/authorize",

@@ -18,6 +18,7 @@ from api.problems import ApiProblem
 from service import scopes
 from service.players import is_player_token
 
+
 def openapi_path(rule: str) -> str:
     """Flask's ``/a/<int:seat>/<x>`` as the spec writes it: ``/a/{seat}/{x}``."""
     out, rest = [], rule

@@ -21,7 +21,6 @@ from datetime import datetime
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounts import Accounts
-from service.grants import Grants
 from service.aftercommit import AfterCommit
 from service.bots import check_bot_level
 from service.chat import Chat
@@ -29,6 +28,7 @@ from service.config import Settings
 from service.creation import Creation
 from service.db import make_engine, make_sessionmaker, upgrade_database
 from service.game_reads import GameReads
+from service.grants import Grants
 from service.hints import Hints, check_hint_level
 from service.labels import Labels
 from service.models import utcnow

@@ -5,6 +5,7 @@ statement runs on the store's sessions."""
 from __future__ import annotations
 
 from datetime import datetime
+
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 

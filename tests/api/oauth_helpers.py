@@ -66,9 +66,7 @@ def check(client: FlaskClient, params: dict[str, str]) -> Any:
     return client.get(f"{API}/oauth/authorization?{urlencode(params)}")
 
 
-def decide(
-    client: FlaskClient, params: dict[str, str], token: str, approve: bool = True
-) -> Any:
+def decide(client: FlaskClient, params: dict[str, str], token: str, approve: bool = True) -> Any:
     shown = check(client, params)
     assert shown.status_code == 200, shown.json
     return client.post(

@@ -85,7 +85,10 @@ def test_a_site_acts_within_the_scopes_approved_until_the_player_revokes(
     assert grant["last_used_at"] is not None
     assert token not in str(listed)
 
-    assert client.delete(f"{API}/players/me/tokens/{grant['id']}", headers=bearer(own)).status_code == 204
+    assert (
+        client.delete(f"{API}/players/me/tokens/{grant['id']}", headers=bearer(own)).status_code
+        == 204
+    )
     r = client.get(f"{API}/players/me", headers=bearer(token))
     assert r.status_code == 401 and r.json["code"] == "invalid_token"
     assert client.get(f"{API}/players/me", headers=bearer(own)).status_code == 200
@@ -246,7 +249,10 @@ def test_only_the_players_own_token_approves_a_site(client: FlaskClient) -> None
     token = site_token(client, Site(), own)
     r = decide(client, Site(client_id="other.example").params(), token)
     assert r.status_code == 403 and r.json["code"] == "missing_scope"
-    r = client.post(f"{API}/oauth/authorization?{urlencode(Site().params())}", json={"approve": True, "consent": "x"})
+    r = client.post(
+        f"{API}/oauth/authorization?{urlencode(Site().params())}",
+        json={"approve": True, "consent": "x"},
+    )
     assert r.status_code == 401
 
 
@@ -297,16 +303,23 @@ def test_personal_access_tokens_have_the_scopes_chosen(client: FlaskClient) -> N
     assert r.json["info"]["scopes"] == ["profile:read", "game:create"]
     assert client.post(f"{API}/games", json={"players": 3}, headers=bearer(pat)).status_code == 201
     r = client.post(
-        f"{API}/players/me/tokens", json={"label": "x", "scopes": ["game:play"]}, headers=bearer(pat)
+        f"{API}/players/me/tokens",
+        json={"label": "x", "scopes": ["game:play"]},
+        headers=bearer(pat),
     )
     assert r.status_code == 403 and r.json["scope"] == "account"  # no token makes another
     r = client.post(
-        f"{API}/players/me/tokens", json={"label": "x", "scopes": ["everything"]}, headers=bearer(own)
+        f"{API}/players/me/tokens",
+        json={"label": "x", "scopes": ["everything"]},
+        headers=bearer(own),
     )
     assert r.status_code == 422
     listed = client.get(f"{API}/players/me/tokens", headers=bearer(own)).json
     personal = next(t for t in listed if t["kind"] == "personal")
-    assert client.delete(f"{API}/players/me/tokens/{personal['id']}", headers=bearer(own)).status_code == 204
+    assert (
+        client.delete(f"{API}/players/me/tokens/{personal['id']}", headers=bearer(own)).status_code
+        == 204
+    )
     assert client.get(f"{API}/players/me", headers=bearer(pat)).status_code == 401
 
 
@@ -373,6 +386,9 @@ def test_the_token_endpoint_is_rate_limited(service: Any) -> None:
     service.settings = replace(service.settings, oauth_token_rate_limit="2/60")
     client = create_app(service=service).test_client()
     for _ in range(2):
-        assert client.post("/oauth/token", data={"grant_type": "authorization_code"}).status_code == 401
+        assert (
+            client.post("/oauth/token", data={"grant_type": "authorization_code"}).status_code
+            == 401
+        )
     r = client.post("/oauth/token", data={"grant_type": "authorization_code"})
     assert r.status_code == 429 and "Retry-After" in r.headers

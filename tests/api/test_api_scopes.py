@@ -27,14 +27,14 @@ def spec_operations() -> dict[str, tuple[str, str, dict]]:
 def test_every_operation_names_its_scope() -> None:
     missing = {n: mp for n, (*mp, _) in spec_operations().items() if n not in OPERATION_SCOPES}
     lines = "\n".join(
-        f'    "{name}": <scope>,  # {method.upper()} {path}' for name, (method, path) in missing.items()
+        f'    "{name}": <scope>,  # {method.upper()} {path}'
+        for name, (method, path) in missing.items()
     )
     assert not missing, (
         "operations without a scope: add a line for each to OPERATION_SCOPES in "
         "api/contract/operations.py, with a scope of service/scopes.py's SCOPES (the one a "
         "site's token needs to call it; add a scope there if none fits), ACCOUNT (only the "
-        "player's own sign-in token) or None (open to anybody), then run `make openapi`:\n"
-        + lines
+        "player's own sign-in token) or None (open to anybody), then run `make openapi`:\n" + lines
     )
 
 

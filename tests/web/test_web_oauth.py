@@ -170,7 +170,10 @@ def test_a_site_acts_for_a_person_within_the_scopes_approved_until_revoked(
         assert browser.current_url.startswith(server.base_url + "/oauth/authorize?")
         assert site.client_id in browser.find_element(By.ID, "asks").text
         assert browser.find_element(By.ID, "redirect-origin").text == site.url
-        listed = [li.get_attribute("data-scope") for li in browser.find_elements(By.CSS_SELECTOR, "#scopes li")]
+        listed = [
+            li.get_attribute("data-scope")
+            for li in browser.find_elements(By.CSS_SELECTOR, "#scopes li")
+        ]
         assert listed == SCOPES.split()
         assert "Ann" in browser.find_element(By.ID, "answer-as").text
         browser.find_element(By.ID, "approve").click()
@@ -179,7 +182,8 @@ def test_a_site_acts_for_a_person_within_the_scopes_approved_until_revoked(
         assert "code=" in browser.current_url and "iss=" in browser.current_url
 
         assert site.seen["scope"] == SCOPES
-        assert site.seen["me"] == (200, site.seen["me"][1]) and site.seen["me"][1]["id"] == ann["id"]
+        status, me = site.seen["me"]
+        assert status == 200 and me["id"] == ann["id"]
         assert site.seen["entered"][0] == 201, site.seen["entered"]
         assert site.seen["games"][0] == 200
         status, problem = site.seen["create"]

@@ -38,9 +38,12 @@ function row(token) {
     ? ""
     : h("button", { type: "button", class: "revoke", "data-token": token.id }, t("tokens_revoke"));
   if (revoke) revoke.onclick = () => revokeToken(token.id);
+  // Each cell names its column too: a narrow screen shows a row as a card (style.css).
+  const cell = (key, content) => h("td", { "data-label": key ? t(key) : null }, content);
   return h("tr", { class: `token token-${token.kind}`, "data-token": token.id },
-    h("td", {}, what(token)), h("td", {}, scopes), h("td", {}, when(token.created_at)),
-    h("td", {}, when(token.last_used_at)), h("td", {}, revoke));
+    cell(null, what(token)), cell("tokens_th_scopes", scopes),
+    cell("tokens_th_created", when(token.created_at)),
+    cell("tokens_th_last_used", when(token.last_used_at)), cell(null, revoke));
 }
 
 async function list() {

@@ -29,9 +29,7 @@ def _player_fk() -> sa.ForeignKey:
 def upgrade() -> None:
     with op.batch_alter_table("player_tokens") as batch:
         batch.add_column(sa.Column("id", sa.String(32), nullable=True))
-        batch.add_column(
-            sa.Column("kind", sa.String(16), nullable=False, server_default="device")
-        )
+        batch.add_column(sa.Column("kind", sa.String(16), nullable=False, server_default="device"))
         batch.add_column(sa.Column("scopes", sa.String(512), nullable=True))
         batch.add_column(sa.Column("label", sa.String(100), nullable=True))
         batch.add_column(sa.Column("client_id", sa.String(200), nullable=True))
