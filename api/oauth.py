@@ -317,12 +317,28 @@ class ConsentRequest:
     consent: str
 
 
+def _unquotable(err: ValueError) -> bool:
+    """Authlib's refusal of an error description with characters OAuth 2 does not allow
+    there (``"`` and ``\\``, non-ASCII): a parameter it quotes in its description held them."""
+    return "forbidden characters" in str(err)
+
+
+#: What a request whose parameters Authlib cannot even quote in its refusal is told.
+_UNQUOTABLE = "a parameter holds characters OAuth 2 does not allow"
+
+
 def validated_request(player: PlayerView | None = None) -> Any:
     """The grant of the authorization request in the query string; raises the refusal."""
     try:
         return server().get_consent_grant(end_user=player)
     except OAuth2Error as err:
         raise _refused(err) from None
+    except ValueError as err:
+        if not _unquotable(err):
+            raise
+        raise ApiProblem(
+            400, "invalid_authorization_request", _UNQUOTABLE, oauth_error="invalid_request"
+        ) from None
 
 
 def describe() -> ConsentRequest:
@@ -358,16 +374,33 @@ def decide(player: PlayerView, approve: bool, ticket: str) -> str:
 oauth_bp = Blueprint("oauth2", __name__)
 
 
+def _oauth_error(error: str, description: str) -> Response:
+    resp = jsonify({"error": error, "error_description": description})
+    resp.status_code = 400
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
 @oauth_bp.post(TOKEN_PATH)
 def token() -> Response:
     """RFC 6749 section 4.1.3: a code and its PKCE verifier for an access token."""
-    return server().create_token_response()
+    try:
+        return server().create_token_response()
+    except ValueError as err:
+        if not _unquotable(err):
+            raise
+        return _oauth_error("invalid_request", _UNQUOTABLE)
 
 
 @oauth_bp.post(REVOKE_PATH)
 def revoke() -> Response:
     """RFC 7009: the site gives a token back; it stops working at once."""
-    return server().create_endpoint_response(Revocation.ENDPOINT_NAME)
+    try:
+        return server().create_endpoint_response(Revocation.ENDPOINT_NAME)
+    except ValueError as err:
+        if not _unquotable(err):
+            raise
+        return _oauth_error("invalid_request", _UNQUOTABLE)
 
 
 def metadata() -> dict[str, Any]:

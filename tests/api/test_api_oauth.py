@@ -216,6 +216,15 @@ def test_authorization_requests_that_cannot_be_granted(
         assert query_of(body["redirect_to"])["error"] == oauth_error
 
 
+def test_parameters_that_cannot_be_quoted_in_a_refusal_are_refused_all_the_same(
+    client: FlaskClient,
+) -> None:
+    r = check(client, Site().params(response_type='^\\{"'))
+    refused_request(r, "invalid_request", back=False)
+    r = client.post("/oauth/token", data={"grant_type": 'x\\"y'})
+    assert r.status_code == 400 and r.json["error"] == "unsupported_grant_type"
+
+
 def test_a_missing_state_is_refused(client: FlaskClient) -> None:
     refused_request(check(client, Site().params(state=None)), "invalid_request", back=True)
 
