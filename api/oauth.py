@@ -9,8 +9,8 @@ for players: OAuth 2").
   player will be sent back to, which must be ``https`` (``http`` only on loopback).
   Confidential clients are registered by a player (``POST /players/me/oauth-clients``)
   and authenticate with their secret (``client_secret_basic`` or ``client_secret_post``).
-- Long-lived access tokens (``service.grants.OAUTH_TOKEN_TTL``), no refresh tokens; the
-  token a site gets is a player token with the approved scopes (``service.grants``).
+- Long-lived access tokens (``service.parts.grants.OAUTH_TOKEN_TTL``), no refresh tokens; the
+  token a site gets is a player token with the approved scopes (``service.parts.grants``).
 - Revocation (RFC 7009) at ``/oauth/revoke``; metadata (RFC 8414) at
   ``/.well-known/oauth-authorization-server``.
 
@@ -42,9 +42,9 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from api import deps
 from api.problems import ApiProblem
-from service.grants import OAUTH_TOKEN_TTL, AuthorizationCode, RegisteredClient
-from service.players import PlayerView, new_player_token
-from service.scopes import SCOPES
+from service.parts.grants import OAUTH_TOKEN_TTL, AuthorizationCode, RegisteredClient
+from service.rules.player_views import PlayerView, new_player_token
+from service.rules.scopes import SCOPES
 
 EXTENSION = "ursuppe_oauth"
 AUTHORIZE_PATH = "/oauth/authorize"

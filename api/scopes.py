@@ -15,8 +15,8 @@ from flask import Flask, request
 from api.auth import request_grant
 from api.contract.operations import OPERATION_IDS, OPERATION_SCOPES
 from api.problems import ApiProblem
-from service import scopes
-from service.players import is_player_token
+from service.rules import scopes
+from service.rules.player_views import is_player_token
 
 
 def openapi_path(rule: str) -> str:

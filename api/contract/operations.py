@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from service.scopes import ACCOUNT
+from service.rules.scopes import ACCOUNT
 
 #: (method in lower case, path as in the spec) -> operationId.
 OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
@@ -54,6 +54,8 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("get", "/api/v1/players/{player_id}/ratings"): "listPlayerRatings",
     ("get", "/api/v1/players/me"): "getMe",
     ("patch", "/api/v1/players/me"): "updateMe",
+    ("post", "/api/v1/players/me/bot-account"): "becomeBotAccount",
+    ("delete", "/api/v1/players/me/bot-account"): "stopBotAccount",
     ("get", "/api/v1/players/me/games"): "listMyGames",
     ("get", "/api/v1/players/me/turns"): "listMyTurns",
     ("get", "/api/v1/players/me/stream"): "streamMe",
@@ -62,6 +64,14 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("get", "/api/v1/players/me/mutes"): "listMutes",
     ("post", "/api/v1/players/me/mutes"): "createMute",
     ("delete", "/api/v1/players/me/mutes/{player_id}"): "deleteMute",
+    # challenges
+    ("get", "/api/v1/challenges"): "listChallenges",
+    ("post", "/api/v1/challenges"): "createChallenge",
+    ("get", "/api/v1/challenges/{challenge_id}"): "getChallenge",
+    ("delete", "/api/v1/challenges/{challenge_id}"): "cancelChallenge",
+    ("post", "/api/v1/challenges/{challenge_id}/accept"): "acceptChallenge",
+    ("post", "/api/v1/challenges/{challenge_id}/decline"): "declineChallenge",
+    ("post", "/api/v1/games/{game_id}/rematch"): "offerRematch",
     # seeks
     ("get", "/api/v1/seeks"): "listSeeks",
     ("post", "/api/v1/seeks"): "createSeek",
@@ -104,7 +114,7 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
 }
 
 #: operationId -> the scope a player token needs for it (docs/api.md, "Acting for players:
-#: OAuth 2"): a scope of ``service.scopes.SCOPES``, a tuple of them (any one will do),
+#: OAuth 2"): a scope of ``service.rules.scopes.SCOPES``, a tuple of them (any one will do),
 #: ``ACCOUNT`` (only the player's own sign-in tokens, never a site's or a personal access
 #: token) or None (no scope: open to anybody, and to any valid token). A player's sign-in
 #: tokens have every scope. Checked before the view runs (``api.scopes``: 403
@@ -178,6 +188,17 @@ OPERATION_SCOPES: Final[dict[str, str | tuple[str, ...] | None]] = {
     "deleteWebhook": "webhook:manage",
     "listWebhookDeliveries": "webhook:manage",
     "redeliverWebhookDelivery": "webhook:manage",
+    # challenges and rematches
+    "listChallenges": "challenge:read",
+    "getChallenge": "challenge:read",
+    "createChallenge": "challenge:write",
+    "cancelChallenge": "challenge:write",
+    "acceptChallenge": "challenge:write",
+    "declineChallenge": "challenge:write",
+    "offerRematch": "challenge:write",
+    # bot accounts: what the player is, decided by the player alone
+    "becomeBotAccount": ACCOUNT,
+    "stopBotAccount": ACCOUNT,
     # acting for players
     "getAuthorizationRequest": None,
     "decideAuthorizationRequest": ACCOUNT,

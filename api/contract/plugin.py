@@ -28,7 +28,7 @@ from marshmallow import fields
 
 from api.contract.examples import OPERATION_EXAMPLES
 from api.contract.operations import OPERATION_IDS, OPERATION_SCOPES, RESPONSE_HEADERS
-from service.scopes import ACCOUNT
+from service.rules.scopes import ACCOUNT
 
 #: null, and nothing else, in OpenAPI 3.0.
 NULL: dict[str, Any] = {"type": "object", "nullable": True, "enum": [None]}

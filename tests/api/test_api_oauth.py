@@ -26,9 +26,9 @@ from oauth_helpers import (
 from sqlalchemy import select
 
 from api import create_app
-from service.grants import CODE_TTL
+from service.parts.grants import CODE_TTL
 from service.models import OAuthCodeRow, PlayerTokenRow
-from service.seats import hash_token
+from service.rules.seat_tokens import hash_token
 
 
 def claim_label(client: FlaskClient, label: str) -> None:
@@ -401,3 +401,28 @@ def test_the_token_endpoint_is_rate_limited(service: Any) -> None:
         )
     r = client.post("/oauth/token", data={"grant_type": "authorization_code"})
     assert r.status_code == 429 and "Retry-After" in r.headers
+
+
+# ----------------------------------------------------------------------------- game:play
+
+
+def test_a_sites_token_with_game_play_acts_in_the_players_seats(client: FlaskClient) -> None:
+    """A site's token resolves to the player, so it acts in the player's seats as the
+    player's own token does; without ``game:play`` it is refused before anything moves."""
+    from test_api_player_token_acts import game_of, join, pending, play_until_seat, submit
+
+    _, own = new_player(client)
+    game = game_of(client, own, players=3)
+    seat = join(client, game, own)["seat"]
+    others = [join(client, game) for _ in range(2)]
+    play_until_seat(client, game, seat, {o["seat"]: o["token"] for o in others})
+    reader = site_token(client, Site(scope="profile:read"), own)
+    player = site_token(client, Site(client_id="bots.example", scope="game:play"), own)
+
+    seq = pending(client, game)["seq"]
+    r = submit(client, game, reader)
+    assert r.status_code == 403 and r.json["scope"] == "game:play"
+    assert pending(client, game)["seq"] == seq
+    r = submit(client, game, player)
+    assert r.status_code == 200, r.json
+    assert pending(client, game)["seq"] > seq

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from api.contract.operations import OPERATION_SCOPES
 from api.scopes import openapi_path
-from service.scopes import ACCOUNT, SCOPES
+from service.rules.scopes import ACCOUNT, SCOPES
 
 SPEC = json.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.json").read_text())
 METHODS = ("get", "put", "post", "delete", "patch")
@@ -32,7 +32,7 @@ def test_every_operation_names_its_scope() -> None:
     )
     assert not missing, (
         "operations without a scope: add a line for each to OPERATION_SCOPES in "
-        "api/contract/operations.py, with a scope of service/scopes.py's SCOPES (the one a "
+        "api/contract/operations.py, with a scope of service/rules/scopes.py's SCOPES (the one a "
         "site's token needs to call it; add a scope there if none fits), ACCOUNT (only the "
         "player's own sign-in token) or None (open to anybody), then run `make openapi`:\n" + lines
     )

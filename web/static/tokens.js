@@ -8,7 +8,7 @@ import { t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const SCOPES = [
-  "profile:read", "profile:write", "game:create", "game:play", "seek:write", "challenge:write",
+  "profile:read", "profile:write", "game:create", "game:play", "seek:write", "challenge:read", "challenge:write",
   "tournament:enter", "tournament:organise", "label:organise", "webhook:manage", "bot:play",
 ];
 

@@ -28,7 +28,7 @@ from api.resources.oauth.schemas import (
     TokenCreateSchema,
     TokenSchema,
 )
-from service.grants import MAX_TOKENS, TokenInfo
+from service.parts.grants import MAX_TOKENS, TokenInfo
 
 blp = Blueprint(
     "oauth",

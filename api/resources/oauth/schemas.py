@@ -7,7 +7,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document, optional
-from service.scopes import SCOPES
+from service.rules.scopes import SCOPES
 
 _SCOPE = fields.String(validate=validate.OneOf(list(SCOPES)))
 
