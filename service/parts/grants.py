@@ -17,10 +17,10 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from service.rules import scopes as scope_names
-from service.plumbing.errors import NotFound, Unauthorized, Unprocessable
 from service.models import OAuthClientRow, OAuthCodeRow, PlayerTokenRow
 from service.parts.base import Part
+from service.plumbing.errors import NotFound, Unauthorized, Unprocessable
+from service.rules import scopes as scope_names
 from service.rules.player_views import PlayerView, new_player_token
 from service.rules.seat_tokens import hash_token
 from service.store.grants import GrantQueries

@@ -26,8 +26,8 @@ from oauth_helpers import (
 from sqlalchemy import select
 
 from api import create_app
-from service.parts.grants import CODE_TTL
 from service.models import OAuthCodeRow, PlayerTokenRow
+from service.parts.grants import CODE_TTL
 from service.rules.seat_tokens import hash_token
 
 
