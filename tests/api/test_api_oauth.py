@@ -426,3 +426,20 @@ def test_a_sites_token_with_game_play_acts_in_the_players_seats(client: FlaskCli
     r = submit(client, game, player)
     assert r.status_code == 200, r.json
     assert pending(client, game)["seq"] > seq
+
+
+def test_a_page_on_another_origin_may_exchange_its_code(service: Any) -> None:
+    """A public client that is a page (a single-page app) calls the token endpoint itself:
+    with CORS on for its origin, the browser lets it."""
+    service.settings = replace(service.settings, cors_origins=("https://app.example",))
+    client = create_app(service=service).test_client()
+    for path in ("/oauth/token", "/oauth/revoke"):
+        r = client.options(
+            path,
+            headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST"},
+        )
+        assert r.headers.get("Access-Control-Allow-Origin") == "https://app.example", path
+    r = client.get(
+        "/.well-known/oauth-authorization-server", headers={"Origin": "https://x.example"}
+    )
+    assert "Access-Control-Allow-Origin" not in r.headers  # not an origin allowed
