@@ -113,6 +113,8 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("bot_account_paused", "challenge_not_found", "challenge_self", "invalid_challenge"),
     *("muted_by_player", "not_invited", "not_challenger", "challenge_accepted"),
     *("challenge_declined", "challenge_cancelled", "challenge_expired", "rematch_unavailable"),
+    *("invalid_tournament", "tournament_not_found", "tournament_closed", "tournament_started"),
+    *("not_organiser", "rating_too_low", "bots_not_allowed"),
     *("missing_scope", "invalid_scope", "token_not_found", "client_not_found"),
     *("too_many_clients", "too_many_tokens", "invalid_authorization_request"),
     *("invalid_redirect_uri", "consent_expired"),

@@ -21,10 +21,12 @@ BENCHMARKS = [
     "embedded_bench",
     "stream_bench",
     "stream_many_bench",
+    "bridge_bench",  # ursuppe-bridge: 100 games of a trivial engine beside the random bot
     "players_bench",
     "listing_bench",
     "web_bench",
     "load_bench",
+    "tournament_bench",
 ]
 
 

@@ -34,6 +34,7 @@ from service.parts.moves import Moves
 from service.parts.ratings import Ratings
 from service.parts.seating import Seating
 from service.parts.seeks import Seeks
+from service.parts.tournaments import Tournaments
 from service.parts.turns import Turns
 from service.parts.webhooks import Webhooks
 from service.plumbing.aftercommit import AfterCommit
@@ -93,6 +94,8 @@ class GameService:
         #: Quick play: seeks matched into games made by ``creation``.
         self.seeks = Seeks(*parts, self.creation, self.seating)
         self.challenges = Challenges(*parts, self.creation)
+        #: Tournaments the service runs: pairing, rounds and standings (the workers step them).
+        self.tournaments = Tournaments(*parts, self.creation)
 
     @property
     def settings(self) -> Settings:

@@ -59,6 +59,16 @@ def leaderboard() -> Response:
     return _page("leaderboard.html")
 
 
+@web_bp.get("/tournaments")
+def tournaments() -> Response:
+    return _page("tournaments.html")
+
+
+@web_bp.get("/tournaments/<tournament_id>")
+def tournament(tournament_id: str) -> Response:  # noqa: ARG001 - the page's script reads the id
+    return _page("tournament.html")
+
+
 @web_bp.get("/players/<player_id>")
 def profile(player_id: str) -> Response:  # noqa: ARG001 - the page's script reads the id
     return _page("profile.html")

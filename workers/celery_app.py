@@ -136,6 +136,12 @@ def make_celery(settings: WorkerSettings | None = None) -> Celery:
                 "schedule": settings.sweep_interval,
                 "options": {"expires": max(settings.sweep_interval, 1.0)},
             },
+            # Tournaments: rounds closed and paired, games made (service/parts/tournaments.py).
+            "sweep-tournaments": {
+                "task": "workers.tasks.sweep_tournaments",
+                "schedule": settings.sweep_interval,
+                "options": {"expires": max(settings.sweep_interval, 1.0)},
+            },
         },
     )
     app.ursuppe_settings = settings  # type: ignore[attr-defined]

@@ -25,6 +25,7 @@ RATE_GAME_TASK = "workers.tasks.rate_game"
 DELIVER_WEBHOOK_TASK = "workers.tasks.deliver_webhook"
 FILL_SEEK_TASK = "workers.tasks.fill_seek"
 COMPUTE_HINT_TASK = "workers.tasks.compute_hint"
+STEP_TOURNAMENT_TASK = "workers.tasks.step_tournament"
 
 
 class CeleryScheduler:
@@ -160,6 +161,15 @@ class CeleryScheduler:
         the seat asks again, which sends it again; a spare one computes nothing."""
         self._send(COMPUTE_HINT_TASK, (game_id, seq), f"hint-{game_id}-{seq}",
                    queue=self.live_queue, failed=f"hint {game_id}/{seq}")  # fmt: skip
+
+    def tournament_due(self, tournament_id: str, eta: datetime) -> None:
+        """A tournament's start (or an arena's end) at ``eta``: step it then. The sweep
+        steps every running tournament too; a second step is a no-op."""
+        if eta.tzinfo is None:
+            eta = eta.replace(tzinfo=UTC)
+        self._send(STEP_TOURNAMENT_TASK, (tournament_id,), f"tournament-{tournament_id}",
+                   queue=self.live_queue, eta=eta,
+                   failed=f"tournament {tournament_id}; the sweep will step it")  # fmt: skip
 
     def _send(
         self,

@@ -235,6 +235,28 @@ def sweep_seeks() -> int:
     return len(made)
 
 
+@app.task(base=GameTask, name="workers.tasks.step_tournament", soft_time_limit=120, time_limit=180)
+def step_tournament(tournament_id: str) -> bool:
+    """A tournament's start (or an arena's end) is due: step it (``service.parts.tournaments``);
+    every step is safe to repeat, so this and the sweep may overlap."""
+    report = runtime.get_service().tournaments.step(tournament_id)
+    return bool(report.started or report.paired or report.closed or report.finished)
+
+
+@app.task(base=GameTask, name="workers.tasks.sweep_tournaments", soft_time_limit=120,
+          time_limit=180)  # fmt: skip
+def sweep_tournaments() -> int:
+    """Step every running tournament (and every upcoming one whose start has come): close
+    the rounds whose games are over, pair the next, make their games. Beat runs this every
+    few seconds, one sweep per tick across beats."""
+    with app.pool.acquire(block=True) as conn:
+        tick = f"{_settings.queue}:tournaments"
+        if not take_tick(conn.default_channel.client, tick, _settings.sweep_interval):
+            return 0
+    reports = runtime.get_service().tournaments.sweep(limit=_settings.sweep_limit)
+    return sum(1 for r in reports.values() if r.paired or r.closed or r.started or r.finished)
+
+
 def take_tick(client: Any, queue: str, interval: float) -> bool:
     """True for the one sweep of this tick: a Redis key (``SET NX PX``) held for most of
     the interval. Two beat instances may run (no single point of failure); each sends a

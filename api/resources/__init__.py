@@ -22,6 +22,7 @@ from api.resources.seats.routes import blp as seats
 from api.resources.seeks.routes import blp as seeks
 from api.resources.stream.many import blp as many_games
 from api.resources.stream.routes import blp as stream
+from api.resources.tournaments.routes import blp as tournaments
 from api.resources.webhooks.routes import blp as webhooks
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
@@ -35,6 +36,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     many_games,
     players,
     seeks,
+    tournaments,
     challenges,
     ratings,
     labels,

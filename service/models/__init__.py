@@ -20,6 +20,12 @@ from service.models.oauth import OAuthClientRow, OAuthCodeRow
 from service.models.people import LabelEntryRow, LabelRow, PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.models.ratings import RatedGameRow, RatingDueRow, RatingHistoryRow, RatingRow
 from service.models.seeks import SeekRow
+from service.models.tournaments import (
+    TournamentEntryRow,
+    TournamentRoundRow,
+    TournamentRow,
+    TournamentTableRow,
+)
 from service.models.webhooks import WebhookDeliveryRow, WebhookEndpointRow
 
 __all__ = [
@@ -50,6 +56,10 @@ __all__ = [
     "SeekRow",
     "SigninCodeRow",
     "TIMEOUT_POLICIES",
+    "TournamentEntryRow",
+    "TournamentRoundRow",
+    "TournamentRow",
+    "TournamentTableRow",
     "UTCDateTime",
     "WebhookDeliveryRow",
     "WebhookEndpointRow",

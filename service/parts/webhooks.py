@@ -34,7 +34,16 @@ from service.rules.new_game import label_key
 
 log = logging.getLogger(__name__)
 
-EVENTS = ("game.started", "game.your_turn", "game.finished", "game.aborted")
+EVENTS = (
+    "game.started",
+    "game.your_turn",
+    "game.finished",
+    "game.aborted",
+    # A tournament's organiser and entrants (docs/tournaments.md, "Webhooks").
+    "tournament.round_started",
+    "tournament.round_finished",
+    "tournament.finished",
+)
 DISABLED_EVENT = "endpoint.disabled"
 #: How long an attempt in flight holds its delivery before the sweep may try again.
 LEASE = timedelta(seconds=120)

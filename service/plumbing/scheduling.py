@@ -58,6 +58,10 @@ class Scheduler(Protocol):
     def hint(self, game_id: str, seq: int) -> None:
         """A hint asked for the decision at ``seq``, to compute (``service.parts.hints``)."""
 
+    def tournament_due(self, tournament_id: str, eta: datetime) -> None:
+        """A tournament has a step due at ``eta`` (its start, an arena's end:
+        ``service.parts.tournaments``); the sweep steps running ones anyway."""
+
     def broker(self) -> tuple[str, str] | None:
         """The broker URL and live queue it schedules onto, for the readiness probe
         (``api.health``); None when it uses none."""
@@ -95,6 +99,9 @@ class NullScheduler:
 
     def hint(self, game_id: str, seq: int) -> None:
         log.debug("no scheduler: the hint %s@%s is not computed", game_id, seq)
+
+    def tournament_due(self, tournament_id: str, eta: datetime) -> None:
+        log.debug("no scheduler: tournament %s waits for a sweep", tournament_id)
 
     def broker(self) -> tuple[str, str] | None:
         return None

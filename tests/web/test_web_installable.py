@@ -20,7 +20,16 @@ from harness.browser import chromium, console_errors
 from harness.tcp_proxy import tcp_relay
 from harness.web_server import LiveServer
 
-PAGES = ["/", "/lobby", "/account", "/tokens", "/leaderboard", "/players/nobody", "/game/nothing"]
+PAGES = [
+    "/",
+    "/lobby",
+    "/account",
+    "/tokens",
+    "/leaderboard",
+    "/tournaments",
+    "/players/nobody",
+    "/game/nothing",
+]
 OFFLINE_HEADING = {"en": "You are offline", "de": "Du bist offline", "nl": "Je bent offline",
                    "es": "Estás sin conexión"}  # fmt: skip
 

@@ -8,6 +8,7 @@ import { languageSwitcher, t } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
 import { playerOptions } from "./pools.js";
 import { quickPlay } from "./quickplay.js";
+import { drawEnterable } from "./tournament-words.js";
 
 const $ = (id) => document.getElementById(id);
 let levels = [];
@@ -211,7 +212,7 @@ async function main() {
   showTimeFields();
   invited();
   quickPlay(rules);
-  await lists();
+  await Promise.all([drawEnterable($("enterable"), call, myPlayer()?.token, h, put).catch(() => {}), lists()]);
   document.body.dataset.ready = "1";
 }
 

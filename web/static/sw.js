@@ -13,7 +13,7 @@ const OFFLINE_FILES = [
   "/web/static/lang/nl.js", "/web/static/lang/es.js",
 ];
 // The pages (answered by web/__init__.py): every other same-origin navigation is left alone.
-const PAGES = /^\/(lobby|account|leaderboard|players\/[^/]+|game\/[^/]+)?$/;
+const PAGES = /^\/(lobby|account|leaderboard|tournaments(\/[^/]+)?|players\/[^/]+|game\/[^/]+)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(OFFLINE_FILES)).then(() => self.skipWaiting()));

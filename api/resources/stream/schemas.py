@@ -152,6 +152,12 @@ LOBBY_MESSAGES: dict[str, JsonSchema] = {
     "seek_matched": _object({"id": {"type": "string"}, "game_id": {"type": "string"}}),
     "seek_removed": _object({"id": {"type": "string"}}),
 }
+# A tournament's stream: type → its data (docs/stream.md, "A tournament's stream").
+TOURNAMENT_MESSAGES: dict[str, JsonSchema] = {
+    "tournament": _ref("Tournament"),
+    "standings": _ref("TournamentStandings"),
+    "rounds": _ref("TournamentRoundList"),
+}
 _EVENT_ID = {"type": "string", "pattern": "^[0-9]+(:[0-9]+)?$"}
 #: An id on a stream with chat (``?chat_since=``): "<seq>:<chat id>", both positions.
 _CHAT_ID = {"type": "string", "pattern": "^[0-9]+:[0-9]+$"}
@@ -203,8 +209,9 @@ def _data_ref(prefix: str, kind: str, data: JsonSchema) -> JsonSchema:
     return data if "$ref" in data else _ref(f"{prefix}{_camel(kind)}Data")
 
 
-#: An entry's id on the stream of many games: "<game id>:<seq>".
-_GAME_POSITION = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}:[0-9]+$"}
+#: An entry's id on the stream of many games: "<game id>:<seq>", and for a game whose chat
+#: the stream brings "<game id>:<seq>:<chat id>".
+_GAME_POSITION = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}:[0-9]+(:[0-9]+)?$"}
 _MANY_FOLLOWING = _object(
     {
         "games": {"type": "array", "items": {"type": "string"}},
@@ -267,14 +274,22 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
             "entry": _object(
                 {"type": _kind("entry"), "id": _GAME_POSITION, "data": _ref("ManyStreamEntry")}
             ),
+            "chat": _object(
+                {"type": _kind("chat"), "id": _GAME_POSITION, "data": _ref("ChatMessage")}
+            ),
             **{
                 kind: _typed(kind, _data_ref("PlayerStream", kind, data))
                 for kind, data in PLAYER_MESSAGES.items()
             },
+            **{
+                kind: _typed(kind, _data_ref("LobbyStream", kind, data))
+                for kind, data in LOBBY_MESSAGES.items()
+            },
         },
         "One line of the ndjson stream of many games (docs/stream.md): a game's `state`, "
-        "`entry` (with its `game_id`; id `<game id>:<seq>`) and `end`, `following`, and with "
-        "a player token the player stream's messages",
+        "`entry` (with its `game_id`; id `<game id>:<seq>`), `chat` (for the games named in "
+        "`chat`) and `end`, `following`, with a player token the player stream's messages, "
+        "and with `lobby` the lobby stream's",
     ),
     "ManyStreamEvent": {
         "description": "One event of the SSE stream of many games (docs/stream.md); `id` is "
@@ -282,7 +297,7 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
         "oneOf": [
             _object(
                 {
-                    "event": _kind("following", "state", "end", *PLAYER_MESSAGES),
+                    "event": _kind("following", "state", "end", *PLAYER_MESSAGES, *LOBBY_MESSAGES),
                     "data": _json_text("the message's data"),
                     "id": _GAME_POSITION,
                     "retry": _RETRY,
@@ -292,8 +307,8 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
             ),
             _object(
                 {
-                    "event": _kind("entry"),
-                    "data": _json_text("a StreamEntry with its game_id"),
+                    "event": _kind("entry", "chat"),
+                    "data": _json_text("a StreamEntry with its game_id, or a ChatMessage"),
                     "id": _GAME_POSITION,
                     "retry": _RETRY,
                 },
@@ -318,6 +333,21 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
                 "retry",
             )
             for kind in LOBBY_MESSAGES
+        ],
+    },
+    **_messages(
+        "TournamentStreamMessage",
+        {kind: _typed(kind, data) for kind, data in TOURNAMENT_MESSAGES.items()},
+        "One line of a tournament's ndjson stream (docs/stream.md)",
+    ),
+    "TournamentStreamEvent": {
+        "description": "One event of a tournament's SSE stream (docs/stream.md)",
+        "oneOf": [
+            _object(
+                {"event": _kind(kind), "data": _json_text(f"the {kind} data"), "retry": _RETRY},
+                "retry",
+            )
+            for kind in TOURNAMENT_MESSAGES
         ],
     },
 }

@@ -6,8 +6,8 @@ registered (confidential) clients get tables of their own.
 Every existing token is a device token with every scope, as before; its id is made from
 the first characters of its hash (a hash of a random token tells nothing of the token).
 
-Revision ID: 0020_oauth
-Revises: 0019_bot_accounts
+Revision ID: 0022_oauth
+Revises: 0021_tournaments
 Create Date: 2026-11-27
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0020_oauth"
-down_revision = "0019_bot_accounts"
+revision = "0022_oauth"
+down_revision = "0021_tournaments"
 branch_labels = None
 depends_on = None
 

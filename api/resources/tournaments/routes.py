@@ -1,0 +1,339 @@
+"""Tournaments the service runs (service/parts/tournaments.py; docs/tournaments.md): create one
+as its organiser, enter and withdraw with one's own player token, and read its entries,
+rounds, games, standings (JSON, CSV) and records. Reads are public, except that a private
+tournament is shown only to its organiser and entrants (404 to anyone else)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import asdict
+from typing import Any
+
+import orjson
+from flask import current_app
+from flask.views import MethodView
+
+from api import deps
+from api.auth import NO_STORE, PLAYER_AUTH, player_required, request_player
+from api.parsing import Blueprint
+from api.resources.log.schemas import RecordSchema
+from api.resources.tournaments.schemas import (
+    TournamentCreateSchema,
+    TournamentEntryListSchema,
+    TournamentEntrySchema,
+    TournamentGameListSchema,
+    TournamentInvitationSchema,
+    TournamentListQuerySchema,
+    TournamentListSchema,
+    TournamentRoundListSchema,
+    TournamentSchema,
+    TournamentStandingsSchema,
+)
+from api.stream.framing import ACCEPT_PARAMETER, stream_response
+from api.stream.player import stream_of_looks
+from api.stream.tournament import TournamentStreamSession, documents
+
+NDJSON = "application/x-ndjson"
+CSV = "text/csv"
+_RECORD = RecordSchema()
+_ID = [
+    {
+        "in": "path",
+        "name": "tournament_id",
+        "required": True,
+        "schema": {"type": "string", "pattern": "^[A-Za-z0-9]{1,32}$"},
+    }
+]
+#: The columns of the CSV export, in order.
+CSV_COLUMNS = ("rank", "player_id", "name", "score", "games", "byes", "opponents_score",
+               "performance", "rating", "withdrawn")  # fmt: skip
+
+blp = Blueprint(
+    "tournaments",
+    __name__,
+    url_prefix="/api/v1/tournaments",
+    description="Tournaments the service runs: Swiss at tables, round robin and arena, "
+    "with standings live.",
+)
+
+
+def _viewer() -> str | None:
+    player = request_player()
+    return player.id if player is not None else None
+
+
+@blp.route("")
+class TournamentList(MethodView):
+    @blp.arguments(TournamentCreateSchema)
+    @blp.response(201, TournamentSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.doc(security=PLAYER_AUTH)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Create a tournament
+
+        With a player token: its organiser. It is `upcoming` until `starts_at`, when the
+        workers pair round 1 of those who entered (fewer than a table: `cancelled`).
+        """
+        player = player_required()
+        tournament = deps.service().tournaments.create(player.id, **body)
+        return tournament, 201, {"Location": f"/api/v1/tournaments/{tournament.id}", **NO_STORE}
+
+    @blp.arguments(TournamentListQuerySchema, location="query")
+    @blp.response(200, TournamentListSchema)
+    def get(self, query: dict[str, Any]) -> Any:
+        """List tournaments
+
+        Public ones to anyone, private ones also to their organiser and entrants (send a
+        player token). Upcoming ones soonest first, others latest first; at most 200.
+        """
+        svc = deps.service().tournaments
+        viewer = _viewer()
+        if query["enterable"]:
+            items = svc.enterable(viewer)
+        else:
+            items = svc.listing(viewer, query["status"])
+        return {"items": items}, 200, NO_STORE
+
+
+@blp.route("/<tournament_id>", parameters=_ID)
+class TournamentOne(MethodView):
+    @blp.response(200, TournamentSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: str) -> Any:
+        """Get a tournament
+
+        Its terms, status and round; a private one only to its organiser and entrants
+        (404 `tournament_not_found` to anyone else).
+        """
+        return deps.service().tournaments.get(tournament_id, _viewer()), 200, NO_STORE
+
+    @blp.response(200, TournamentSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.doc(security=PLAYER_AUTH)
+    def delete(self, tournament_id: str) -> Any:
+        """Cancel an upcoming tournament
+
+        Its organiser only (403 `not_organiser`); 409 `tournament_started` once it runs.
+        """
+        player = player_required()
+        return deps.service().tournaments.cancel(tournament_id, player.id), 200, NO_STORE
+
+
+@blp.route("/<tournament_id>/entries", parameters=_ID)
+class Entries(MethodView):
+    @blp.response(200, TournamentEntryListSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: str) -> Any:
+        """List a tournament's entries
+
+        Invited, entered and withdrawn players in order of entry, with the rating each
+        had at the start and the rounds they missed in a row.
+        """
+        items = deps.service().tournaments.entries(tournament_id, _viewer())
+        return {"items": items}, 200, NO_STORE
+
+    @blp.response(200, TournamentEntrySchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.doc(security=PLAYER_AUTH)
+    def post(self, tournament_id: str) -> Any:
+        """Enter a tournament
+
+        With your own player token (again: no change). 403 `not_invited`,
+        `rating_too_low` or `bots_not_allowed` by its conditions; 409 `tournament_closed`
+        once it can no longer be entered (a Swiss or round robin has started; an arena's
+        time is up).
+        """
+        player = player_required()
+        return deps.service().tournaments.enter(tournament_id, player.id), 200, NO_STORE
+
+
+@blp.route("/<tournament_id>/entries/me", parameters=_ID)
+class MyEntry(MethodView):
+    @blp.response(200, TournamentEntrySchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.doc(security=PLAYER_AUTH)
+    def delete(self, tournament_id: str) -> Any:
+        """Withdraw from a tournament
+
+        With your own player token: you are not paired again; a game you play goes on and
+        your results so far stay in the standings. 404 `entry_not_found` without an entry.
+        """
+        player = player_required()
+        return deps.service().tournaments.withdraw(tournament_id, player.id), 200, NO_STORE
+
+
+@blp.route("/<tournament_id>/invitations", parameters=_ID)
+class Invitations(MethodView):
+    @blp.arguments(TournamentInvitationSchema)
+    @blp.response(200, TournamentEntryListSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.doc(security=PLAYER_AUTH)
+    def post(self, body: dict[str, Any], tournament_id: str) -> Any:
+        """Invite players to a tournament
+
+        Its organiser only, before the start; each invited player enters with their own
+        token (an invitation enters nobody).
+        """
+        player = player_required()
+        items = deps.service().tournaments.invite(tournament_id, player.id, body["player_ids"])
+        return {"items": items}, 200, NO_STORE
+
+
+@blp.route("/<tournament_id>/rounds", parameters=_ID)
+class Rounds(MethodView):
+    @blp.response(200, TournamentRoundListSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: str) -> Any:
+        """List a tournament's rounds: pairings, byes and tables
+
+        A round robin lists its whole schedule from the start (later rounds `scheduled`).
+        """
+        items = deps.service().tournaments.rounds(tournament_id, _viewer())
+        return {"items": [asdict(r) for r in items]}, 200, NO_STORE
+
+
+@blp.route("/<tournament_id>/games", parameters=_ID)
+class Games(MethodView):
+    @blp.response(200, TournamentGameListSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: str) -> Any:
+        """List a tournament's games, table by table
+
+        Every table's game in round and table order (an arena's as they were made), its
+        seats (null: the service's bot) and, once over, each entrant's place.
+        """
+        items = deps.service().tournaments.games(tournament_id, _viewer())
+        return {"items": [asdict(t) for t in items]}, 200, NO_STORE
+
+
+@blp.route("/<tournament_id>/standings", parameters=_ID)
+class Standings(MethodView):
+    @blp.response(200, TournamentStandingsSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, tournament_id: str) -> Any:
+        """Get a tournament's standings
+
+        Score by finishing place, then the tie-breaks: opponents' scores, performance,
+        rating at the start (docs/tournaments.md, "Scoring"). Live while it runs.
+        """
+        svc = deps.service().tournaments
+        viewer = _viewer()
+        tournament = svc.get(tournament_id, viewer)
+        items = svc.standings(tournament_id, viewer)
+        return {"tournament_id": tournament.id, "status": tournament.status,
+                "round": tournament.round, "items": items}, 200, NO_STORE  # fmt: skip
+
+
+@blp.route("/<tournament_id>/standings.csv", parameters=_ID)
+class StandingsCsv(MethodView):
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.doc(
+        responses={
+            "200": {
+                "description": "the standings as CSV, a header line then one line per "
+                "entrant: " + ", ".join(CSV_COLUMNS),
+                "content": {CSV: {}},
+            }
+        }
+    )
+    def get(self, tournament_id: str) -> Any:
+        """Export a tournament's standings as CSV
+
+        The same lines as `GET /tournaments/{id}/standings`, one per entrant, with a
+        header line.
+        """
+        items = deps.service().tournaments.standings(tournament_id, _viewer())
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        for line in items:
+            row = asdict(line)
+            writer.writerow(["" if row[c] is None else row[c] for c in CSV_COLUMNS])
+        resp = current_app.response_class(out.getvalue(), mimetype=CSV)
+        resp.headers["Cache-Control"] = "no-store"
+        resp.headers["Content-Disposition"] = f'attachment; filename="{tournament_id}.csv"'
+        return resp
+
+
+@blp.route("/<tournament_id>/records", parameters=_ID)
+class Records(MethodView):
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.doc(
+        responses={
+            "200": {
+                "description": "one `Record` (as GET /games/{id}/record) per line, for every "
+                "finished game of the tournament, in round and table order",
+                "content": {
+                    NDJSON: {
+                        "schema": {
+                            "type": "string",
+                            "description": "newline-delimited JSON: each line a `Record` "
+                            "(#/components/schemas/Record)",
+                        }
+                    }
+                },
+            }
+        }
+    )
+    def get(self, tournament_id: str) -> Any:
+        """Export the records of a tournament's games as ndjson
+
+        One line per finished game, each the game's `record`: everything needed to replay
+        and verify it. Streamed: a large tournament is not held in memory.
+        """
+        svc = deps.service()
+        ids = svc.tournaments.finished_games(tournament_id, _viewer())
+        lines = (orjson.dumps(_RECORD.dump(svc.games.record(g))) + b"\n" for g in ids)
+        resp = current_app.response_class(lines, mimetype=NDJSON)
+        resp.headers["Cache-Control"] = "no-store"
+        return resp
+
+
+_STREAM_DOC = {
+    "parameters": [ACCEPT_PARAMETER],
+    "responses": {
+        "200": stream_response(
+            "`tournament`, `standings` and `rounds` first, then each again when it changed, "
+            "heartbeats at least every 15 s (docs/stream.md); the schema is one message's "
+            "(an SSE event, an ndjson line)",
+            "TournamentStreamEvent",
+            "TournamentStreamMessage",
+        )
+    },
+}
+
+
+@blp.route("/<tournament_id>/stream", parameters=_ID)
+class Stream(MethodView):
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
+    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+    @blp.doc(**_STREAM_DOC)
+    def get(self, tournament_id: str) -> Any:
+        """A tournament, live: standings and pairings
+
+        On (re)connection the stream sends the tournament, its standings and its rounds,
+        then each again whenever it changed. Served by the stream process like the game
+        streams.
+        """
+        svc = deps.service()
+        viewer = _viewer()
+        svc.tournaments.get(tournament_id, viewer)  # 404 before the stream opens
+
+        def start() -> tuple[Any, TournamentStreamSession]:
+            return (lambda _since: documents(svc, tournament_id, viewer)), TournamentStreamSession()
+
+        return stream_of_looks(svc, start)

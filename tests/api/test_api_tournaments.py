@@ -1,0 +1,117 @@
+"""Tournaments over HTTP: create, list, enter and withdraw with one's own token, private
+ones hidden, the refusals' codes, a round run by the sweep on the fake clock, standings
+(JSON and CSV) and the records' export."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import timedelta
+from typing import Any
+
+import orjson
+from api_helpers import API, assert_problem, bearer
+from flask.testing import FlaskClient
+
+from harness.databases import FakeClock
+from service.game_service import GameService
+from tests.service.test_ratings import play_out
+
+TOURNAMENTS = f"{API}/tournaments"
+
+
+def new_player(client: FlaskClient, name: str) -> tuple[str, str]:
+    r = client.post(f"{API}/players", json={"name": name})
+    assert r.status_code == 201
+    return r.json["token"], r.json["player"]["id"]
+
+
+def create(client: FlaskClient, clock: FakeClock, token: str, **body: Any) -> Any:
+    body.setdefault("name", "Friday pods")
+    body.setdefault("format", "swiss")
+    body.setdefault("rounds", 2)
+    body.setdefault("players", 3)
+    body.setdefault("rated", False)
+    body.setdefault("time_control", {"type": "none"})
+    body.setdefault("starts_at", (clock() + timedelta(minutes=10)).isoformat())
+    return client.post(TOURNAMENTS, json=body, headers=bearer(token))
+
+
+def test_a_tournament_from_creation_to_standings(
+    client: FlaskClient, clock: FakeClock, service: GameService
+) -> None:
+    organiser, _ = new_player(client, "org")
+    made = create(client, clock, organiser)
+    assert made.status_code == 201 and made.json["status"] == "upcoming"
+    url = made.headers["Location"]
+    assert url == f"{TOURNAMENTS}/{made.json['id']}"
+    people = [new_player(client, name) for name in ("ann", "bob", "cy", "dee", "eve", "fay")]
+    for token, _ in people:
+        r = client.post(f"{url}/entries", headers=bearer(token))
+        assert r.status_code == 200 and r.json["status"] == "entered"
+    r = client.delete(f"{url}/entries/me", headers=bearer(people[5][0]))
+    assert r.status_code == 200 and r.json["status"] == "withdrawn"
+    assert client.get(url).json["entrants"] == 5
+    assert [t["id"] for t in client.get(f"{TOURNAMENTS}?enterable=true").json["items"]] == [
+        made.json["id"]
+    ]
+    clock.advance(600)
+    service.tournaments.sweep()
+    rounds = client.get(f"{url}/rounds").json["items"]
+    assert [r["number"] for r in rounds] == [1]
+    tables = rounds[0]["tables"]
+    assert [len(t["seats"]) for t in tables] == [3] and len(rounds[0]["byes"]) == 2
+    assert_problem(client.post(f"{url}/entries", headers=bearer(people[5][0])), 409,
+                   "tournament_closed")  # fmt: skip
+    for table in tables:
+        play_out(service, table["game_id"])
+    service.tournaments.sweep()
+    standings = client.get(f"{url}/standings").json
+    assert standings["round"] == 2 and len(standings["items"]) == 6
+    assert sum(line["games"] for line in standings["items"]) == 3
+    # Round 2 is paired at once: its byes count now, for the others than round 1's.
+    assert sorted(line["byes"] for line in standings["items"]) == [0, 0, 1, 1, 1, 1]
+    exported = client.get(f"{url}/standings.csv")
+    assert exported.status_code == 200 and exported.mimetype == "text/csv"
+    lines = list(csv.DictReader(io.StringIO(exported.get_data(as_text=True))))
+    assert [x["player_id"] for x in lines] == [x["player_id"] for x in standings["items"]]
+    records = client.get(f"{url}/records")
+    assert records.mimetype == "application/x-ndjson"
+    games = [orjson.loads(line) for line in records.get_data().splitlines()]
+    assert sorted(g["id"] for g in games) == sorted(t["game_id"] for t in tables)
+    listed = client.get(f"{url}/games").json["items"]
+    assert {t["game_id"] for t in listed} >= {t["game_id"] for t in tables}
+
+
+def test_refusals_and_private_tournaments(client: FlaskClient, clock: FakeClock) -> None:
+    organiser, _ = new_player(client, "org")
+    guest, guest_id = new_player(client, "guest")
+    stranger, _ = new_player(client, "stranger")
+    body = {"name": "x", "format": "swiss", "rounds": 1, "starts_at": clock().isoformat()}
+    assert_problem(client.post(TOURNAMENTS, json=body), 401, "missing_token")
+    assert_problem(create(client, clock, organiser, rounds=None), 422, "invalid_tournament")
+    assert_problem(create(client, clock, organiser, players=7), 422, "invalid_players")
+    private = create(client, clock, organiser, private=True, entry="invitation").json
+    url = f"{TOURNAMENTS}/{private['id']}"
+    assert_problem(client.get(url), 404, "tournament_not_found")
+    assert_problem(client.get(url, headers=bearer(stranger)), 404, "tournament_not_found")
+    assert client.get(TOURNAMENTS, headers=bearer(stranger)).json["items"] == []
+    r = client.post(f"{url}/invitations", json={"player_ids": [guest_id]},
+                    headers=bearer(organiser))  # fmt: skip
+    assert r.status_code == 200 and r.json["items"][0]["status"] == "invited"
+    assert_problem(client.post(f"{url}/invitations", json={"player_ids": [guest_id]},
+                               headers=bearer(guest)), 403, "not_organiser")  # fmt: skip
+    assert client.get(url, headers=bearer(guest)).status_code == 200
+    assert client.post(f"{url}/entries", headers=bearer(guest)).json["status"] == "entered"
+    assert [t["id"] for t in client.get(TOURNAMENTS, headers=bearer(guest)).json["items"]] == [
+        private["id"]
+    ]
+    assert_problem(client.delete(f"{url}/entries/me", headers=bearer(stranger)), 404,
+                   "tournament_not_found")  # fmt: skip
+    high = create(client, clock, organiser, min_rating=20).json
+    assert_problem(client.post(f"{TOURNAMENTS}/{high['id']}/entries", headers=bearer(guest)),
+                   403, "rating_too_low")  # fmt: skip
+    assert_problem(client.delete(f"{TOURNAMENTS}/{high['id']}", headers=bearer(guest)), 403,
+                   "not_organiser")  # fmt: skip
+    r = client.delete(f"{TOURNAMENTS}/{high['id']}", headers=bearer(organiser))
+    assert r.status_code == 200 and r.json["status"] == "cancelled"
