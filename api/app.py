@@ -19,7 +19,17 @@ from flask.sessions import SessionInterface, SessionMixin
 from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api import cors, deps, observe, outages, ratelimit, representations, security_headers
+from api import (
+    cors,
+    deps,
+    oauth,
+    observe,
+    outages,
+    ratelimit,
+    representations,
+    scopes,
+    security_headers,
+)
 from api.contract import vocabulary
 from api.contract.examples import add_component_examples
 from api.contract.plugin import ContractPlugin
@@ -34,6 +44,7 @@ from api.resources.stream.schemas import (
 from service.game_service import GameService, build_service
 from service.plumbing.config import Settings
 from service.plumbing.scheduling import NullScheduler, Scheduler
+from service.rules.scopes import SCOPES
 from web import SWAGGER_UI_URL, web_bp
 from workers.scheduler import CeleryScheduler
 
@@ -67,7 +78,23 @@ SPEC_OPTIONS: dict[str, Any] = {
             "playerToken": {
                 "type": "http",
                 "scheme": "bearer",
-                "description": "the player token (`player.…`) returned when creating a player",
+                "description": "the player token (`player.…`) returned when creating a player "
+                "or signing in: it has every scope, `account` included (what only the player "
+                "may do: sign in devices, make tokens, approve sites)",
+            },
+            "oauth2": {
+                "type": "oauth2",
+                "description": "a token a site received with the player's consent, or a "
+                "personal access token: a player token (`player.…`) limited to its scopes "
+                '(403 `missing_scope` outside them). docs/api.md, "Acting for players: '
+                'OAuth 2"; metadata at `/.well-known/oauth-authorization-server`.',
+                "flows": {
+                    "authorizationCode": {
+                        "authorizationUrl": "/oauth/authorize",
+                        "tokenUrl": "/oauth/token",
+                        "scopes": dict(SCOPES),
+                    }
+                },
             },
         }
     },
@@ -186,6 +213,8 @@ def create_app(
     add_component_examples(api.spec.components.schemas)
     app.extensions["ursuppe_api"] = api
     app.register_blueprint(web_bp)  # the browser client: /, /lobby, /game/<id>
+    oauth.install(app)  # /oauth/token, /oauth/revoke, /.well-known/oauth-authorization-server
+    scopes.install(app)  # every operation's scope, checked before its view
     prefix = app.config["OPENAPI_URL_PREFIX"]
     security_headers.install(app, docs_path=prefix + app.config["OPENAPI_SWAGGER_UI_PATH"])
     logging.getLogger(__name__).debug("app created (db %s)", settings.database_url.split(":")[0])

@@ -12,6 +12,7 @@ from flask import g, request
 
 from api import deps
 from api.problems import WWW_AUTH, ApiProblem
+from service.parts.grants import TokenGrant
 from service.rules.player_views import PlayerView, is_player_token
 
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_\-\.~+/=]{16,256}$")
@@ -76,17 +77,25 @@ def idempotency_key() -> str | None:
 def request_player() -> PlayerView | None:
     """The player of this request when it sends a player token (``player.…``), else None:
     creating, joining and listing stay open to clients without one, and a seat or creator
-    token in the header changes nothing there. A player token that is not known is a 401.
-    Looked up once per request."""
+    token in the header changes nothing there. A player token that is not known (or was
+    revoked, or expired) is a 401. Looked up once per request; what the token's scopes
+    allow is checked before the view runs (``api.scopes``)."""
     if "player" not in g:
         header = request.headers.get("Authorization") or ""
         scheme, _, token = header.partition(" ")
         token = token.strip()
         if scheme.lower() != "bearer" or not is_player_token(token):
-            g.player = None
+            g.player, g.grant = None, None
         else:
-            g.player = deps.service().accounts.for_token(bearer_token())
+            g.grant = deps.service().grants.resolve(bearer_token())
+            g.player = g.grant.player
     return g.player
+
+
+def request_grant() -> TokenGrant | None:
+    """The request's player token with its scopes (``request_player``'s look-up)."""
+    request_player()
+    return g.grant
 
 
 def player_required() -> PlayerView:

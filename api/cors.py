@@ -34,7 +34,18 @@ def install(app: Flask, origins: Sequence[str]) -> None:
         return
     CORS(
         app,
-        resources={r"/api/*": {"origins": list(origins)}},
+        # The API, and OAuth 2's endpoints that a page on another origin calls itself (the
+        # token exchange of a public client, revocation, the metadata); /oauth/authorize
+        # is navigated to, never fetched.
+        resources={
+            path: {"origins": list(origins)}
+            for path in (
+                r"/api/*",
+                r"/oauth/token",
+                r"/oauth/revoke",
+                r"/.well-known/oauth-authorization-server",
+            )
+        },
         expose_headers=EXPOSED,
         allow_headers=ALLOWED,
         max_age=600,

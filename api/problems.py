@@ -115,6 +115,9 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("challenge_declined", "challenge_cancelled", "challenge_expired", "rematch_unavailable"),
     *("invalid_tournament", "tournament_not_found", "tournament_closed", "tournament_started"),
     *("not_organiser", "rating_too_low", "bots_not_allowed"),
+    *("missing_scope", "invalid_scope", "token_not_found", "client_not_found"),
+    *("too_many_clients", "too_many_tokens", "invalid_authorization_request"),
+    *("invalid_redirect_uri", "consent_expired"),
 )
 
 
@@ -160,6 +163,21 @@ class ProblemSchema(ma.Schema):
     seat = ma.fields.Integer(metadata={"description": "your seat in it (seek_matched only)"})
     paused_until = ma.fields.String(
         metadata={"description": "when the bot account's pause ends (bot_account_paused only)"}
+    )
+    scope = ma.fields.String(
+        metadata={"description": "the scope the token lacks (missing_scope only)"}
+    )
+    oauth_error = ma.fields.String(
+        metadata={
+            "description": "the OAuth 2 error code, e.g. invalid_scope "
+            "(invalid_authorization_request only)"
+        }
+    )
+    redirect_to = ma.fields.String(
+        metadata={
+            "description": "where to send the person to tell the site of the error, when the "
+            "site's redirect URI was valid (invalid_authorization_request only)"
+        }
     )
 
 

@@ -19,10 +19,11 @@ rest (``costly_budgets``): ``POST /games/bulk`` (``URSUPPE_BULK_RATE_LIMIT``), g
 bots (``URSUPPE_SEARCH_GAME_RATE_LIMIT``: each game whose seats or stand-ins search, as
 ``service.rules.bots.searches`` says, on every route that makes games, so a bulk request costs
 one per such game), chat messages (``URSUPPE_CHAT_RATE_LIMIT``), sign-in codes
-(``URSUPPE_SIGNIN_RATE_LIMIT``) and new players (``URSUPPE_PLAYER_CREATE_RATE_LIMIT``).
+(``URSUPPE_SIGNIN_RATE_LIMIT``), new players (``URSUPPE_PLAYER_CREATE_RATE_LIMIT``) and
+the OAuth 2 token endpoint (``URSUPPE_OAUTH_TOKEN_RATE_LIMIT``).
 Each is counted for the request's key (the player, else the address) *and* for the
 client address: players minted at one address share that address's ceiling, so minting
-them multiplies nothing. New players are counted per address only.
+them multiplies nothing. New players and token requests are counted per address only.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from flask import Blueprint, Flask, g, request
 from flask_limiter import Limiter
 
 from api.auth import request_player
+from api.oauth import oauth_bp
 from api.problems import ApiProblem
 from api.resources.chat.routes import blp as chat_blp
 from api.resources.games.routes import blp as games_blp
@@ -151,6 +153,14 @@ def costly_budgets(settings: Settings) -> list[Costly]:
             settings.signin_rate_limit,
             players_blp,
             lambda: int(_posts_to("players.Signin") or _posts_to("players.SigninCodes")),
+        ),
+        Costly(
+            "oauth-token",
+            "token requests",
+            settings.oauth_token_rate_limit,
+            oauth_bp,
+            lambda: int(_posts_to("oauth2.token")),
+            per_player=False,
         ),
         Costly(
             "players",

@@ -27,6 +27,7 @@ from service.parts.challenges import Challenges
 from service.parts.chat import Chat
 from service.parts.creation import Creation
 from service.parts.games import GameReads
+from service.parts.grants import Grants
 from service.parts.hints import Hints, check_hint_level
 from service.parts.labels import Labels
 from service.parts.moves import Moves
@@ -78,6 +79,8 @@ class GameService:
         self.labels = Labels(*parts)
         #: Players, their tokens per device, sign-in codes, names and games.
         self.accounts = Accounts(*parts)
+        #: Tokens with scopes: personal access tokens, and OAuth 2 for sites.
+        self.grants = Grants(*parts)
         #: Chat at the table and the players' mutes; a post wakes the game's streams.
         self.chat = Chat(*parts)
         self.ratings = Ratings(*parts)

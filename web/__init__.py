@@ -41,6 +41,19 @@ def account() -> Response:
     return _page("account.html")
 
 
+@web_bp.get("/tokens")
+def tokens() -> Response:
+    """The sites, personal access tokens and sign-ins that act for the browser's player."""
+    return _page("tokens.html")
+
+
+@web_bp.get("/oauth/authorize")
+def authorize() -> Response:
+    """OAuth 2's authorization endpoint: the consent page (its script reads the request
+    from the query string; ``api.oauth`` checks it)."""
+    return _page("authorize.html")
+
+
 @web_bp.get("/leaderboard")
 def leaderboard() -> Response:
     return _page("leaderboard.html")

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from service.rules.scopes import ACCOUNT
+
 #: (method in lower case, path as in the spec) -> operationId.
 OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     # games
@@ -111,10 +113,135 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
         "post",
         "/api/v1/players/me/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver",
     ): "redeliverWebhookDelivery",
+    # acting for players: OAuth 2 and tokens with scopes
+    ("get", "/api/v1/oauth/authorization"): "getAuthorizationRequest",
+    ("post", "/api/v1/oauth/authorization"): "decideAuthorizationRequest",
+    ("get", "/api/v1/players/me/tokens"): "listTokens",
+    ("post", "/api/v1/players/me/tokens"): "createPersonalToken",
+    ("delete", "/api/v1/players/me/tokens/{token_id}"): "revokeToken",
+    ("get", "/api/v1/players/me/oauth-clients"): "listOAuthClients",
+    ("post", "/api/v1/players/me/oauth-clients"): "registerOAuthClient",
+    ("delete", "/api/v1/players/me/oauth-clients/{client_id}"): "deleteOAuthClient",
     # rules and health
     ("get", "/api/v1/rules"): "getRules",
     ("get", "/healthz"): "getLiveness",
     ("get", "/readyz"): "getReadiness",
+}
+
+#: operationId -> the scope a player token needs for it (docs/api.md, "Acting for players:
+#: OAuth 2"): a scope of ``service.rules.scopes.SCOPES``, a tuple of them (any one will do),
+#: ``ACCOUNT`` (only the player's own sign-in tokens, never a site's or a personal access
+#: token) or None (no scope: open to anybody, and to any valid token). A player's sign-in
+#: tokens have every scope. Checked before the view runs (``api.scopes``: 403
+#: ``missing_scope``); the spec names the scope in each operation's ``security``
+#: (``api.contract.plugin``). tests/api/test_api_scopes.py fails while an operation has
+#: no line here.
+OPERATION_SCOPES: Final[dict[str, str | tuple[str, ...] | None]] = {
+    # games
+    "listGames": "profile:read",  # a token lists the player's private games too
+    "createGame": "game:create",
+    "createGamesInBulk": "game:create",
+    "getGame": None,
+    "abortGame": "game:create",
+    # seats, actions, hints
+    "joinGame": "game:play",
+    "leaveSeat": "game:play",
+    "resignSeat": "game:play",
+    "renewSeatToken": "game:play",
+    "getPendingDecision": None,
+    "submitAction": "game:play",
+    "getHint": "game:play",
+    "requestHint": "game:play",
+    # log
+    "listGameEvents": None,
+    "listPositions": None,
+    "getPosition": None,
+    "getGameRecord": None,
+    # chat
+    "listChatMessages": None,
+    "postChatMessage": "game:play",
+    "updateChatSettings": "game:create",
+    # streams
+    "streamGame": None,
+    "streamGames": "profile:read",
+    "streamGamesPost": "profile:read",
+    # players
+    "createPlayer": None,
+    "signIn": None,
+    "getPlayerProfile": None,
+    "listPlayerRatings": None,
+    "getMe": "profile:read",
+    "updateMe": "profile:write",
+    "listMyGames": "profile:read",
+    "listMyTurns": "profile:read",
+    "streamMe": "profile:read",
+    "createSigninCode": ACCOUNT,
+    "signOut": None,  # any token may end itself
+    "listMutes": "profile:read",
+    "createMute": "profile:write",
+    "deleteMute": "profile:write",
+    # seeks
+    "listSeeks": None,
+    "createSeek": "seek:write",
+    "streamSeeks": None,
+    "getSeek": None,
+    "cancelSeek": "seek:write",
+    # ratings
+    "listRatings": None,
+    # labels
+    "getLabel": None,
+    "claimLabel": "label:organise",
+    "listLabelEntries": None,
+    "enterLabel": "tournament:enter",
+    "deleteLabelEntry": ("tournament:enter", "label:organise"),
+    "exportLabelRecords": None,
+    "getLabelStandings": None,
+    # webhooks
+    "listWebhooks": "webhook:manage",
+    "createWebhook": "webhook:manage",
+    "getWebhook": "webhook:manage",
+    "deleteWebhook": "webhook:manage",
+    "listWebhookDeliveries": "webhook:manage",
+    "redeliverWebhookDelivery": "webhook:manage",
+    # challenges and rematches
+    "listChallenges": "challenge:read",
+    "getChallenge": "challenge:read",
+    "createChallenge": "challenge:write",
+    "cancelChallenge": "challenge:write",
+    "acceptChallenge": "challenge:write",
+    "declineChallenge": "challenge:write",
+    "offerRematch": "challenge:write",
+    # tournaments
+    "listTournaments": None,
+    "createTournament": "tournament:organise",
+    "cancelTournament": "tournament:organise",
+    "inviteToTournament": "tournament:organise",
+    "getTournament": None,
+    "listTournamentEntries": None,
+    "enterTournament": "tournament:enter",
+    "withdrawFromTournament": "tournament:enter",
+    "listTournamentGames": None,
+    "exportTournamentRecords": None,
+    "listTournamentRounds": None,
+    "getTournamentStandings": None,
+    "exportTournamentStandingsCsv": None,
+    "streamTournament": None,
+    # bot accounts: what the player is, decided by the player alone
+    "becomeBotAccount": ACCOUNT,
+    "stopBotAccount": ACCOUNT,
+    # acting for players
+    "getAuthorizationRequest": None,
+    "decideAuthorizationRequest": ACCOUNT,
+    "listTokens": ACCOUNT,
+    "createPersonalToken": ACCOUNT,
+    "revokeToken": ACCOUNT,
+    "listOAuthClients": ACCOUNT,
+    "registerOAuthClient": ACCOUNT,
+    "deleteOAuthClient": ACCOUNT,
+    # rules and health
+    "getRules": None,
+    "getLiveness": None,
+    "getReadiness": None,
 }
 
 #: The headers an operation's success answer carries beyond the rate-limit headers that

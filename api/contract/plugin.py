@@ -7,6 +7,8 @@
 - Declares the headers of the success answers: the rate-limit headers on every one, and
   ``ETag``, ``Location`` and ``Idempotent-Replayed`` where ``RESPONSE_HEADERS`` says, each
   a component of its own (``#/components/headers/...``).
+- Names the scope each operation needs (``OPERATION_SCOPES``) as an ``oauth2`` alternative
+  of its ``security``, and documents the 403 of a token without it.
 - Adds the examples of the main flow (``api.contract.examples``).
 - Writes a nullable reference as ``anyOf: [{type: object, nullable: true, enum: [null]}, <ref>]``.
   OpenAPI 3.0 cannot put ``nullable`` beside a ``$ref``; apispec's stand-in for null,
@@ -25,7 +27,8 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import fields
 
 from api.contract.examples import OPERATION_EXAMPLES
-from api.contract.operations import OPERATION_IDS, RESPONSE_HEADERS
+from api.contract.operations import OPERATION_IDS, OPERATION_SCOPES, RESPONSE_HEADERS
+from service.rules.scopes import ACCOUNT
 
 #: null, and nothing else, in OpenAPI 3.0.
 NULL: dict[str, Any] = {"type": "object", "nullable": True, "enum": [None]}
@@ -84,6 +87,17 @@ def _add_examples(operation: dict[str, Any], examples: dict[str, Any]) -> None:
         target["example"] = example
 
 
+def _add_scopes(operation: dict[str, Any], needed: str | tuple[str, ...] | None) -> None:
+    """Name the scope the operation needs (``OPERATION_SCOPES``): each one that will do is
+    an ``oauth2`` alternative in its ``security``, and 403 ``missing_scope`` is documented."""
+    if needed is None:
+        return
+    if needed != ACCOUNT:
+        options = (needed,) if isinstance(needed, str) else needed
+        operation["security"] = [*operation["security"], *({"oauth2": [s]} for s in options)]
+    operation.setdefault("responses", {}).setdefault(403, "FORBIDDEN")
+
+
 class ContractPlugin(BasePlugin):
     def init_spec(self, spec: APISpec) -> None:
         super().init_spec(spec)
@@ -101,6 +115,7 @@ class ContractPlugin(BasePlugin):
             if name is not None:
                 operation.setdefault("operationId", name)
             operation.setdefault("security", [])  # open to anybody, said so explicitly
+            _add_scopes(operation, OPERATION_SCOPES.get(name or ""))
             _add_examples(operation, OPERATION_EXAMPLES.get(name or "", {}))
             for status, response in operation.get("responses", {}).items():
                 if not str(status).startswith("2") or "$ref" in response:

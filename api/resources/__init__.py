@@ -15,6 +15,7 @@ from api.resources.hints.routes import blp as hints
 from api.resources.labels.routes import blp as labels
 from api.resources.log.routes import blp as log
 from api.resources.meta.routes import health_blp, rules_blp
+from api.resources.oauth.routes import blp as oauth
 from api.resources.players.routes import blp as players
 from api.resources.ratings.routes import blp as ratings
 from api.resources.seats.routes import blp as seats
@@ -40,6 +41,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     ratings,
     labels,
     webhooks,
+    oauth,
     rules_blp,
     health_blp,
 )

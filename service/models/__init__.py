@@ -16,6 +16,7 @@ from service.models.challenges import ChallengeInviteRow, ChallengeRow
 from service.models.chat import ChatClosedRow, ChatMessageRow, ChatMuteRow
 from service.models.games import ActionLogRow, GameRow, IdempotentRequestRow, SeatRow
 from service.models.hints import HintRow
+from service.models.oauth import OAuthClientRow, OAuthCodeRow
 from service.models.people import LabelEntryRow, LabelRow, PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.models.ratings import RatedGameRow, RatingDueRow, RatingHistoryRow, RatingRow
 from service.models.seeks import SeekRow
@@ -42,6 +43,8 @@ __all__ = [
     "IdempotentRequestRow",
     "LabelEntryRow",
     "LabelRow",
+    "OAuthClientRow",
+    "OAuthCodeRow",
     "PlayerRow",
     "PlayerTokenRow",
     "RatedGameRow",

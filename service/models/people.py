@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from sqlalchemy import (
@@ -13,6 +14,10 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.models.base import Base, UTCDateTime
+
+
+def new_token_id() -> str:
+    return "t" + secrets.token_hex(8)
 
 
 class PlayerRow(Base):
@@ -32,8 +37,11 @@ class PlayerRow(Base):
 
 
 class PlayerTokenRow(Base):
-    """One device's player token, by its SHA-256 (the token is shown once): signing in on
-    another device adds one, signing out removes one. Bots have none."""
+    """A player token, by its SHA-256 (the token is shown once). ``kind`` says where it came
+    from: ``device`` (creating the player or signing in on a device: every scope; signing
+    out removes it), ``personal`` (a personal access token the player made, with the scopes
+    chosen and a label) or ``oauth`` (issued to a site the player approved: its
+    ``client_id``, the scopes approved and when it expires). Bots have none."""
 
     __tablename__ = "player_tokens"
 
@@ -42,6 +50,19 @@ class PlayerTokenRow(Base):
         String(32), ForeignKey("players.id", ondelete="CASCADE"), index=True
     )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: What the player's token list and ``DELETE /players/me/tokens/{id}`` call it: never
+    #: derived from the token.
+    id: Mapped[str] = mapped_column(String(32), unique=True, default=new_token_id)
+    kind: Mapped[str] = mapped_column(String(16), default="device")
+    #: Space-separated scopes; None: every scope (device tokens).
+    scopes: Mapped[str | None] = mapped_column(String(512), default=None)
+    label: Mapped[str | None] = mapped_column(String(100), default=None)
+    client_id: Mapped[str | None] = mapped_column(String(200), default=None)
+    #: The redirect URI the site named when the player approved it (shown on the list).
+    redirect_uri: Mapped[str | None] = mapped_column(String(2048), default=None)
+    expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    #: When the token was last used, to the minute (written at most once a minute).
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
 
 
 class SigninCodeRow(Base):

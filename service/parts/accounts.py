@@ -87,9 +87,10 @@ class Accounts(Part):
 
     def for_token(self, token: str) -> PlayerView:
         """The player holding ``token`` (401 ``invalid_token`` otherwise): one look-up by
-        the token's hash, the table's key."""
+        the token's hash, the table's key. Whatever its scopes: the API checks those
+        (``api.scopes``, with ``service.grants.Grants.resolve``)."""
         with self.store.sessions() as session:
-            row = queries.player_of_token(session, hash_token(token))
+            row = queries.player_of_token(session, hash_token(token), self.clock())
             if row is None:
                 raise Unauthorized("invalid_token", "the token is not a player's")
             return PlayerView.of(row)

@@ -147,7 +147,7 @@ class Chat(Part):
         player token count as one), else the seat."""
         digest = hash_token(token)
         if is_player_token(token):
-            player = accounts.player_of_token(session, digest)
+            player = accounts.player_of_token(session, digest, self.clock())
             if player is None:
                 raise Unauthorized("invalid_token", "the token is not a player's")
             held = [s for s in game.seats if s.player_id == player.id and s.kind == "human"]

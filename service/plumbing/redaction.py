@@ -2,7 +2,9 @@
 
 The service never logs tokens itself; this filter is the safety net for anything else that
 might format a request (a debug log of headers, an exception message quoting a header).
-It rewrites ``Bearer <token>`` and JSON ``"token": "..."`` members in log records. Every
+It rewrites ``Bearer <token>``, JSON ``"token": "..."`` members, any player token
+(``player.…``, the tokens sites receive included) and OAuth 2's ``code``, ``code_verifier``,
+``client_secret`` and tokens in a query string or form body in log records. Every
 process's handlers carry it (``service.plumbing.log_setup``); the app's logger too (``api.redact``).
 """
 
@@ -13,7 +15,19 @@ import re
 
 _PATTERNS = (
     (re.compile(r"(?i)(bearer\s+)[A-Za-z0-9_\-\.~+/=]+"), r"\1[redacted]"),
-    (re.compile(r'("(?:token|creator_token)"\s*:\s*")[^"]*(")'), r"\1[redacted]\2"),
+    (
+        re.compile(r'("(?:token|creator_token|access_token|client_secret)"\s*:\s*")[^"]*(")'),
+        r"\1[redacted]\2",
+    ),
+    # Any player token, however it is quoted (an OAuth library's debug line reprs a dict).
+    (re.compile(r"(player\.)[A-Za-z0-9_\-]{16,}"), r"\1[redacted]"),
+    # OAuth 2's secrets in a query string or a form body.
+    (
+        re.compile(
+            r"((?:^|[?&\s])(?:code|code_verifier|client_secret|access_token|token)=)[^&\s\"']+"
+        ),
+        r"\1[redacted]",
+    ),
 )
 
 

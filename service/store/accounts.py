@@ -3,18 +3,24 @@
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
+from datetime import datetime
+
+from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
 from service.models import PlayerRow, PlayerTokenRow, SigninCodeRow
 
 
-def player_of_token(session: Session, token_hash: str) -> PlayerRow | None:
-    """The player holding the token of this hash: one look-up by the table's key."""
+def player_of_token(session: Session, token_hash: str, now: datetime) -> PlayerRow | None:
+    """The player holding the token of this hash, unless the token expired at ``now``: one
+    look-up by the table's key."""
     return session.scalar(
         select(PlayerRow)
         .join(PlayerTokenRow, PlayerTokenRow.player_id == PlayerRow.id)
-        .where(PlayerTokenRow.token_hash == token_hash)
+        .where(
+            PlayerTokenRow.token_hash == token_hash,
+            or_(PlayerTokenRow.expires_at.is_(None), PlayerTokenRow.expires_at > now),
+        )
     )
 
 

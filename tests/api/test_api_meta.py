@@ -179,6 +179,12 @@ def test_redaction_filter() -> None:
 
     assert redact("Authorization: Bearer abc.DEF-123") == "Authorization: Bearer [redacted]"
     assert redact('{"token": "s3cret", "x": 1}') == '{"token": "[redacted]", "x": 1}'
+    token = "player." + "a1B2-c3_D4e5F6g7H8i9"
+    said = redact(f"Issue token {{'access_token': '{token}'}} to client")
+    assert token not in said and "player.[redacted]" in said
+    said = redact("POST /oauth/token code=abc123&code_verifier=xyz&client_secret=ocs_1 200")
+    assert "abc123" not in said and "xyz" not in said and "ocs_1" not in said
+    assert redact("GET /cb?code=c0de&state=s") == "GET /cb?code=[redacted]&state=s"
 
 
 def test_every_response_path_writes_one_json_style(client, http: Http) -> None:

@@ -24,6 +24,7 @@ PAGES = [
     "/",
     "/lobby",
     "/account",
+    "/tokens",
     "/leaderboard",
     "/tournaments",
     "/players/nobody",

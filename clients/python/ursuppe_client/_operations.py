@@ -30,81 +30,89 @@ class Operation:
 
 #: operationId -> Operation, for every operation of the spec
 OPERATIONS: dict[str, Operation] = {
-    'listChallenges': Operation('listChallenges', 'GET', '/api/v1/challenges', security=('playerToken',), stream=False, query=('direction',), headers=()),
-    'createChallenge': Operation('createChallenge', 'POST', '/api/v1/challenges', security=('playerToken',), stream=False, query=(), headers=()),
-    'cancelChallenge': Operation('cancelChallenge', 'DELETE', '/api/v1/challenges/{challenge_id}', security=('playerToken',), stream=False, query=(), headers=()),
-    'getChallenge': Operation('getChallenge', 'GET', '/api/v1/challenges/{challenge_id}', security=('playerToken',), stream=False, query=(), headers=()),
-    'acceptChallenge': Operation('acceptChallenge', 'POST', '/api/v1/challenges/{challenge_id}/accept', security=('playerToken',), stream=False, query=(), headers=()),
-    'declineChallenge': Operation('declineChallenge', 'POST', '/api/v1/challenges/{challenge_id}/decline', security=('playerToken',), stream=False, query=(), headers=()),
-    'listGames': Operation('listGames', 'GET', '/api/v1/games', security=(None, 'playerToken'), stream=False, query=('status', 'open_seats', 'label', 'updated_after', 'cursor', 'page_size', 'count', 'page'), headers=()),
-    'createGame': Operation('createGame', 'POST', '/api/v1/games', security=(None, 'playerToken'), stream=False, query=(), headers=('Idempotency-Key',)),
-    'createGamesInBulk': Operation('createGamesInBulk', 'POST', '/api/v1/games/bulk', security=('playerToken',), stream=False, query=(), headers=()),
+    'listChallenges': Operation('listChallenges', 'GET', '/api/v1/challenges', security=('playerToken', 'oauth2'), stream=False, query=('direction',), headers=()),
+    'createChallenge': Operation('createChallenge', 'POST', '/api/v1/challenges', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'cancelChallenge': Operation('cancelChallenge', 'DELETE', '/api/v1/challenges/{challenge_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'getChallenge': Operation('getChallenge', 'GET', '/api/v1/challenges/{challenge_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'acceptChallenge': Operation('acceptChallenge', 'POST', '/api/v1/challenges/{challenge_id}/accept', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'declineChallenge': Operation('declineChallenge', 'POST', '/api/v1/challenges/{challenge_id}/decline', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'listGames': Operation('listGames', 'GET', '/api/v1/games', security=(None, 'playerToken', 'oauth2'), stream=False, query=('status', 'open_seats', 'label', 'updated_after', 'cursor', 'page_size', 'count', 'page'), headers=()),
+    'createGame': Operation('createGame', 'POST', '/api/v1/games', security=(None, 'playerToken', 'oauth2'), stream=False, query=(), headers=('Idempotency-Key',)),
+    'createGamesInBulk': Operation('createGamesInBulk', 'POST', '/api/v1/games/bulk', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'getGame': Operation('getGame', 'GET', '/api/v1/games/{game_id}', security=(None,), stream=False, query=(), headers=('If-None-Match',)),
-    'abortGame': Operation('abortGame', 'POST', '/api/v1/games/{game_id}/abort', security=('creatorToken',), stream=False, query=(), headers=()),
-    'submitAction': Operation('submitAction', 'POST', '/api/v1/games/{game_id}/actions', security=('seatToken', 'playerToken'), stream=False, query=(), headers=('If-Match', 'Idempotency-Key')),
+    'abortGame': Operation('abortGame', 'POST', '/api/v1/games/{game_id}/abort', security=('creatorToken', 'oauth2'), stream=False, query=(), headers=()),
+    'submitAction': Operation('submitAction', 'POST', '/api/v1/games/{game_id}/actions', security=('seatToken', 'playerToken', 'oauth2'), stream=False, query=(), headers=('If-Match', 'Idempotency-Key')),
     'listChatMessages': Operation('listChatMessages', 'GET', '/api/v1/games/{game_id}/chat', security=(None, 'playerToken'), stream=False, query=('since', 'limit'), headers=()),
-    'postChatMessage': Operation('postChatMessage', 'POST', '/api/v1/games/{game_id}/chat', security=('seatToken', 'playerToken'), stream=False, query=(), headers=()),
-    'updateChatSettings': Operation('updateChatSettings', 'PUT', '/api/v1/games/{game_id}/chat/settings', security=('creatorToken',), stream=False, query=(), headers=()),
+    'postChatMessage': Operation('postChatMessage', 'POST', '/api/v1/games/{game_id}/chat', security=('seatToken', 'playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'updateChatSettings': Operation('updateChatSettings', 'PUT', '/api/v1/games/{game_id}/chat/settings', security=('creatorToken', 'oauth2'), stream=False, query=(), headers=()),
     'listGameEvents': Operation('listGameEvents', 'GET', '/api/v1/games/{game_id}/events', security=(None,), stream=False, query=('since', 'limit'), headers=()),
     'getPendingDecision': Operation('getPendingDecision', 'GET', '/api/v1/games/{game_id}/pending', security=(None,), stream=False, query=(), headers=()),
     'listPositions': Operation('listPositions', 'GET', '/api/v1/games/{game_id}/positions', security=(None,), stream=False, query=('from', 'to'), headers=()),
     'getPosition': Operation('getPosition', 'GET', '/api/v1/games/{game_id}/positions/{seq}', security=(None,), stream=False, query=(), headers=()),
     'getGameRecord': Operation('getGameRecord', 'GET', '/api/v1/games/{game_id}/record', security=(None,), stream=False, query=(), headers=()),
-    'offerRematch': Operation('offerRematch', 'POST', '/api/v1/games/{game_id}/rematch', security=('playerToken',), stream=False, query=(), headers=()),
-    'joinGame': Operation('joinGame', 'POST', '/api/v1/games/{game_id}/seats', security=(None, 'playerToken'), stream=False, query=(), headers=('Idempotency-Key',)),
-    'leaveSeat': Operation('leaveSeat', 'DELETE', '/api/v1/games/{game_id}/seats/{seat}', security=('seatToken', 'playerToken'), stream=False, query=(), headers=()),
-    'getHint': Operation('getHint', 'GET', '/api/v1/games/{game_id}/seats/{seat}/hint', security=('seatToken', 'playerToken'), stream=False, query=(), headers=()),
-    'requestHint': Operation('requestHint', 'POST', '/api/v1/games/{game_id}/seats/{seat}/hint', security=('seatToken', 'playerToken'), stream=False, query=(), headers=()),
-    'resignSeat': Operation('resignSeat', 'POST', '/api/v1/games/{game_id}/seats/{seat}/resign', security=('seatToken', 'playerToken'), stream=False, query=(), headers=()),
-    'renewSeatToken': Operation('renewSeatToken', 'POST', '/api/v1/games/{game_id}/seats/{seat}/token', security=('playerToken',), stream=False, query=(), headers=()),
+    'offerRematch': Operation('offerRematch', 'POST', '/api/v1/games/{game_id}/rematch', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'joinGame': Operation('joinGame', 'POST', '/api/v1/games/{game_id}/seats', security=(None, 'playerToken', 'oauth2'), stream=False, query=(), headers=('Idempotency-Key',)),
+    'leaveSeat': Operation('leaveSeat', 'DELETE', '/api/v1/games/{game_id}/seats/{seat}', security=('seatToken', 'playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'getHint': Operation('getHint', 'GET', '/api/v1/games/{game_id}/seats/{seat}/hint', security=('seatToken', 'playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'requestHint': Operation('requestHint', 'POST', '/api/v1/games/{game_id}/seats/{seat}/hint', security=('seatToken', 'playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'resignSeat': Operation('resignSeat', 'POST', '/api/v1/games/{game_id}/seats/{seat}/resign', security=('seatToken', 'playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'renewSeatToken': Operation('renewSeatToken', 'POST', '/api/v1/games/{game_id}/seats/{seat}/token', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'streamGame': Operation('streamGame', 'GET', '/api/v1/games/{game_id}/stream', security=(None, 'seatToken'), stream=True, query=('since', 'chat_since'), headers=('Last-Event-ID',)),
     'getLabel': Operation('getLabel', 'GET', '/api/v1/labels/{label}', security=(None,), stream=False, query=(), headers=()),
-    'claimLabel': Operation('claimLabel', 'PUT', '/api/v1/labels/{label}', security=('playerToken',), stream=False, query=(), headers=()),
+    'claimLabel': Operation('claimLabel', 'PUT', '/api/v1/labels/{label}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'listLabelEntries': Operation('listLabelEntries', 'GET', '/api/v1/labels/{label}/entries', security=(None,), stream=False, query=(), headers=()),
-    'enterLabel': Operation('enterLabel', 'POST', '/api/v1/labels/{label}/entries', security=('playerToken',), stream=False, query=(), headers=()),
-    'deleteLabelEntry': Operation('deleteLabelEntry', 'DELETE', '/api/v1/labels/{label}/entries/{player_id}', security=('playerToken',), stream=False, query=(), headers=()),
+    'enterLabel': Operation('enterLabel', 'POST', '/api/v1/labels/{label}/entries', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'deleteLabelEntry': Operation('deleteLabelEntry', 'DELETE', '/api/v1/labels/{label}/entries/{player_id}', security=('playerToken', 'oauth2', 'oauth2'), stream=False, query=(), headers=()),
     'exportLabelRecords': Operation('exportLabelRecords', 'GET', '/api/v1/labels/{label}/records', security=(None,), stream=False, query=(), headers=()),
     'getLabelStandings': Operation('getLabelStandings', 'GET', '/api/v1/labels/{label}/standings', security=(None,), stream=False, query=('points',), headers=()),
+    'getAuthorizationRequest': Operation('getAuthorizationRequest', 'GET', '/api/v1/oauth/authorization', security=(None,), stream=False, query=('response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'), headers=()),
+    'decideAuthorizationRequest': Operation('decideAuthorizationRequest', 'POST', '/api/v1/oauth/authorization', security=('playerToken',), stream=False, query=('response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'), headers=()),
     'createPlayer': Operation('createPlayer', 'POST', '/api/v1/players', security=(None,), stream=False, query=(), headers=()),
-    'getMe': Operation('getMe', 'GET', '/api/v1/players/me', security=('playerToken',), stream=False, query=(), headers=()),
-    'updateMe': Operation('updateMe', 'PATCH', '/api/v1/players/me', security=('playerToken',), stream=False, query=(), headers=()),
+    'getMe': Operation('getMe', 'GET', '/api/v1/players/me', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'updateMe': Operation('updateMe', 'PATCH', '/api/v1/players/me', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'stopBotAccount': Operation('stopBotAccount', 'DELETE', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
     'becomeBotAccount': Operation('becomeBotAccount', 'POST', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
-    'listMyGames': Operation('listMyGames', 'GET', '/api/v1/players/me/games', security=('playerToken',), stream=False, query=('status', 'page', 'page_size'), headers=()),
-    'listMutes': Operation('listMutes', 'GET', '/api/v1/players/me/mutes', security=('playerToken',), stream=False, query=(), headers=()),
-    'createMute': Operation('createMute', 'POST', '/api/v1/players/me/mutes', security=('playerToken',), stream=False, query=(), headers=()),
-    'deleteMute': Operation('deleteMute', 'DELETE', '/api/v1/players/me/mutes/{player_id}', security=('playerToken',), stream=False, query=(), headers=()),
+    'listMyGames': Operation('listMyGames', 'GET', '/api/v1/players/me/games', security=('playerToken', 'oauth2'), stream=False, query=('status', 'page', 'page_size'), headers=()),
+    'listMutes': Operation('listMutes', 'GET', '/api/v1/players/me/mutes', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'createMute': Operation('createMute', 'POST', '/api/v1/players/me/mutes', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'deleteMute': Operation('deleteMute', 'DELETE', '/api/v1/players/me/mutes/{player_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'listOAuthClients': Operation('listOAuthClients', 'GET', '/api/v1/players/me/oauth-clients', security=('playerToken',), stream=False, query=(), headers=()),
+    'registerOAuthClient': Operation('registerOAuthClient', 'POST', '/api/v1/players/me/oauth-clients', security=('playerToken',), stream=False, query=(), headers=()),
+    'deleteOAuthClient': Operation('deleteOAuthClient', 'DELETE', '/api/v1/players/me/oauth-clients/{client_id}', security=('playerToken',), stream=False, query=(), headers=()),
     'createSigninCode': Operation('createSigninCode', 'POST', '/api/v1/players/me/signin-codes', security=('playerToken',), stream=False, query=(), headers=()),
-    'streamMe': Operation('streamMe', 'GET', '/api/v1/players/me/stream', security=('playerToken',), stream=True, query=(), headers=()),
+    'streamMe': Operation('streamMe', 'GET', '/api/v1/players/me/stream', security=('playerToken', 'oauth2'), stream=True, query=(), headers=()),
     'signOut': Operation('signOut', 'DELETE', '/api/v1/players/me/token', security=('playerToken',), stream=False, query=(), headers=()),
-    'listMyTurns': Operation('listMyTurns', 'GET', '/api/v1/players/me/turns', security=('playerToken',), stream=False, query=(), headers=()),
-    'listWebhooks': Operation('listWebhooks', 'GET', '/api/v1/players/me/webhooks', security=('playerToken',), stream=False, query=(), headers=()),
-    'createWebhook': Operation('createWebhook', 'POST', '/api/v1/players/me/webhooks', security=('playerToken',), stream=False, query=(), headers=()),
-    'deleteWebhook': Operation('deleteWebhook', 'DELETE', '/api/v1/players/me/webhooks/{endpoint_id}', security=('playerToken',), stream=False, query=(), headers=()),
-    'getWebhook': Operation('getWebhook', 'GET', '/api/v1/players/me/webhooks/{endpoint_id}', security=('playerToken',), stream=False, query=(), headers=()),
-    'listWebhookDeliveries': Operation('listWebhookDeliveries', 'GET', '/api/v1/players/me/webhooks/{endpoint_id}/deliveries', security=('playerToken',), stream=False, query=('status', 'page', 'page_size'), headers=()),
-    'redeliverWebhookDelivery': Operation('redeliverWebhookDelivery', 'POST', '/api/v1/players/me/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver', security=('playerToken',), stream=False, query=(), headers=()),
+    'listTokens': Operation('listTokens', 'GET', '/api/v1/players/me/tokens', security=('playerToken',), stream=False, query=(), headers=()),
+    'createPersonalToken': Operation('createPersonalToken', 'POST', '/api/v1/players/me/tokens', security=('playerToken',), stream=False, query=(), headers=()),
+    'revokeToken': Operation('revokeToken', 'DELETE', '/api/v1/players/me/tokens/{token_id}', security=('playerToken',), stream=False, query=(), headers=()),
+    'listMyTurns': Operation('listMyTurns', 'GET', '/api/v1/players/me/turns', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'listWebhooks': Operation('listWebhooks', 'GET', '/api/v1/players/me/webhooks', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'createWebhook': Operation('createWebhook', 'POST', '/api/v1/players/me/webhooks', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'deleteWebhook': Operation('deleteWebhook', 'DELETE', '/api/v1/players/me/webhooks/{endpoint_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'getWebhook': Operation('getWebhook', 'GET', '/api/v1/players/me/webhooks/{endpoint_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'listWebhookDeliveries': Operation('listWebhookDeliveries', 'GET', '/api/v1/players/me/webhooks/{endpoint_id}/deliveries', security=('playerToken', 'oauth2'), stream=False, query=('status', 'page', 'page_size'), headers=()),
+    'redeliverWebhookDelivery': Operation('redeliverWebhookDelivery', 'POST', '/api/v1/players/me/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'signIn': Operation('signIn', 'POST', '/api/v1/players/signin', security=(None,), stream=False, query=(), headers=()),
     'getPlayerProfile': Operation('getPlayerProfile', 'GET', '/api/v1/players/{player_id}', security=(None,), stream=False, query=(), headers=()),
     'listPlayerRatings': Operation('listPlayerRatings', 'GET', '/api/v1/players/{player_id}/ratings', security=(None,), stream=False, query=('pool', 'page', 'page_size'), headers=()),
     'listRatings': Operation('listRatings', 'GET', '/api/v1/ratings', security=(None,), stream=False, query=('pool', 'bots', 'page', 'page_size'), headers=()),
     'getRules': Operation('getRules', 'GET', '/api/v1/rules', security=(None,), stream=False, query=('lang',), headers=()),
     'listSeeks': Operation('listSeeks', 'GET', '/api/v1/seeks', security=(None,), stream=False, query=(), headers=()),
-    'createSeek': Operation('createSeek', 'POST', '/api/v1/seeks', security=('playerToken',), stream=False, query=(), headers=()),
+    'createSeek': Operation('createSeek', 'POST', '/api/v1/seeks', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'streamSeeks': Operation('streamSeeks', 'GET', '/api/v1/seeks/stream', security=(None,), stream=True, query=(), headers=()),
-    'cancelSeek': Operation('cancelSeek', 'DELETE', '/api/v1/seeks/{seek_id}', security=('playerToken',), stream=False, query=(), headers=()),
+    'cancelSeek': Operation('cancelSeek', 'DELETE', '/api/v1/seeks/{seek_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'getSeek': Operation('getSeek', 'GET', '/api/v1/seeks/{seek_id}', security=('playerToken',), stream=False, query=(), headers=()),
-    'streamGames': Operation('streamGames', 'GET', '/api/v1/stream', security=(None, 'playerToken'), stream=True, query=(), headers=('Last-Event-ID',)),
-    'streamGamesPost': Operation('streamGamesPost', 'POST', '/api/v1/stream', security=(None, 'playerToken'), stream=True, query=(), headers=('Last-Event-ID',)),
+    'streamGames': Operation('streamGames', 'GET', '/api/v1/stream', security=(None, 'playerToken', 'oauth2'), stream=True, query=(), headers=('Last-Event-ID',)),
+    'streamGamesPost': Operation('streamGamesPost', 'POST', '/api/v1/stream', security=(None, 'playerToken', 'oauth2'), stream=True, query=(), headers=('Last-Event-ID',)),
     'listTournaments': Operation('listTournaments', 'GET', '/api/v1/tournaments', security=(None,), stream=False, query=('status', 'enterable'), headers=()),
-    'createTournament': Operation('createTournament', 'POST', '/api/v1/tournaments', security=('playerToken',), stream=False, query=(), headers=()),
-    'cancelTournament': Operation('cancelTournament', 'DELETE', '/api/v1/tournaments/{tournament_id}', security=('playerToken',), stream=False, query=(), headers=()),
+    'createTournament': Operation('createTournament', 'POST', '/api/v1/tournaments', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'cancelTournament': Operation('cancelTournament', 'DELETE', '/api/v1/tournaments/{tournament_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'getTournament': Operation('getTournament', 'GET', '/api/v1/tournaments/{tournament_id}', security=(None,), stream=False, query=(), headers=()),
     'listTournamentEntries': Operation('listTournamentEntries', 'GET', '/api/v1/tournaments/{tournament_id}/entries', security=(None,), stream=False, query=(), headers=()),
-    'enterTournament': Operation('enterTournament', 'POST', '/api/v1/tournaments/{tournament_id}/entries', security=('playerToken',), stream=False, query=(), headers=()),
-    'withdrawFromTournament': Operation('withdrawFromTournament', 'DELETE', '/api/v1/tournaments/{tournament_id}/entries/me', security=('playerToken',), stream=False, query=(), headers=()),
+    'enterTournament': Operation('enterTournament', 'POST', '/api/v1/tournaments/{tournament_id}/entries', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'withdrawFromTournament': Operation('withdrawFromTournament', 'DELETE', '/api/v1/tournaments/{tournament_id}/entries/me', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'listTournamentGames': Operation('listTournamentGames', 'GET', '/api/v1/tournaments/{tournament_id}/games', security=(None,), stream=False, query=(), headers=()),
-    'inviteToTournament': Operation('inviteToTournament', 'POST', '/api/v1/tournaments/{tournament_id}/invitations', security=('playerToken',), stream=False, query=(), headers=()),
+    'inviteToTournament': Operation('inviteToTournament', 'POST', '/api/v1/tournaments/{tournament_id}/invitations', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'exportTournamentRecords': Operation('exportTournamentRecords', 'GET', '/api/v1/tournaments/{tournament_id}/records', security=(None,), stream=False, query=(), headers=()),
     'listTournamentRounds': Operation('listTournamentRounds', 'GET', '/api/v1/tournaments/{tournament_id}/rounds', security=(None,), stream=False, query=(), headers=()),
     'getTournamentStandings': Operation('getTournamentStandings', 'GET', '/api/v1/tournaments/{tournament_id}/standings', security=(None,), stream=False, query=(), headers=()),
@@ -270,6 +278,14 @@ class Operations:
         """Standings: a table over the label's finished games (``GET /api/v1/labels/{label}/standings``, ``getLabelStandings``)."""
         return self._operation('getLabelStandings', path={'label': label}, query={'points': points}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
+    def get_authorization_request(self, *, response_type: str | None = None, client_id: str | None = None, redirect_uri: str | None = None, scope: str | None = None, state: str | None = None, code_challenge: str | None = None, code_challenge_method: str | None = None, seat_token: str | None = None) -> models.AuthorizationRequest:
+        """Check an authorization request (``GET /api/v1/oauth/authorization``, ``getAuthorizationRequest``)."""
+        return self._operation('getAuthorizationRequest', path={}, query={'response_type': response_type, 'client_id': client_id, 'redirect_uri': redirect_uri, 'scope': scope, 'state': state, 'code_challenge': code_challenge, 'code_challenge_method': code_challenge_method}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def decide_authorization_request(self, body: models.ConsentDecision, *, response_type: str | None = None, client_id: str | None = None, redirect_uri: str | None = None, scope: str | None = None, state: str | None = None, code_challenge: str | None = None, code_challenge_method: str | None = None, seat_token: str | None = None) -> models.ConsentResult:
+        """Approve or deny a site (``POST /api/v1/oauth/authorization``, ``decideAuthorizationRequest``)."""
+        return self._operation('decideAuthorizationRequest', path={}, query={'response_type': response_type, 'client_id': client_id, 'redirect_uri': redirect_uri, 'scope': scope, 'state': state, 'code_challenge': code_challenge, 'code_challenge_method': code_challenge_method}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
     def create_player(self, body: models.PlayerCreate, *, seat_token: str | None = None) -> models.CreatedPlayer:
         """Create a player (``POST /api/v1/players``, ``createPlayer``)."""
         return self._operation('createPlayer', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
@@ -306,6 +322,18 @@ class Operations:
         """Unmute a player (404 `mute_not_found` when not muted) (``DELETE /api/v1/players/me/mutes/{player_id}``, ``deleteMute``)."""
         return self._operation('deleteMute', path={'player_id': player_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
+    def list_o_auth_clients(self, *, seat_token: str | None = None) -> list[models.Client]:
+        """My registered OAuth clients (``GET /api/v1/players/me/oauth-clients``, ``listOAuthClients``)."""
+        return self._operation('listOAuthClients', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def register_o_auth_client(self, body: models.ClientCreate, *, seat_token: str | None = None) -> models.CreatedClient:
+        """Register a confidential OAuth client (``POST /api/v1/players/me/oauth-clients``, ``registerOAuthClient``)."""
+        return self._operation('registerOAuthClient', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def delete_o_auth_client(self, client_id: str, *, seat_token: str | None = None) -> None:
+        """Delete a registered client (``DELETE /api/v1/players/me/oauth-clients/{client_id}``, ``deleteOAuthClient``)."""
+        return self._operation('deleteOAuthClient', path={'client_id': client_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
     def create_signin_code(self, *, seat_token: str | None = None) -> models.SigninCode:
         """Get a one-time code to sign in on another device (``POST /api/v1/players/me/signin-codes``, ``createSigninCode``)."""
         return self._operation('createSigninCode', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
@@ -317,6 +345,18 @@ class Operations:
     def sign_out(self, *, seat_token: str | None = None) -> None:
         """Sign out this device (``DELETE /api/v1/players/me/token``, ``signOut``)."""
         return self._operation('signOut', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def list_tokens(self, *, seat_token: str | None = None) -> list[models.Token]:
+        """My tokens: sign-ins, personal access tokens and sites (``GET /api/v1/players/me/tokens``, ``listTokens``)."""
+        return self._operation('listTokens', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def create_personal_token(self, body: models.TokenCreate, *, seat_token: str | None = None) -> models.CreatedToken:
+        """Make a personal access token (``POST /api/v1/players/me/tokens``, ``createPersonalToken``)."""
+        return self._operation('createPersonalToken', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def revoke_token(self, token_id: str, *, seat_token: str | None = None) -> None:
+        """Revoke a token (``DELETE /api/v1/players/me/tokens/{token_id}``, ``revokeToken``)."""
+        return self._operation('revokeToken', path={'token_id': token_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_my_turns(self, *, seat_token: str | None = None) -> list[models.Turn]:
         """Games where it is my turn: the decisions the player owes, nearest deadline first (``GET /api/v1/players/me/turns``, ``listMyTurns``)."""

@@ -175,6 +175,16 @@ class AttackSucceededEvent(TypedDict):
     type: Literal['attack_succeeded']
 
 
+class AuthorizationRequest(TypedDict):
+    client_id: str
+    client_name: NotRequired[str | None]
+    consent: str
+    redirect_uri: str
+    registered: bool
+    scopes: list[Literal['profile:read', 'profile:write', 'game:create', 'game:play', 'seek:write', 'challenge:read', 'challenge:write', 'tournament:enter', 'tournament:organise', 'label:organise', 'webhook:manage', 'bot:play']]
+    state: str
+
+
 class AutoActionEvent(TypedDict):
     """The engine resolved a decision by itself: it had one legal answer, or it was the decoy colour's (by: decoy)."""
 
@@ -318,10 +328,36 @@ class ChatSettings(TypedDict):
     spectators: bool
 
 
+class Client(TypedDict):
+    client_id: str
+    created_at: str
+    name: str
+    redirect_uris: list[str]
+
+
+class ClientCreate(TypedDict):
+    name: str
+    redirect_uris: list[str]
+
+
 class ClingAction(TypedDict):
     """Holding: cling to the amoeba leaving your field and be carried along."""
 
     type: Literal['cling']
+
+
+class ConsentDecision(TypedDict):
+    approve: bool
+    consent: str
+
+
+class ConsentResult(TypedDict):
+    redirect_to: str
+
+
+class CreatedClient(TypedDict):
+    client: Client
+    client_secret: str
 
 
 class CreatedGame(TypedDict):
@@ -332,6 +368,11 @@ class CreatedGame(TypedDict):
 
 class CreatedPlayer(TypedDict):
     player: Player
+    token: str
+
+
+class CreatedToken(TypedDict):
+    info: Token
     token: str
 
 
@@ -1131,14 +1172,17 @@ class PositionsPage(TypedDict):
 
 
 class Problem(TypedDict):
-    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'webhook_not_found', 'delivery_not_found', 'too_many_webhooks', 'game_not_started', 'position_not_found', 'label_not_found', 'entry_not_found', 'precondition_required', 'rate_limited', 'too_many_streams', 'streams_full', 'internal_error', 'unavailable', 'not_ready', 'invalid_chat_text', 'chat_rate_limited', 'chat_closed_to_spectators', 'chat_ended', 'cannot_mute_self', 'mute_not_found', 'invalid_seek', 'seek_exists', 'seek_matched', 'seek_not_found', 'hints_not_allowed', 'hint_not_found', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_not_found', 'challenge_self', 'invalid_challenge', 'muted_by_player', 'not_invited', 'not_challenger', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'invalid_tournament', 'tournament_not_found', 'tournament_closed', 'tournament_started', 'not_organiser', 'rating_too_low', 'bots_not_allowed']]
+    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'webhook_not_found', 'delivery_not_found', 'too_many_webhooks', 'game_not_started', 'position_not_found', 'label_not_found', 'entry_not_found', 'precondition_required', 'rate_limited', 'too_many_streams', 'streams_full', 'internal_error', 'unavailable', 'not_ready', 'invalid_chat_text', 'chat_rate_limited', 'chat_closed_to_spectators', 'chat_ended', 'cannot_mute_self', 'mute_not_found', 'invalid_seek', 'seek_exists', 'seek_matched', 'seek_not_found', 'hints_not_allowed', 'hint_not_found', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_not_found', 'challenge_self', 'invalid_challenge', 'muted_by_player', 'not_invited', 'not_challenger', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'invalid_tournament', 'tournament_not_found', 'tournament_closed', 'tournament_started', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'missing_scope', 'invalid_scope', 'token_not_found', 'client_not_found', 'too_many_clients', 'too_many_tokens', 'invalid_authorization_request', 'invalid_redirect_uri', 'consent_expired']]
     current_etag: NotRequired[str]
     current_seq: NotRequired[int]
     detail: NotRequired[str]
     errors: NotRequired[dict[str, Any]]
     game_id: NotRequired[str]
     instance: NotRequired[str]
+    oauth_error: NotRequired[str]
     paused_until: NotRequired[str]
+    redirect_to: NotRequired[str]
+    scope: NotRequired[str]
     seat: NotRequired[int]
     seek_id: NotRequired[str]
     status: NotRequired[int]
@@ -1528,6 +1572,25 @@ class TimeControl(TypedDict):
     initial: NotRequired[int]
     seconds: NotRequired[int]
     type: Literal['none', 'per_decision', 'bank', 'correspondence']
+
+
+class Token(TypedDict):
+    client_id: str | None
+    client_name: str | None
+    created_at: str
+    current: bool
+    expires_at: str | None
+    id: str
+    kind: Literal['device', 'personal', 'oauth']
+    label: str | None
+    last_used_at: str | None
+    redirect_uri: str | None
+    scopes: list[Literal['profile:read', 'profile:write', 'game:create', 'game:play', 'seek:write', 'challenge:read', 'challenge:write', 'tournament:enter', 'tournament:organise', 'label:organise', 'webhook:manage', 'bot:play']] | None
+
+
+class TokenCreate(TypedDict):
+    label: str
+    scopes: list[Literal['profile:read', 'profile:write', 'game:create', 'game:play', 'seek:write', 'challenge:read', 'challenge:write', 'tournament:enter', 'tournament:organise', 'label:organise', 'webhook:manage', 'bot:play']]
 
 
 class Topics(TypedDict):

@@ -656,6 +656,60 @@ class BotsNotAllowed(ProblemError):
 
     code = 'bots_not_allowed'
 
+
+class MissingScope(ProblemError):
+    """The problem ``missing_scope``."""
+
+    code = 'missing_scope'
+
+
+class InvalidScope(ProblemError):
+    """The problem ``invalid_scope``."""
+
+    code = 'invalid_scope'
+
+
+class TokenNotFound(ProblemError):
+    """The problem ``token_not_found``."""
+
+    code = 'token_not_found'
+
+
+class ClientNotFound(ProblemError):
+    """The problem ``client_not_found``."""
+
+    code = 'client_not_found'
+
+
+class TooManyClients(ProblemError):
+    """The problem ``too_many_clients``."""
+
+    code = 'too_many_clients'
+
+
+class TooManyTokens(ProblemError):
+    """The problem ``too_many_tokens``."""
+
+    code = 'too_many_tokens'
+
+
+class InvalidAuthorizationRequest(ProblemError):
+    """The problem ``invalid_authorization_request``."""
+
+    code = 'invalid_authorization_request'
+
+
+class InvalidRedirectUri(ProblemError):
+    """The problem ``invalid_redirect_uri``."""
+
+    code = 'invalid_redirect_uri'
+
+
+class ConsentExpired(ProblemError):
+    """The problem ``consent_expired``."""
+
+    code = 'consent_expired'
+
 #: problem code -> its exception class
 BY_CODE: dict[str, type[ProblemError]] = {
     'bad_request': BadRequest,
@@ -766,4 +820,13 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'not_organiser': NotOrganiser,
     'rating_too_low': RatingTooLow,
     'bots_not_allowed': BotsNotAllowed,
+    'missing_scope': MissingScope,
+    'invalid_scope': InvalidScope,
+    'token_not_found': TokenNotFound,
+    'client_not_found': ClientNotFound,
+    'too_many_clients': TooManyClients,
+    'too_many_tokens': TooManyTokens,
+    'invalid_authorization_request': InvalidAuthorizationRequest,
+    'invalid_redirect_uri': InvalidRedirectUri,
+    'consent_expired': ConsentExpired,
 }

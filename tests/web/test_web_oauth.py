@@ -1,0 +1,261 @@
+"""A site acts for a person with their consent (OAuth 2): a small site, a real HTTP server on
+loopback, sends the person's browser to the consent page; the person approves two scopes;
+the site exchanges the code with its PKCE verifier, enters the person in a label, reads
+their games and is refused outside its scopes; the person revokes the site on the tokens
+page and the site's next call is 401. The consent and tokens pages pass the accessibility
+audit at 360 and 1280 px in two languages."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import secrets
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from harness.browser import chromium, console_errors, open_ready
+from harness.web_server import LiveServer
+from tests.web.test_web_accessibility import _audit
+from tests.web.test_web_play import api_post
+
+pytestmark = pytest.mark.integration
+
+SCOPES = "profile:read tournament:enter"
+LABEL = "oauth-cup"
+
+
+def _call(url: str, *, token: str, method: str = "GET", body: Any = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    req = urllib.request.Request(url, data, headers, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            return resp.status, json.load(resp)
+    except urllib.error.HTTPError as err:
+        return err.code, json.load(err)
+
+
+@dataclass
+class LoopbackSite:
+    """What a site integrating "Sign in with Ursuppe" does, and what it saw."""
+
+    server_url: str
+    url: str = ""
+    client_id: str = "cup.example"
+    state: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    verifier: str = field(default_factory=lambda: secrets.token_urlsafe(48))
+    token: str | None = None
+    seen: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def redirect_uri(self) -> str:
+        return self.url + "/callback"
+
+    def login_location(self) -> str:
+        challenge = base64.urlsafe_b64encode(hashlib.sha256(self.verifier.encode()).digest())
+        query = urllib.parse.urlencode({
+            "response_type": "code", "client_id": self.client_id,
+            "redirect_uri": self.redirect_uri, "scope": SCOPES, "state": self.state,
+            "code_challenge": challenge.rstrip(b"=").decode(), "code_challenge_method": "S256",
+        })  # fmt: skip
+        return f"{self.server_url}/oauth/authorize?{query}"
+
+    def callback(self, query: dict[str, str]) -> str:
+        """The person is back: check state, exchange the code, act within the scopes."""
+        if query.get("state") != self.state:
+            return "state mismatch"
+        form = urllib.parse.urlencode({
+            "grant_type": "authorization_code", "code": query["code"],
+            "redirect_uri": self.redirect_uri, "client_id": self.client_id,
+            "code_verifier": self.verifier,
+        }).encode()  # fmt: skip
+        with urllib.request.urlopen(f"{self.server_url}/oauth/token", form, timeout=10) as resp:
+            answer = json.load(resp)
+        self.token, self.seen["scope"] = answer["access_token"], answer["scope"]
+        api = self.server_url + "/api/v1"
+        self.seen["me"] = _call(f"{api}/players/me", token=self.token)
+        self.seen["entered"] = _call(
+            f"{api}/labels/{LABEL}/entries", token=self.token, method="POST", body={}
+        )
+        self.seen["games"] = _call(f"{api}/players/me/games", token=self.token)
+        self.seen["create"] = _call(
+            f"{api}/games", token=self.token, method="POST", body={"players": 3}
+        )
+        return "signed in"
+
+
+@contextmanager
+def loopback_site(server_url: str) -> Iterator[LoopbackSite]:
+    site = LoopbackSite(server_url)
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+            path, _, query = self.path.partition("?")
+            if path == "/login":
+                self.send_response(302)
+                self.send_header("Location", site.login_location())
+                self.end_headers()
+                return
+            if path == "/callback":
+                text = site.callback(dict(urllib.parse.parse_qsl(query)))
+                body = f"<!doctype html><title>Cup</title><p id='result'>{text}</p>".encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            self.send_response(204 if path == "/favicon.ico" else 404)
+            self.end_headers()
+
+        def log_message(self, *_: Any) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    site.url = f"http://127.0.0.1:{httpd.server_address[1]}"
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield site
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=10)
+
+
+def _player(server: LiveServer, name: str) -> dict[str, str]:
+    made = api_post(server, "/players", {"name": name})
+    return {"id": made["player"]["id"], "name": name, "token": made["token"]}
+
+
+def _sign_in(driver: Any, server: LiveServer, player: dict[str, str], lang: str = "en") -> None:
+    driver.get(server.base_url + "/")
+    driver.execute_script(
+        "localStorage.setItem('ursuppe.player', arguments[0]);"
+        "localStorage.setItem('ursuppe.lang', arguments[1]);",
+        json.dumps(player),
+        lang,
+    )
+
+
+def test_a_site_acts_for_a_person_within_the_scopes_approved_until_revoked(
+    server: LiveServer,
+) -> None:
+    organiser = _player(server, "Organiser")
+    req = urllib.request.Request(
+        f"{server.base_url}/api/v1/labels/{LABEL}",
+        method="PUT",
+        headers={"Authorization": f"Bearer {organiser['token']}"},
+    )
+    urllib.request.urlopen(req, timeout=10).close()
+    ann = _player(server, "Ann")
+    with loopback_site(server.base_url) as site, chromium() as browser:
+        _sign_in(browser, server, ann)
+        browser.get(site.url + "/login")  # the site sends the person to the consent page
+        WebDriverWait(browser, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        assert browser.current_url.startswith(server.base_url + "/oauth/authorize?")
+        assert site.client_id in browser.find_element(By.ID, "asks").text
+        assert browser.find_element(By.ID, "redirect-origin").text == site.url
+        listed = [
+            li.get_attribute("data-scope")
+            for li in browser.find_elements(By.CSS_SELECTOR, "#scopes li")
+        ]
+        assert listed == SCOPES.split()
+        assert "Ann" in browser.find_element(By.ID, "answer-as").text
+        browser.find_element(By.ID, "approve").click()
+        WebDriverWait(browser, 30).until(lambda d: d.current_url.startswith(site.redirect_uri))
+        assert browser.find_element(By.ID, "result").text == "signed in"
+        assert "code=" in browser.current_url and "iss=" in browser.current_url
+
+        assert site.seen["scope"] == SCOPES
+        status, me = site.seen["me"]
+        assert status == 200 and me["id"] == ann["id"]
+        assert site.seen["entered"][0] == 201, site.seen["entered"]
+        assert site.seen["games"][0] == 200
+        status, problem = site.seen["create"]
+        assert status == 403 and problem["code"] == "missing_scope"
+        assert problem["scope"] == "game:create"
+
+        # The person sees the site on the tokens page and revokes it.
+        open_ready(browser, server.base_url + "/tokens")
+        row = browser.find_element(By.CSS_SELECTOR, "#tokens tr.token-oauth")
+        assert site.client_id in row.text and "127.0.0.1" in row.text
+        assert len(row.find_elements(By.CSS_SELECTOR, "li")) == 2
+        row.find_element(By.CSS_SELECTOR, "button.revoke").click()
+        WebDriverWait(browser, 30).until(
+            lambda d: not d.find_elements(By.CSS_SELECTOR, "#tokens tr.token-oauth")
+        )
+        status, problem = _call(f"{server.base_url}/api/v1/players/me", token=site.token)
+        assert status == 401 and problem["code"] == "invalid_token"
+        assert console_errors(browser) == []
+
+
+def test_a_person_signs_in_with_a_code_on_the_consent_page_and_denies(server: LiveServer) -> None:
+    bob = _player(server, "Bob")
+    code = api_post(server, "/players/me/signin-codes", None, bob["token"])["code"]
+    with loopback_site(server.base_url) as site, chromium() as browser:
+        browser.get(site.url + "/login")
+        WebDriverWait(browser, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        assert browser.find_element(By.ID, "signed-in").get_attribute("hidden") is not None
+        browser.find_element(By.ID, "signin-code").send_keys(code)
+        browser.find_element(By.CSS_SELECTOR, "#signin button").click()
+        WebDriverWait(browser, 30).until(lambda d: d.find_element(By.ID, "deny").is_displayed())
+        assert "Bob" in browser.find_element(By.ID, "answer-as").text
+        browser.find_element(By.ID, "deny").click()
+        WebDriverWait(browser, 30).until(lambda d: d.current_url.startswith(site.redirect_uri))
+        query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(browser.current_url).query))
+        assert query["error"] == "access_denied" and query["state"] == site.state
+        assert site.token is None
+
+
+def test_a_request_that_cannot_be_granted_is_explained_and_never_followed(
+    server: LiveServer,
+) -> None:
+    with chromium() as browser:
+        query = urllib.parse.urlencode({
+            "response_type": "code", "client_id": "cup.example",
+            "redirect_uri": "http://evil.example/cb", "scope": SCOPES, "state": "s",
+            "code_challenge": "x" * 43, "code_challenge_method": "S256",
+        })  # fmt: skip
+        open_ready(browser, f"{server.base_url}/oauth/authorize?{query}")
+        assert browser.find_element(By.ID, "refused").is_displayed()
+        assert not browser.find_element(By.ID, "back").is_displayed()  # no redirect to evil
+        assert browser.current_url.startswith(server.base_url)
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 1280), ("de", 360), ("nl", 360), ("es", 1280)])
+def test_the_consent_and_tokens_pages_pass_the_audit(
+    server: LiveServer, lang: str, width: int
+) -> None:
+    person = _player(server, "Cleo")
+    with loopback_site(server.base_url) as site, chromium() as browser:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})  # fmt: skip
+        _sign_in(browser, server, person, lang)
+        open_ready(browser, site.login_location())
+        assert browser.execute_script("return document.documentElement.lang") == lang
+        texts = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#scopes li")]
+        assert len(texts) == 2 and all(texts), texts
+        fits = "return document.documentElement.scrollWidth <= window.innerWidth"
+        assert browser.execute_script(fits), "the consent page fits the width"
+        assert _audit(browser) == []
+        open_ready(browser, server.base_url + "/tokens")
+        assert browser.execute_script(fits), "the tokens page fits the width"
+        assert _audit(browser) == []
+        assert console_errors(browser) == []

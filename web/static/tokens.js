@@ -1,0 +1,103 @@
+// What acts for this browser's player: its sign-ins on devices, the sites it approved
+// (OAuth 2) and its personal access tokens, each with what it may do, when it was made and
+// last used, and a button that revokes it at once; and a form that makes a personal access
+// token with the scopes chosen (shown once). docs/api.md, "Acting for players: OAuth 2".
+import { ApiError, call, myPlayer } from "./api.js";
+import { h, put } from "./dom.js";
+import { t, translatePage } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const SCOPES = [
+  "profile:read", "profile:write", "game:create", "game:play", "seek:write", "challenge:read", "challenge:write",
+  "tournament:enter", "tournament:organise", "label:organise", "webhook:manage", "bot:play",
+];
+
+function fail(err) {
+  if (!(err instanceof ApiError)) throw err;
+  const key = `tokens_${err.problem?.code}`;
+  $("tokens-error").textContent = t(key) === key ? err.message : t(key);
+}
+
+const words = (scope) => t(`scope_${scope.replace(":", "_")}`);
+const when = (iso) => (iso ? new Date(iso).toLocaleString() : t("tokens_never"));
+
+function what(token) {
+  if (token.kind === "device") return token.current ? t("tokens_this_browser") : t("tokens_kind_device");
+  if (token.kind === "personal") return t("tokens_kind_personal", { label: token.label || "" });
+  const site = token.client_name || token.client_id;
+  let where = "";
+  try { where = token.redirect_uri ? new URL(token.redirect_uri).host : ""; } catch { where = ""; }
+  return t("tokens_kind_oauth", { site, where });
+}
+
+function row(token) {
+  const scopes = token.scopes
+    ? h("ul", { class: "scopes" }, token.scopes.map((s) => h("li", {}, words(s))))
+    : t("tokens_all_scopes");
+  const revoke = token.current
+    ? ""
+    : h("button", { type: "button", class: "revoke", "data-token": token.id }, t("tokens_revoke"));
+  if (revoke) revoke.onclick = () => revokeToken(token.id);
+  // Each cell names its column too: a narrow screen shows a row as a card (style.css).
+  const cell = (key, content) => h("td", { "data-label": key ? t(key) : null }, content);
+  return h("tr", { class: `token token-${token.kind}`, "data-token": token.id },
+    cell(null, what(token)), cell("tokens_th_scopes", scopes),
+    cell("tokens_th_created", when(token.created_at)),
+    cell("tokens_th_last_used", when(token.last_used_at)), cell(null, revoke));
+}
+
+async function list() {
+  const { data } = await call("/players/me/tokens", { token: myPlayer().token });
+  const head = h("tr", {}, ["tokens_th_what", "tokens_th_scopes", "tokens_th_created", "tokens_th_last_used", ""]
+    .map((k) => h("th", {}, k ? t(k) : "")));
+  put($("tokens"), head, data.map(row));
+}
+
+async function revokeToken(id) {
+  $("tokens-error").textContent = "";
+  try {
+    await call(`/players/me/tokens/${encodeURIComponent(id)}`, { method: "DELETE", token: myPlayer().token });
+    await list();
+  } catch (err) { fail(err); }
+}
+
+function scopeChoice() {
+  const box = $("token-scopes");
+  for (const scope of SCOPES) {
+    const id = `scope-${scope.replace(":", "-")}`;
+    box.append(h("label", { class: "scope-option" }, h("input", { type: "checkbox", id, value: scope }), " ", words(scope)));
+  }
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  $("tokens-error").textContent = "";
+  const scopes = [...$("token-scopes").querySelectorAll("input:checked")].map((i) => i.value);
+  try {
+    const { data } = await call("/players/me/tokens", {
+      method: "POST",
+      token: myPlayer().token,
+      body: { label: $("token-label").value.trim(), scopes },
+    });
+    const [before, after] = t("tokens_created").split("{token}");
+    put($("new-token-box"), before, h("code", { id: "new-token-value", class: "code" }, data.token), after ?? "");
+    $("new-token-box").hidden = false;
+    $("new-token").reset();
+    await list();
+  } catch (err) { fail(err); }
+}
+
+async function main() {
+  translatePage();
+  const player = myPlayer();
+  $("signed-out").hidden = Boolean(player);
+  if (!player) return;
+  scopeChoice();
+  $("new-token").onsubmit = create;
+  try {
+    await list();
+    $("tokens-card").hidden = $("new-card").hidden = false;
+  } catch (err) { fail(err); }
+}
+
+main().finally(() => { document.body.dataset.ready = "1"; });
