@@ -67,7 +67,9 @@ class Settings:
     auto_migrate: bool = True
     default_time_limit: int = 600  # seconds per human decision; 0 = no limit
     max_time_limit: int = 7 * 24 * 3600
-    bot_time_budget: float = 2.0  # seconds a bot may think before the random fallback
+    #: Seconds a bot may think before the random fallback: above every level's own budget
+    #: (the correspondence level, ``mcts-5s``, thinks 5 s), under the task's soft limit (20 s).
+    bot_time_budget: float = 6.0
     bot_grace: int = 30  # seconds after which the sweep plays a bot turn whose task was lost
     #: A bot run (one worker task, one transaction: docs/workers.md, "Bot runs") plays at
     #: most this many consecutive bot decisions of a game, and starts no new one after
