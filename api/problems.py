@@ -109,6 +109,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("cannot_mute_self", "mute_not_found"),
     *("invalid_seek", "seek_exists", "seek_matched", "seek_not_found"),
     *("hints_not_allowed", "hint_not_found"),
+    *("review_not_found", "review_pending", "review_budget_exhausted"),
 )
 
 

@@ -34,6 +34,7 @@ from service.models import utcnow
 from service.moves import Moves
 from service.publishing import Publisher, build_publisher
 from service.ratings import Ratings
+from service.reviews import Reviews
 from service.scheduling import Scheduler
 from service.seating import Seating
 from service.seeks import Seeks
@@ -85,6 +86,8 @@ class GameService:
         self.turns = Turns(*parts, self.moves)
         #: Hints for the seat to play (unrated games): asked here, computed by the workers.
         self.hints = Hints(*parts)
+        #: Reviews of finished games: asked here or by a finish, computed by the workers.
+        self.reviews = Reviews(*parts)
         #: Quick play: seeks matched into games made by ``creation``.
         self.seeks = Seeks(*parts, self.creation, self.seating)
 

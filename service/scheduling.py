@@ -58,6 +58,10 @@ class Scheduler(Protocol):
     def hint(self, game_id: str, seq: int) -> None:
         """A hint asked for the decision at ``seq``, to compute (``service.hints``)."""
 
+    def review(self, game_id: str) -> None:
+        """A finished game a person played, or one whose review was asked for: review it
+        (``service.reviews``, on the reviews queue)."""
+
     def broker(self) -> tuple[str, str] | None:
         """The broker URL and live queue it schedules onto, for the readiness probe
         (``api.health``); None when it uses none."""
@@ -95,6 +99,9 @@ class NullScheduler:
 
     def hint(self, game_id: str, seq: int) -> None:
         log.debug("no scheduler: the hint %s@%s is not computed", game_id, seq)
+
+    def review(self, game_id: str) -> None:
+        log.debug("no scheduler: the review of %s is not computed", game_id)
 
     def broker(self) -> tuple[str, str] | None:
         return None

@@ -25,6 +25,7 @@ RATE_GAME_TASK = "workers.tasks.rate_game"
 DELIVER_WEBHOOK_TASK = "workers.tasks.deliver_webhook"
 FILL_SEEK_TASK = "workers.tasks.fill_seek"
 COMPUTE_HINT_TASK = "workers.tasks.compute_hint"
+REVIEW_GAME_TASK = "workers.tasks.review_game"
 
 
 class CeleryScheduler:
@@ -53,6 +54,7 @@ class CeleryScheduler:
         self.eta_horizon = worker_settings.eta_horizon if eta_horizon is None else eta_horizon
         self.live_queue = worker_settings.queue
         self.bots_queue = worker_settings.bots_queue
+        self.reviews_queue = worker_settings.reviews_queue
         self._worker_settings = worker_settings
         self._fair: FairShare | None = None
 
@@ -160,6 +162,13 @@ class CeleryScheduler:
         the seat asks again, which sends it again; a spare one computes nothing."""
         self._send(COMPUTE_HINT_TASK, (game_id, seq), f"hint-{game_id}-{seq}",
                    queue=self.live_queue, failed=f"hint {game_id}/{seq}")  # fmt: skip
+
+    def review(self, game_id: str) -> None:
+        """A finished game's review is due (its finish, or a request): on the reviews
+        queue, which only the review workers consume, so a review never takes a worker
+        from a game in play. A lost message is sent again by the sweep."""
+        self._send(REVIEW_GAME_TASK, (game_id,), f"review-{game_id}", queue=self.reviews_queue,
+                   failed=f"the review of {game_id}")  # fmt: skip
 
     def _send(
         self,

@@ -16,6 +16,7 @@ from api.resources.log.routes import blp as log
 from api.resources.meta.routes import health_blp, rules_blp
 from api.resources.players.routes import blp as players
 from api.resources.ratings.routes import blp as ratings
+from api.resources.reviews.routes import blp as reviews
 from api.resources.seats.routes import blp as seats
 from api.resources.seeks.routes import blp as seeks
 from api.resources.stream.many import blp as many_games
@@ -28,6 +29,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     actions,
     hints,
     log,
+    reviews,
     chat,
     stream,
     many_games,

@@ -17,6 +17,7 @@ from service.models.games import ActionLogRow, GameRow, IdempotentRequestRow, Se
 from service.models.hints import HintRow
 from service.models.people import LabelEntryRow, LabelRow, PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.models.ratings import RatedGameRow, RatingDueRow, RatingHistoryRow, RatingRow
+from service.models.reviews import ReviewRow
 from service.models.seeks import SeekRow
 from service.models.webhooks import WebhookDeliveryRow, WebhookEndpointRow
 
@@ -39,6 +40,7 @@ __all__ = [
     "RatingDueRow",
     "RatingHistoryRow",
     "RatingRow",
+    "ReviewRow",
     "SEAT_KINDS",
     "SeatRow",
     "SeekRow",
