@@ -101,8 +101,9 @@ def review_game(
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """The review of a finished game's ``record`` (``actions``: ``{seq, seat, action}`` in
-    order). Each searched decision thinks ``time_budget`` seconds (the clock, stopping at 85%
-    like the levels), or ``iterations`` when given (reproducible: tests, benchmarks).
+    order). Each searched decision counts ``iterations`` (the service: a review is the same
+    whatever the load; with the clock's early stop counted, as the arenas count), or thinks
+    ``time_budget`` seconds on the clock when ``iterations`` is None.
     ``progress(done, total)`` is called after each action replayed."""
     game = new_game(record)
     actions = list(record["actions"])
@@ -118,6 +119,7 @@ def review_game(
                 seed * 1_000_003 + entry["seq"],
                 time_budget=time_budget,
                 iterations=iterations,
+                stop_when_decided=iterations is not None,  # the clock's early stop, counted
                 rollout=ROLLOUT_BY_GAME,
             )
             chosen = bot.choose(game.clone(), focus=action, focus_visits=focus_visits)

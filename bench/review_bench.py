@@ -1,17 +1,19 @@
 """What a game review costs the review worker (docs/ai.md, "Game review").
 
-``python -m bench.review_bench [--games 100] [--budget 0.1] [--jobs 2] [--minutes 20]``
+``python -m bench.review_bench [--games 100] [--iterations 170 | --iterations 0 --budget 0.1]
+[--jobs 2] [--minutes 20] [--out FILE]``
 
 Plays finished 4-player games of ``random``, ``beginner`` and two ``greedy`` seats (seated
-in turn by the game seed, fresh seeds from 3,000,000), then reviews each one exactly as the
-worker does (``ai.review.review_game`` with the service's default budget a decision,
-``URSUPPE_REVIEW_DECISION_BUDGET``), and reports per review: the CPU seconds of the process
-(p50, p95, max), the decisions reviewed, and the bound (85% of the budget a decision, as the
-search stops there, times the decisions: a review's wall time, and so its CPU, never exceeds
-it). The accuracy of each level across the reviews says whether the review tells a careless
-player from a careful one. Each game is played and reviewed in one process; ``--jobs``
-processes at once. The load average is recorded: the budget is wall-clock time, so a review
-on a busy machine gets fewer iterations, not more CPU. Writes ``bench/results/review.json``.
+in turn by the game seed, fresh seeds from 3,000,000), then reviews each one as the worker
+does (``ai.review.review_game`` with ``URSUPPE_REVIEW_ITERATIONS``' default of 170 counted
+iterations a decision), or on the clock (``--iterations 0``: ``--budget`` seconds a decision,
+stopping at 85% as the levels do), and reports per review the CPU seconds of the process
+(p50, p95, max), the decisions reviewed and the iterations they got; on the clock also the
+bound (0.85 × budget × decisions: a review's CPU cannot exceed it). The accuracy of each
+level across the reviews says whether the review tells a careless player from a careful one.
+Each game is played and reviewed in one process; ``--jobs`` processes at once. The load
+average is recorded. Writes ``bench/results/review.json`` (``--out``); ``--table FILE``
+prints the tables of docs/ai.md from a result file.
 """
 
 from __future__ import annotations
@@ -136,9 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=FIRST_SEED)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
-        "--iterations", type=int, default=None,
-        help="count this many iterations a decision instead of the clock (170: the budget at "
-        "an idle core's rate, as the arenas count): the cost on an idle machine",
+        "--iterations", type=int, default=170,
+        help="iterations a decision, counted (the service's default: 170); 0: the clock",
     )  # fmt: skip
     parser.add_argument("--minutes", type=float, default=0.0, help="stop after this long")
     parser.add_argument("--out", type=Path, default=RESULTS)
@@ -147,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.table is not None:
         print(markdown(json.loads(args.table.read_text())))
         return 0
+    args.iterations = args.iterations or None  # 0: the clock
     tasks = [(args.seed + i, args.budget, args.iterations) for i in range(args.games)]
     rows: list[dict[str, Any]] = []
     t0 = time.perf_counter()

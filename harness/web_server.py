@@ -119,12 +119,12 @@ def live_server(workdir: Path, **extra_env: str) -> Iterator[LiveServer]:
 
 
 @contextlib.contextmanager
-def review_worker(server: LiveServer, budget: str = "0.01") -> Iterator[subprocess.Popen[bytes]]:
+def review_worker(server: LiveServer, iterations: str = "16") -> Iterator[subprocess.Popen[bytes]]:
     """A Celery worker on the server's reviews queue (``workers.tasks.review_game``), as
-    ``make run`` starts one beside the game workers, with ``budget`` seconds of search a
+    ``make run`` starts one beside the game workers, with ``iterations`` of search a
     decision; stopped on leaving. The live server has none of its own: its game workers
     never take reviews, and most tests review nothing."""
-    env = {**server.env, "URSUPPE_AUTO_MIGRATE": "0", "URSUPPE_REVIEW_DECISION_BUDGET": budget}
+    env = {**server.env, "URSUPPE_AUTO_MIGRATE": "0", "URSUPPE_REVIEW_ITERATIONS": iterations}
     log = open(server.workdir / "reviews.log", "wb")  # noqa: SIM115 - the child writes it
     proc = processes.spawn(
         [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker",

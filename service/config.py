@@ -82,12 +82,12 @@ class Settings:
     #: The search level whose evaluation a hint reports (``service.hints``): a level of the
     #: ``mcts`` family, thinking within its own budget (docs/ai.md, "Hints").
     hint_level: str = "mcts-fast"
-    #: Game reviews (``service.reviews``, docs/ai.md "Game review"): seconds of search per
-    #: decision reviewed (the clock, so a review costs at most this times the game's
-    #: decisions of CPU), reviews one owner may ask for in 24 hours (a finished game's own
-    #: counts against its owner's), and whether a game with a person in it is reviewed when
-    #: it finishes.
-    review_decision_budget: float = 0.1
+    #: Game reviews (``service.reviews``, docs/ai.md "Game review"): search iterations per
+    #: decision reviewed (counted, so that a review is the same on a busy machine: 170 is
+    #: ``mcts-fast``'s budget at an idle core's rate), reviews one owner may ask for in 24
+    #: hours (a finished game's own counts against its owner's), and whether a game with a
+    #: person in it is reviewed when it finishes.
+    review_iterations: int = 170
     review_owner_budget: int = 20
     review_on_finish: bool = True
     max_content_length: int = 64 * 1024
@@ -134,9 +134,7 @@ class Settings:
             bot_run_ms=_env_int("URSUPPE_BOT_RUN_MS", cls.bot_run_ms),
             standin_level=os.environ.get("URSUPPE_STANDIN_LEVEL") or cls.standin_level,
             hint_level=os.environ.get("URSUPPE_HINT_LEVEL") or cls.hint_level,
-            review_decision_budget=_env_float(
-                "URSUPPE_REVIEW_DECISION_BUDGET", cls.review_decision_budget
-            ),
+            review_iterations=max(_env_int("URSUPPE_REVIEW_ITERATIONS", cls.review_iterations), 16),
             review_owner_budget=_env_int("URSUPPE_REVIEW_OWNER_BUDGET", cls.review_owner_budget),
             review_on_finish=_env_bool("URSUPPE_REVIEW_ON_FINISH", cls.review_on_finish),
             max_content_length=_env_int("URSUPPE_MAX_CONTENT_LENGTH", cls.max_content_length),

@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 #: A worker that took a review this long ago and has not written it is gone: another task
 #: may compute it (longer than the task's hard limit).
-LEASE = timedelta(minutes=15)
+LEASE = timedelta(minutes=30)
 #: The window of an owner's review budget.
 BUDGET_WINDOW = timedelta(hours=24)
 
@@ -68,7 +68,7 @@ class ReviewView:
             "cpu_seconds": self.cpu_seconds,
             "thresholds": result.get("thresholds"),
             "accuracy_scale": result.get("accuracy_scale"),
-            "time_budget": result.get("time_budget"),
+            "iterations": result.get("iterations"),
             "players": result.get("players"),
             "decisions": result.get("decisions"),
         }
@@ -152,7 +152,7 @@ class Reviews(Part):
             result = review_game(
                 record,
                 seed=int(record["seed"]) % play.MAX_SEED,
-                time_budget=self.settings.review_decision_budget,
+                iterations=self.settings.review_iterations,
             )
         except Exception as err:  # noqa: BLE001 - stored, so a client stops waiting
             log_failure(log, err, "the review of %s failed", game_id)

@@ -135,10 +135,10 @@ def compute_hint(game_id: str, seq: int) -> bool:
         return False
 
 
-@app.task(base=GameTask, name="workers.tasks.review_game", soft_time_limit=600, time_limit=660)
+@app.task(base=GameTask, name="workers.tasks.review_game", soft_time_limit=1500, time_limit=1560)
 def review_game(game_id: str) -> bool:
     """Review a finished game (``service.reviews``): the search weighs every decision
-    within ``URSUPPE_REVIEW_DECISION_BUDGET`` each. Sent to the reviews queue only, which
+    with ``URSUPPE_REVIEW_ITERATIONS`` iterations each. Sent to the reviews queue only, which
     the workers of games in play never consume; False when there is nothing to do."""
     try:
         return runtime.get_service().reviews.review(game_id)

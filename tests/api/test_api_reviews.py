@@ -15,8 +15,8 @@ CLASSES = {None, "inaccuracy", "mistake", "blunder"}
 
 
 def quick(service: Any, **changes: Any) -> None:
-    """Reviews at the smallest budget the search takes: the test is about the plumbing."""
-    service.settings = dataclasses.replace(service.settings, review_decision_budget=0.01, **changes)
+    """Reviews with few iterations: the test is about the plumbing."""
+    service.settings = dataclasses.replace(service.settings, review_iterations=16, **changes)
 
 
 def test_a_finished_game_is_reviewed(client: FlaskClient, service: Any, scheduler) -> None:
@@ -32,7 +32,7 @@ def test_a_finished_game_is_reviewed(client: FlaskClient, service: Any, schedule
     assert r.status_code == 200, r.json
     doc = r.json
     assert doc["status"] == "ready" and doc["href"] == f"/api/v1/games/{game_id}/review"
-    assert doc["cpu_seconds"] > 0 and doc["time_budget"] == 0.01
+    assert doc["cpu_seconds"] > 0 and doc["iterations"] == 16
     assert set(doc["thresholds"]) == {"inaccuracy", "mistake", "blunder"}
     assert [p["seat"] for p in doc["players"]] == [0, 1, 2]
     record = client.get(f"{API}/games/{game_id}/record").json

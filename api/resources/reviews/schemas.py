@@ -82,8 +82,8 @@ class ReviewSchema(Document):
     cpu_seconds = fields.Float(allow_none=True, metadata={"description": "the worker's CPU on it"})
     thresholds = fields.Nested(ReviewThresholdsSchema, allow_none=True)
     accuracy_scale = fields.Float(allow_none=True, metadata={"description": "points"})
-    time_budget = fields.Float(
-        allow_none=True, metadata={"description": "seconds of search a decision"}
+    iterations = fields.Integer(
+        allow_none=True, metadata={"description": "search iterations a decision (at most)"}
     )
     players = fields.List(fields.Nested(ReviewPlayerSchema), allow_none=True)
     decisions = fields.List(
