@@ -119,7 +119,7 @@ def live_server(workdir: Path, **extra_env: str) -> Iterator[LiveServer]:
 
 
 @contextlib.contextmanager
-def review_worker(server: LiveServer, iterations: str = "16") -> Iterator[subprocess.Popen[bytes]]:
+def review_worker(server: LiveServer, iterations: str = "48") -> Iterator[subprocess.Popen[bytes]]:
     """A Celery worker on the server's reviews queue (``workers.tasks.review_game``), as
     ``make run`` starts one beside the game workers, with ``iterations`` of search a
     decision; stopped on leaving. The live server has none of its own: its game workers
