@@ -159,10 +159,7 @@ class Reviews(Part):
             self.queries.finish(game_id, "failed", None, time.process_time() - cpu0, self.clock())
             return False
         cpu = round(time.process_time() - cpu0, 3)
-        written = self.queries.finish(game_id, "ready", result, cpu, self.clock())
-        if written:
-            self._announce(game_id)
-        return written
+        return self.queries.finish(game_id, "ready", result, cpu, self.clock())
 
     def resend_pending(self, before: datetime, limit: int) -> list[str]:
         """Pending reviews asked before ``before`` (a lost message): to send again."""
@@ -209,13 +206,3 @@ class Reviews(Part):
             self.after.scheduler.review(game_id)
         except Exception as err:  # noqa: BLE001 - the sweep sends pending reviews again
             log_failure(log, err, "could not send the review of %s", game_id)
-
-    def _announce(self, game_id: str) -> None:
-        """Wake the game's streams: a stream of the finished game that is still open, or a
-        replay page that follows it, learns that the review is ready."""
-        try:
-            with self.store.sessions() as session:
-                seq = self.store.load(session, game_id).seq
-            self.after.publisher.game_changed(game_id, seq)
-        except Exception as err:  # noqa: BLE001 - a client that polls finds it anyway
-            log_failure(log, err, "could not announce the review of %s", game_id)

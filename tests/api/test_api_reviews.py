@@ -5,11 +5,14 @@ the end, and past the owner's budget."""
 from __future__ import annotations
 
 import dataclasses
+from datetime import timedelta
 from typing import Any
 
 from api_helpers import API, assert_problem
 from flask.testing import FlaskClient
 from test_api_ratings import finished_game, new_player
+
+from service.reviews import LEASE
 
 CLASSES = {None, "inaccuracy", "mistake", "blunder"}
 
@@ -65,6 +68,10 @@ def test_ask_for_a_review_and_its_problems(client: FlaskClient, service: Any, sc
     assert r.headers["Location"].endswith(f"/games/{game_id}/review")
     assert scheduler.reviews() == [game_id]
     assert_problem(client.get(url), 409, "review_pending")
+    # A message lost on the way: the sweep finds the review pending past its lease.
+    later = service.clock() + LEASE + timedelta(seconds=1)
+    assert service.reviews.resend_pending(later, 10) == [game_id]
+    assert service.reviews.resend_pending(service.clock(), 10) == []
     assert client.post(url).status_code == 202  # the same one, on its way
 
     assert service.reviews.review(game_id) is True
