@@ -17,7 +17,7 @@ margin over the best opponent, in ladder points (``ai.value``). Then:
   loses half a point 61, a point 37, a blunder of 2 points 14).
 
 Nothing here reads or writes anything but the record handed in: the service stores the
-result (``service.reviews``).
+result (``service.parts.reviews``).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
-from service.errors import (
+from service.plumbing.errors import (
     Conflict,
     Forbidden,
     NotFound,
@@ -37,7 +37,7 @@ PROBLEM_TYPE_PREFIX = "urn:ursuppe:problem:"
 
 
 # The kind of a service error → its HTTP status. Engine refusals arrive as these kinds too
-# (service.errors.ENGINE_CODE_KINDS: illegal/malformed action → Unprocessable; not your
+# (service.plumbing.errors.ENGINE_CODE_KINDS: illegal/malformed action → Unprocessable; not your
 # turn, game over → Conflict).
 STATUS_BY_KIND: dict[type[ServiceError], int] = {
     Unauthorized: 401,
@@ -109,6 +109,10 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("cannot_mute_self", "mute_not_found"),
     *("invalid_seek", "seek_exists", "seek_matched", "seek_not_found"),
     *("hints_not_allowed", "hint_not_found"),
+    *("bot_account_not_eligible", "bot_account_irreversible", "bot_account_human_seat"),
+    *("bot_account_paused", "challenge_not_found", "challenge_self", "invalid_challenge"),
+    *("muted_by_player", "not_invited", "not_challenger", "challenge_accepted"),
+    *("challenge_declined", "challenge_cancelled", "challenge_expired", "rematch_unavailable"),
     *("review_not_found", "review_pending", "review_budget_exhausted"),
 )
 
@@ -147,9 +151,15 @@ class ProblemSchema(ma.Schema):
     )
     seek_id = ma.fields.String(metadata={"description": "your waiting seek (seek_exists only)"})
     game_id = ma.fields.String(
-        metadata={"description": "the game the seek was matched into (seek_matched only)"}
+        metadata={
+            "description": "the game the seek was matched into (seek_matched), the "
+            "accepted challenge's game (challenge_accepted)"
+        }
     )
     seat = ma.fields.Integer(metadata={"description": "your seat in it (seek_matched only)"})
+    paused_until = ma.fields.String(
+        metadata={"description": "when the bot account's pause ends (bot_account_paused only)"}
+    )
 
 
 class ApiProblem(Exception):

@@ -128,7 +128,7 @@ def main() -> int:
     # Migrate once up front so the web and the worker never race to create the schema; in a
     # child process, so that the runner, alive as long as everything, never loads
     # SQLAlchemy, Alembic and the service.
-    subprocess.run([sys.executable, "-m", "service.db"], cwd=ROOT, env=env, check=True)
+    subprocess.run([sys.executable, "-m", "service.plumbing.db"], cwd=ROOT, env=env, check=True)
 
     celery = [str(BIN / "celery"), "-A", "workers.celery_app"]
     supervisor = Supervisor(env, ROOT)

@@ -126,7 +126,7 @@ def rate_game(game_id: str) -> int | None:
 
 @app.task(base=GameTask, name="workers.tasks.compute_hint", soft_time_limit=10, time_limit=20)
 def compute_hint(game_id: str, seq: int) -> bool:
-    """Compute the hint a seat asked for at ``seq`` (``service.hints``), with the hint level
+    """Compute the hint a seat asked for at ``seq`` (``service.parts.hints``), with the hint level
     within its own budget; False when it is computed, taken by another task, or stale."""
     try:
         return runtime.get_service().hints.compute(game_id, seq)
@@ -137,7 +137,7 @@ def compute_hint(game_id: str, seq: int) -> bool:
 
 @app.task(base=GameTask, name="workers.tasks.review_game", soft_time_limit=1500, time_limit=1560)
 def review_game(game_id: str) -> bool:
-    """Review a finished game (``service.reviews``): the search weighs every decision
+    """Review a finished game (``service.parts.reviews``): the search weighs every decision
     with ``URSUPPE_REVIEW_ITERATIONS`` iterations each. Sent to the reviews queue only, which
     the workers of games in play never consume; False when there is nothing to do."""
     try:
@@ -163,7 +163,7 @@ def sweep_deadlines() -> int:
     without a message waiting in a worker all along; the scheduler sends each such
     message once.
     """
-    from service import metrics  # after the fork (workers.metrics)
+    from service.plumbing import metrics  # after the fork (workers.metrics)
 
     with app.pool.acquire(block=True) as conn:
         client = conn.default_channel.client
@@ -190,7 +190,7 @@ def sweep_deadlines() -> int:
     for game_id in service.ratings.due_ratings(stale, _settings.sweep_limit):
         rate_game.apply_async((game_id,), expires=max(_settings.sweep_interval, 5.0))
     # Reviews still pending after their lease (a lost message, a killed review worker).
-    from service.reviews import LEASE as REVIEW_LEASE  # after the fork, as metrics above
+    from service.parts.reviews import LEASE as REVIEW_LEASE  # after the fork, as metrics above
 
     for game_id in service.reviews.resend_pending(now - REVIEW_LEASE, _settings.sweep_limit):
         service.scheduler.review(game_id)
@@ -199,7 +199,7 @@ def sweep_deadlines() -> int:
 
 @app.task(base=GameTask, name="workers.tasks.deliver_webhook", soft_time_limit=60, time_limit=90)
 def deliver_webhook(delivery_id: str) -> str:
-    """Make the due attempt of one webhook delivery (``service.webhooks``): a no-op when
+    """Make the due attempt of one webhook delivery (``service.parts.webhooks``): a no-op when
     it is not due, already taken or its endpoint is disabled, so duplicates from the
     commit's hint and the sweep are harmless. A failure schedules the next attempt in the
     row; the sweep sends it when due."""
@@ -212,7 +212,7 @@ def deliver_webhook(delivery_id: str) -> str:
 def sweep_webhooks() -> int:
     """Enqueue every webhook delivery whose attempt is due (beat runs this every few
     seconds, one sweep per tick across beats like the deadline sweep)."""
-    from service import metrics  # after the fork (workers.metrics)
+    from service.plumbing import metrics  # after the fork (workers.metrics)
 
     with app.pool.acquire(block=True) as conn:
         tick = f"{_settings.queue}:webhooks"
@@ -234,7 +234,7 @@ def sweep_webhooks() -> int:
 @app.task(base=GameTask, name="workers.tasks.fill_seek", soft_time_limit=30, time_limit=60)
 def fill_seek(seek_id: str) -> str | None:
     """A quick-play seek's wait is over: make its game, bots in the seats nobody took
-    (``service.seeks``); None when it was matched or cancelled first, or is not due."""
+    (``service.parts.seeks``); None when it was matched or cancelled first, or is not due."""
     return runtime.get_service().seeks.fill(seek_id)
 
 

@@ -1,4 +1,4 @@
-"""Game reviews: every decision of a finished game weighed by the search (``service.reviews``)."""
+"""Game reviews: every decision of a finished game weighed by the search (``service.parts.reviews``)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from api_helpers import API, assert_problem
 from flask.testing import FlaskClient
 from test_api_ratings import finished_game, new_player
 
-from service.reviews import LEASE
+from service.parts.reviews import LEASE
 
 CLASSES = {None, "inaccuracy", "mistake", "blunder"}
 

@@ -39,7 +39,11 @@ class ActionSubmitSchema(ma.Schema):
     seat = fields.Integer(
         strict=True,
         validate=validate.Range(0, max(SUPPORTED_PLAYERS) - 1),
-        metadata={"description": "optional check: must be the token's seat"},
+        metadata={
+            "description": "with a seat token: an optional check, must be the token's seat; "
+            "with a player token: which of the player's seats acts (default: the one whose "
+            "decision is pending)"
+        },
     )
 
 
@@ -50,7 +54,7 @@ class ActionResultSchema(Document):
     seq = fields.Integer(metadata={"description": "sequence number of this action in the log"})
     seat = fields.Integer()
     action = component_field("Action")
-    events = fields.List(fields.Raw())
+    events = fields.List(component_field("Event"))
     actor = fields.String(metadata={"enum": ["human", "bot", "timeout"]})
     status = fields.String(metadata={"description": "game status after the action"})
     version = fields.Integer(metadata={"description": "game version right after the action"})

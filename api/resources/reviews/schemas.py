@@ -1,4 +1,4 @@
-"""The review resource (``service.reviews.ReviewView``; the numbers: ``ai.review``)."""
+"""The review resource (``service.parts.reviews.ReviewView``; the numbers: ``ai.review``)."""
 
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ from api.contract.documents import Document, optional
 from api.contract.plugin import NULL
 from api.resources.log.schemas import LogEntrySchema
 from engine.decision import DECISION_KINDS
+from service.parts.challenges import DECLINE_REASONS
 
 JsonSchema = dict[str, Any]
 
@@ -115,6 +116,34 @@ PLAYER_MESSAGES: dict[str, JsonSchema] = {
     ),
     "game_finished": _object({**_SEAT, "result": {"anyOf": [NULL, _ref("GameResult")]}}),
     "game_aborted": _object(_SEAT),
+    "challenge": _object(
+        {
+            "id": {"type": "string"},
+            "challenger": _object(
+                {"id": {"type": "string"}, "name": {"type": "string"}, "bot": {"type": "boolean"}}
+            ),
+            "terms": _ref("ChallengeTerms"),
+            "seat": {"type": "integer", "description": "your seat in the game"},
+            "rematch_of": _nullable("string"),
+            "expires_at": {"type": "string", "format": "date-time"},
+        }
+    ),
+    "challenge_accepted": _object(
+        {
+            "id": {"type": "string"},
+            "player_id": _nullable("string", description="who accepted (null: all had)"),
+            "game_id": _nullable("string", description="the game, once all accepted"),
+        }
+    ),
+    "challenge_declined": _object(
+        {
+            "id": {"type": "string"},
+            "player_id": {"type": "string"},
+            "reason": {"type": "string", "enum": list(DECLINE_REASONS)},
+        }
+    ),
+    "challenge_cancelled": _object({"id": {"type": "string"}}),
+    "challenge_expired": _object({"id": {"type": "string"}}),
 }
 # The lobby stream's messages: type → its data (docs/stream.md, "The lobby stream").
 LOBBY_MESSAGES: dict[str, JsonSchema] = {
