@@ -23,7 +23,7 @@ import json
 import os
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(one, task) for task in tasks]
-        for future in futures:
+        for future in as_completed(futures):
+            if future.cancelled():
+                continue
             rows.append(future.result())
             doc = report(rows, args.budget, time.perf_counter() - t0, args.jobs, args.iterations)
             args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -163,8 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             tmp.replace(args.out)  # whole: a reader never finds half a file
             if args.minutes and time.perf_counter() - t0 > args.minutes * 60:
                 for f in futures:
-                    f.cancel()
-                break
+                    f.cancel()  # the games not started; those running are still counted
     doc = report(rows, args.budget, time.perf_counter() - t0, args.jobs, args.iterations)
     print(json.dumps({k: v for k, v in doc.items() if k != "rows"}, indent=1))
     return 0
