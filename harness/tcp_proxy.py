@@ -50,6 +50,17 @@ class TcpRelay:
         with contextlib.suppress(OSError):
             dst.shutdown(socket.SHUT_WR)
 
+    def drop(self) -> int:
+        """Close the open connections (as a network fault does) but keep accepting new
+        ones; the number closed."""
+        with self._lock:
+            sockets, self._open = self._open, set()
+        for sock in sockets:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+        return len(sockets) // 2
+
     def cut(self) -> None:
         """Refuse new connections and close the open ones."""
         with self._lock:
