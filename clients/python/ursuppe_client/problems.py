@@ -614,6 +614,24 @@ class RematchUnavailable(ProblemError):
 
     code = 'rematch_unavailable'
 
+
+class ReviewNotFound(ProblemError):
+    """The problem ``review_not_found``."""
+
+    code = 'review_not_found'
+
+
+class ReviewPending(ProblemError):
+    """The problem ``review_pending``."""
+
+    code = 'review_pending'
+
+
+class ReviewBudgetExhausted(ProblemError):
+    """The problem ``review_budget_exhausted``."""
+
+    code = 'review_budget_exhausted'
+
 #: problem code -> its exception class
 BY_CODE: dict[str, type[ProblemError]] = {
     'bad_request': BadRequest,
@@ -717,4 +735,7 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'challenge_cancelled': ChallengeCancelled,
     'challenge_expired': ChallengeExpired,
     'rematch_unavailable': RematchUnavailable,
+    'review_not_found': ReviewNotFound,
+    'review_pending': ReviewPending,
+    'review_budget_exhausted': ReviewBudgetExhausted,
 }
