@@ -15,6 +15,7 @@ the best opponent's, because only the ladder order counts. Two refinements keep 
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Final
 
@@ -56,6 +57,37 @@ class GreedyBot:
         best = max(scores)
         # Ties: keep the first (actions[0] is the engine's conservative choice).
         return actions[scores.index(best)]
+
+
+class NoisyGreedyBot(GreedyBot):
+    """The beginner: GreedyBot's scores, but the action is drawn at random with a softmax of
+    ``temperature`` points (the chance of an action is proportional to
+    ``exp(score / temperature)``): an action a point worse than the best is chosen
+    ``exp(-1 / temperature)`` times as often as the best, so it plays sensible moves most of
+    the time and throws away a point here and there. ``temperature`` 0 is GreedyBot."""
+
+    name = "beginner"
+
+    def __init__(self, seed: int | None = None, temperature: float = 2.0, **kwargs: int) -> None:
+        super().__init__(seed, **kwargs)
+        if temperature < 0:
+            raise ValueError("temperature must be at least 0")
+        self.temperature = temperature
+
+    def choose(self, game: Game) -> dict:
+        actions = game.legal_actions()
+        if len(actions) == 1 or self.temperature == 0:
+            return super().choose(game)
+        scores = score_actions(game, actions, self._rng, self.samples, self.follow_depth)
+        return actions[softmax_pick(scores, self.temperature, self._rng)]
+
+
+def softmax_pick(scores: list[float], temperature: float, rng: random.Random) -> int:
+    """The index of one score, drawn with chance proportional to ``exp(score / temperature)``
+    (shifted by the best score, so that no weight overflows)."""
+    best = max(scores)
+    weights = [math.exp((s - best) / temperature) for s in scores]
+    return rng.choices(range(len(scores)), weights=weights)[0]
 
 
 def score_actions(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ai.base import Bot
-from ai.greedy import GreedyBot
+from ai.greedy import GreedyBot, NoisyGreedyBot
 from ai.mcts import MctsBot
 from ai.random_bot import RandomBot
 
@@ -21,6 +21,15 @@ def _random(seed: int | None = None, time_budget: float | None = None) -> Bot:
 
 def _greedy(seed: int | None = None, time_budget: float | None = None) -> Bot:
     return GreedyBot(seed)
+
+
+#: The beginner's softmax temperature, in points of GreedyBot's score (``NoisyGreedyBot``):
+#: an action a point worse than the best is chosen ``exp(-1/2)``, about 0.6 times as often.
+BEGINNER_TEMPERATURE = 2.0
+
+
+def _beginner(seed: int | None = None, time_budget: float | None = None) -> Bot:
+    return NoisyGreedyBot(seed, temperature=BEGINNER_TEMPERATURE)
 
 
 def _mcts(default_budget: float) -> BotFactory:
@@ -39,14 +48,33 @@ def _mcts(default_budget: float) -> BotFactory:
 #: (docs/ai.md, "What limits the bots"). Every other game searches as before.
 ROLLOUT_BY_GAME: dict[int | str, str] = {5: "feeding", 6: "feeding", "double_2": "phase"}
 
-#: Seconds per decision that each searching level thinks unless told otherwise.
-DEFAULT_BUDGETS: dict[str, float] = {"mcts": 1.0, "mcts-fast": 0.1, "mcts-50ms": 0.05}
+#: Seconds per decision that each searching level thinks unless told otherwise. ``mcts-5s``
+#: is the correspondence level: five seconds a decision, for games with days per move.
+DEFAULT_BUDGETS: dict[str, float] = {
+    "mcts-50ms": 0.05,
+    "mcts-fast": 0.1,
+    "mcts": 1.0,
+    "mcts-5s": 5.0,
+}
 
 BOT_LEVELS: dict[str, BotFactory] = {
     "random": _random,
+    "beginner": _beginner,
     "greedy": _greedy,
     **{level: _mcts(budget) for level, budget in DEFAULT_BUDGETS.items()},
 }
+
+#: The levels from the weakest to the strongest, as the lobby lists them and as the
+#: head-to-head of adjacent levels measures them (``ai.levels_match``).
+LADDER: tuple[str, ...] = (
+    "random",
+    "beginner",
+    "greedy",
+    "mcts-50ms",
+    "mcts-fast",
+    "mcts",
+    "mcts-5s",
+)
 
 
 def make_bot(level: str, seed: int | None = None, time_budget: float | None = None) -> Bot:

@@ -175,9 +175,18 @@ class MctsBot:
         #: After ``choose``: (action, visits, mean value) of every root action searched,
         #: most visited first (empty when the decision needed no search). Hints read it.
         self.last_choices: list[tuple[dict, float, float]] = []
+        # A root action that must be valued (``choose(focus=...)``): its key, and the visits
+        # it gets before the search chooses freely.
+        self._focus: tuple | None = None
+        self._focus_visits = 0
 
     # --- public -----------------------------------------------------------------------------
-    def choose(self, game: Game) -> dict:
+    def choose(self, game: Game, focus: dict | None = None, focus_visits: int = 12) -> dict:
+        """The search's choice. ``focus``: one of the legal actions whose value the caller
+        needs (a game review values the action a player took): the first
+        ``focus_visits`` iterations that find it available go through it, so that it
+        appears in ``last_choices`` with a mean over at least that many leaves, whatever
+        the widening or the search think of it."""
         start = time.perf_counter()
         self.last_choices = []
         actions = game.legal_actions()
@@ -186,6 +195,8 @@ class MctsBot:
         acts, keys = distinct(actions)
         if len(acts) == 1:
             return acts[0]
+        self._focus = None if focus is None else _fast_key(focus)
+        self._focus_visits = focus_visits
         deadline = start + self.time_budget * 0.85
         self._deadline = deadline if self.iterations is None else None
         self._seat = game.pending.seat  # type: ignore[union-attr]  # a decision is pending
@@ -243,7 +254,9 @@ class MctsBot:
                     break  # a new leaf: evaluate it
             if node.order is None and len(acts) > WIDEN_ABOVE and node.visits >= 2:
                 self._expand_prior(node, state, acts, keys)
-            i = self._select(node, acts, keys)
+            i = self._focused(node, keys) if node is root and self._focus else -1
+            if i < 0:
+                i = self._select(node, acts, keys)
             key = keys[i]
             path.append((node, key))
             node.visits += 1
@@ -310,6 +323,23 @@ class MctsBot:
                 best_u = u
                 best_i = i
         return best_i
+
+    def _focused(self, root: Node, keys: list[tuple]) -> int:
+        """The focus action's index while it has fewer real visits than asked (prior
+        visits are virtual and do not count), else -1."""
+        focus = self._focus
+        st = root.stats.get(focus)  # type: ignore[arg-type]  # set by choose
+        prior = self.prior_visits if root.order is not None and focus in root.order else 0
+        if st is not None and st[0] - prior >= self._focus_visits:
+            return -1
+        try:
+            i = keys.index(focus)  # type: ignore[arg-type]
+        except ValueError:
+            return -1
+        if st is None:
+            st = root.stats[focus] = [0, 0.0, 0]  # type: ignore[index]
+        st[2] += 1
+        return i
 
     def _expand_prior(self, node: Node, game: Game, acts: list[dict], keys: list[tuple]) -> None:
         """Rank actions by a one-step evaluation (one sample each): the widening order, and a

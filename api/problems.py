@@ -118,6 +118,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("missing_scope", "invalid_scope", "token_not_found", "client_not_found"),
     *("too_many_clients", "too_many_tokens", "invalid_authorization_request"),
     *("invalid_redirect_uri", "consent_expired"),
+    *("review_not_found", "review_pending", "review_budget_exhausted"),
 )
 
 

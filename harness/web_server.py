@@ -118,6 +118,26 @@ def live_server(workdir: Path, **extra_env: str) -> Iterator[LiveServer]:
             redis.Redis.from_url(redis_url).flushdb()
 
 
+@contextlib.contextmanager
+def review_worker(server: LiveServer, iterations: str = "48") -> Iterator[subprocess.Popen[bytes]]:
+    """A Celery worker on the server's reviews queue (``workers.tasks.review_game``), as
+    ``make run`` starts one beside the game workers, with ``iterations`` of search a
+    decision; stopped on leaving. The live server has none of its own: its game workers
+    never take reviews, and most tests review nothing."""
+    env = {**server.env, "URSUPPE_AUTO_MIGRATE": "0", "URSUPPE_REVIEW_ITERATIONS": iterations}
+    log = open(server.workdir / "reviews.log", "wb")  # noqa: SIM115 - the child writes it
+    proc = processes.spawn(
+        [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker",
+         "-Q", f"{env['URSUPPE_QUEUE']}.reviews", "-c", "1", "-n", f"reviews-{uuid.uuid4().hex[:6]}@%h",
+         "-l", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        yield proc
+    finally:
+        _stop(proc)
+
+
 def _wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -147,6 +147,13 @@ def main() -> int:
             "--beat", "--schedule-filename", str(VAR / "celerybeat-schedule"),
             "--loglevel", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
         ], stop_timeout=30.0, env=_metrics_env(worker_metrics)))  # fmt: skip
+        # Game reviews on a worker of their own, niced, one process: a review (seconds of
+        # search) never takes a process from a game in play (docs/workers.md, "Reviews").
+        supervisor.start(Child("reviews", [
+            "nice", "-n", "10", *celery, "worker", "-Q", f"{env.get('URSUPPE_QUEUE') or 'ursuppe'}.reviews",
+            "--concurrency", "1", "-n", "reviews@%h",
+            "--loglevel", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
+        ], stop_timeout=30.0))  # fmt: skip
         # One web process type for the whole app, live streams included: the gevent worker
         # (docs/stream.md) serves each request and each open stream as a greenlet, so the
         # browser client streams from the same origin with no proxy in front. Each worker

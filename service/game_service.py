@@ -32,6 +32,7 @@ from service.parts.hints import Hints, check_hint_level
 from service.parts.labels import Labels
 from service.parts.moves import Moves
 from service.parts.ratings import Ratings
+from service.parts.reviews import Reviews
 from service.parts.seating import Seating
 from service.parts.seeks import Seeks
 from service.parts.tournaments import Tournaments
@@ -91,6 +92,8 @@ class GameService:
         self.turns = Turns(*parts, self.moves)
         #: Hints for the seat to play (unrated games): asked here, computed by the workers.
         self.hints = Hints(*parts)
+        #: Reviews of finished games: asked here or by a finish, computed by the workers.
+        self.reviews = Reviews(*parts)
         #: Quick play: seeks matched into games made by ``creation``.
         self.seeks = Seeks(*parts, self.creation, self.seating)
         self.challenges = Challenges(*parts, self.creation)

@@ -58,6 +58,12 @@ class WorkerSettings:
         """Bot turns of bot-only games (tournaments): consumed after the live queue."""
         return f"{self.queue}.bots"
 
+    @property
+    def reviews_queue(self) -> str:
+        """Game reviews (``workers.tasks.review_game``): consumed only by workers started
+        for it (``-Q <queue>.reviews``), never by the workers of games in play."""
+        return f"{self.queue}.reviews"
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> WorkerSettings:
         """Read the settings; unset variables give the defaults."""

@@ -26,6 +26,7 @@ DELIVER_WEBHOOK_TASK = "workers.tasks.deliver_webhook"
 FILL_SEEK_TASK = "workers.tasks.fill_seek"
 COMPUTE_HINT_TASK = "workers.tasks.compute_hint"
 STEP_TOURNAMENT_TASK = "workers.tasks.step_tournament"
+REVIEW_GAME_TASK = "workers.tasks.review_game"
 
 
 class CeleryScheduler:
@@ -54,6 +55,7 @@ class CeleryScheduler:
         self.eta_horizon = worker_settings.eta_horizon if eta_horizon is None else eta_horizon
         self.live_queue = worker_settings.queue
         self.bots_queue = worker_settings.bots_queue
+        self.reviews_queue = worker_settings.reviews_queue
         self._worker_settings = worker_settings
         self._fair: FairShare | None = None
 
@@ -170,6 +172,13 @@ class CeleryScheduler:
         self._send(STEP_TOURNAMENT_TASK, (tournament_id,), f"tournament-{tournament_id}",
                    queue=self.live_queue, eta=eta,
                    failed=f"tournament {tournament_id}; the sweep will step it")  # fmt: skip
+
+    def review(self, game_id: str) -> None:
+        """A finished game's review is due (its finish, or a request): on the reviews
+        queue, which only the review workers consume, so a review never takes a worker
+        from a game in play. A lost message is sent again by the sweep."""
+        self._send(REVIEW_GAME_TASK, (game_id,), f"review-{game_id}", queue=self.reviews_queue,
+                   failed=f"the review of {game_id}")  # fmt: skip
 
     def _send(
         self,

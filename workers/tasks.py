@@ -137,6 +137,18 @@ def compute_hint(game_id: str, seq: int) -> bool:
         return False
 
 
+@app.task(base=GameTask, name="workers.tasks.review_game", soft_time_limit=1500, time_limit=1560)
+def review_game(game_id: str) -> bool:
+    """Review a finished game (``service.parts.reviews``): the search weighs every decision
+    with ``URSUPPE_REVIEW_ITERATIONS`` iterations each. Sent to the reviews queue only, which
+    the workers of games in play never consume; False when there is nothing to do."""
+    try:
+        return runtime.get_service().reviews.review(game_id)
+    except SoftTimeLimitExceeded:  # stays pending: the sweep sends it again after its lease
+        log.warning("review of %s over the soft limit", game_id)
+        return False
+
+
 #: How long a sweep leaves a deadline that just passed, or a delivery just written, to the
 #: message already sent for it (the ETA task, the commit's hint).
 HINT_GRACE = timedelta(seconds=1)
@@ -177,6 +189,11 @@ def sweep_deadlines() -> int:
     stale = now - timedelta(seconds=_settings.rating_grace)
     for game_id in service.ratings.due_ratings(stale, _settings.sweep_limit):
         rate_game.apply_async((game_id,), expires=max(_settings.sweep_interval, 5.0))
+    # Reviews still pending after their lease (a lost message, a killed review worker).
+    from service.parts.reviews import LEASE as REVIEW_LEASE  # after the fork, as metrics above
+
+    for game_id in service.reviews.resend_pending(now - REVIEW_LEASE, _settings.sweep_limit):
+        service.scheduler.review(game_id)
     return len(due)
 
 

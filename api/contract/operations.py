@@ -34,6 +34,9 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     # hints
     ("get", "/api/v1/games/{game_id}/seats/{seat}/hint"): "getHint",
     ("post", "/api/v1/games/{game_id}/seats/{seat}/hint"): "requestHint",
+    # reviews
+    ("get", "/api/v1/games/{game_id}/review"): "getGameReview",
+    ("post", "/api/v1/games/{game_id}/review"): "requestGameReview",
     # log
     ("get", "/api/v1/games/{game_id}/events"): "listGameEvents",
     ("get", "/api/v1/games/{game_id}/positions"): "listPositions",

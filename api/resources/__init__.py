@@ -18,6 +18,7 @@ from api.resources.meta.routes import health_blp, rules_blp
 from api.resources.oauth.routes import blp as oauth
 from api.resources.players.routes import blp as players
 from api.resources.ratings.routes import blp as ratings
+from api.resources.reviews.routes import blp as reviews
 from api.resources.seats.routes import blp as seats
 from api.resources.seeks.routes import blp as seeks
 from api.resources.stream.many import blp as many_games
@@ -31,6 +32,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     actions,
     hints,
     log,
+    reviews,
     chat,
     stream,
     many_games,

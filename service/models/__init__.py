@@ -19,6 +19,7 @@ from service.models.hints import HintRow
 from service.models.oauth import OAuthClientRow, OAuthCodeRow
 from service.models.people import LabelEntryRow, LabelRow, PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.models.ratings import RatedGameRow, RatingDueRow, RatingHistoryRow, RatingRow
+from service.models.reviews import ReviewRow
 from service.models.seeks import SeekRow
 from service.models.tournaments import (
     TournamentEntryRow,
@@ -51,6 +52,7 @@ __all__ = [
     "RatingDueRow",
     "RatingHistoryRow",
     "RatingRow",
+    "ReviewRow",
     "SEAT_KINDS",
     "SeatRow",
     "SeekRow",

@@ -68,7 +68,9 @@ class Settings:
     auto_migrate: bool = True
     default_time_limit: int = 600  # seconds per human decision; 0 = no limit
     max_time_limit: int = 7 * 24 * 3600
-    bot_time_budget: float = 2.0  # seconds a bot may think before the random fallback
+    #: Seconds a bot may think before the random fallback: above every level's own budget
+    #: (the correspondence level, ``mcts-5s``, thinks 5 s), under the task's soft limit (20 s).
+    bot_time_budget: float = 6.0
     bot_grace: int = 30  # seconds after which the sweep plays a bot turn whose task was lost
     #: A bot run (one worker task, one transaction: docs/workers.md, "Bot runs") plays at
     #: most this many consecutive bot decisions of a game, and starts no new one after
@@ -81,6 +83,14 @@ class Settings:
     #: The search level whose evaluation a hint reports (``service.parts.hints``): a level of the
     #: ``mcts`` family, thinking within its own budget (docs/ai.md, "Hints").
     hint_level: str = "mcts-fast"
+    #: Game reviews (``service.parts.reviews``, docs/ai.md "Game review"): search iterations per
+    #: decision reviewed (counted, so that a review is the same on a busy machine: 170 is
+    #: ``mcts-fast``'s budget at an idle core's rate), reviews one owner may ask for in 24
+    #: hours (a finished game's own counts against its owner's), and whether a game with a
+    #: person in it is reviewed when it finishes.
+    review_iterations: int = 170
+    review_owner_budget: int = 20
+    review_on_finish: bool = True
     max_content_length: int = 64 * 1024
     rate_limit: str = ""
     player_rate_limit: str = ""
@@ -126,6 +136,9 @@ class Settings:
             bot_run_ms=_env_int("URSUPPE_BOT_RUN_MS", cls.bot_run_ms),
             standin_level=os.environ.get("URSUPPE_STANDIN_LEVEL") or cls.standin_level,
             hint_level=os.environ.get("URSUPPE_HINT_LEVEL") or cls.hint_level,
+            review_iterations=max(_env_int("URSUPPE_REVIEW_ITERATIONS", cls.review_iterations), 16),
+            review_owner_budget=_env_int("URSUPPE_REVIEW_OWNER_BUDGET", cls.review_owner_budget),
+            review_on_finish=_env_bool("URSUPPE_REVIEW_ON_FINISH", cls.review_on_finish),
             max_content_length=_env_int("URSUPPE_MAX_CONTENT_LENGTH", cls.max_content_length),
             rate_limit=os.environ.get("URSUPPE_RATE_LIMIT", ""),
             player_rate_limit=os.environ.get("URSUPPE_PLAYER_RATE_LIMIT", ""),

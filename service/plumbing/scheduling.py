@@ -62,6 +62,10 @@ class Scheduler(Protocol):
         """A tournament has a step due at ``eta`` (its start, an arena's end:
         ``service.parts.tournaments``); the sweep steps running ones anyway."""
 
+    def review(self, game_id: str) -> None:
+        """A finished game a person played, or one whose review was asked for: review it
+        (``service.parts.reviews``, on the reviews queue)."""
+
     def broker(self) -> tuple[str, str] | None:
         """The broker URL and live queue it schedules onto, for the readiness probe
         (``api.health``); None when it uses none."""
@@ -102,6 +106,9 @@ class NullScheduler:
 
     def tournament_due(self, tournament_id: str, eta: datetime) -> None:
         log.debug("no scheduler: tournament %s waits for a sweep", tournament_id)
+
+    def review(self, game_id: str) -> None:
+        log.debug("no scheduler: the review of %s is not computed", game_id)
 
     def broker(self) -> tuple[str, str] | None:
         return None

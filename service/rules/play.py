@@ -63,7 +63,11 @@ class Followup:
     seq: int
     eta: datetime | None = None  # None: a bot turn
     live: bool = True
+    #: The game is over: its ratings are due when ``rate`` (a rated game), its review when
+    #: ``review`` (a person played in it: ``service.parts.reviews``).
     finished: bool = False
+    rate: bool = True
+    review: bool = False
     #: Whose bot work a bot turn is (``owner_of``): the fair share of the workers
     #: (docs/workers.md, "Fair share"); None: nobody's (not subject to a quota).
     owner: str | None = None
@@ -72,7 +76,10 @@ class Followup:
 
     def send(self, scheduler: Scheduler) -> None:
         if self.finished:
-            scheduler.game_finished(self.game_id)
+            if self.rate:
+                scheduler.game_finished(self.game_id)
+            if self.review:
+                scheduler.review(self.game_id)
         elif self.eta is None:
             if self.owner is not None:  # through the owner's fair share, where there is one
                 scheduler.owned_bot_turn(
@@ -313,10 +320,13 @@ def record_step(
         # the game is a variant, docs/rules.md "2 players").
         row.result = {"ranking": game.player_ranking(), "scores": list(game.scores),
                       "colour_ranking": list(game.ranking())}  # fmt: skip
-        if row.rated:
-            # The write path adds the rating the finish owes (service/store/outbox.py); the
-            # follow-up sends its task after the commit.
-            followup = Followup(row.id, row.seq, finished=True)
+        if row.rated or has_human(row):
+            # The write path adds the rating a rated game's finish owes (service/store/outbox.py);
+            # the follow-up sends its task after the commit, and the review's of a game a
+            # person played.
+            followup = Followup(
+                row.id, row.seq, finished=True, rate=bool(row.rated), review=has_human(row)
+            )
     else:
         followup = set_pending(row, game, now, bot_grace)
     log_row = log_entry(row, seat, action, events, actor, now, idempotency_key)

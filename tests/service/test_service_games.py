@@ -169,7 +169,14 @@ def test_slow_bot_falls_back_to_random(service, monkeypatch) -> None:
 
 @pytest.mark.parametrize(
     ("level", "ceiling", "expected"),
-    [("mcts-fast", 2.0, 0.1), ("mcts-50ms", 2.0, 0.05), ("mcts", 0.3, 0.3), ("mcts", 2.0, 1.0)],
+    [
+        ("mcts-fast", 2.0, 0.1),
+        ("mcts-50ms", 2.0, 0.05),
+        ("mcts", 0.3, 0.3),
+        ("mcts", 2.0, 1.0),
+        ("mcts-5s", 6.0, 5.0),
+        ("mcts-5s", 2.0, 2.0),
+    ],  # fmt: skip
 )
 def test_each_bot_level_thinks_for_its_own_budget_under_the_ceiling(
     service, monkeypatch, level, ceiling, expected

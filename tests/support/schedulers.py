@@ -44,6 +44,13 @@ class RecordingScheduler(NullScheduler):
         with self._lock:
             self.calls.append(("hint", game_id, seq))
 
+    def review(self, game_id: str) -> None:
+        with self._lock:
+            self.calls.append(("review", game_id))
+
+    def reviews(self) -> list[str]:
+        return [c[1] for c in self.calls if c[0] == "review"]
+
     def hints(self) -> list[tuple[str, int]]:
         return [(c[1], c[2]) for c in self.calls if c[0] == "hint"]
 

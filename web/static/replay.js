@@ -7,6 +7,7 @@ import { call } from "./api.js";
 import { h, put } from "./dom.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { openReview } from "./review.js";
 import { entryLines } from "./words.js";
 
 export async function openReplay(box, gameId, drawTable) {
@@ -23,7 +24,8 @@ export async function openReplay(box, gameId, drawTable) {
     h("div", { class: "actions" }, button("rp-first", icon("first"), ` ${t("rp_start")}`), button("rp-prev", icon("prev"), ` ${t("rp_back")}`),
       " ", button("rp-next", `${t("rp_next")} `, icon("next")), button("rp-last", `${t("rp_end")} `, icon("last")),
       " ", h("span", { id: "rp-pos", "aria-live": "polite" })),
-    " ", h("ol", { class: "log", id: "rp-log", tabindex: 0, "aria-labelledby": "rp-heading" }));
+    " ", h("ol", { class: "log", id: "rp-log", tabindex: 0, "aria-labelledby": "rp-heading" }),
+    h("div", { id: "rp-review" }));
   const positions = new Map();
   const position = async (seq) => {
     if (!positions.has(seq)) {
@@ -42,11 +44,16 @@ export async function openReplay(box, gameId, drawTable) {
     if (want !== at) return; // a later click already asked for another step
     drawTable(state, at ? entries[at - 1] : null);
     box.querySelector("#rp-pos").textContent = t("rp_pos", { at, of: entries.length });
-    put(box.querySelector("#rp-log"), (at ? entryLines(entries[at - 1]) : [t("rp_setup")]).map((l) => h("li", {}, l)));
+    const entry = at ? entries[at - 1] : null;
+    put(box.querySelector("#rp-log"), (entry ? entryLines(entry) : [t("rp_setup")]).map((l) => h("li", {}, l)), review.marks(entry));
     shown = at;
     box.dataset.shown = String(shown);
   };
   const go = (n) => { at = Math.max(0, Math.min(entries.length, n)); show(); };
+  // The review's flagged decisions step the replay to their entry (the position after it,
+  // with the mark and the better action under its sentences).
+  const review = openReview(box.querySelector("#rp-review"), gameId, (seq) => go(entries.findIndex((e) => e.seq === seq) + 1));
+  document.addEventListener("review-ready", () => { if (shown >= 0) show(); });
   box.querySelector("#rp-first").onclick = () => go(0);
   box.querySelector("#rp-prev").onclick = () => go(at - 1);
   box.querySelector("#rp-next").onclick = () => go(at + 1);

@@ -27,12 +27,12 @@ def _rules(lang: str) -> tuple[bytes, str]:
     """The document never changes while the process runs: serialise it and compute its
     ETag once per language (the body is needed for a 304 too: its size decides the ETag's
     coding)."""
-    from ai import BOT_LEVELS
+    from ai.levels import LADDER
     from engine import rules_data
 
     payload = {
         "rules": rules_data(),
-        "bot_levels": sorted(BOT_LEVELS),
+        "bot_levels": list(LADDER),
         "language": lang,
         "texts": explanations(lang),
     }

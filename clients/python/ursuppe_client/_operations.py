@@ -51,6 +51,8 @@ OPERATIONS: dict[str, Operation] = {
     'getPosition': Operation('getPosition', 'GET', '/api/v1/games/{game_id}/positions/{seq}', security=(None,), stream=False, query=(), headers=()),
     'getGameRecord': Operation('getGameRecord', 'GET', '/api/v1/games/{game_id}/record', security=(None,), stream=False, query=(), headers=()),
     'offerRematch': Operation('offerRematch', 'POST', '/api/v1/games/{game_id}/rematch', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'getGameReview': Operation('getGameReview', 'GET', '/api/v1/games/{game_id}/review', security=(None,), stream=False, query=(), headers=()),
+    'requestGameReview': Operation('requestGameReview', 'POST', '/api/v1/games/{game_id}/review', security=(None,), stream=False, query=(), headers=()),
     'joinGame': Operation('joinGame', 'POST', '/api/v1/games/{game_id}/seats', security=(None, 'playerToken', 'oauth2'), stream=False, query=(), headers=('Idempotency-Key',)),
     'leaveSeat': Operation('leaveSeat', 'DELETE', '/api/v1/games/{game_id}/seats/{seat}', security=('seatToken', 'playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'getHint': Operation('getHint', 'GET', '/api/v1/games/{game_id}/seats/{seat}/hint', security=('seatToken', 'playerToken', 'oauth2'), stream=False, query=(), headers=()),
@@ -221,6 +223,14 @@ class Operations:
     def offer_rematch(self, game_id: str, *, seat_token: str | None = None) -> models.Challenge:
         """Offer a rematch of a finished game (``POST /api/v1/games/{game_id}/rematch``, ``offerRematch``)."""
         return self._operation('offerRematch', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def get_game_review(self, game_id: str, *, seat_token: str | None = None) -> models.Review:
+        """The review of a finished game (``GET /api/v1/games/{game_id}/review``, ``getGameReview``)."""
+        return self._operation('getGameReview', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def request_game_review(self, game_id: str, *, seat_token: str | None = None) -> models.Review:
+        """Ask for the review of a finished game (``POST /api/v1/games/{game_id}/review``, ``requestGameReview``)."""
+        return self._operation('requestGameReview', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def join_game(self, game_id: str, body: models.Join, *, idempotency_key: str | None = None, seat_token: str | None = None) -> models.Joined:
         """Join an open seat (``POST /api/v1/games/{game_id}/seats``, ``joinGame``)."""

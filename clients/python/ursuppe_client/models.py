@@ -1172,7 +1172,7 @@ class PositionsPage(TypedDict):
 
 
 class Problem(TypedDict):
-    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'webhook_not_found', 'delivery_not_found', 'too_many_webhooks', 'game_not_started', 'position_not_found', 'label_not_found', 'entry_not_found', 'precondition_required', 'rate_limited', 'too_many_streams', 'streams_full', 'internal_error', 'unavailable', 'not_ready', 'invalid_chat_text', 'chat_rate_limited', 'chat_closed_to_spectators', 'chat_ended', 'cannot_mute_self', 'mute_not_found', 'invalid_seek', 'seek_exists', 'seek_matched', 'seek_not_found', 'hints_not_allowed', 'hint_not_found', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_not_found', 'challenge_self', 'invalid_challenge', 'muted_by_player', 'not_invited', 'not_challenger', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'invalid_tournament', 'tournament_not_found', 'tournament_closed', 'tournament_started', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'missing_scope', 'invalid_scope', 'token_not_found', 'client_not_found', 'too_many_clients', 'too_many_tokens', 'invalid_authorization_request', 'invalid_redirect_uri', 'consent_expired']]
+    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'webhook_not_found', 'delivery_not_found', 'too_many_webhooks', 'game_not_started', 'position_not_found', 'label_not_found', 'entry_not_found', 'precondition_required', 'rate_limited', 'too_many_streams', 'streams_full', 'internal_error', 'unavailable', 'not_ready', 'invalid_chat_text', 'chat_rate_limited', 'chat_closed_to_spectators', 'chat_ended', 'cannot_mute_self', 'mute_not_found', 'invalid_seek', 'seek_exists', 'seek_matched', 'seek_not_found', 'hints_not_allowed', 'hint_not_found', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_not_found', 'challenge_self', 'invalid_challenge', 'muted_by_player', 'not_invited', 'not_challenger', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'invalid_tournament', 'tournament_not_found', 'tournament_closed', 'tournament_started', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'missing_scope', 'invalid_scope', 'token_not_found', 'client_not_found', 'too_many_clients', 'too_many_tokens', 'invalid_authorization_request', 'invalid_redirect_uri', 'consent_expired', 'review_not_found', 'review_pending', 'review_budget_exhausted']]
     current_etag: NotRequired[str]
     current_seq: NotRequired[int]
     detail: NotRequired[str]
@@ -1295,6 +1295,39 @@ class RecordFairness(TypedDict):
     contributions: list[str | None] | None
     scheme: str | None
     server_seed: str | None
+
+
+class Review(TypedDict):
+    accuracy_scale: float | None
+    cpu_seconds: float | None
+    decisions: list[ReviewDecision] | None
+    game_id: str
+    href: str
+    iterations: int | None
+    players: list[ReviewPlayer] | None
+    ready_at: str | None
+    requested_at: str
+    status: Literal['pending', 'ready', 'failed']
+    thresholds: ReviewThresholds | None
+
+
+ReviewDecision = TypedDict('ReviewDecision', {'action': 'Action', 'best': 'Action | None', 'best_value': 'float', 'best_visits': 'int', 'class': "Literal['inaccuracy', 'mistake', 'blunder'] | None", 'colour': 'int', 'kind': 'str', 'loss': 'float', 'seat': 'int', 'seq': 'int', 'value': 'float', 'visits': 'int'})
+
+
+class ReviewPlayer(TypedDict):
+    accuracy: float | None
+    blunders: int
+    decisions: int
+    inaccuracies: int
+    mean_loss: float | None
+    mistakes: int
+    seat: int
+
+
+class ReviewThresholds(TypedDict):
+    blunder: float
+    inaccuracy: float
+    mistake: float
 
 
 class RoundStartedEvent(TypedDict):

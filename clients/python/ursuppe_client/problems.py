@@ -710,6 +710,24 @@ class ConsentExpired(ProblemError):
 
     code = 'consent_expired'
 
+
+class ReviewNotFound(ProblemError):
+    """The problem ``review_not_found``."""
+
+    code = 'review_not_found'
+
+
+class ReviewPending(ProblemError):
+    """The problem ``review_pending``."""
+
+    code = 'review_pending'
+
+
+class ReviewBudgetExhausted(ProblemError):
+    """The problem ``review_budget_exhausted``."""
+
+    code = 'review_budget_exhausted'
+
 #: problem code -> its exception class
 BY_CODE: dict[str, type[ProblemError]] = {
     'bad_request': BadRequest,
@@ -829,4 +847,7 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'invalid_authorization_request': InvalidAuthorizationRequest,
     'invalid_redirect_uri': InvalidRedirectUri,
     'consent_expired': ConsentExpired,
+    'review_not_found': ReviewNotFound,
+    'review_pending': ReviewPending,
+    'review_budget_exhausted': ReviewBudgetExhausted,
 }
