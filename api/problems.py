@@ -109,6 +109,8 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("cannot_mute_self", "mute_not_found"),
     *("invalid_seek", "seek_exists", "seek_matched", "seek_not_found"),
     *("hints_not_allowed", "hint_not_found"),
+    *("email_unavailable", "invalid_email", "email_not_found", "verification_not_found"),
+    *("unsubscribe_not_found",),
 )
 
 

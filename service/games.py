@@ -5,7 +5,8 @@ Each part is one concern (``docs/workers.md``, "The service"): ``creation`` (new
 aborts), ``seating`` (joins, leaves, resigns), ``moves`` (actions), ``turns`` (bot turns
 and deadlines, what the workers drive), ``hints`` (the search's suggestion for the seat to
 play), ``games`` (reads), ``accounts`` (players),
-``labels`` (tournaments and standings), ``ratings``, ``webhooks`` and ``chat``. Every write
+``labels`` (tournaments and standings), ``ratings``, ``webhooks``, ``notices`` (email and
+push) and ``chat``. Every write
 of a game is one transaction of ``GameStore.writing``: load, check, compute the new state
 with the engine (``service.play``), write conditionally on the version read with the log
 row and the webhook deliveries it owes; after the commit ``AfterCommit`` hands the
@@ -32,6 +33,7 @@ from service.hints import Hints, check_hint_level
 from service.labels import Labels
 from service.models import utcnow
 from service.moves import Moves
+from service.notices import Notices
 from service.publishing import Publisher, build_publisher
 from service.ratings import Ratings
 from service.scheduling import Scheduler
@@ -68,9 +70,12 @@ class GameService:
         self.after = AfterCommit(scheduler, publisher)
         self.store = GameStore(sessions)
         self.store.announce = self.after.webhooks
+        self.store.announce_notices = self.after.notices
         parts = (self.store, self.settings, clock, self.after)
         #: A player's webhook endpoints, their delivery log and delivery (the workers').
         self.webhooks = Webhooks(*parts)
+        #: Email and push notices between turns: a player's address and choices, sending.
+        self.notices = Notices(*parts)
         #: Labels as tournaments: owners and entrants (who may be seated by whom), tables.
         self.labels = Labels(*parts)
         #: Players, their tokens per device, sign-in codes, names and games.

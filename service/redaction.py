@@ -1,9 +1,10 @@
-"""Keep tokens out of logs.
+"""Keep tokens and email addresses out of logs.
 
 The service never logs tokens itself; this filter is the safety net for anything else that
 might format a request (a debug log of headers, an exception message quoting a header).
-It rewrites ``Bearer <token>`` and JSON ``"token": "..."`` members in log records. Every
-process's handlers carry it (``service.logs``); the app's logger too (``api.redact``).
+It rewrites ``Bearer <token>``, JSON ``"token": "..."`` members and email addresses in
+log records. Every process's handlers carry it (``service.logs``); the app's logger too
+(``api.redact``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import re
 _PATTERNS = (
     (re.compile(r"(?i)(bearer\s+)[A-Za-z0-9_\-\.~+/=]+"), r"\1[redacted]"),
     (re.compile(r'("(?:token|creator_token)"\s*:\s*")[^"]*(")'), r"\1[redacted]\2"),
+    # Email addresses (a player's notice address is theirs alone: docs/api.md, "Notices").
+    (re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+"), "[redacted email]"),
 )
 
 

@@ -86,6 +86,13 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
         "post",
         "/api/v1/players/me/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver",
     ): "redeliverWebhookDelivery",
+    # notices
+    ("get", "/api/v1/players/me/notices"): "getNoticeChoices",
+    ("put", "/api/v1/players/me/notices"): "setNoticeChoices",
+    ("put", "/api/v1/players/me/email"): "setEmail",
+    ("delete", "/api/v1/players/me/email"): "deleteEmail",
+    ("post", "/api/v1/notices/verify"): "verifyEmail",
+    ("post", "/api/v1/notices/unsubscribe"): "unsubscribeEmail",
     # rules and health
     ("get", "/api/v1/rules"): "getRules",
     ("get", "/healthz"): "getLiveness",

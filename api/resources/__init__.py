@@ -14,6 +14,7 @@ from api.resources.hints.routes import blp as hints
 from api.resources.labels.routes import blp as labels
 from api.resources.log.routes import blp as log
 from api.resources.meta.routes import health_blp, rules_blp
+from api.resources.notices.routes import blp as notices
 from api.resources.players.routes import blp as players
 from api.resources.ratings.routes import blp as ratings
 from api.resources.seats.routes import blp as seats
@@ -36,6 +37,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     ratings,
     labels,
     webhooks,
+    notices,
     rules_blp,
     health_blp,
 )

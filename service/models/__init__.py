@@ -15,6 +15,7 @@ from service.models.base import (
 from service.models.chat import ChatClosedRow, ChatMessageRow, ChatMuteRow
 from service.models.games import ActionLogRow, GameRow, IdempotentRequestRow, SeatRow
 from service.models.hints import HintRow
+from service.models.notices import NoticeRow, NoticeSettingsRow, PushSubscriptionRow
 from service.models.people import LabelEntryRow, LabelRow, PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.models.ratings import RatedGameRow, RatingDueRow, RatingHistoryRow, RatingRow
 from service.models.seeks import SeekRow
@@ -33,8 +34,11 @@ __all__ = [
     "IdempotentRequestRow",
     "LabelEntryRow",
     "LabelRow",
+    "NoticeRow",
+    "NoticeSettingsRow",
     "PlayerRow",
     "PlayerTokenRow",
+    "PushSubscriptionRow",
     "RatedGameRow",
     "RatingDueRow",
     "RatingHistoryRow",
