@@ -110,7 +110,8 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("invalid_seek", "seek_exists", "seek_matched", "seek_not_found"),
     *("hints_not_allowed", "hint_not_found"),
     *("email_unavailable", "invalid_email", "email_not_found", "verification_not_found"),
-    *("unsubscribe_not_found",),
+    *("unsubscribe_not_found", "push_unavailable", "invalid_push_subscription"),
+    *("too_many_push_subscriptions", "push_subscription_not_found"),
 )
 
 

@@ -100,6 +100,15 @@ def _environment(redis_url: str) -> dict[str, str]:
     # any mail reader (mutt -f var/mail.mbox) or as text (docs/deploy.md, "Notices").
     if not env.get("URSUPPE_SMTP_HOST"):
         env.setdefault("URSUPPE_MAIL_FILE", str(VAR / "mail.mbox"))
+    # Web Push needs a VAPID key: made once, kept in var/ (a browser's subscriptions are
+    # bound to it), unless one is given.
+    if not env.get("URSUPPE_VAPID_PRIVATE_KEY"):
+        key = VAR / "vapid.pem"
+        if not key.exists():
+            from service.push_send import generate_key
+
+            generate_key(key)
+        env["URSUPPE_VAPID_PRIVATE_KEY"] = str(key)
     return env
 
 

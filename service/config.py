@@ -52,7 +52,8 @@ class MailSettings:
     ``smtp_host`` when set, else into the mbox file ``file`` (``make run``); with neither,
     no address can be added. ``public_url`` starts every link in an email or push notice.
     ``per_hour``: emails to one recipient in any hour (the rest wait). Push needs both
-    VAPID keys (``vapid_private``: the PEM or its path; ``vapid_public``: base64url)."""
+    VAPID key (``vapid_private``: the PEM or its path; ``vapid_public``, base64url, is
+    derived from it when not given)."""
 
     smtp_host: str = ""
     smtp_port: int = 587
@@ -77,7 +78,7 @@ class MailSettings:
 
     @property
     def push_enabled(self) -> bool:
-        return bool(self.vapid_private and self.vapid_public)
+        return bool(self.vapid_private)
 
     @classmethod
     def from_env(cls) -> MailSettings:

@@ -25,12 +25,14 @@ from datetime import datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
 
-from service import store_notices
+import orjson
+
+from service import push_send, store_notices
 from service.errors import Conflict, NotFound, Unprocessable
 from service.mail import compose
 from service.mail.send import MailError
 from service.mail.send import send as send_mail
-from service.models import NoticeRow, NoticeSettingsRow
+from service.models import NoticeRow, NoticeSettingsRow, PushSubscriptionRow
 from service.notice_kinds import (
     CADENCES,
     DEFAULT_KINDS,
@@ -46,6 +48,8 @@ log = logging.getLogger(__name__)
 
 #: How long an attempt in flight holds its notices before the sweep may try again.
 LEASE = timedelta(seconds=120)
+#: Browsers per player that get push notices.
+MAX_SUBSCRIPTIONS = 10
 #: How long a verification link works.
 VERIFY_TTL = timedelta(days=2)
 #: A plain check, not RFC 5322: one @, a dot in the domain, no spaces or angle brackets.
@@ -210,6 +214,42 @@ class Notices(Part):
             player = row.player_id
         log.info("player %s unsubscribed from email", player)
 
+    # ------------------------------------------------------------------ Web Push
+
+    def push_key(self) -> str | None:
+        """The VAPID public key browsers subscribe with (None: no push on this server)."""
+        return push_send.public_key(self.settings.mail)
+
+    def subscribe(self, player_id: str, endpoint: str, p256dh: str, auth: str) -> str:
+        """Keep one browser's push subscription for the player; its id. The same endpoint
+        again (the browser subscribed anew) replaces the old one, whoever held it."""
+        if not self.settings.mail.push_enabled:
+            raise Conflict("push_unavailable", "this server sends no push notices")
+        push_send.check_endpoint(endpoint, self.settings.webhooks_allow_private)
+        with self.store.writing() as session:
+            if store_notices.count_subscriptions(session, player_id) >= MAX_SUBSCRIPTIONS:
+                raise Conflict(
+                    "too_many_push_subscriptions",
+                    f"a player has at most {MAX_SUBSCRIPTIONS} push subscriptions",
+                )
+            old = store_notices.subscription_by_endpoint(session, endpoint)
+            if old is not None:
+                store_notices.remove_subscription(session, old.id)
+            row = PushSubscriptionRow(
+                id="push_" + secrets.token_hex(8), player_id=player_id, endpoint=endpoint,
+                p256dh=p256dh, auth=auth, created_at=self.clock(),
+            )  # fmt: skip
+            session.add(row)
+        log.info("player %s subscribed a browser to push (%s)", player_id, row.id)
+        return row.id
+
+    def unsubscribe_push(self, player_id: str, subscription_id: str) -> None:
+        with self.store.writing() as session:
+            row = session.get(PushSubscriptionRow, subscription_id)
+            if row is None or row.player_id != player_id:
+                raise NotFound("push_subscription_not_found", f"no subscription {subscription_id}")
+            store_notices.remove_subscription(session, row.id)
+
     # ------------------------------------------------------------------ the workers' part
 
     def due(self, now: datetime | None = None, limit: int = 500) -> list[str]:
@@ -228,6 +268,8 @@ class Notices(Part):
             return "skipped"
         if isinstance(outgoing, str):
             return outgoing
+        if outgoing.channel == "push":
+            return self._push(outgoing)
         error: MailError | None = None
         try:
             send_mail(outgoing.message, self.settings.mail)  # type: ignore[arg-type]
@@ -243,7 +285,62 @@ class Notices(Part):
                 return "skipped"
             if row.next_attempt_at > now:
                 return "skipped"
+            if row.channel == "push":
+                return self._claim_push(session, row, now)
             return self._claim_email(session, row, now)
+
+    def _claim_push(self, session: Any, row: NoticeRow, now: datetime) -> _Outgoing | str:
+        if not self.settings.mail.push_enabled:
+            return _drop([row], "push not configured")
+        if row.kind == NoticeKind.YOUR_TURN and not store_notices.turn_pending(
+            session, row.game_id, row.seq
+        ):
+            return _drop([row], "turn played")
+        prefs = store_notices.settings_of(session, row.player_id)
+        if prefs is not None and row.kind not in prefs.kinds:
+            return _drop([row], "not wanted")
+        subscriptions = store_notices.subscriptions(session, row.player_id)
+        if not subscriptions:
+            return _drop([row], "no subscription")
+        if not store_notices.claim(session, [row.id], now, now + LEASE):
+            raise _Lost
+        lang = prefs.lang if prefs is not None else "en"
+        lines = compose.describe(compose.Item(row.kind, row.game_id, dict(row.payload)), lang, "")
+        body = {
+            "title": lines.subject, "body": lines.line, "url": lines.link or "/account",
+            "tag": f"{row.kind}-{row.game_id or row.id}", "kind": row.kind,
+            "game_id": row.game_id, "seq": row.seq,
+        }  # fmt: skip
+        targets = [(s.id, {"endpoint": s.endpoint, "p256dh": s.p256dh, "auth": s.auth})
+                   for s in subscriptions]  # fmt: skip
+        return _Outgoing([row.id], "push", push=targets, body=body)
+
+    def _push(self, outgoing: _Outgoing) -> str:
+        """Send to every browser of the player; a subscription the push service says is
+        gone (404/410) is removed. Sent when one browser took it; retried when none did
+        and one may yet."""
+        data = orjson.dumps(outgoing.body)
+        taken, transient, errors = 0, 0, []
+        for subscription_id, sub in outgoing.push:
+            attempt = push_send.send(
+                sub["endpoint"], sub["p256dh"], sub["auth"], data, self.settings.mail,
+                allow_private=self.settings.webhooks_allow_private,
+            )  # fmt: skip
+            if attempt.ok:
+                taken += 1
+                continue
+            errors.append(attempt.error or "failed")
+            if attempt.gone:
+                with self.store.writing() as session:
+                    store_notices.remove_subscription(session, subscription_id)
+                log.info("push subscription %s is gone; removed", subscription_id)
+            else:
+                transient += 1
+        if taken or not transient:
+            error = None if taken else MailError("; ".join(errors), temporary=False)
+        else:
+            error = MailError("; ".join(errors), temporary=True)
+        return self._outcome(outgoing, error)
 
     def _claim_email(self, session: Any, row: NoticeRow, now: datetime) -> _Outgoing | str:
         mail = self.settings.mail

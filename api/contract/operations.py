@@ -93,6 +93,12 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("delete", "/api/v1/players/me/email"): "deleteEmail",
     ("post", "/api/v1/notices/verify"): "verifyEmail",
     ("post", "/api/v1/notices/unsubscribe"): "unsubscribeEmail",
+    ("get", "/api/v1/notices/push-key"): "getPushKey",
+    ("post", "/api/v1/players/me/push-subscriptions"): "createPushSubscription",
+    (
+        "delete",
+        "/api/v1/players/me/push-subscriptions/{subscription_id}",
+    ): "deletePushSubscription",
     # rules and health
     ("get", "/api/v1/rules"): "getRules",
     ("get", "/healthz"): "getLiveness",

@@ -1,9 +1,11 @@
 // The account page's notices: the email address (verified by a mailed link), which notices
-// and how often, in this page's language (the emails are written in it). The address is
-// shown here to its player only (docs/api.md, "Notices by email and push").
+// and how often, in this page's language (the emails are written in it), and Web Push on
+// this browser (push.js). The address is shown here to its player only (docs/api.md,
+// "Notices by email and push").
 import { ApiError, call, myPlayer } from "./api.js";
 import { h, put } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { pushControl } from "./push.js";
 
 /** Draw the notices card into ``card`` for the signed-in player; ``fail`` shows a refusal. */
 export async function showNoticeSettings(card, fail) {
@@ -64,5 +66,7 @@ export async function showNoticeSettings(card, fail) {
       h("p", { id: "notice-status", role: "status" }, status),
       addressForm, choicesForm, remove && h("div", { class: "seatrow" }, remove),
     ] : h("p", { id: "notice-status" }, t("notices_no_email_here")),
+    h("h3", {}, t("push_title")),
     h("div", { id: "notice-push", class: "seatrow" }));
+  await pushControl(card.querySelector("#notice-push"), choices.push_available, fail);
 }

@@ -12,10 +12,13 @@ from api import deps
 from api.auth import NO_STORE, PLAYER_AUTH, player_required
 from api.parsing import Blueprint
 from api.resources.notices.schemas import (
+    CreatedPushSubscriptionSchema,
     DoneSchema,
     EmailSchema,
     NoticeChoicesSchema,
     NoticeChoicesUpdateSchema,
+    PushKeySchema,
+    PushSubscriptionSchema,
     UnsubscribeQuerySchema,
     VerifySchema,
 )
@@ -24,7 +27,7 @@ blp = Blueprint(
     "notices",
     __name__,
     url_prefix="/api/v1",
-    description="Notices between turns: email (verified address, one-click unsubscribe).",
+    description="Notices between turns: email (verified address, one-click unsubscribe), Web Push.",
 )
 
 
@@ -122,3 +125,53 @@ class Unsubscribe(MethodView):
         """
         deps.service().notices.unsubscribe(query["key"])
         return {"done": True}, 200, NO_STORE
+
+
+@blp.route("/notices/push-key")
+class PushKey(MethodView):
+    @blp.response(200, PushKeySchema)
+    def get(self) -> Any:
+        """The server's VAPID public key for Web Push
+
+        The `applicationServerKey` a browser subscribes with; null when this server sends
+        no push notices.
+        """
+        return {"public_key": deps.service().notices.push_key()}
+
+
+@blp.route("/players/me/push-subscriptions")
+class PushSubscriptions(MethodView):
+    @blp.arguments(PushSubscriptionSchema)
+    @blp.response(201, CreatedPushSubscriptionSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @blp.doc(security=PLAYER_AUTH)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Send my notices to this browser by Web Push
+
+        The body is the browser's `PushSubscription.toJSON()`. The notices are the kinds
+        chosen with `PUT /players/me/notices`. A subscription the push service reports gone
+        (404/410) is removed. 409 `push_unavailable` when the server sends no push,
+        `too_many_push_subscriptions` past 10 browsers; 422 `invalid_push_subscription`.
+        """
+        keys = body["keys"]
+        subscription = deps.service().notices.subscribe(
+            player_required().id, body["endpoint"], keys["p256dh"], keys["auth"]
+        )
+        return {"id": subscription}, 201, NO_STORE
+
+
+@blp.route("/players/me/push-subscriptions/<subscription_id>")
+class PushSubscription(MethodView):
+    @blp.response(204)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(404, response="NOT_FOUND")
+    @blp.doc(security=PLAYER_AUTH)
+    def delete(self, subscription_id: str) -> Any:
+        """Stop push notices to one browser
+
+        404 `push_subscription_not_found` for another player's or an unknown id.
+        """
+        deps.service().notices.unsubscribe_push(player_required().id, subscription_id)
+        return None

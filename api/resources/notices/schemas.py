@@ -83,5 +83,33 @@ class UnsubscribeQuerySchema(ma.Schema):
     )
 
 
+class PushKeySchema(Document):
+    public_key = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "the VAPID public key (base64url) for PushManager.subscribe's "
+            "applicationServerKey; null when this server sends no push notices"
+        },
+    )
+
+
+class PushKeysSchema(ma.Schema):
+    p256dh = fields.String(required=True, validate=validate.Length(min=1, max=128))
+    auth = fields.String(required=True, validate=validate.Length(min=1, max=64))
+
+
+class PushSubscriptionSchema(ma.Schema):
+    """What ``PushSubscription.toJSON()`` gives in the browser (``expirationTime`` is
+    accepted and not kept)."""
+
+    endpoint = fields.String(required=True, validate=validate.Length(min=1, max=2048))
+    keys = fields.Nested(PushKeysSchema, required=True)
+    expirationTime = fields.Raw(allow_none=True, load_default=None)  # noqa: N815 - the browser's name
+
+
+class CreatedPushSubscriptionSchema(Document):
+    id = fields.String(metadata={"description": "remove it with DELETE …/{id}"})
+
+
 class DoneSchema(Document):
     done = fields.Boolean()

@@ -266,4 +266,11 @@ export default {
   email_unsubscribe_button: "Von allen E-Mails abmelden",
   email_unsubscribed: "Erledigt: keine E-Mails mehr. Auf deiner Spielerseite kannst du jederzeit wieder Benachrichtigungen wählen.",
   email_link_unknown: "Dieser Link ist unbekannt oder abgelaufen.",
+  push_title: "Push-Benachrichtigungen in diesem Browser",
+  push_ask: "Benachrichtigungen an diesen Browser schicken",
+  push_on: "Deine Benachrichtigungen kommen in diesem Browser an, auch wenn die Seite geschlossen ist.",
+  push_off: "Hier abbestellen",
+  push_blocked: "Dieser Browser blockiert Benachrichtigungen dieser Seite: Erlaube sie in den Website-Einstellungen.",
+  push_unsupported: "Push-Benachrichtigungen gibt es hier nicht.",
+  push_failed: "Dieser Browser konnte keine Push-Benachrichtigungen bestellen.",
 };

@@ -269,4 +269,11 @@ export default {
   email_unsubscribe_button: "Unsubscribe from every email",
   email_unsubscribed: "Done: no more emails. Choose notices again on your player page whenever you like.",
   email_link_unknown: "This link is unknown or has expired.",
+  push_title: "Push notices on this browser",
+  push_ask: "Send my notices to this browser",
+  push_on: "Your notices come to this browser, even with the site closed.",
+  push_off: "Stop them here",
+  push_blocked: "This browser blocks notices from this site: allow them in its site settings.",
+  push_unsupported: "Push notices are not available here.",
+  push_failed: "This browser could not subscribe to push notices.",
 };

@@ -266,4 +266,11 @@ export default {
   email_unsubscribe_button: "Darse de baja de todos los correos",
   email_unsubscribed: "Hecho: no más correos. Puedes volver a elegir avisos en tu página de jugador cuando quieras.",
   email_link_unknown: "Este enlace es desconocido o ha caducado.",
+  push_title: "Avisos push en este navegador",
+  push_ask: "Enviar mis avisos a este navegador",
+  push_on: "Tus avisos llegan a este navegador, aunque el sitio esté cerrado.",
+  push_off: "Dejar de recibirlos aquí",
+  push_blocked: "Este navegador bloquea los avisos de este sitio: permítelos en su configuración.",
+  push_unsupported: "Los avisos push no están disponibles aquí.",
+  push_failed: "Este navegador no pudo suscribirse a los avisos push.",
 };

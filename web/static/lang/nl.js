@@ -266,4 +266,11 @@ export default {
   email_unsubscribe_button: "Afmelden voor alle e-mails",
   email_unsubscribed: "Klaar: geen e-mails meer. Op je spelerspagina kun je altijd weer berichten kiezen.",
   email_link_unknown: "Deze link is onbekend of verlopen.",
+  push_title: "Pushberichten in deze browser",
+  push_ask: "Mijn berichten naar deze browser sturen",
+  push_on: "Je berichten komen in deze browser aan, ook als de site dicht is.",
+  push_off: "Hier stoppen",
+  push_blocked: "Deze browser blokkeert berichten van deze site: sta ze toe in de site-instellingen.",
+  push_unsupported: "Pushberichten zijn hier niet beschikbaar.",
+  push_failed: "Deze browser kon zich niet aanmelden voor pushberichten.",
 };
