@@ -21,6 +21,7 @@ COPY ai ./ai
 COPY service ./service
 COPY api ./api
 COPY workers ./workers
+COPY scripts ./scripts
 COPY web ./web
 COPY gunicorn.conf.py ./
 RUN pip install -e . \

@@ -5,7 +5,7 @@ Metrics: gunicorn forks its workers, so prometheus_client runs in multi-process 
 directory (``PROMETHEUS_MULTIPROC_DIR``: the operator's, emptied at start, else a fresh
 temporary one) is set here, in the master, before any worker imports prometheus_client;
 ``child_exit`` drops a dead worker's live gauges (its open streams). Logs: gunicorn's own
-records get the format ``URSUPPE_LOG_FORMAT`` asks for (``service.logs``).
+records get the format ``URSUPPE_LOG_FORMAT`` asks for (``service.plumbing.log_setup``).
 """
 
 import gc
@@ -35,7 +35,7 @@ if os.environ.get("URSUPPE_LOG_FORMAT", "").strip().lower() == "json":
         "handlers": {
             "stderr": {"class": "logging.StreamHandler", "formatter": "json"},
         },
-        "root": {"handlers": ["stderr"], "level": "INFO"},  # the app's: service.logs
+        "root": {"handlers": ["stderr"], "level": "INFO"},  # the app's: service.plumbing.log_setup
         "loggers": {
             "gunicorn.error": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
             "gunicorn.access": {"handlers": ["stderr"], "level": "INFO", "propagate": False},

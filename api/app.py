@@ -1,7 +1,7 @@
 """The Flask application factory.
 
 ``create_app`` wires settings (from the environment unless given), the GameService with
-its scheduler (``service.games.build_service``), the problem+json error handling, the
+its scheduler (``service.game_service.build_service``), the problem+json error handling, the
 optional rate limit and the flask-smorest blueprints (``api.resources``). The app holds no
 game state of its own: every request goes through the service, so any number of gunicorn
 workers can serve the same database.
@@ -31,9 +31,9 @@ from api.resources.stream.schemas import (
     ManyStreamEntrySchema,
     StreamEntrySchema,
 )
-from service.config import Settings
-from service.games import GameService, build_service
-from service.scheduling import NullScheduler, Scheduler
+from service.game_service import GameService, build_service
+from service.plumbing.config import Settings
+from service.plumbing.scheduling import NullScheduler, Scheduler
 from web import SWAGGER_UI_URL, web_bp
 from workers.scheduler import CeleryScheduler
 

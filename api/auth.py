@@ -12,7 +12,7 @@ from flask import g, request
 
 from api import deps
 from api.problems import WWW_AUTH, ApiProblem
-from service.players import PlayerView, is_player_token
+from service.rules.player_views import PlayerView, is_player_token
 
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_\-\.~+/=]{16,256}$")
 _IDEMPOTENCY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")

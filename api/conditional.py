@@ -1,7 +1,7 @@
 """Conditional requests (RFC 9110 §13) on werkzeug's parsing of ``If-Match`` and
 ``If-None-Match``.
 
-A game's ETag is ``"v<version>"`` (``service.views.etag_for``): every write bumps the
+A game's ETag is ``"v<version>"`` (``service.rules.views.etag_for``): every write bumps the
 version, so the ETag names one state of the game. flask-smorest's own ETag support hashes
 each response body instead, which would cost a full load and dump per conditional read and
 change the ETags clients already hold, so the views use werkzeug's header parsing directly.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import current_app
 
-from service.config import Settings
-from service.games import GameService
+from service.game_service import GameService
+from service.plumbing.config import Settings
 
 EXTENSION = "ursuppe"
 

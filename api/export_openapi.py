@@ -12,10 +12,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from service.config import Settings
-from service.db import make_engine, make_sessionmaker
-from service.games import GameService
-from service.scheduling import NullScheduler
+from service.game_service import GameService
+from service.plumbing.config import Settings
+from service.plumbing.db import make_engine, make_sessionmaker
+from service.plumbing.scheduling import NullScheduler
 
 
 def build_spec() -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import redis
 
-from service.games import GameService
+from service.game_service import GameService
 from workers import heartbeat
 
 log = logging.getLogger(__name__)

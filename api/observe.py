@@ -23,8 +23,8 @@ from prometheus_client.core import GaugeMetricFamily
 
 from api import deps, health
 from api.problems import ApiProblem
-from service import logs, metrics
-from service.config import Settings
+from service.plumbing import log_setup, metrics
+from service.plumbing.config import Settings
 
 log = logging.getLogger("ursuppe.request")
 
@@ -49,7 +49,7 @@ def _started() -> None:
     sent = request.headers.get("X-Request-Id", "")
     g.request_id = sent if REQUEST_ID.fullmatch(sent) else uuid.uuid4().hex
     args = request.view_args or {}
-    g.observe_tokens = logs.bind(
+    g.observe_tokens = log_setup.bind(
         request_id=g.request_id, game_id=args.get("game_id"), seat=args.get("seat")
     )
 
@@ -79,7 +79,7 @@ def _finished(response: Response) -> Response:
 def _unbind(_exc: BaseException | None) -> None:
     tokens = g.pop("observe_tokens", None)
     if tokens is not None:
-        logs.unbind(tokens)
+        log_setup.unbind(tokens)
 
 
 def _scrape(token: str) -> Any:

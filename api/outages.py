@@ -1,7 +1,7 @@
 """A request that meets a database or Redis outage answers 503 ``unavailable`` with
 ``Retry-After``, and leaves one log line.
 
-Which errors are outages is ``service.outages``'s call: a lost or refused connection, a
+Which errors are outages is ``service.plumbing.outages``'s call: a lost or refused connection, a
 server shutting down or starting up, a pool with no connection to give. Anything else
 that reaches here (a bad statement, a constraint nobody caught) is re-raised: Flask logs
 it once, with its traceback, and it answers 500 ``internal_error`` as before.
@@ -18,7 +18,7 @@ import logging
 from flask import Flask, Response, request
 
 from api.problems import problem_response
-from service.outages import CANDIDATES, describe, outage_of
+from service.plumbing.outages import CANDIDATES, describe, outage_of
 
 log = logging.getLogger(__name__)
 

@@ -30,7 +30,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.problems import ApiProblem
-from service.text import text_problem
+from service.plumbing.text_check import text_problem
 
 # The largest value a client may give for a sequence number or a page: PostgreSQL's
 # ``integer`` (the seq columns) and, times the largest page size, a safe SQL OFFSET.
@@ -148,7 +148,7 @@ def _storable_path(_endpoint: str | None, values: dict[str, Any] | None) -> None
 
 def printable_text(value: str) -> None:
     """A marshmallow validator for text shown to others (names): one line of visible text,
-    as ``service.text`` defines it for every name and message."""
+    as ``service.plumbing.text_check`` defines it for every name and message."""
     problem = text_problem(value)
     if problem is not None:
         raise ValidationError(problem)

@@ -20,7 +20,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
-from service.errors import (
+from service.plumbing.errors import (
     Conflict,
     Forbidden,
     NotFound,
@@ -37,7 +37,7 @@ PROBLEM_TYPE_PREFIX = "urn:ursuppe:problem:"
 
 
 # The kind of a service error → its HTTP status. Engine refusals arrive as these kinds too
-# (service.errors.ENGINE_CODE_KINDS: illegal/malformed action → Unprocessable; not your
+# (service.plumbing.errors.ENGINE_CODE_KINDS: illegal/malformed action → Unprocessable; not your
 # turn, game over → Conflict).
 STATUS_BY_KIND: dict[type[ServiceError], int] = {
     Unauthorized: 401,

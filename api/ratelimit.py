@@ -17,7 +17,7 @@ count against one budget, ``URSUPPE_PLAYER_RATE_LIMIT`` (default: ``URSUPPE_RATE
 The costly requests have budgets of their own, on by default and counted apart from the
 rest (``costly_budgets``): ``POST /games/bulk`` (``URSUPPE_BULK_RATE_LIMIT``), games with search
 bots (``URSUPPE_SEARCH_GAME_RATE_LIMIT``: each game whose seats or stand-ins search, as
-``service.bots.searches`` says, on every route that makes games, so a bulk request costs
+``service.rules.bots.searches`` says, on every route that makes games, so a bulk request costs
 one per such game), chat messages (``URSUPPE_CHAT_RATE_LIMIT``), sign-in codes
 (``URSUPPE_SIGNIN_RATE_LIMIT``) and new players (``URSUPPE_PLAYER_CREATE_RATE_LIMIT``).
 Each is counted for the request's key (the player, else the address) *and* for the
@@ -39,11 +39,11 @@ from api.problems import ApiProblem
 from api.resources.chat.routes import blp as chat_blp
 from api.resources.games.routes import blp as games_blp
 from api.resources.players.routes import blp as players_blp
-from service.bots import searches
-from service.config import Settings
-from service.errors import ServiceError
-from service.outages import outage_of
-from service.players import PlayerView
+from service.plumbing.config import Settings
+from service.plumbing.errors import ServiceError
+from service.plumbing.outages import outage_of
+from service.rules.bots import searches
+from service.rules.player_views import PlayerView
 
 EXEMPT_PREFIXES = ("/healthz", "/readyz", "/api/v1/openapi.json", "/api/v1/docs")
 
@@ -99,7 +99,7 @@ def _json_body() -> Any:
 
 
 def search_games() -> int:
-    """How many games with search bots the request makes (``service.bots.searches``): one
+    """How many games with search bots the request makes (``service.rules.bots.searches``): one
     for a ``POST /games`` whose seats or stand-ins search, one per such game of a
     ``POST /games/bulk``, none for anything else. Worked out once per request."""
     if "search_games" not in g:

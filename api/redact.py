@@ -1,4 +1,4 @@
-"""Keep tokens out of the app's logs: the filter of ``service.redaction`` on the app's
+"""Keep tokens out of the app's logs: the filter of ``service.plumbing.redaction`` on the app's
 logger and on every root handler."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import logging
 
 from flask import Flask
 
-from service.redaction import RedactTokens
+from service.plumbing.redaction import RedactTokens
 
 _FILTER = RedactTokens()
 
@@ -17,7 +17,7 @@ def install_redaction(app: Flask) -> None:
     if _FILTER not in app.logger.filters:
         app.logger.addFilter(_FILTER)
     for handler in logging.getLogger().handlers:
-        # Once per handler: ``service.logs`` already gives the process's handler its own
+        # Once per handler: ``service.plumbing.log_setup`` already gives the process's handler its own
         # (a second would scan every line twice).
         if not any(isinstance(f, RedactTokens) for f in handler.filters):
             handler.addFilter(_FILTER)

@@ -17,7 +17,7 @@ from flask import Flask, Response, current_app
 
 from api import deps
 from api.conditional import conditional
-from service.views import GameView, etag_for
+from service.rules.views import GameView, etag_for
 
 EXTENSION = "ursuppe_representations"
 

@@ -16,10 +16,10 @@ if not monkey.is_module_patched("socket"):  # started some other way: patch firs
 import psycopg.waiting  # noqa: E402 - after the patching, deliberately
 
 from api import create_app  # noqa: E402
-from service import logs  # noqa: E402
+from service.plumbing import log_setup  # noqa: E402
 
 if psycopg.waiting.wait is getattr(psycopg.waiting, "wait_c", None):
     raise RuntimeError("psycopg was imported before gevent patched select; streams would block")
 
-logs.configure()  # text, or JSON lines with URSUPPE_LOG_FORMAT=json (docs/deploy.md)
+log_setup.configure()  # text, or JSON lines with URSUPPE_LOG_FORMAT=json (docs/deploy.md)
 app = create_app()

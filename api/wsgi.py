@@ -1,11 +1,11 @@
 """Gunicorn entry point: ``gunicorn api.wsgi:app``.
 
 Settings come from the environment (``DATABASE_URL``, ``REDIS_URL``, ``SECRET_KEY``,
-``URSUPPE_*``); see ``service/config.py``.
+``URSUPPE_*``); see ``service/plumbing/config.py``.
 """
 
 from api import create_app
-from service import logs
+from service.plumbing import log_setup
 
-logs.configure()  # text, or JSON lines with URSUPPE_LOG_FORMAT=json (docs/deploy.md)
+log_setup.configure()  # text, or JSON lines with URSUPPE_LOG_FORMAT=json (docs/deploy.md)
 app = create_app()

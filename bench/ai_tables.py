@@ -4,7 +4,7 @@
     python -m bench.ai_tables --write    # rewrites docs/ai.md's generated blocks
 
 Why a script: the figures in the docs are the result files' figures (``ursuppe arena`` and
-``python -m service.ladder`` write them under ``bench/results/``), never retyped.
+``python -m scripts.ladder`` write them under ``bench/results/``), never retyped.
 """
 
 from __future__ import annotations

@@ -162,9 +162,9 @@ def run_load(pool: mp.pool.Pool, target, jobs: list[tuple]) -> dict[str, float]:
 
 def prepare_games(database_url: str, clients: int, per_client: int) -> tuple[str, list]:
     """Games straight through the service (set-up is not measured)."""
-    from service.config import Settings
-    from service.games import build_service
-    from service.scheduling import NullScheduler
+    from service.game_service import build_service
+    from service.plumbing.config import Settings
+    from service.plumbing.scheduling import NullScheduler
 
     svc = build_service(
         Settings(database_url=database_url, scheduler="none", auto_migrate=True),

@@ -3,7 +3,7 @@
 
 - ``GET|POST /ceiling``: a bare Flask view returning constant JSON: the ceiling the goal names.
 - ``POST /ceiling/write``: the same, after committing one row to the benchmark's database
-  (``DATABASE_URL``, through ``service.db.make_engine``: the same driver, pool and SQLite
+  (``DATABASE_URL``, through ``service.plumbing.db.make_engine``: the same driver, pool and SQLite
   pragmas as the service). A submitted action is a durable write; this ceiling shows what one
   committed row costs on this machine, so submit can be judged against a write too.
 """
@@ -17,7 +17,7 @@ from typing import Any
 from flask import Flask, jsonify
 from sqlalchemy import Column, Integer, MetaData, String, Table, insert
 
-from service.db import make_engine
+from service.plumbing.db import make_engine
 
 app = Flask(__name__)
 _PAYLOAD = {"status": "ok", "value": 42}

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.databases import postgres_database
-from service.scheduling import NullScheduler
+from service.plumbing.scheduling import NullScheduler
 
 RESULTS = Path(__file__).resolve().parent / "results" / "bot_runs.json"
 
@@ -75,8 +75,8 @@ def _play(service: Any, scheduler: Any, games: int, players: int, run: bool) -> 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     from service import Settings
-    from service.db import make_engine, make_sessionmaker, upgrade_database
-    from service.games import GameService
+    from service.game_service import GameService
+    from service.plumbing.db import make_engine, make_sessionmaker, upgrade_database
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)

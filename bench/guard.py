@@ -149,9 +149,9 @@ def submit_figure(kind: str) -> Setup:
 def bot_decision_figure(kind: str) -> Setup:
     def setup(stack: ExitStack, tmp: Path) -> Figure:
         from bench.api_bench import database
-        from service.config import Settings
-        from service.games import build_service
-        from service.scheduling import NullScheduler
+        from service.game_service import build_service
+        from service.plumbing.config import Settings
+        from service.plumbing.scheduling import NullScheduler
 
         url = stack.enter_context(database(kind, tmp / "bots"))
         svc = build_service(

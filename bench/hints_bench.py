@@ -3,7 +3,7 @@
 ``python -m bench.hints_bench [--positions 108] [--level mcts-fast]``
 
 Positions from random 3- and 4-player self-play (every few decisions of each game), each
-answered by ``service.hints.suggest`` as the worker does, at the level's own budget. Reports
+answered by ``service.parts.hints.suggest`` as the worker does, at the level's own budget. Reports
 CPU seconds per hint (median, 90th percentile, maximum) and the search's iterations; the
 load average is recorded because the budget is wall-clock time: on a busy machine a hint
 gets fewer iterations, not more CPU. Writes ``bench/results/hints.json``.
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game
-from service.hints import suggest
+from service.parts.hints import suggest
 
 RESULTS = Path(__file__).resolve().parent / "results" / "hints.json"
 EVERY = 9  # decisions between two sampled positions of one game

@@ -39,9 +39,9 @@ from sqlalchemy import Engine, event, text
 
 from api.app import create_app
 from harness.databases import postgres_database
-from service.config import Settings
-from service.db import make_engine, upgrade_database
-from service.paging import encode_cursor
+from service.plumbing.config import Settings
+from service.plumbing.db import make_engine, upgrade_database
+from service.plumbing.paging import encode_cursor
 
 RESULTS = Path(__file__).resolve().parent / "results" / "listing.json"
 GOAL = 1.2

@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     logdir = Path(tempfile.mkdtemp(prefix="ursuppe-load-bench-"))
     runs: list[dict[str, Any]] = []
     with postgres_database("ursuppe_load", durable=True) as pg, redis_database() as redis_url:
-        from service.db import upgrade_database
+        from service.plumbing.db import upgrade_database
 
         upgrade_database(pg)
         env = base_env(pg, redis_url, f"ursuppe-load-{os.getpid()}", URSUPPE_BOT_TIME_BUDGET="1")

@@ -3,7 +3,7 @@
 ``python -m bench.metrics_bench [--base <git rev>] [--db postgresql] [--requests N] [--rounds R]``
 
 "Without" is the code before the metrics (``--base``, default: the parent of the commit
-that added ``service/metrics.py``), exported with ``git archive`` into a temporary
+that added ``service/plumbing/metrics.py``), exported with ``git archive`` into a temporary
 directory and run by the same interpreter; "with" is this tree, in multi-process mode as deployed (``gunicorn.conf.py``).
 Both get ``URSUPPE_LOG_LEVEL=WARNING`` so that the comparison is of the metrics alone; a
 third server, this tree at INFO, shows what the per-request log line adds. The same
@@ -77,9 +77,9 @@ def measured(pool: Any, port: int, target: Any, jobs: list[tuple]) -> dict[str, 
 
 
 def before_metrics() -> str:
-    """The parent of the commit that added ``service/metrics.py``: the tree without them."""
+    """The parent of the commit that added ``service/plumbing/metrics.py``: the tree without them."""
     added = subprocess.run(
-        ["git", "log", "--diff-filter=A", "--format=%H", "-1", "--", "service/metrics.py"],
+        ["git", "log", "--diff-filter=A", "--format=%H", "-1", "--", "service/plumbing/metrics.py"],
         cwd=ROOT, check=True, capture_output=True, text=True,
     ).stdout.strip()  # fmt: skip
     return f"{added}^"

@@ -23,8 +23,8 @@ from typing import Any
 from api.app import create_app
 from bench.percentiles import rank
 from harness.databases import temporary_database
-from service.config import Settings
-from service.db import upgrade_database
+from service.plumbing.config import Settings
+from service.plumbing.db import upgrade_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "positions.json"
 

@@ -27,9 +27,9 @@ from typing import Any
 from sqlalchemy import text
 
 from harness.databases import postgres_database
-from service.config import Settings
-from service.db import make_engine, make_sessionmaker, upgrade_database
-from service.games import GameService
+from service.game_service import GameService
+from service.plumbing.config import Settings
+from service.plumbing.db import make_engine, make_sessionmaker, upgrade_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "ratings.json"
 

@@ -68,7 +68,7 @@ class Humans(threading.Thread):
         return self.rng.expovariate(1 / self.think) if self.think > 0 else 0.0
 
     def _answer(self, game_id: str, seq: int, action: dict[str, Any]) -> None:
-        from service.errors import ServiceError
+        from service.plumbing.errors import ServiceError
 
         try:
             self.service.moves.apply_action(game_id, 0, action, expected_seq=seq)

@@ -38,10 +38,10 @@ from sqlalchemy import select
 
 from bench.percentiles import nearest
 from harness.databases import postgres_database
-from service.config import Settings
-from service.db import make_engine, make_sessionmaker, upgrade_database
-from service.games import GameService
+from service.game_service import GameService
 from service.models import SeatRow, SeekRow
+from service.plumbing.config import Settings
+from service.plumbing.db import make_engine, make_sessionmaker, upgrade_database
 
 RESULTS = Path(__file__).parent / "results" / "seeks.json"
 

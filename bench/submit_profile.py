@@ -132,9 +132,9 @@ def served_app(url: str) -> Any:
     benchmark runs it in a process of its own."""
     os.environ.update(DATABASE_URL=url, URSUPPE_SCHEDULER="none", URSUPPE_AUTO_MIGRATE="0")
     from api import create_app
-    from service import logs
+    from service.plumbing import log_setup
 
-    logs.configure()
+    log_setup.configure()
     handler = logging.getLogger().handlers[0]
     assert isinstance(handler, logging.StreamHandler)
     handler.setStream(io.StringIO())

@@ -25,7 +25,7 @@ def celery_service(
     (``harness.processes.WorkerProcess``) and stop it inside the block: on leaving,
     the service's pool is closed and the Celery app with it."""
     from service import Settings, build_service
-    from service.db import upgrade_database
+    from service.plumbing.db import upgrade_database
     from workers.celery_app import make_celery
     from workers.config import WorkerSettings
     from workers.scheduler import CeleryScheduler

@@ -58,7 +58,7 @@ def _wait_seq_above(sessions: Any, game_id: str, seq: int, timeout: float = 30.0
 def _think_ms(before: dict[str, Any], human_action: dict[str, Any], seed: int) -> float:
     """How long the ``random`` bot thinks on the position after the human's action."""
     from engine import Game
-    from service.bots import choose_bot_action
+    from service.rules.bots import choose_bot_action
 
     game = Game.from_dict(before)
     game.apply(human_action, seat=0)
@@ -122,7 +122,7 @@ def _wait_for_human(service: Any, game_id: str, timeout: float = 60.0) -> Any:
 
 def measure_in_process(service: Any, moves: int, rng: random.Random) -> dict[str, Any]:
     """``play_bot_turn`` called directly: the service's share of each bot reply."""
-    from service.scheduling import NullScheduler
+    from service.plumbing.scheduling import NullScheduler
 
     saved, service.scheduler = service.scheduler, NullScheduler()
     timings: list[float] = []

@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Sequence
 
 SCHEME = "ursuppe-fair-v1"
-#: Engine seeds stay exact in JavaScript clients (``service.play.MAX_SEED``).
+#: Engine seeds stay exact in JavaScript clients (``service.rules.play.MAX_SEED``).
 SEED_BITS = 53
 #: A seat's contribution: any text up to this many characters (it is hashed anyway).
 MAX_ENTROPY = 256

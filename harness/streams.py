@@ -57,7 +57,7 @@ def postgres_database() -> Iterator[str]:
     """A new PostgreSQL database with the schema at head; dropped afterwards."""
     import psycopg
 
-    from service.db import upgrade_database
+    from service.plumbing.db import upgrade_database
 
     name = f"ursuppe_stream_{uuid.uuid4().hex[:10]}"
     admin = PG_ADMIN.replace("postgresql+psycopg://", "postgresql://")

@@ -105,7 +105,7 @@ def _environment(redis_url: str) -> dict[str, str]:
     if not env.get("URSUPPE_VAPID_PRIVATE_KEY"):
         key = VAR / "vapid.pem"
         if not key.exists():
-            from service.push_send import generate_key
+            from service.plumbing.push_http import generate_key
 
             generate_key(key)
         env["URSUPPE_VAPID_PRIVATE_KEY"] = str(key)
@@ -141,7 +141,7 @@ def main() -> int:
     # Migrate once up front so the web and the worker never race to create the schema; in a
     # child process, so that the runner, alive as long as everything, never loads
     # SQLAlchemy, Alembic and the service.
-    subprocess.run([sys.executable, "-m", "service.db"], cwd=ROOT, env=env, check=True)
+    subprocess.run([sys.executable, "-m", "service.plumbing.db"], cwd=ROOT, env=env, check=True)
 
     celery = [str(BIN / "celery"), "-A", "workers.celery_app"]
     supervisor = Supervisor(env, ROOT)

@@ -21,9 +21,9 @@ import pytest
 from sqlalchemy import Engine
 
 from harness.databases import FakeClock, temporary_database, wipe
-from service.config import Settings
-from service.db import make_engine, make_sessionmaker, upgrade_database
-from service.games import GameService
+from service.game_service import GameService
+from service.plumbing.config import Settings
+from service.plumbing.db import make_engine, make_sessionmaker, upgrade_database
 from tests.support.schedulers import RecordingScheduler
 
 

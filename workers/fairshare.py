@@ -1,7 +1,7 @@
 """The workers' fair share between owners of bot work (docs/workers.md, "Fair share").
 
 An owner (a player, or the client address of a game created without one:
-``service.play.owner_of``) may have at most ``quota`` games *in bot play* at once in each
+``service.rules.play.owner_of``) may have at most ``quota`` games *in bot play* at once in each
 pool: ``bots`` (bot-only games) and ``search`` (games with a search bot, live or not).
 A game in bot play holds a slot from the send of its first bot turn to the end of its bot
 run (a human decides next, the game ended); its bot turns are queued as usual. Any

@@ -3,7 +3,7 @@ log context of each task, and beat's heartbeat.
 
 * Worker: its prefork pool's children record into ``PROMETHEUS_MULTIPROC_DIR``, prepared
   in the main process at ``celeryd_init`` (before the pool forks and before any task
-  module imports prometheus_client: the task modules import ``service.metrics`` only
+  module imports prometheus_client: the task modules import ``service.plumbing.metrics`` only
   when a task runs). The main process serves every child's series, plus the queue depths
   read from the broker at scrape time, on ``URSUPPE_METRICS_PORT``.
 * Beat (its own process, or the child of ``worker -B``): counts what it sends and records
@@ -57,7 +57,7 @@ class _Quiet(WSGIRequestHandler):
 
 def serve(host: str, port: int, token: str, collectors: Iterable[Any]) -> WSGIServer:
     """Serve ``/metrics`` on ``host:port`` from a daemon thread; the server."""
-    from service import metrics
+    from service.plumbing import metrics
 
     extra = list(collectors)
     expected = f"Bearer {token}".encode()
@@ -172,28 +172,28 @@ def _worker_gone(**_: Any) -> None:
 
 @signals.task_prerun.connect
 def _task_context(task_id: str = "", task: Any = None, args: Any = None, **_: Any) -> None:
-    from service import logs
+    from service.plumbing import log_setup
 
     game = args[0] if args and getattr(task, "name", None) in GAME_TASKS else None
     # The seat too (None): what the service notes during the task is reset with the rest.
-    _state["task_context"][task_id] = logs.bind(request_id=task_id, game_id=game, seat=None)
+    _state["task_context"][task_id] = log_setup.bind(request_id=task_id, game_id=game, seat=None)
 
 
 @signals.task_postrun.connect
 def _task_context_end(task_id: str = "", **_: Any) -> None:
-    from service import logs
+    from service.plumbing import log_setup
 
     tokens = _state["task_context"].pop(task_id, None)
     if tokens is not None:
-        logs.unbind(tokens)
+        log_setup.unbind(tokens)
 
 
 @signals.setup_logging.connect
 def _logging(loglevel: Any = None, **_: Any) -> None:
     """Celery configures no logging of its own once this is connected: ours, as the web's."""
-    from service import logs
+    from service.plumbing import log_setup
 
-    logs.configure(loglevel or "INFO")
+    log_setup.configure(loglevel or "INFO")
 
 
 # ------------------------------------------------------------------------------ beat
@@ -205,7 +205,7 @@ def _beat_starts(sender: Any = None, **_: Any) -> None:
     inside a worker (``-B``: the worker's exporter has its series)."""
     import redis
 
-    from service import metrics
+    from service.plumbing import metrics
     from workers.celery_app import settings_of
 
     app = sender.app

@@ -28,7 +28,7 @@ def build_worker_service() -> GameService:
     """A GameService on ``DATABASE_URL`` whose scheduler sends Celery tasks.
 
     The service is imported here, in the pool's child at its first task, not when the
-    worker loads its task modules: ``service.metrics`` must be imported after the worker
+    worker loads its task modules: ``service.plumbing.metrics`` must be imported after the worker
     set up its metrics directory (``workers.metrics``), or the children's series are lost.
     """
     from service import build_service

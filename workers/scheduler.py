@@ -1,7 +1,7 @@
 """``CeleryScheduler``: how the game service hands decisions to the workers.
 
 The service calls it after every commit that leaves a new pending decision (the
-``service.scheduling.Scheduler`` protocol). Sending is fire-and-forget and never raises
+``service.plumbing.scheduling.Scheduler`` protocol). Sending is fire-and-forget and never raises
 into the caller: the action is already committed, and the database, not the message, is
 the source of truth — a deadline whose message is lost is fired by the beat sweep.
 """
@@ -74,7 +74,7 @@ class CeleryScheduler:
     def owned_bot_turn(
         self, game_id: str, seq: int, *, live: bool, owner: str, search: bool
     ) -> None:
-        """A bot turn that is ``owner``'s bot work (``service.play.Followup``): bot-only
+        """A bot turn that is ``owner``'s bot work (``service.rules.play.Followup``): bot-only
         games and games with a search bot go through the owner's fair share
         (``workers.fairshare``) and wait there, unsent, while the owner has its quota of
         games in bot play; a live game of cheap bots is paced by its human and is sent.
@@ -197,7 +197,7 @@ class CeleryScheduler:
             # Imported here: the worker's main process imports this module before it sets
             # up its metrics directory, and the ``service`` package imports prometheus_client
             # (tests/workers/test_workers_plumbing.py pins the order).
-            from service.outages import log_failure
+            from service.plumbing.outages import log_failure
 
             log_failure(log, err, "could not enqueue %s", failed)
 

@@ -126,7 +126,7 @@ def rate_game(game_id: str) -> int | None:
 
 @app.task(base=GameTask, name="workers.tasks.compute_hint", soft_time_limit=10, time_limit=20)
 def compute_hint(game_id: str, seq: int) -> bool:
-    """Compute the hint a seat asked for at ``seq`` (``service.hints``), with the hint level
+    """Compute the hint a seat asked for at ``seq`` (``service.parts.hints``), with the hint level
     within its own budget; False when it is computed, taken by another task, or stale."""
     try:
         return runtime.get_service().hints.compute(game_id, seq)
@@ -151,7 +151,7 @@ def sweep_deadlines() -> int:
     without a message waiting in a worker all along; the scheduler sends each such
     message once.
     """
-    from service import metrics  # after the fork (workers.metrics)
+    from service.plumbing import metrics  # after the fork (workers.metrics)
 
     with app.pool.acquire(block=True) as conn:
         client = conn.default_channel.client
@@ -182,7 +182,7 @@ def sweep_deadlines() -> int:
 
 @app.task(base=GameTask, name="workers.tasks.deliver_webhook", soft_time_limit=60, time_limit=90)
 def deliver_webhook(delivery_id: str) -> str:
-    """Make the due attempt of one webhook delivery (``service.webhooks``): a no-op when
+    """Make the due attempt of one webhook delivery (``service.parts.webhooks``): a no-op when
     it is not due, already taken or its endpoint is disabled, so duplicates from the
     commit's hint and the sweep are harmless. A failure schedules the next attempt in the
     row; the sweep sends it when due."""
@@ -195,7 +195,7 @@ def deliver_webhook(delivery_id: str) -> str:
 def sweep_webhooks() -> int:
     """Enqueue every webhook delivery whose attempt is due (beat runs this every few
     seconds, one sweep per tick across beats like the deadline sweep)."""
-    from service import metrics  # after the fork (workers.metrics)
+    from service.plumbing import metrics  # after the fork (workers.metrics)
 
     with app.pool.acquire(block=True) as conn:
         tick = f"{_settings.queue}:webhooks"
@@ -216,7 +216,7 @@ def sweep_webhooks() -> int:
 
 @app.task(base=GameTask, name="workers.tasks.send_notice", soft_time_limit=60, time_limit=90)
 def send_notice(notice_id: str) -> str:
-    """Make the due attempt of one email or push notice (``service.notices``): a no-op
+    """Make the due attempt of one email or push notice (``service.parts.notices``): a no-op
     when it is not due or already taken; a turn played meanwhile is dropped, not sent."""
     outcome = runtime.get_service().notices.deliver(notice_id)
     log.debug("notice %s: %s", notice_id, outcome)
@@ -227,7 +227,7 @@ def send_notice(notice_id: str) -> str:
 def sweep_notices() -> int:
     """Enqueue every notice whose attempt is due (beat, one sweep per tick across beats):
     retries, digests whose period ended, notices held by the rate limit, lost hints."""
-    from service import metrics  # after the fork (workers.metrics)
+    from service.plumbing import metrics  # after the fork (workers.metrics)
 
     with app.pool.acquire(block=True) as conn:
         tick = f"{_settings.queue}:notices"
@@ -247,7 +247,7 @@ def sweep_notices() -> int:
 @app.task(base=GameTask, name="workers.tasks.fill_seek", soft_time_limit=30, time_limit=60)
 def fill_seek(seek_id: str) -> str | None:
     """A quick-play seek's wait is over: make its game, bots in the seats nobody took
-    (``service.seeks``); None when it was matched or cancelled first, or is not due."""
+    (``service.parts.seeks``); None when it was matched or cancelled first, or is not due."""
     return runtime.get_service().seeks.fill(seek_id)
 
 

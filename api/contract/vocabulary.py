@@ -8,7 +8,10 @@ openapi``, and tests/api's spec check holds every action the server sends agains
 schemas.
 
 ``Action`` is a ``oneOf`` discriminated by ``type`` (one model per action type in a
-generated client); ``Decision`` is the pending decision with its legal actions as Actions.
+generated client); ``Decision`` is the pending decision with its legal actions as Actions;
+``PublicState`` is ``engine.Game.public_view()``, the board as every player may know it;
+``Event`` is a ``oneOf`` over ``engine.events.EVENT_FIELDS`` and the service's own
+``service.play.SERVICE_EVENTS``, discriminated by ``type``.
 """
 
 from __future__ import annotations
@@ -17,12 +20,16 @@ from typing import Any, Final
 
 from marshmallow import ValidationError, fields
 
+from api.contract.plugin import NULL
 from engine import AMOEBAS_PER_COLOUR, SUPPORTED_PLAYERS
 from engine.actions import ACTION_FIELDS, ACTION_TYPES
 from engine.board import FIELD_NAMES
 from engine.compass import DIRECTION_NAMES
+from engine.counts import VARIANTS
 from engine.decision import DECISION_KINDS
+from engine.events import EVENT_FIELDS, EVENT_TYPES
 from engine.genes import GENES
+from service.rules.play import SERVICE_EVENTS
 
 JsonSchema = dict[str, Any]
 
@@ -63,6 +70,38 @@ _FIELD_VALUES: Final[dict[str, JsonSchema]] = {
 }
 
 
+_FIELD_NAME: Final[JsonSchema] = {"type": "string", "enum": list(FIELD_NAMES)}
+_SEATS: Final[JsonSchema] = {"type": "array", "items": _SEAT}
+
+#: Event fields by kind (``engine.events``), then narrowed by name as action fields are.
+_EVENT_KINDS: Final[dict[str, JsonSchema]] = {
+    "int": {"type": "integer"},
+    "int?": {"type": "integer", "nullable": True},
+    "str": {"type": "string"},
+    "ints": {"type": "array", "items": {"type": "integer"}},
+    "amoeba": {"$ref": "#/components/schemas/Amoeba"},
+    "amoeba_at": {"$ref": "#/components/schemas/AmoebaOnField"},
+    "card": {"$ref": "#/components/schemas/EnvironmentCard"},
+    "action": {"$ref": "#/components/schemas/Action"},
+}
+_EVENT_VALUES: Final[dict[str, JsonSchema]] = {
+    "seat": _SEAT,
+    "number": _AMOEBA_NUMBER,
+    "field": _FIELD_NAME,
+    "from_field": _FIELD_NAME,
+    "to_field": _FIELD_NAME,
+    "gene": _GENE,
+    "direction": {"type": "string", "enum": list(DIRECTION_NAMES)},
+    "kind": {"type": "string", "enum": list(DECISION_KINDS)},
+    "cubes": _CUBES,
+    "eaten": _CUBES,
+    "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+    "seats": _SEATS,
+    "ranking": _SEATS,
+    "parasite": {**_SEAT, "nullable": True},
+}
+
+
 def _camel(name: str) -> str:
     return "".join(part.capitalize() for part in name.split("_"))
 
@@ -77,6 +116,158 @@ def _field_schema(action_type: str, name: str, kind: str) -> JsonSchema:
     if "$ref" not in schema:
         assert schema["type"] == _KINDS[kind]["type"], (action_type, name)
     return schema
+
+
+def _object(properties: dict[str, JsonSchema], description: str) -> JsonSchema:
+    """A closed object whose every property is always there (nullable ones say so)."""
+    return {
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+def _nullable(schema: JsonSchema) -> JsonSchema:
+    """``schema`` or null, written as OpenAPI 3.0 validators and generators read it: a
+    ``$ref`` takes no siblings (so it goes into an ``anyOf``) and an ``enum`` lists null."""
+    if "$ref" in schema:
+        return {"anyOf": [NULL, schema]}
+    if "enum" in schema:
+        return {**schema, "enum": [*schema["enum"], None], "nullable": True}
+    return {**schema, "nullable": True}
+
+
+def _seats_in_order() -> JsonSchema:
+    return {"type": "array", "items": _SEAT, "description": "seats, the first ahead"}
+
+
+def _public_state_components() -> dict[str, JsonSchema]:
+    """``engine.Game.public_view()`` as components: every key it writes, every value from
+    the engine's tables (a key added there fails the spec check of every API test until it
+    is described here)."""
+    genes = {"type": "array", "items": _GENE}
+    card = _object(
+        {
+            "drift": {"type": "string", "enum": [*DIRECTION_NAMES, "none"]},
+            "ozone": {"type": "integer", "minimum": 0},
+        },
+        "an environment card: where the soup drifts and the ozone layer's thickness",
+    )
+    amoeba = _object(
+        {
+            "number": _AMOEBA_NUMBER,
+            "field": {"type": "string", "enum": list(FIELD_NAMES)},
+            "dp": {"type": "integer", "minimum": 0, "description": "damage points"},
+        },
+        "one of a seat's amoebas on the board",
+    )
+    seat = _object(
+        {
+            "seat": _SEAT,
+            "player": _nullable({**_SEAT, "description": "the player who plays this colour"}),
+            "decoy": {"type": "boolean", "description": "the 2-player variant's decoy colour"},
+            "score": {"type": "integer", "minimum": 0},
+            "bp": {"type": "integer", "description": "biological points"},
+            "genes": genes,
+            "genes_bought_this_round": genes,
+            "amoebas": {"type": "array", "items": _ref("StateAmoeba")},
+            "supply": {"type": "integer", "minimum": 0, "description": "amoebas not on the board"},
+        },
+        "one colour at the table",
+    )
+    field = _object(
+        {"name": {"type": "string", "enum": list(FIELD_NAMES)}, "food": _CUBES},
+        "a field of the soup and its food cubes, one count per colour",
+    )
+    environment = _object(
+        {
+            "current": _nullable(_ref("EnvironmentCard")),
+            "revealed": {"type": "array", "items": _ref("EnvironmentCard")},
+            "remaining": {"type": "integer", "minimum": 0, "description": "cards not drawn"},
+        },
+        "the environment cards drawn so far (the order of the rest is secret)",
+    )
+    state = _object(
+        {
+            "players": {"type": "integer", "enum": list(SUPPORTED_PLAYERS)},
+            "variant": _nullable({"type": "string", "enum": list(VARIANTS)}),
+            "decoy_scores": {"type": "boolean"},
+            "player_count": {"type": "integer", "minimum": 1},
+            "round": {"type": "integer", "minimum": 0},
+            "phase": {"type": "integer", "minimum": 0},
+            "seq": {"type": "integer", "minimum": 0},
+            "over": {"type": "boolean"},
+            "ranking": _nullable(_seats_in_order()),
+            "player_ranking": _nullable(
+                {"type": "array", "items": _SEAT, "description": "players, the first ahead"}
+            ),
+            "seats": {"type": "array", "items": _ref("StateSeat")},
+            "fields": {"type": "array", "items": _ref("StateField")},
+            "environment": _ref("Environment"),
+            "gene_supply": _object(
+                {gene.id: {"type": "integer", "minimum": 0} for gene in GENES},
+                "copies of each gene left to buy",
+            ),
+            "pending": _nullable(_ref("Decision")),
+        },
+        "the game as every player may know it: no generator, no order of undrawn cards",
+    )
+    return {
+        "EnvironmentCard": card,
+        "StateAmoeba": amoeba,
+        "StateSeat": seat,
+        "StateField": field,
+        "Environment": environment,
+        "PublicState": state,
+    }
+
+
+def event_schema_name(event_type: str) -> str:
+    return f"{_camel(event_type)}Event"
+
+
+def _event_component(event_type: str, description: str, spec: dict) -> JsonSchema:
+    properties: dict[str, JsonSchema] = {"type": {"type": "string", "enum": [event_type]}}
+    for name, (kind, _) in spec.items():
+        schema = _EVENT_KINDS[kind]
+        narrowed = _EVENT_VALUES.get(name)
+        if "$ref" not in schema and narrowed is not None:
+            assert narrowed["type"] == schema["type"], (event_type, name)
+            schema = {**narrowed, **({"nullable": True} if kind == "int?" else {})}
+        properties[name] = schema
+    return {
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "required": ["type", *(name for name, (_, required) in spec.items() if required)],
+        "additionalProperties": False,
+    }
+
+
+def _event_components() -> dict[str, JsonSchema]:
+    """One component per event type (the engine's and the service's) and ``Event``, their
+    union discriminated by ``type``."""
+    described = {t: (EVENT_TYPES[t], spec) for t, spec in EVENT_FIELDS.items()}
+    described |= SERVICE_EVENTS
+    names = {t: event_schema_name(t) for t in described}
+    result: JsonSchema = {
+        names[t]: _event_component(t, text, spec) for t, (text, spec) in described.items()
+    }
+    result["AmoebaOnField"] = _object(
+        {"seat": _SEAT, "number": _AMOEBA_NUMBER, "field": _FIELD_NAME},
+        "an amoeba and the field it is on",
+    )
+    result["Event"] = {
+        "description": "something that happened in the game (engine/events.py lists them)",
+        "oneOf": [_ref(name) for name in names.values()],
+        "discriminator": {
+            "propertyName": "type",
+            "mapping": {t: f"#/components/schemas/{n}" for t, n in names.items()},
+        },
+    }
+    return result
 
 
 def _action_component(action_type: str) -> JsonSchema:
@@ -137,7 +328,9 @@ def components() -> dict[str, JsonSchema]:
         },
     }
     result |= {names[t]: _action_component(t) for t in ACTION_FIELDS}
-    return result
+    state, events = _public_state_components(), _event_components()
+    assert not (result.keys() & state.keys() | result.keys() & events.keys()), "name clash"
+    return result | state | events
 
 
 def _an_object(value: object) -> None:

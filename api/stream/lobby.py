@@ -2,7 +2,7 @@
 go (docs/stream.md, "The lobby stream").
 
 Like the player stream it compares successive looks at the database, taken after a notice
-(``service.seeks.LOBBY``, published after every change of a seek; at most every
+(``service.parts.seeks.LOBBY``, published after every change of a seek; at most every
 ``MIN_LOOK`` seconds) and every re-check interval in any case: a lost notice delays a
 message, never loses one. Each look reads the waiting seeks and those ended since the
 stream opened, which tells a match from a cancellation.
@@ -14,7 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from api.stream.player import Message
-from service.seek_terms import SeekView
+from service.rules.seek_terms import SeekView
 
 
 def seek_data(seek: SeekView) -> dict[str, Any]:

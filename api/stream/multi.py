@@ -28,9 +28,9 @@ from api.stream.player import MIN_LOOK, PlayerStreamSession
 from api.stream.runtime import StreamRuntime
 from api.stream.session import Message, StreamSession
 from api.stream.snapshot import TERMINAL, Snapshot
-from service import metrics
-from service.errors import NotFound
-from service.players import BoardSeat
+from service.plumbing import metrics
+from service.plumbing.errors import NotFound
+from service.rules.player_views import BoardSeat
 
 log = logging.getLogger(__name__)
 

@@ -16,9 +16,9 @@ import threading
 from collections.abc import Callable
 
 from api.stream.snapshot import Snapshot, SnapshotReader
-from service import metrics
-from service.outages import log_failure
-from service.publishing import CHANNEL, decode_notice
+from service.plumbing import metrics
+from service.plumbing.outages import log_failure
+from service.plumbing.publishing import CHANNEL, decode_notice
 
 log = logging.getLogger(__name__)
 

@@ -28,9 +28,9 @@ from api.stream.framing import (
 from api.stream.notices import AnyWatcher
 from api.stream.runtime import stream_runtime
 from api.stream.settings import StreamSettings
-from service.games import GameService
-from service.outages import log_failure
-from service.players import BoardSeat
+from service.game_service import GameService
+from service.plumbing.outages import log_failure
+from service.rules.player_views import BoardSeat
 
 log = logging.getLogger(__name__)
 

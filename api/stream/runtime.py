@@ -18,10 +18,10 @@ from api.stream.notices import NoticeHub, Watcher
 from api.stream.session import StreamSession
 from api.stream.settings import StreamSettings
 from api.stream.snapshot import Snapshot, SnapshotReader
-from service import metrics
-from service.errors import NotFound
-from service.games import GameService
-from service.outages import log_failure
+from service.game_service import GameService
+from service.plumbing import metrics
+from service.plumbing.errors import NotFound
+from service.plumbing.outages import log_failure
 
 log = logging.getLogger(__name__)
 

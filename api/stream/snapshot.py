@@ -9,8 +9,8 @@ from typing import Any
 from api.resources.chat.schemas import ChatMessageSchema
 from api.resources.games.schemas import GameSchema
 from api.resources.log.schemas import LogEntrySchema
-from service.games import GameService
-from service.views import LogEntry
+from service.game_service import GameService
+from service.rules.views import LogEntry
 
 TERMINAL = ("finished", "aborted")
 PAGE = 500  # log entries per read (the service's page maximum)

@@ -1,4 +1,4 @@
-"""Alembic environment: runs online against the URL set by ``service.db.alembic_config``.
+"""Alembic environment: runs online against the URL set by ``service.plumbing.db.alembic_config``.
 
 On PostgreSQL a session advisory lock is held during the upgrade so that several processes
 starting at once (gunicorn workers) apply each migration exactly once.
@@ -9,8 +9,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine, pool, text
 
-from service.db import PG_MIGRATION_LOCK
 from service.models import Base
+from service.plumbing.db import PG_MIGRATION_LOCK
 
 config = context.config
 target_metadata = Base.metadata
@@ -29,7 +29,8 @@ def run_migrations_offline() -> None:
 
 def run_migrations_online() -> None:
     url = config.get_main_option("sqlalchemy.url")
-    engine = create_engine(url, poolclass=pool.NullPool, hide_parameters=True)  # as service.db
+    # hide_parameters as in service.plumbing.db
+    engine = create_engine(url, poolclass=pool.NullPool, hide_parameters=True)
     with engine.connect() as connection:
         is_pg = connection.dialect.name == "postgresql"
         if is_pg:

@@ -18,7 +18,7 @@ from service.models.base import Base, UTCDateTime
 
 
 class ChatMessageRow(Base):
-    """One message at a game's table (service/chat.py): kept with the game, exported with
+    """One message at a game's table (service/parts/chat.py): kept with the game, exported with
     its record. ``id`` orders a game's messages and is the stream's chat resume point."""
 
     __tablename__ = "chat_messages"

@@ -46,7 +46,7 @@ class GameRow(Base):
     time_limit: Mapped[int] = mapped_column(Integer, default=0)
     timeout_policy: Mapped[str] = mapped_column(String(32), default="default_action")
     deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    #: The time control chosen at creation (service/clocks.py); NULL on older rows, whose
+    #: The time control chosen at creation (service/rules/clocks.py); NULL on older rows, whose
     #: control is per decision (``time_limit``) or none.
     time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     creator_token_hash: Mapped[str] = mapped_column(String(64))
@@ -61,7 +61,7 @@ class GameRow(Base):
     #: The player whose token created the game (None: created without one).
     creator_player_id: Mapped[str | None] = mapped_column(String(32))
     #: The client address that created the game without a player token (None with one):
-    #: whose bot work the game is for the workers' fair share (``service.play.owner_of``).
+    #: whose bot work the game is for the workers' fair share (``service.rules.play.owner_of``).
     creator_address: Mapped[str | None] = mapped_column(String(64))
     #: Private games are listed only to their creator's player and joined only by
     #: invitation code or reservation (docs/api.md, "Players").
@@ -80,7 +80,7 @@ class GameRow(Base):
 
     __table_args__ = (
         Index("ix_games_status_deadline", "status", "deadline_at"),
-        # Keyset paging of lists (service/paging.py): each ends with the sort key.
+        # Keyset paging of lists (service/plumbing/paging.py): each ends with the sort key.
         Index("ix_games_created_id", "created_at", "id"),
         Index("ix_games_status_created_id", "status", "created_at", "id"),
         Index("ix_games_updated_at", "updated_at"),
@@ -123,7 +123,7 @@ class SeatRow(Base):
     #: The entropy a human contributed when joining (docs/fairness.md); revealed in the record.
     entropy: Mapped[str | None] = mapped_column(String(256))
     #: A human seat's bank under a bank time control, in ms, as it stood when the seat's
-    #: current decision was offered (service/clocks.py); NULL without a bank.
+    #: current decision was offered (service/rules/clocks.py); NULL without a bank.
     bank_ms: Mapped[int | None] = mapped_column(BigInteger)
 
     game: Mapped[GameRow] = relationship(back_populates="seats")
@@ -172,7 +172,7 @@ class ActionLogRow(Base):
 
 class IdempotentRequestRow(Base):
     """The first response to a create or join sent with an ``Idempotency-Key``, kept for a
-    bounded time so that a retry gets the same game, seat and token (service/idempotency.py).
+    bounded time so that a retry gets the same game, seat and token (service/store/idempotency.py).
     """
 
     __tablename__ = "idempotent_requests"

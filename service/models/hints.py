@@ -12,7 +12,7 @@ from service.models.base import Base, UTCDateTime
 
 
 class HintRow(Base):
-    """A hint for one decision (``service.hints``): asked by the seat to play, computed by a
+    """A hint for one decision (``service.parts.hints``): asked by the seat to play, computed by a
     worker. Keyed by the decision (the game's ``seq``), so that asking twice for the same
     decision finds the first row instead of adding a second; a table of its own rather than
     a column of ``games``, whose every write bumps the version (the ETag, and the

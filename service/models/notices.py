@@ -13,7 +13,7 @@ from service.models.base import Base, UTCDateTime
 
 
 class NoticeSettingsRow(Base):
-    """A player's email address and choices (``service.notices``). The address is shown
+    """A player's email address and choices (``service.parts.notices``). The address is shown
     to its player only and never written to a log; the verification token is kept as its
     SHA-256. ``unsubscribe_key`` is the secret part of every email's unsubscribe link."""
 
@@ -55,7 +55,7 @@ class PushSubscriptionRow(Base):
 
 class NoticeRow(Base):
     """One notice for one player on one channel (email or push): the outbox row, written
-    with the change it announces, sent by the workers (``service.notices``)."""
+    with the change it announces, sent by the workers (``service.parts.notices``)."""
 
     __tablename__ = "notices"
 

@@ -19,7 +19,7 @@ from service.models.base import Base, UTCDateTime
 
 class RatingRow(Base):
     """A player's current OpenSkill rating in one pool (bots too: one player row per level).
-    A pool is a game size or a 2-player variant (``service.ratings.pool_of``): skill at
+    A pool is a game size or a 2-player variant (``service.parts.ratings.pool_of``): skill at
     three differs from skill at six or in Double II, so each has its own rating."""
 
     __tablename__ = "ratings"

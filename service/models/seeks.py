@@ -20,7 +20,7 @@ from service.models.base import Base, UTCDateTime
 
 
 class SeekRow(Base):
-    """A player's wish for a game now (quick play, ``service.seeks``): which game (``key``
+    """A player's wish for a game now (quick play, ``service.parts.seeks``): which game (``key``
     names the pool it matches in), how long to wait for people and which bots fill the
     rest. ``status`` goes from ``waiting`` to ``matched`` (``game_id``, ``seat``) or
     ``cancelled`` exactly once, by a conditional update; a player has at most one waiting

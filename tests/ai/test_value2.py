@@ -26,7 +26,7 @@ from ai.value import (
 from ai.value_features import EXTRA_NAMES, extra_parts
 from engine import Game
 from engine.genes import ARMOR, BIT
-from service import ladder
+from scripts import ladder
 
 
 def _extras(g: Game) -> list[list[float]]:
@@ -226,7 +226,7 @@ def test_arena_value_override_builds_a_search_bot_with_that_value() -> None:
 def test_ladder_rates_like_the_service(tmp_path: Path) -> None:
     """The ladder's ratings are the service's ``rate`` applied game by game, and published
     into the file the service starts its bot players from."""
-    from service.rating_model import ranks_of, rate
+    from service.rules.rating_model import ranks_of, rate
 
     out = tmp_path / "ladder.json"
     publish = tmp_path / "bot_ladder.json"

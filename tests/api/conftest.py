@@ -20,7 +20,7 @@ from spec_check import SpecCheckingClient
 
 from api import create_app, deps, representations
 from api.stream.runtime import EXTENSION as STREAM_EXTENSION
-from service.games import GameService
+from service.game_service import GameService
 
 # ----------------------------------------------------------------------------- HTTP layer
 

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from api import create_app
-from service.chat import RATE_COUNT
+from service.parts.chat import RATE_COUNT
 
 MCTS = {"kind": "bot", "level": "mcts-fast"}
 GREEDY = {"kind": "bot", "level": "greedy"}

@@ -11,7 +11,7 @@ from api_helpers import API, Http, Table, bearer
 from flask.testing import FlaskClient
 
 from harness.databases import FakeClock
-from service.chat import RATE_COUNT, RATE_WINDOW
+from service.parts.chat import RATE_COUNT, RATE_WINDOW
 
 
 def new_player(client: FlaskClient, name: str) -> tuple[str, str]:

@@ -7,8 +7,8 @@ import threading
 from api_helpers import API, assert_problem
 from sqlalchemy import func, select
 
-from service import idempotency
 from service.models import GameRow, IdempotentRequestRow, SeatRow
+from service.store import idempotency
 
 BODY = {"players": 3, "seats": [{"kind": "human"}] * 3}
 

@@ -12,9 +12,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import select, text
 
 from harness.databases import temporary_database
-from service.db import make_engine, make_sessionmaker, upgrade_database
-from service.games import GameService
+from service.game_service import GameService
 from service.models import GameRow, LabelEntryRow, LabelRow
+from service.plumbing.db import make_engine, make_sessionmaker, upgrade_database
 
 
 def new_player(client: FlaskClient, name: str) -> tuple[str, str]:

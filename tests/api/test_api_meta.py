@@ -11,9 +11,9 @@ from sqlalchemy import create_engine
 
 from api import create_app
 from api.export_openapi import build_spec, render
-from service.config import Settings
-from service.db import make_sessionmaker
-from service.games import GameService
+from service.game_service import GameService
+from service.plumbing.config import Settings
+from service.plumbing.db import make_sessionmaker
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -175,7 +175,7 @@ def test_tokens_never_appear_in_logs(client, http: Http, caplog) -> None:
 
 
 def test_redaction_filter() -> None:
-    from service.redaction import redact
+    from service.plumbing.redaction import redact
 
     assert redact("Authorization: Bearer abc.DEF-123") == "Authorization: Bearer [redacted]"
     assert redact('{"token": "s3cret", "x": 1}') == '{"token": "[redacted]", "x": 1}'
@@ -212,13 +212,13 @@ def test_every_error_code_is_documented_for_clients() -> None:
     import re
 
     from api.problems import HTTP_STATUS_CODES, PROBLEM_CODES
-    from service.errors import ENGINE_CODE_KINDS
+    from service.plumbing.errors import ENGINE_CODE_KINDS
 
     raised = re.compile(
         r"(?:NotFound|Unauthorized|Forbidden|Conflict|PreconditionFailed|Unprocessable|TooMany"
         r"|ApiProblem)\(\s*(?:\d+,\s*)?\"([a-z_]+)\""
     )
-    sources = [*ROOT.glob("service/*.py"), *ROOT.glob("api/**/*.py")]
+    sources = [*ROOT.glob("service/**/*.py"), *ROOT.glob("api/**/*.py")]
     codes = {code for path in sources for code in raised.findall(path.read_text())}
     codes |= set(ENGINE_CODE_KINDS) | set(HTTP_STATUS_CODES.values()) | {"invalid_json"}
     assert len(codes) > 25

@@ -27,7 +27,7 @@ from api.outages import RETRY_AFTER
 from api.stream.runtime import EXTENSION as STREAM_EXTENSION
 from harness.private_postgres import private_cluster
 from harness.streams import RedisServer
-from service.db import upgrade_database
+from service.plumbing.db import upgrade_database
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
 

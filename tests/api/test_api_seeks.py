@@ -10,7 +10,7 @@ from api_helpers import API, assert_problem, bearer
 from flask.testing import FlaskClient
 
 from harness.databases import FakeClock
-from service.games import GameService
+from service.game_service import GameService
 
 SEEKS = f"{API}/seeks"
 

@@ -11,11 +11,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import select, text
 
 from harness.databases import temporary_database
-from service.accounts import SIGNIN_CODE_TTL
-from service.db import make_engine, make_sessionmaker, upgrade_database
-from service.games import GameService
+from service.game_service import GameService
 from service.models import PlayerTokenRow, SigninCodeRow
-from service.seats import hash_token
+from service.parts.accounts import SIGNIN_CODE_TTL
+from service.plumbing.db import make_engine, make_sessionmaker, upgrade_database
+from service.rules.seat_tokens import hash_token
 
 
 def new_player(client: FlaskClient, name: str = "ann") -> tuple[str, str]:

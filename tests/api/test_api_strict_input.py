@@ -10,7 +10,7 @@ import pytest
 from api_helpers import API, Http, assert_problem, bearer
 from flask.testing import FlaskClient
 
-from service.webhooks import MAX_ENDPOINTS
+from service.parts.webhooks import MAX_ENDPOINTS
 
 NOT_BOOLEANS = ["no", "off", "yes", "true", 0, 1, None]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from prometheus_client.metrics import MetricWrapperBase
 
-from service import metrics
+from service.plumbing import metrics
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Families built at scrape time by collectors (api.observe, workers.metrics).

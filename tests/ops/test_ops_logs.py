@@ -11,18 +11,18 @@ from pathlib import Path
 import pytest
 
 from api import create_app
-from service import logs
-from service.config import Settings
+from service.plumbing import log_setup
+from service.plumbing.config import Settings
 
 
 @pytest.fixture
 def json_lines(monkeypatch: pytest.MonkeyPatch) -> Iterator[io.StringIO]:
-    """The root logger writes JSON lines into a buffer (as ``logs.configure`` sets it up)."""
+    """The root logger writes JSON lines into a buffer (as ``log_setup.configure`` sets it up)."""
     monkeypatch.setenv("URSUPPE_LOG_FORMAT", "json")
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
-    handler.setFormatter(logs.formatter())
-    logs.add_filters(handler)
+    handler.setFormatter(log_setup.formatter())
+    log_setup.add_filters(handler)
     root = logging.getLogger()
     level = root.level
     root.addHandler(handler)

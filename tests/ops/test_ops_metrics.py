@@ -83,7 +83,7 @@ def value(families: dict[str, list[Any]], sample: str, **labels: str) -> float:
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     logdir = tmp_path_factory.mktemp("ops")
     with postgres_database("ursuppe_ops") as pg_url, processes.redis_server() as redis_url:
-        from service.db import upgrade_database
+        from service.plumbing.db import upgrade_database
 
         upgrade_database(pg_url)
         env = {

@@ -13,8 +13,8 @@ import redis
 from api import create_app
 from harness.private_postgres import private_cluster
 from harness.streams import RedisServer
-from service.config import Settings
-from service.db import upgrade_database
+from service.plumbing.config import Settings
+from service.plumbing.db import upgrade_database
 from workers import heartbeat
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]

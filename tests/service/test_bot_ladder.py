@@ -1,4 +1,4 @@
-"""Bot players start from the ladder's rating (``service.bot_ladder``), not the defaults."""
+"""Bot players start from the ladder's rating (``scripts.bot_ratings``), not the defaults."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from service import bot_ladder, rating_model
-from service.rating_model import MODEL
+from scripts import bot_ratings
+from service.rules import rating_model
+from service.rules.rating_model import MODEL
 from tests.service.test_ratings import play_out
 
 LADDER = {"3p": {"greedy": (31.5, 2.5)}, "4p": {"random": (14.0, 2.0)}}
@@ -33,10 +34,10 @@ def test_a_bot_level_starts_from_the_ladder_in_the_pools_it_covers(service, monk
 
 
 def test_the_ladder_file_names_known_levels_and_pools() -> None:
-    """The committed ladder (``python -m service.ladder --publish``) rates real levels in real
+    """The committed ladder (``python -m scripts.ladder --publish``) rates real levels in real
     pools, with sigma below the default (it rests on games)."""
     from ai.levels import BOT_LEVELS
-    from service.rating_model import pools
+    from service.rules.rating_model import pools
 
     data = json.loads(rating_model.LADDER_FILE.read_text())
     assert data["pools"] and set(data["pools"]) <= set(pools())
@@ -54,7 +55,7 @@ def test_humans_never_start_from_the_ladder(monkeypatch) -> None:
 
 
 def test_seeding_ranks_the_bots_on_a_new_leaderboard_once(service, monkeypatch) -> None:
-    """``python -m service.bot_ladder seed``: the ladder's ratings become the bot players'
+    """``python -m scripts.bot_ratings seed``: the ladder's ratings become the bot players'
     rows (the leaderboard ranks them by ordinal before any game); a second seed adds
     nothing, and a level rated meanwhile keeps its rating."""
     from datetime import UTC, datetime
@@ -64,12 +65,12 @@ def test_seeding_ranks_the_bots_on_a_new_leaderboard_once(service, monkeypatch) 
     now = datetime(2026, 11, 24, tzinfo=UTC)
     assert service.ratings.leaderboard(pool="4p") == ([], 0)
     with service.sessions() as session, session.begin():
-        assert bot_ladder.seed_ratings(session, now) == 3
+        assert bot_ratings.seed_ratings(session, now) == 3
     board, total = service.ratings.leaderboard(pool="4p")
     assert total == 3
     assert [r.player_id for r in board] == ["bot-mcts", "bot-greedy", "bot-random"]
     assert all(r.bot and r.games == 0 for r in board)
     assert board[1].ordinal == pytest.approx(30.0 - 3 * 2.0)
     with service.sessions() as session, session.begin():
-        assert bot_ladder.seed_ratings(session, now) == 0
+        assert bot_ratings.seed_ratings(session, now) == 0
     assert service.ratings.leaderboard(pool="4p")[0] == board

@@ -1,4 +1,4 @@
-"""Bot runs (service/turns.py): consecutive bot decisions in one task and one transaction
+"""Bot runs (service/parts/turns.py): consecutive bot decisions in one task and one transaction
 say exactly what the same decisions say when each is its own task."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import event
 
-from service.games import GameService
+from service.game_service import GameService
 from service.models import ActionLogRow, GameRow
 from tests.support.schedulers import RecordingScheduler
 
@@ -106,7 +106,7 @@ def test_a_run_that_loses_a_race_writes_its_first_move_on_a_fresh_read(
 ) -> None:
     """A human resigns while the bots of a run think: the run's write conflicts, its first
     move is applied on a fresh read (one entry after the resign), nothing else of it."""
-    import service.turns as turns
+    import service.parts.turns as turns
 
     game_id = service.creation.create_game(players=3, seats=[BOT, HUMAN, BOT], seed=8).game.id
     token = service.seating.join(game_id, "h").token

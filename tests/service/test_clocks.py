@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 
 from harness.databases import FakeClock
-from service.errors import Unprocessable
-from service.games import GameService
+from service.game_service import GameService
 from service.models import GameRow, SeatRow
+from service.plumbing.errors import Unprocessable
 
 BANK = {"type": "bank", "initial": 60, "increment": 5}
 BOT = {"kind": "bot", "level": "random"}
@@ -149,7 +149,7 @@ def test_a_restart_mid_decision_neither_loses_time_nor_grants_any(
     """Nothing about a running bank lives in a process: a new service (a restarted worker,
     beat or web process) on the same database finds the same deadline and charges the
     same time."""
-    from service.db import make_sessionmaker
+    from service.plumbing.db import make_sessionmaker
 
     game_id = started(service, time_control=BANK)
     seat = service.games.get(game_id).pending_seat

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
-from service.db import make_engine
+from service.plumbing.db import make_engine
 
 
 @pytest.mark.parametrize("echo", [False, True])

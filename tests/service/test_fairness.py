@@ -14,7 +14,7 @@ import pytest
 from ai.cli import main
 from ai.verify import Unverified, verify
 from engine import Game, fairness
-from service.games import GameService
+from service.game_service import GameService
 from service.models import GameRow
 
 BOT = {"kind": "bot", "level": "random"}

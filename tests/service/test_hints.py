@@ -1,4 +1,4 @@
-"""Hints (service.hints): asked by the seat to play in unrated games, computed once by a
+"""Hints (service.parts.hints): asked by the seat to play in unrated games, computed once by a
 worker's call, stale once the game moves on; every refusal with its code."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from dataclasses import replace
 import pytest
 from sqlalchemy import func, select, update
 
-from service.errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
-from service.games import GameService
+from service.game_service import GameService
 from service.models import GameRow, HintRow
+from service.plumbing.errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
 
 
 def unrated(service: GameService, **kw) -> tuple[str, dict[int, str]]:

@@ -13,12 +13,12 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from harness.mail_sink import MailSink, html_of, text_of
-from service.config import MailSettings
-from service.errors import Conflict, NotFound, Unprocessable
-from service.games import GameService
-from service.mail import compose
+from service.game_service import GameService
 from service.models import NoticeRow
-from service.notice_kinds import NoticeKind, next_digest, rate_limited
+from service.plumbing.config import MailSettings
+from service.plumbing.errors import Conflict, NotFound, Unprocessable
+from service.plumbing.mail import compose
+from service.rules.notice_kinds import NoticeKind, next_digest, rate_limited
 
 CORRESPONDENCE = {"type": "correspondence", "days": 3}
 BOT = {"kind": "bot", "level": "random"}

@@ -1,4 +1,4 @@
-"""Which errors are outages (``service.outages``): the database or Redis away, as a
+"""Which errors are outages (``service.plumbing.outages``): the database or Redis away, as a
 restart, a failover or a cut shows them, and nothing else. The errors are built as the
 drivers raise them; the servers themselves are stopped in tests/api/test_api_outages.py."""
 
@@ -13,7 +13,7 @@ import redis.exceptions
 import sqlalchemy.exc
 from kombu.exceptions import OperationalError as BrokerError
 
-from service.outages import describe, log_failure, outage_of
+from service.plumbing.outages import describe, log_failure, outage_of
 
 
 def wrapped(orig: Exception, kind: type = sqlalchemy.exc.OperationalError, **kw: bool) -> Exception:

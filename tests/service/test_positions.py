@@ -1,4 +1,4 @@
-"""Positions (service/positions.py): a whole game played through the service, every position
+"""Positions (service/rules/positions.py): a whole game played through the service, every position
 compared with a replay of the log from the start, one by one and in ranges; and the cost
 bounded: a position at any seq replays fewer than ``SNAPSHOT_EVERY`` actions."""
 
@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from engine import replay
-from service.errors import NotFound
-from service.games import GameService
-from service.positions import MAX_RANGE, SNAPSHOT_EVERY
+from service.game_service import GameService
+from service.plumbing.errors import NotFound
+from service.rules.positions import MAX_RANGE, SNAPSHOT_EVERY
 
 
 def played(service: GameService) -> str:

@@ -10,9 +10,9 @@ from dataclasses import replace
 import pytest
 
 from harness.push_receiver import PushReceiver
-from service.config import MailSettings
-from service.errors import Conflict, Unprocessable
-from service.push_send import generate_key
+from service.plumbing.config import MailSettings
+from service.plumbing.errors import Conflict, Unprocessable
+from service.plumbing.push_http import generate_key
 from tests.service.test_notices import correspondence_game, play, send_all, to_my_turn
 
 

@@ -1,4 +1,4 @@
-"""Ratings (service/ratings.py): real games played to the end through the service, rated
+"""Ratings (service/parts/ratings.py): real games played to the end through the service, rated
 as the worker does, compared with what ``openskill`` computes directly from the results."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlalchemy import func, select
 
-from service import rating_model
-from service.games import GameService
+from service.game_service import GameService
 from service.models import RatedGameRow, RatingDueRow, RatingHistoryRow
+from service.rules import rating_model
 
 BOT = {"kind": "bot", "level": "random"}
 
@@ -121,7 +121,7 @@ def test_bots_are_rated_players_on_the_leaderboard(service) -> None:
     assert total == 2 and {r.player_id for r in board} == {"bot-random", "bot-greedy"}
     assert all(r.bot and r.games == 1 for r in board)
     assert {r.name for r in board} == {"bot:random", "bot:greedy"}
-    # random holds two seats: it ends with the mean of their updates (service/ratings.py).
+    # random holds two seats: it ends with the mean of their updates (service/parts/ratings.py).
     model = PlackettLuce()
     places = [result["ranking"].index(s) + 1 for s in range(3)]
     teams = model.rate([[model.rating()] for _ in range(3)], ranks=places)
@@ -197,8 +197,13 @@ def test_the_pool_migration_rebuilds_every_rating_from_the_games(backend: str, t
     them and makes every finished rated game due again; rating those gives what rating
     them the first time gave, now in their pools."""
     from harness.databases import temporary_database
-    from service.config import Settings
-    from service.db import downgrade_database, make_engine, make_sessionmaker, upgrade_database
+    from service.plumbing.config import Settings
+    from service.plumbing.db import (
+        downgrade_database,
+        make_engine,
+        make_sessionmaker,
+        upgrade_database,
+    )
 
     with temporary_database(backend, tmp_path) as url:
         upgrade_database(url)

@@ -1,6 +1,6 @@
 """Every scheduler the service can be handed declares every hook it calls.
 
-The service calls its scheduler's hooks directly (``service.scheduling.Scheduler``), so a
+The service calls its scheduler's hooks directly (``service.plumbing.scheduling.Scheduler``), so a
 scheduler that lacks one must be caught before it runs: mypy checks each implementation in
 the tree against the protocol, and a double written without a hook is shown to fail."""
 
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 IMPLEMENTATIONS = """
 from bench.bot_run_bench import _TurnLog
-from service.scheduling import NullScheduler, Scheduler
+from service.plumbing.scheduling import NullScheduler, Scheduler
 from tests.service.test_bot_runs import SharingScheduler
 from tests.support.schedulers import RecordingScheduler
 from workers.scheduler import CeleryScheduler
@@ -33,7 +33,7 @@ def every_scheduler(
 INCOMPLETE = """
 from datetime import datetime
 
-from service.scheduling import Scheduler
+from service.plumbing.scheduling import Scheduler
 
 
 class TurnsOnly:

@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import func, select
 
 from harness.databases import FakeClock
-from service.errors import Conflict, NotFound, Unprocessable
-from service.games import GameService
+from service.game_service import GameService
 from service.models import GameRow, SeatRow, SeekRow
+from service.plumbing.errors import Conflict, NotFound, Unprocessable
 
 BANK = {"type": "bank", "initial": 300, "increment": 5}
 
@@ -206,8 +206,8 @@ def test_the_scheduler_gets_the_seeks_end(service, scheduler, clock) -> None:
 
 
 def test_a_lobby_notice_after_each_change(service, clock) -> None:
-    from service.publishing import RecordingPublisher
-    from service.seeks import LOBBY
+    from service.parts.seeks import LOBBY
+    from service.plumbing.publishing import RecordingPublisher
 
     service.publisher = RecordingPublisher()
     (a,) = players(service, 1)

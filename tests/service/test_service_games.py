@@ -11,10 +11,11 @@ from sqlalchemy import func, inspect, select, update
 
 from ai import make_bot
 from engine import Game
-from service import play
-from service.config import Settings
-from service.db import downgrade_database, make_engine, upgrade_database
-from service.errors import (
+from service.game_service import GameService
+from service.models import ActionLogRow, GameRow
+from service.plumbing.config import Settings
+from service.plumbing.db import downgrade_database, make_engine, upgrade_database
+from service.plumbing.errors import (
     Conflict,
     Forbidden,
     NotFound,
@@ -22,10 +23,9 @@ from service.errors import (
     ServiceError,
     Unprocessable,
 )
-from service.games import GameService
-from service.models import ActionLogRow, GameRow
-from service.scheduling import NullScheduler
-from service.views import SeatSpec
+from service.plumbing.scheduling import NullScheduler
+from service.rules import play
+from service.rules.views import SeatSpec
 
 BOT = {"kind": "bot", "level": "random"}
 
@@ -78,7 +78,7 @@ def test_a_bot_move_made_stale_by_a_hand_over_is_sent_again_at_once(
     """Another seat resigns while the bot thinks: the resign is a log entry, so the bot's
     decision is renumbered and the move thought for the old seq is dropped; the bot's turn
     is sent again at the new seq at once (not left to the deadline sweep)."""
-    import service.turns as games
+    import service.parts.turns as games
 
     game_id, tokens = started(service, seats=[BOT, {"kind": "human"}, {"kind": "human"}])
     while (view := service.games.get(game_id)).pending_seat != 0:  # play the humans to the bot
@@ -137,7 +137,7 @@ def test_a_resign_is_an_entry_in_the_log(service) -> None:
 
 
 def test_broken_bot_falls_back_to_random(service, monkeypatch) -> None:
-    import service.bots as service_bots
+    import service.rules.bots as service_bots
 
     def broken(level, seed=None, time_budget=None):
         raise RuntimeError("bot crashed")
@@ -151,7 +151,7 @@ def test_broken_bot_falls_back_to_random(service, monkeypatch) -> None:
 def test_slow_bot_falls_back_to_random(service, monkeypatch) -> None:
     import time
 
-    import service.bots as service_bots
+    import service.rules.bots as service_bots
 
     class Slow:
         name = "slow"
@@ -179,7 +179,7 @@ def test_each_bot_level_thinks_for_its_own_budget_under_the_ceiling(
     import dataclasses
 
     import ai
-    import service.bots as service_bots
+    import service.rules.bots as service_bots
 
     budgets: list[float | None] = []
 
@@ -340,7 +340,7 @@ def test_get_version_follows_every_write(service) -> None:
 
 def test_the_version_read_leaves_pooled_connections_transactional(service) -> None:
     """On PostgreSQL the version read switches its pooled connection to autocommit
-    (service/store.py): the connection must go back in transaction mode, found or not,
+    (service/store/games.py): the connection must go back in transaction mode, found or not,
     or a later change would commit statement by statement and a rollback undo nothing."""
     game_id, _ = started(service)
     engine = service.store.engine

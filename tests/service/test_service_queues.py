@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.games import GameService
+from service.game_service import GameService
 
 BOT = {"kind": "bot", "level": "random"}
 HUMAN = {"kind": "human"}

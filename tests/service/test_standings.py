@@ -1,4 +1,4 @@
-"""Standings of a label (service/standings.py): a hand-made set of results with a known
+"""Standings of a label (service/rules/standings.py): a hand-made set of results with a known
 table, every tie-break exercised; then real games under a label through the service."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from service.errors import Unprocessable
-from service.standings import table
+from service.plumbing.errors import Unprocessable
+from service.rules.standings import table
 from tests.service.test_ratings import play_out
 
 

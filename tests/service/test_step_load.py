@@ -6,9 +6,11 @@ from __future__ import annotations
 from sqlalchemy import inspect
 
 from engine import Game
-from service import outbox, play, store
-from service.games import GameService
-from service.store import GameStore
+from service.game_service import GameService
+from service.rules import play
+from service.store import games as store
+from service.store import outbox
+from service.store.games import GameStore
 
 
 def started(service: GameService) -> tuple[str, dict[int, str]]:

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from harness.webhook_receiver import Receiver
-from service.errors import NotFound
 from service.models import WebhookEndpointRow
+from service.plumbing.errors import NotFound
 
 BOTS = [{"kind": "bot", "level": "random"}] * 3
 

@@ -31,7 +31,7 @@ def _opens(url: str, headers: dict[str, str] | None = None) -> requests.Response
 def test_the_stream_cap_refuses_with_503_and_the_api_keeps_answering(
     redis_url: str, logdir: Path
 ) -> None:
-    from service.db import upgrade_database
+    from service.plumbing.db import upgrade_database
 
     database = f"sqlite:///{logdir / f'cap-{uuid.uuid4().hex[:6]}.sqlite'}"
     upgrade_database(database)

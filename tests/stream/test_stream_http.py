@@ -14,8 +14,8 @@ from flask.testing import FlaskClient
 
 from api import create_app
 from api.stream.runtime import EXTENSION
-from service.games import GameService
-from service.publishing import RecordingPublisher, decode_notice, encode_notice
+from service.game_service import GameService
+from service.plumbing.publishing import RecordingPublisher, decode_notice, encode_notice
 
 API = "/api/v1"
 

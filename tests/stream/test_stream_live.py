@@ -213,7 +213,7 @@ def test_streams_recover_from_a_redis_restart(pg_url: str, logdir: Path) -> None
 def test_the_stream_process_on_sqlite_with_redis(redis_url: str, logdir: Path) -> None:
     """The embedded set-up (a SQLite file, the runner's Redis): moves made through the API
     reach a stream at once, as ``/events`` has them."""
-    from service.db import upgrade_database
+    from service.plumbing.db import upgrade_database
 
     database = f"sqlite:///{logdir / f'embedded-{uuid.uuid4().hex[:6]}.sqlite'}"
     upgrade_database(database)

@@ -108,7 +108,7 @@ def test_without_chat_since_the_stream_has_no_chat_and_plain_ids() -> None:
 def test_an_entry_of_a_bank_game_carries_the_banks_after_it() -> None:
     from datetime import UTC, datetime
 
-    from service.views import LogEntry
+    from service.rules.views import LogEntry
 
     after = {"status": "active", "version": 2, "pending": {"seat": 1, "kind": "move"},
              "banks": [42.5, 60.0, None]}  # fmt: skip

@@ -1,4 +1,4 @@
-"""A scheduler that records what the service hands it, for tests (``service.scheduling``
+"""A scheduler that records what the service hands it, for tests (``service.plumbing.scheduling``
 has the protocol)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from service.scheduling import NullScheduler
+from service.plumbing.scheduling import NullScheduler
 
 
 @dataclass

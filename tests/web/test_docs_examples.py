@@ -186,10 +186,10 @@ def test_the_ai_pages_recipe_is_accepted_by_its_programs() -> None:
     from ai.fit_value import build_parser as fit_value
     from bench.ai_tables import build_parser as ai_tables
     from bench.playout_cpu import build_parser as playout_cpu
-    from service.ladder import build_parser as ladder
+    from scripts.ladder import build_parser as ladder
 
     parsers: dict[str, Callable[[], object]] = {
-        "ai.fit_value": fit_value, "service.ladder": ladder, "bench.ai_tables": ai_tables,
+        "ai.fit_value": fit_value, "scripts.ladder": ladder, "bench.ai_tables": ai_tables,
         "bench.playout_cpu": playout_cpu,
     }  # fmt: skip
     commands = _ai_recipe_commands()

@@ -30,7 +30,7 @@ def redis_url() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def pg_url() -> Iterator[str]:
     """A freshly created PostgreSQL database with the schema migrated to head."""
-    from service.db import upgrade_database
+    from service.plumbing.db import upgrade_database
 
     with postgres_database("ursuppe_wk") as url:
         upgrade_database(url)

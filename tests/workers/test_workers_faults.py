@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from harness.private_postgres import private_cluster
-from service.db import upgrade_database
+from service.plumbing.db import upgrade_database
 from tests.workers.test_workers_games import (
     BOTS,
     HUMAN,

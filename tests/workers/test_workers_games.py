@@ -17,7 +17,7 @@ import pytest
 import redis
 
 from engine import Game, replay
-from service.scheduling import NullScheduler
+from service.plumbing.scheduling import NullScheduler
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
 
@@ -235,7 +235,7 @@ def test_tasks_retry_while_the_database_is_unreachable(stack) -> None:  # noqa: 
     import sqlalchemy as sa
 
     from harness.databases import PG_ADMIN_URL, postgres_database
-    from service.db import upgrade_database
+    from service.plumbing.db import upgrade_database
 
     with postgres_database("ursuppe_wk_retry") as db_url:
         upgrade_database(db_url)

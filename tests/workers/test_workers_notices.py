@@ -16,8 +16,8 @@ from sqlalchemy import func, select
 
 from api.app import create_app
 from harness.mail_sink import MailSink, text_of
-from service.config import MailSettings
 from service.models import NoticeRow
+from service.plumbing.config import MailSettings
 from tests.workers.test_workers_games import wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from service.models import RatedGameRow, RatingDueRow, RatingHistoryRow
-from service.scheduling import NullScheduler
+from service.plumbing.scheduling import NullScheduler
 from tests.workers.test_workers_games import wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]

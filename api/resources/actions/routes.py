@@ -16,7 +16,7 @@ from api.conditional import if_match_version
 from api.parsing import Blueprint
 from api.representations import game_document
 from api.resources.actions.schemas import ActionResultSchema, ActionSubmitSchema, PendingSchema
-from service.views import GameView
+from service.rules.views import GameView
 
 blp = Blueprint(
     "actions",

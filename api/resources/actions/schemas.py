@@ -50,7 +50,7 @@ class ActionResultSchema(Document):
     seq = fields.Integer(metadata={"description": "sequence number of this action in the log"})
     seat = fields.Integer()
     action = component_field("Action")
-    events = fields.List(fields.Raw())
+    events = fields.List(component_field("Event"))
     actor = fields.String(metadata={"enum": ["human", "bot", "timeout"]})
     status = fields.String(metadata={"description": "game status after the action"})
     version = fields.Integer(metadata={"description": "game version right after the action"})

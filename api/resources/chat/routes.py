@@ -1,4 +1,4 @@
-"""Chat at the table (service/chat.py; docs/api.md, "Chat"): read a game's messages, write
+"""Chat at the table (service/parts/chat.py; docs/api.md, "Chat"): read a game's messages, write
 one with a seat or player token, the creator's switch for spectators, and a player's
 mutes. Messages also arrive on the game's stream (``?chat_since=``, docs/stream.md)."""
 

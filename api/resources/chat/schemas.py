@@ -7,7 +7,7 @@ from marshmallow import fields, validate
 
 from api.contract.documents import Document
 from api.parsing import JsonBoolean
-from service.chat import MAX_TEXT, PAGE_MAX
+from service.parts.chat import MAX_TEXT, PAGE_MAX
 
 #: Chat ids are 64-bit; JSON clients read integers exactly up to 2**53.
 MAX_CHAT_ID = 2**53

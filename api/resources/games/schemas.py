@@ -17,10 +17,10 @@ from api.contract.vocabulary import component_field
 from api.parsing import MAX_INT32, JsonBoolean, QueryBoolean, printable_text
 from engine import SUPPORTED_PLAYERS
 from engine.counts import VARIANTS
-from service import clocks
-from service.config import Settings
-from service.lifecycle import LABEL, TIMEOUT_POLICIES
 from service.models import GAME_STATUSES
+from service.plumbing.config import Settings
+from service.rules import clocks
+from service.rules.new_game import LABEL, TIMEOUT_POLICIES
 
 NAME = [validate.Length(min=1, max=64), printable_text]
 LEVEL = [validate.Length(min=1, max=32), printable_text]
@@ -282,7 +282,8 @@ class GameSchema(GameSummarySchema):
         allow_none=True,
         metadata={"description": "the pending decision {seat, kind, actions, context, seq}"},
     )
-    state = fields.Dict(
+    state = component_field(
+        "PublicState",
         attribute="public",
         allow_none=True,
         metadata={"description": "the engine's public view (no RNG, no undrawn cards)"},

@@ -1,4 +1,4 @@
-"""The hint resource (``service.hints.HintView``)."""
+"""The hint resource (``service.parts.hints.HintView``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A label under ``/api/v1/labels/{label}``: its owner and entrants (who may be seated in
-its games: service/labels.py), its standings and, for sites, its records. Reads are
+its games: service/parts/labels.py), its standings and, for sites, its records. Reads are
 public like ``GET /games?label=``: a label's owner publishes its tournament."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from api.resources.labels.schemas import (
     StandingsQuerySchema,
 )
 from api.resources.log.schemas import RecordSchema
-from service.lifecycle import LABEL
+from service.rules.new_game import LABEL
 
 NDJSON = "application/x-ndjson"
 #: The path's label, documented with the rule it must follow (others are 422 invalid_label).

@@ -17,7 +17,7 @@ from api.resources.log.schemas import (
     PositionsQuerySchema,
     RecordSchema,
 )
-from service.positions import MAX_RANGE
+from service.rules.positions import MAX_RANGE
 
 blp = Blueprint(
     "log",

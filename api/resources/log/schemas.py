@@ -12,7 +12,7 @@ from api.contract.vocabulary import component_field
 from api.parsing import MAX_INT32
 from api.resources.chat.schemas import ChatMessageSchema
 from api.resources.games.schemas import GameResultSchema, SeatSchema
-from service.positions import MAX_RANGE
+from service.rules.positions import MAX_RANGE
 
 
 class EventsQuerySchema(ma.Schema):
@@ -35,7 +35,7 @@ class LogEntrySchema(Document):
             "(a timeout under the `bot` policy, a resign: a `seat_to_bot` event)"
         },
     )
-    events = fields.List(fields.Raw())
+    events = fields.List(component_field("Event"))
     actor = fields.String()
     created_at = fields.DateTime()
 
@@ -46,7 +46,7 @@ class EventsPageSchema(Document):
     game_id = fields.String()
     since = fields.Integer()
     setup = fields.List(
-        fields.Raw(),
+        component_field("Event"),
         metadata={"description": "the engine's set-up events (first page only: since=0)"},
     )
     items = fields.List(fields.Nested(LogEntrySchema))
@@ -59,7 +59,9 @@ class EventsPageSchema(Document):
 class PositionSchema(Document):
     game_id = fields.String()
     seq = fields.Integer(metadata={"description": "the log entry this position follows"})
-    state = fields.Dict(metadata={"description": "the engine's public view at that point"})
+    state = component_field(
+        "PublicState", metadata={"description": "the engine's public view at that point"}
+    )
 
 
 class PositionsQuerySchema(ma.Schema):
@@ -87,7 +89,9 @@ class PositionsQuerySchema(ma.Schema):
 
 class PositionItemSchema(Document):
     seq = fields.Integer(metadata={"description": "the log entry this position follows"})
-    state = fields.Dict(metadata={"description": "the engine's public view at that point"})
+    state = component_field(
+        "PublicState", metadata={"description": "the engine's public view at that point"}
+    )
 
 
 class PositionsPageSchema(Document):
@@ -104,7 +108,9 @@ class RecordActionSchema(Document):
     seat = fields.Integer()
     action = component_field("Action")
     actor = fields.String()
-    events = fields.List(fields.Raw(), metadata={"description": "what the action caused"})
+    events = fields.List(
+        component_field("Event"), metadata={"description": "what the action caused"}
+    )
 
 
 class RecordFairnessSchema(Document):
@@ -139,7 +145,7 @@ class RecordSchema(Document):
             "null for a predetermined game"
         },
     )
-    setup = fields.List(fields.Raw(), metadata={"description": "the set-up's events"})
+    setup = fields.List(component_field("Event"), metadata={"description": "the set-up's events"})
     actions = fields.List(fields.Nested(RecordActionSchema))
     chat = fields.List(
         fields.Nested(ChatMessageSchema),

@@ -7,8 +7,8 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document
-from service.mail.compose import LANGUAGES
-from service.notice_kinds import CADENCES, NoticeKind
+from service.plumbing.mail.compose import LANGUAGES
+from service.rules.notice_kinds import CADENCES, NoticeKind
 
 KINDS = [k.value for k in NoticeKind]
 
@@ -104,7 +104,7 @@ class PushSubscriptionSchema(ma.Schema):
 
     endpoint = fields.String(required=True, validate=validate.Length(min=1, max=2048))
     keys = fields.Nested(PushKeysSchema, required=True)
-    expirationTime = fields.Raw(allow_none=True, load_default=None)  # noqa: N815 - the browser's name
+    expirationTime = fields.Float(allow_none=True, load_default=None)  # noqa: N815 - the browser's name
 
 
 class CreatedPushSubscriptionSchema(Document):

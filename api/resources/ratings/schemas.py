@@ -6,7 +6,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document
-from service.rating_model import pools
+from service.rules.rating_model import pools
 
 POOL_DESCRIPTION = (
     "the rating pool: a game size (`3p` … `6p`) or a 2-player variant; each rates on its own"

@@ -1,4 +1,4 @@
-"""Quick play (service/seeks.py; docs/api.md, "Quick play"): post a seek, list the waiting
+"""Quick play (service/parts/seeks.py; docs/api.md, "Quick play"): post a seek, list the waiting
 ones, read one's game and seat token once matched, cancel; the lobby stream follows them
 live (docs/stream.md, "The lobby stream")."""
 

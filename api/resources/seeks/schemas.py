@@ -1,4 +1,4 @@
-"""Schemas of quick-play seeks (service/seeks.py; docs/api.md, "Quick play")."""
+"""Schemas of quick-play seeks (service/parts/seeks.py; docs/api.md, "Quick play")."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from api.contract.documents import Document
 from api.parsing import JsonBoolean
 from api.resources.games.schemas import TimeControlSchema
 from engine.counts import SUPPORTED_PLAYERS, VARIANTS
-from service.seek_terms import DEFAULT_BOT_LEVEL, DEFAULT_WAIT, MAX_WAIT, MIN_WAIT
+from service.rules.seek_terms import DEFAULT_BOT_LEVEL, DEFAULT_WAIT, MAX_WAIT, MIN_WAIT
 
 
 class SeekCreateSchema(ma.Schema):

@@ -29,7 +29,7 @@ from api.stream.framing import (
 from api.stream.multi import GameSet, MultiStream, label_members
 from api.stream.player import PlayerStreamSession
 from api.stream.runtime import stream_runtime
-from service.lifecycle import LABEL
+from service.rules.new_game import LABEL
 
 blp = Blueprint(
     "stream",

@@ -7,8 +7,8 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document
-from service.lifecycle import LABEL
-from service.webhooks import EVENTS, MAX_URL
+from service.parts.webhooks import EVENTS, MAX_URL
+from service.rules.new_game import LABEL
 
 DELIVERY_STATUSES = ("pending", "succeeded", "failed", "logged")
 

@@ -1,6 +1,6 @@
 """Provably fair dice (docs/fairness.md): games.server_seed and games.commitment, and the
 entropy each human seat contributed (seats.entropy); idempotent_requests, the first
-response to a create or join sent with an Idempotency-Key (service/idempotency.py).
+response to a create or join sent with an Idempotency-Key (service/store/idempotency.py).
 
 Revision ID: 0005_fair
 Revises: 0004_players

@@ -1,5 +1,5 @@
 """A seat handed to a bot (a timeout under the ``bot`` policy, a resign) is a log entry
-without an engine action: action_log.action becomes nullable (service/play.py
+without an engine action: action_log.action becomes nullable (service/rules/play.py
 ``hand_to_bot``).
 
 Revision ID: 0006_handover

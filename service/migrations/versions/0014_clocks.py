@@ -1,6 +1,6 @@
 """Time controls (issue 31): the control a game was created with (``games.time_control``)
 and each human seat's bank under a bank control (``seats.bank_ms``). Older games keep
-NULL: their control is read from ``time_limit`` (service/clocks.py).
+NULL: their control is read from ``time_limit`` (service/rules/clocks.py).
 
 Revision ID: 0014_clocks
 Revises: 0013_chat

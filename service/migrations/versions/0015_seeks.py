@@ -1,5 +1,5 @@
 """Quick play (issue 31): seeks, a player's wish for a game now, matched with others who
-want the same game or filled with bots when the wait is over (service/seeks.py).
+want the same game or filled with bots when the wait is over (service/parts/seeks.py).
 
 Revision ID: 0015_seeks
 Revises: 0014_clocks

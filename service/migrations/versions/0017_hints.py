@@ -1,5 +1,5 @@
 """Hints (issue 33): the search bot's suggestion for one decision of an unrated game, asked
-by the seat to play and computed by a worker; one row per decision (``service.hints``).
+by the seat to play and computed by a worker; one row per decision (``service.parts.hints``).
 
 Revision ID: 0017_hints
 Revises: 0016_bot_owner

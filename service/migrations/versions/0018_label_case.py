@@ -1,5 +1,5 @@
 """Labels are compared without case: every stored label in lower case
-(``service.lifecycle.label_key``).
+(``service.rules.new_game.label_key``).
 
 Labels that differ only in case were different labels, possibly of different owners. The
 one already in lower case keeps the lower-case name (else the oldest claim); each other

@@ -16,7 +16,7 @@ from pathlib import Path
 from celery.exceptions import SoftTimeLimitExceeded
 
 import workers.tasks  # noqa: F401 - registers the tasks on the app
-from service.turns import Turns
+from service.parts.turns import Turns
 from workers.celery_app import app
 
 __all__ = ["app"]

@@ -1,0 +1,215 @@
+"""``python -m scripts.ladder``: every bot level against the others, rated with the service's own
+OpenSkill model, so that a new service's leaderboard ranks its bots from the start.
+
+Why the service's model: the ladder's ratings become the starting ratings of the bot players
+(``service/rules/bot_ladder.json``, read by ``scripts.bot_ratings``), so they must be on the scale
+the service's Plackett–Luce model rates human games on (``service.parts.ratings.rate``).
+
+Each game seats ``--players`` distinct levels (every combination of the levels in turn, each
+seated in a shuffled order drawn from the game seed), plays it out like ``ursuppe arena``,
+and rates it as the service would: one match of single-seat teams ranked all at once. Games
+are rated in seed order, so the same results give the same ratings. The output also counts,
+for every pair of levels that met, how often each finished ahead of the other (a head-to-head
+from the same games, with Wilson intervals).
+
+    python -m scripts.ladder --players 4 --games 40 --seed 950000 --jobs 1 --out bench/results/ladder-4p.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
+from pathlib import Path
+
+from tqdm import tqdm
+
+from ai.arena import play_game, wilson
+from ai.levels import BOT_LEVELS
+from engine import SUPPORTED_PLAYERS
+from service.rules.rating_model import ordinal, ranks_of, rate
+
+
+def lineups(levels: list[str], players: int, games: int, seed: int) -> list[tuple[int, tuple]]:
+    """(game seed, seating) of every ladder game: the combinations of ``players`` levels in
+    turn, each seated in an order drawn from its seed."""
+    combos = list(combinations(levels, players))
+    out = []
+    for i in range(games):
+        seating = list(combos[i % len(combos)])
+        random.Random(seed + i).shuffle(seating)
+        out.append((seed + i, tuple(seating)))
+    return out
+
+
+def rate_results(results: list[dict], levels: list[str]) -> dict[str, dict]:
+    """Each level's OpenSkill rating after rating ``results`` in order, as the service does
+    (``service.parts.ratings.rate``; every level starts at the model's defaults)."""
+    current: dict[str, tuple[float, float]] = {}
+    games: dict[str, int] = defaultdict(int)
+    wins: dict[str, int] = defaultdict(int)
+    for r in results:
+        seating = r["seating"]
+        ranks = ranks_of(r["ranking"], len(seating))
+        for update in rate(seating, ranks, current):
+            current[update.player_id] = (update.mu, update.sigma)
+        for seat, level in enumerate(seating):
+            games[level] += 1
+            wins[level] += ranks[seat] == 1
+    table = {}
+    for level in levels:
+        mu, sigma = current.get(level, (25.0, 25.0 / 3))
+        lo, hi = wilson(wins[level], games[level])
+        table[level] = {
+            "mu": mu,
+            "sigma": sigma,
+            "ordinal": ordinal(mu, sigma),
+            "games": games[level],
+            "wins": wins[level],
+            "win_rate": wins[level] / games[level] if games[level] else 0.0,
+            "ci95": [lo, hi],
+        }
+    return table
+
+
+def head_to_head(results: list[dict]) -> list[dict]:
+    """For every pair of levels seated in the same games: how often the first finished ahead."""
+    ahead: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for r in results:
+        place = {seat: i for i, seat in enumerate(r["ranking"])}
+        seating = r["seating"]
+        for a, b in combinations(range(len(seating)), 2):
+            la, lb = seating[a], seating[b]
+            first, second = (a, b) if la < lb else (b, a)
+            key = (seating[first], seating[second])
+            ahead[key][0] += place[first] < place[second]
+            ahead[key][1] += 1
+    out = []
+    for (la, lb), (won, met) in sorted(ahead.items()):
+        lo, hi = wilson(won, met)
+        out.append({"level": la, "other": lb, "games": met, "ahead": won, "ci95": [lo, hi]})
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line (docs/ai.md's recipe is checked against it by the docs' tests)."""
+    parser = argparse.ArgumentParser(prog="python -m scripts.ladder", description=__doc__)
+    parser.add_argument("--players", type=int, choices=SUPPORTED_PLAYERS, default=4)
+    parser.add_argument("--levels", nargs="+", choices=BOT_LEVELS, default=list(BOT_LEVELS))
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=950000, help="first game seed")
+    parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--out", type=Path, default=Path("var/ladder/ladder.json"))
+    parser.add_argument(
+        "--publish",
+        type=Path,
+        default=None,
+        help="also write the ratings as the bot players' starting ratings of the pool into this"
+        " file (service/rules/bot_ladder.json)",
+    )
+    parser.add_argument(
+        "--iterations-per-second",
+        type=float,
+        default=None,
+        help="search levels count iterations instead of the clock (``ursuppe arena``'s option)",
+    )
+    parser.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        default=None,
+        help="play nothing: rate the games of this ladder file again (a run stopped early) "
+        "and --publish them",
+    )
+    parser.add_argument("--no-progress", action="store_true")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.source is not None:
+        return republish(args)
+    if len(args.levels) < args.players:
+        parser.error(f"give at least {args.players} levels")
+    tasks = [
+        (seed, seating, None, i, None, False, None, args.iterations_per_second)
+        for i, (seed, seating) in enumerate(
+            lineups(args.levels, args.players, args.games, args.seed)
+        )
+    ]
+    t0 = time.perf_counter()
+    results: list[dict] = []
+    bar = tqdm(total=len(tasks), desc="ladder", unit="game", disable=args.no_progress)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for r in pool.map(play_game, tasks, chunksize=1):
+            results.append(r)
+            bar.update()
+            # Every finished game is on disk: an interrupted ladder is still a (smaller) one.
+            write(args, results, time.perf_counter() - t0)
+    bar.close()
+    table = write(args, results, time.perf_counter() - t0)
+    if args.publish is not None:
+        publish(args.publish, f"{args.players}p", table, f"{args.out.name}: {len(results)} games")
+    for level, row in sorted(table.items(), key=lambda kv: -kv[1]["ordinal"]):
+        print(
+            f"{level:10} mu {row['mu']:6.2f} sigma {row['sigma']:5.2f} ordinal {row['ordinal']:6.2f}"
+        )
+    return 0
+
+
+def republish(args: argparse.Namespace) -> int:
+    """``--from``: the ratings of a ladder file's games, written back and published."""
+    record = json.loads(args.source.read_text())
+    table = rate_results(record["results"], record["levels"])
+    if args.publish is not None:
+        source = f"{args.source.name}: {len(record['results'])} games"
+        publish(args.publish, record["pool"], table, source)
+    for level, row in sorted(table.items(), key=lambda kv: -kv[1]["ordinal"]):
+        print(
+            f"{level:10} mu {row['mu']:6.2f} sigma {row['sigma']:5.2f} ordinal {row['ordinal']:6.2f}"
+        )
+    return 0
+
+
+def publish(path: Path, pool: str, table: dict[str, dict], source: str) -> None:
+    """Write ``pool``'s ratings into the service's ladder file, keeping the other pools."""
+    data = json.loads(path.read_text()) if path.exists() else {"pools": {}, "sources": {}}
+    data["pools"][pool] = {
+        level: {"mu": round(row["mu"], 4), "sigma": round(row["sigma"], 4)}
+        for level, row in table.items()
+    }
+    data["sources"][pool] = source
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+def write(args: argparse.Namespace, results: list[dict], elapsed: float) -> dict[str, dict]:
+    table = rate_results(results, args.levels)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    record = {
+        "players": args.players,
+        "pool": f"{args.players}p",
+        "levels": args.levels,
+        "games": len(results),
+        "games_planned": args.games,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "iterations_per_second": args.iterations_per_second,
+        "wall_seconds": elapsed,
+        "ratings": table,
+        "head_to_head": head_to_head(results),
+        "results": results,
+    }
+    tmp = args.out.with_suffix(".tmp")
+    tmp.write_text(json.dumps(record, indent=1))
+    tmp.replace(args.out)
+    return table
+
+
+if __name__ == "__main__":
+    sys.exit(main())

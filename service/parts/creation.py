@@ -1,0 +1,269 @@
+"""Creating games, one or a round of them, and aborting one that has not started.
+
+A single create and a bulk create differ only in how their rows are built (``build_one``
+here, ``bulk.build`` for a round); both are stored by ``Creation._store``: one transaction
+that claims the labels, adds the games with the webhook deliveries they owe, starts those
+whose seats are all taken, and hands their first bot turns to the scheduler after the
+commit.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
+
+from service.models import GameRow
+from service.parts.base import Part
+from service.parts.labels import Labels, check_reservable
+from service.plumbing.errors import Conflict, Forbidden, ServiceError, Unauthorized, Unprocessable
+from service.rules import bulk, play
+from service.rules.bots import searches
+from service.rules.bulk import MAX_BULK, Built, BulkGame
+from service.rules.new_game import new_game_row, roll_setup
+from service.rules.seat_tokens import hash_token, new_token
+from service.rules.views import CreatedGame, GameView, SeatSpec, game_view
+from service.store import idempotency
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class Creation(Part):
+    """``Creation(store, settings, clock, after, labels)``: new games and aborted ones."""
+
+    labels: Labels
+
+    def create_game(
+        self,
+        *,
+        players: int = 4,
+        seats: Sequence[SeatSpec | dict[str, Any]] | None = None,
+        time_limit: int | None = None,
+        timeout_policy: str = "default_action",
+        time_control: dict[str, Any] | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        label: str | None = None,
+        player: str | None = None,
+        private: bool = False,
+        rated: bool = True,
+        idempotency_key: str | None = None,
+        prepare: Callable[[Session, GameRow], None] | None = None,
+        address: str | None = None,
+    ) -> CreatedGame:
+        """Create a game; bot seats are filled at once, human seats wait for ``join``.
+
+        ``options``: ``deck`` (custom environment deck, passed to the engine),
+        ``timeout_bot_level`` (bot that takes over on timeout with policy "bot"),
+        ``resign_bot_level`` (bot that takes over a resigned seat).
+        ``label``: the creator's grouping (e.g. a tournament), filterable in ``list_games``;
+        a label belongs to the first player who creates a game under it (``player``, the
+        creating player's id), and nobody else may use it afterwards (403 ``label_owned``).
+        ``private``: not listed to others; each human seat not reserved for a player gets
+        an invitation code (in ``CreatedGame.invitations``, shown once).
+        ``rated``: whether the result updates the players' ratings (``service.parts.ratings``).
+        A game without human seats starts immediately. With ``idempotency_key`` a retry
+        returns the same game (as it is now) and creator token (``service.store.idempotency``).
+        ``prepare(session, row)`` runs first in the creating transaction and may take human
+        seats for players (quick play, ``service.parts.seeks``); what it raises undoes the whole
+        creation. A game whose seats are then all taken starts at once.
+        ``address``: the client's, when created without ``player``: whose bot work the
+        game's bot turns are (docs/workers.md, "Fair share").
+        """
+        now = self.clock()
+        request = {
+            "players": players,
+            "seats": [s if isinstance(s, dict) else vars(s) for s in seats or []],
+            "time_limit": time_limit,
+            "time_control": time_control,
+            "timeout_policy": timeout_policy,
+            "options": options,
+            "seed": seed,
+            "label": label,
+            "player": player,
+            "private": private,
+            "rated": rated,
+        }
+        if idempotency_key is not None:
+            with self.store.sessions() as session:
+                found = idempotency.first(session, "create", idempotency_key, request, now)
+            if found is not None:
+                with self.store.reading(found[0].game_id) as row:
+                    view = game_view(row, full=True)
+                return CreatedGame(view, found[1], replayed=True)
+        built = self.build_one(now, request, seats)
+        if player is None and address is not None:
+            built.row.creator_address = address[:64]
+        if player is None and searches(request["seats"], options):
+            raise Unauthorized(
+                "missing_token",
+                "a game with search bots (mcts…), as seats or stand-ins, needs a player token",
+            )
+
+        def remember(session: Session) -> None:
+            if idempotency_key is not None:
+                session.flush()  # the game first: the kept response refers to it
+                idempotency.remember(
+                    session, "create", idempotency_key, request,
+                    game_id=built.row.id, seat=None, token=built.creator_token, now=now,
+                )  # fmt: skip
+
+        try:
+            self._store([built], player, now, remember, prepare)
+        except (IntegrityError, Conflict):
+            if idempotency_key is None:
+                raise
+            # A concurrent twin with the same key committed first: answer as it did.
+            return self.create_game(**request, idempotency_key=idempotency_key)  # type: ignore[arg-type]
+        row = built.row
+        log.info("game %s created (%d players, status %s)", row.id, players, row.status)
+        invitations = {s.seat: s.invitation for s in built.seats if s.invitation is not None}
+        return CreatedGame(
+            game=game_view(row, full=True),
+            creator_token=built.creator_token,
+            invitations=invitations or None,
+        )
+
+    def build_one(
+        self, now: datetime, request: dict[str, Any], seats: Sequence[Any] | None
+    ) -> Built:
+        """A single create's rows: checked by ``new_game_row``; a reserved seat waits for
+        its player's join; in a private game every other human seat gets an invitation
+        code (shown once, only its hash kept)."""
+        creator_token = new_token()
+        row, game = new_game_row(
+            self.settings,
+            now,
+            creator_token,
+            players=request["players"],
+            seats=seats,
+            time_limit=request["time_limit"],
+            timeout_policy=request["timeout_policy"],
+            time_control=request["time_control"],
+            options=request["options"],
+            seed=request["seed"],
+            label=request["label"],
+            rated=request["rated"],
+        )
+        row.creator_player_id = request["player"]
+        row.private = request["private"]
+        reserved = sorted({s.reserved_for for s in row.seats if s.reserved_for is not None})
+        names = self.store.player_names(reserved)
+        shown = []
+        for seat in row.seats:
+            if seat.kind == "bot":
+                shown.append(bulk.BulkSeat(seat.seat, "bot"))
+            elif seat.reserved_for is not None:
+                check_reservable(seat.reserved_for, names)
+                shown.append(bulk.BulkSeat(seat.seat, "human", seat.reserved_for))
+            elif request["private"]:
+                code = new_token()
+                seat.invite_hash = hash_token(code)
+                shown.append(bulk.BulkSeat(seat.seat, "human", invitation=code))
+            else:
+                shown.append(bulk.BulkSeat(seat.seat, "human"))
+        starts = all(s.kind == "bot" for s in row.seats)
+        return Built(row, creator_token, shown, game if starts else None)
+
+    def create_games(
+        self, specs: Sequence[dict[str, Any]], *, player: str | None = None
+    ) -> list[BulkGame]:
+        """Create up to ``MAX_BULK`` games in one transaction (all or nothing), for a site
+        running a round: each spec takes ``create_game``'s arguments (``players``, ``seats``,
+        ``time_limit``, ``timeout_policy``, ``options``, ``label``, ``private``, ``rated``).
+
+        A human seat reserved for a player is taken for that player at once (linked to
+        it), when ``player`` may seat it (``service.parts.labels``: itself, or an entrant of the
+        creator's label); the seat token is in the answer only when the player shares it
+        with the creator, else the player fetches it (``seat_token``). Any other human
+        seat gets an invitation code. A game whose seats are all taken starts now.
+        ``player``: the creating player (labels are checked and claimed as by
+        ``create_game``). Refusals name the game: ``games[3]: ...``.
+        """
+        if player is None:
+            raise Unauthorized(
+                "missing_token", "creating games in bulk needs a player token (docs/api.md)"
+            )
+        if not 1 <= len(specs) <= MAX_BULK:
+            raise Unprocessable("invalid_bulk", f"1 to {MAX_BULK} games per request")
+        now = self.clock()
+        reserved = {
+            seat.get("player")
+            for spec in specs
+            for seat in spec.get("seats") or []
+            if isinstance(seat, dict) and seat.get("player") is not None
+        }
+        names = self.store.player_names(sorted(reserved))
+        labels = {s["label"].lower() for s in specs if isinstance(s.get("label"), str)}
+        grants = self.labels.grants(player, labels, names)
+        built = []
+        for i, spec in enumerate(specs):
+            try:
+                built.append(bulk.build(self.settings, now, spec, grants, names))
+            except ServiceError as err:
+                raise type(err)(err.code, f"games[{i}]: {err.message}") from None
+        self._store(built, player, now)
+        log.info("bulk: %d games created", len(built))
+        return [b.view() for b in built]
+
+    def _store(
+        self,
+        built: list[Built],
+        player: str | None,
+        now: datetime,
+        remember: Callable[[Session], None] | None = None,
+        prepare: Callable[[Session, GameRow], None] | None = None,
+    ) -> None:
+        """Write the built games in one transaction: claim their labels for ``player``
+        (403 ``label_owned`` when another owns one; 409 ``version_conflict`` when a
+        concurrent claim won), add them, start those whose seats are all taken; then hand
+        their first turns to the scheduler."""
+        followups = []
+        try:
+            with self.store.writing() as session:
+                for label in sorted({b.row.label for b in built if b.row.label is not None}):
+                    owner = self.store.claim_label_in(session, label, player, now)
+                    if owner is not None and owner != player:
+                        raise Forbidden(
+                            "label_owned", f"the label {label!r} belongs to another player"
+                        )
+                for b in built:
+                    if prepare is not None:
+                        prepare(session, b.row)
+                    game = b.game if b.game is not None else roll_setup(b.row) if b.full else None
+                    if game is not None:
+                        followups.append(play.start(b.row, game, now, self.settings.bot_grace))
+                    self.store.add_game(session, b.row)
+                if remember is not None:
+                    remember(session)
+        except IntegrityError as err:  # a label claimed concurrently, or a twin's key
+            raise Conflict("version_conflict", "a label was claimed meanwhile; retry") from err
+        for followup in followups:
+            self.after.send(followup)  # nobody can be streaming a game that did not exist yet
+
+    def abort(self, game_id: str, creator_token: str) -> GameView:
+        """Cancel a game that has not started; only its creator may."""
+        try:
+            with self.store.changing(game_id) as (_, row):
+                if not secrets.compare_digest(row.creator_token_hash, hash_token(creator_token)):
+                    raise Forbidden("not_creator", "only the game's creator may abort it")
+                if row.status != "open":
+                    raise Conflict("game_not_open", f"game is {row.status}; only open games abort")
+                now = self.clock()
+                row.status = "aborted"
+                row.finished_at = now
+                row.deadline_at = None
+                play.touch(row, now)
+        except StaleDataError as err:
+            raise Conflict("version_conflict", "the game changed; retry") from err
+        self.after.committed(game_id, row.seq, None)
+        log.info("game %s aborted by its creator", game_id)
+        return game_view(row, full=True)

@@ -1,0 +1,41 @@
+"""Keep tokens and email addresses out of logs.
+
+The service never logs tokens itself; this filter is the safety net for anything else that
+might format a request (a debug log of headers, an exception message quoting a header).
+It rewrites ``Bearer <token>``, JSON ``"token": "..."`` members and email addresses in
+log records. Every process's handlers carry it (``service.plumbing.log_setup``); the app's
+logger too (``api.redact``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+_PATTERNS = (
+    (re.compile(r"(?i)(bearer\s+)[A-Za-z0-9_\-\.~+/=]+"), r"\1[redacted]"),
+    (re.compile(r'("(?:token|creator_token)"\s*:\s*")[^"]*(")'), r"\1[redacted]\2"),
+    # Email addresses (a player's notice address is theirs alone: docs/api.md, "Notices").
+    (re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+"), "[redacted email]"),
+)
+
+
+def redact(text: str) -> str:
+    """``text`` with every token replaced by ``[redacted]``."""
+    for pattern, repl in _PATTERNS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+class RedactTokens(logging.Filter):
+    """Rewrites tokens out of a record's message before any handler formats it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # noqa: BLE001 - never break logging
+            return True
+        cleaned = redact(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, None
+        return True

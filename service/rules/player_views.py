@@ -1,0 +1,120 @@
+"""Players: named identities holding an API token, so that one client can create games,
+join seats and find its games again (a seat token alone cannot be recovered).
+
+A player token is ``player.`` followed by 43 URL-safe characters. Seat and creator tokens
+(``secrets.token_urlsafe``) never contain a dot, so the prefix tells the kinds apart without
+a database look-up; like seat tokens, only the token's SHA-256 is stored.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from service.models import PlayerRow
+from service.rules.seat_tokens import new_token
+
+PLAYER_TOKEN_PREFIX = "player."
+
+
+def is_player_token(token: str) -> bool:
+    return token.startswith(PLAYER_TOKEN_PREFIX)
+
+
+def new_player_token() -> str:
+    return PLAYER_TOKEN_PREFIX + new_token()
+
+
+def new_player_id() -> str:
+    return "p" + secrets.token_hex(8)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    id: str
+    name: str
+    created_at: datetime
+
+    @classmethod
+    def of(cls, row: PlayerRow) -> PlayerView:
+        return cls(id=row.id, name=row.name, created_at=row.created_at)
+
+
+@dataclass(frozen=True)
+class CreatedPlayer:
+    player: PlayerView
+    token: str
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A decision a player owes: the game, the seat, and until when."""
+
+    game_id: str
+    seat: int
+    seq: int
+    pending_kind: str | None
+    deadline_at: datetime | None
+    label: str | None
+
+
+@dataclass(frozen=True)
+class BoardSeat:
+    """One of a player's seats as its event stream sees it (``Accounts.player_board``)."""
+
+    game_id: str
+    seat: int
+    kind: str
+    status: str
+    seq: int
+    pending_seat: int | None
+    pending_kind: str | None
+    deadline_at: datetime | None
+    result: dict[str, Any] | None
+    label: str | None
+
+
+@dataclass(frozen=True)
+class RatingView:
+    """A row of the leaderboard: the player's current rating (``service.parts.ratings``)."""
+
+    player_id: str
+    name: str
+    bot: bool
+    #: The game size or 2-player variant the rating is for (``service.rules.rating_model.pool_of``).
+    pool: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """One rated game in a player's history: its place and its rating before and after."""
+
+    game_id: str
+    pool: str
+    rank: int
+    seats: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+    ordinal: float
+    rated_at: datetime
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What anybody may see of a player (``Accounts.player_profile``)."""
+
+    player: PlayerView
+    bot: bool
+    #: The player's rating in each pool it has played, the best first.
+    ratings: list[RatingView]
+    #: Its latest finished games that are listed (private ones are not shown).
+    recent_games: list[Any]

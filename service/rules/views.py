@@ -1,0 +1,238 @@
+"""The plain records the service returns: no ORM object ever escapes the service, so callers
+(the HTTP layer, the workers, scripts) cannot lazy-load or change a row by accident."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from engine.fairness import SCHEME
+from service.models import ActionLogRow, GameRow, SeatRow
+from service.rules import clocks
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    kind: str
+    bot_level: str | None
+    name: str | None
+    occupied: bool
+    joined_at: datetime | None
+    timeouts: int
+    replaced_by_bot: bool
+    resigned: bool
+    player_id: str | None = None
+    reserved_for: str | None = None
+    invited: bool = False
+    #: Seconds in the seat's bank under a bank time control (the deciding seat's as it
+    #: stood when its decision was offered: it runs out at the game's ``deadline_at``);
+    #: None for a bot seat or without banks.
+    bank: float | None = None
+
+    @classmethod
+    def of(cls, row: SeatRow, bank: float | None = None) -> SeatView:
+        return cls(
+            seat=row.seat,
+            kind=row.kind,
+            bot_level=row.bot_level,
+            name=row.name,
+            occupied=row.kind == "bot" or row.token_hash is not None,
+            joined_at=row.joined_at,
+            timeouts=row.timeouts,
+            replaced_by_bot=row.replaced_by_bot,
+            resigned=row.resigned,
+            player_id=row.player_id,
+            reserved_for=row.reserved_for,
+            invited=row.invite_hash is not None,
+            bank=bank,
+        )
+
+
+@dataclass(frozen=True)
+class GameView:
+    """What any caller may know about a game: never the RNG or the undrawn cards."""
+
+    id: str
+    status: str
+    players: int
+    seq: int
+    version: int
+    seats: list[SeatView]
+    options: dict[str, Any]
+    time_limit: int
+    timeout_policy: str
+    #: {type, ...} (service/rules/clocks.py): none, per_decision, bank or correspondence.
+    time_control: dict[str, Any]
+    pending_seat: int | None
+    pending_kind: str | None
+    deadline_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    result: dict[str, Any] | None
+    label: str | None = None
+    private: bool = False
+    #: Whether the result updates the players' ratings.
+    rated: bool = True
+    #: {verifiable, scheme, commitment} (docs/fairness.md); public from the creation on.
+    fairness: dict[str, Any] | None = None
+    pending: dict[str, Any] | None = None
+    public: dict[str, Any] | None = None
+
+    @property
+    def etag(self) -> str:
+        return etag_for(self.version)
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if not s.occupied]
+
+
+def etag_for(version: int) -> str:
+    """Strong ETag of a game: its version changes with every write."""
+    return f'"v{version}"'
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    game: GameView
+    creator_token: str
+    #: ``{seat: invitation code}`` of a private game's unreserved human seats (shown once).
+    invitations: dict[int, str] | None = None
+    #: A retry with the same Idempotency-Key: the first request's game and token.
+    replayed: bool = False
+
+
+@dataclass(frozen=True)
+class Joined:
+    game: GameView
+    seat: int
+    token: str
+    #: A retry with the same Idempotency-Key: the first request's seat and token.
+    replayed: bool = False
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """The outcome of one applied action; a retry with the same idempotency key gets the
+    very same result back (``replayed`` tells it apart)."""
+
+    game_id: str
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    events: list[Any]
+    actor: str
+    status: str
+    version: int
+    pending: dict[str, Any] | None
+    created_at: datetime
+    replayed: bool = False
+
+    @property
+    def etag(self) -> str:
+        return etag_for(self.version)
+
+    @classmethod
+    def of(cls, row: ActionLogRow, *, replayed: bool) -> ActionResult:
+        after = row.after or {}
+        return cls(
+            game_id=row.game_id,
+            seq=row.seq,
+            seat=row.seat,
+            action=row.action,
+            events=row.events,
+            actor=row.actor,
+            status=after.get("status", "active"),
+            version=after.get("version", 0),
+            pending=after.get("pending"),
+            created_at=row.created_at,
+            replayed=replayed,
+        )
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    events: list[Any]
+    actor: str
+    created_at: datetime
+    #: What the entry left behind ({status, version, pending}): the live stream tells
+    #: clients the next decision and notices state changes without a log entry by it.
+    after: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """How a seat is configured at creation."""
+
+    kind: str = "human"
+    level: str | None = None
+    name: str | None = None
+    #: A human seat only this player may join (its id).
+    player: str | None = None
+
+
+def game_view(row: GameRow, *, full: bool) -> GameView:
+    opts = row.options or {}
+    deck = opts.get("deck")
+    public_opts: dict[str, Any] = {
+        "deck": "custom" if deck is not None else "default",
+        "timeout_bot_level": opts.get("timeout_bot_level"),
+        "resign_bot_level": opts.get("resign_bot_level"),
+        "variant": opts.get("variant"),
+        "decoy_scores": opts.get("decoy_scores", False),
+        "hints": hints_allowed(row),
+    }
+    if deck is not None:
+        # The engine shuffles the deck; sorting hides the creator's order all the same.
+        public_opts["deck_cards"] = sorted(deck, key=lambda c: json.dumps(c, sort_keys=True))
+    banks = clocks.banks(row) or [None] * len(row.seats)
+    return GameView(
+        id=row.id,
+        status=row.status,
+        players=row.players,
+        seq=row.seq,
+        version=row.version,
+        seats=[SeatView.of(s, b) for s, b in zip(row.seats, banks, strict=True)],
+        options=public_opts,
+        time_limit=row.time_limit,
+        timeout_policy=row.timeout_policy,
+        time_control=clocks.control_of(row),
+        pending_seat=row.pending_seat,
+        pending_kind=row.pending_kind,
+        # A bot's decision has no clock: its deadline is only the sweep's recovery net.
+        deadline_at=row.deadline_at if _human_decides(row) else None,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+        result=row.result,
+        label=row.label,
+        private=bool(row.private),
+        rated=row.rated is not False,
+        fairness={
+            "verifiable": row.commitment is not None,
+            "scheme": SCHEME if row.commitment is not None else None,
+            "commitment": row.commitment,
+        },
+        pending=row.pending if full else None,
+        public=row.public if full else None,
+    )
+
+
+def hints_allowed(row: GameRow) -> bool:
+    """Whether the seat to play may ask for hints (``service.parts.hints``): never in a rated
+    game, and in an unrated one unless its creator chose ``options.hints: false``."""
+    return row.rated is False and (row.options or {}).get("hints", True) is not False
+
+
+def _human_decides(row: GameRow) -> bool:
+    seat = next((s for s in row.seats if s.seat == row.pending_seat), None)
+    return seat is not None and seat.kind == "human"
