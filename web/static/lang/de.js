@@ -273,4 +273,13 @@ export default {
   push_blocked: "Dieser Browser blockiert Benachrichtigungen dieser Seite: Erlaube sie in den Website-Einstellungen.",
   push_unsupported: "Push-Benachrichtigungen gibt es hier nicht.",
   push_failed: "Dieser Browser konnte keine Push-Benachrichtigungen bestellen.",
+  // The board in words (board-text.js)
+  board_text_heading: "Das Spielfeld in Worten",
+  board_text_intro: "Jedes Feld mit seiner Nahrung und seinen Amöben. Die Pfeiltasten gehen von Feld zu Feld; Enter wählt ein Feld, das die Entscheidung anbietet.",
+  board_text_field: "{field}: {food}; {amoebas}.",
+  board_text_cubes: {"count": "n", "one": "{n} Würfel {colour}", "other": "{n} Würfel {colour}"},
+  board_text_no_food: "keine Nahrung",
+  board_text_no_amoebas: "keine Amöben",
+  board_text_damaged: {"count": "dp", "one": "{amoeba} ({dp} Schadenspunkt)", "other": "{amoeba} ({dp} Schadenspunkte)"},
+  board_text_pick: "{field} wählen",
 };

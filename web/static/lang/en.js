@@ -276,4 +276,13 @@ export default {
   push_blocked: "This browser blocks notices from this site: allow them in its site settings.",
   push_unsupported: "Push notices are not available here.",
   push_failed: "This browser could not subscribe to push notices.",
+  // The board in words (board-text.js)
+  board_text_heading: "The board in words",
+  board_text_intro: "Each field with its food and amoebas. The arrow keys go from field to field; Enter picks a field the decision offers.",
+  board_text_field: "{field}: {food}; {amoebas}.",
+  board_text_cubes: {"count": "n", "one": "{n} cube of {colour}", "other": "{n} cubes of {colour}"},
+  board_text_no_food: "no food",
+  board_text_no_amoebas: "no amoebas",
+  board_text_damaged: {"count": "dp", "one": "{amoeba} ({dp} damage point)", "other": "{amoeba} ({dp} damage points)"},
+  board_text_pick: "Pick {field}",
 };

@@ -273,4 +273,13 @@ export default {
   push_blocked: "Este navegador bloquea los avisos de este sitio: permítelos en su configuración.",
   push_unsupported: "Los avisos push no están disponibles aquí.",
   push_failed: "Este navegador no pudo suscribirse a los avisos push.",
+  // The board in words (board-text.js)
+  board_text_heading: "El tablero en palabras",
+  board_text_intro: "Cada casilla con su comida y sus amebas. Las flechas van de casilla en casilla; Intro elige una casilla que ofrece la decisión.",
+  board_text_field: "{field}: {food}; {amoebas}.",
+  board_text_cubes: {"count": "n", "one": "{n} cubo {colour}", "other": "{n} cubos {colour}"},
+  board_text_no_food: "sin comida",
+  board_text_no_amoebas: "sin amebas",
+  board_text_damaged: {"count": "dp", "one": "{amoeba} ({dp} punto de daño)", "other": "{amoeba} ({dp} puntos de daño)"},
+  board_text_pick: "Elegir {field}",
 };

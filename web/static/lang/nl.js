@@ -273,4 +273,13 @@ export default {
   push_blocked: "Deze browser blokkeert berichten van deze site: sta ze toe in de site-instellingen.",
   push_unsupported: "Pushberichten zijn hier niet beschikbaar.",
   push_failed: "Deze browser kon zich niet aanmelden voor pushberichten.",
+  // The board in words (board-text.js)
+  board_text_heading: "Het bord in woorden",
+  board_text_intro: "Elk veld met zijn voedsel en amoeben. De pijltjestoetsen gaan van veld naar veld; Enter kiest een veld dat de beslissing aanbiedt.",
+  board_text_field: "{field}: {food}; {amoebas}.",
+  board_text_cubes: {"count": "n", "one": "{n} blokje {colour}", "other": "{n} blokjes {colour}"},
+  board_text_no_food: "geen voedsel",
+  board_text_no_amoebas: "geen amoeben",
+  board_text_damaged: {"count": "dp", "one": "{amoeba} ({dp} schadepunt)", "other": "{amoeba} ({dp} schadepunten)"},
+  board_text_pick: "{field} kiezen",
 };
