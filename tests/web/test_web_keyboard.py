@@ -96,7 +96,9 @@ def answer(driver: Any, rng: random.Random, current: dict[str, Any]) -> bool:
     for _ in range(rng.randrange(0, 4)):
         nxt = press(driver, Keys.TAB)
         if not nxt.get("action"):
-            ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+            ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(
+                Keys.SHIFT
+            ).perform()
             break
     focus = driver.execute_script(FOCUS_JS)
     if not focus.get("action"):
