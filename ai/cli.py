@@ -16,7 +16,25 @@ def build_parser() -> argparse.ArgumentParser:
     add_simulate_parser(sub)
     add_arena_parser(sub)
     add_verify_parser(sub)
+    _add_bridge_parser(sub)
     return parser
+
+
+def _add_bridge_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``ursuppe bridge``: the Python client's ``ursuppe-bridge`` (clients/python), when
+    that package is installed."""
+    try:
+        from ursuppe_client.bridge import add_arguments, run
+    except ImportError:
+        return
+    bridge = sub.add_parser(
+        "bridge",
+        help="play a bot account's games with an engine program (docs/bots.md)",
+        description="Play a bot account's games with an engine program: one JSON line per "
+        "decision on its stdin, one JSON line back (docs/bots.md).",
+    )
+    add_arguments(bridge)
+    bridge.set_defaults(func=run)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,6 +22,9 @@ _IDEMPOTENCY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")
 SEAT_AUTH = [{"seatToken": []}]
 PLAYER_AUTH = [{"playerToken": []}]
 CREATOR_AUTH = [{"creatorToken": []}]
+#: A seat's token, or the player token of the player holding the seat (bot accounts act
+#: in all their seats with it; docs/api.md, "Acting with a player token").
+SEAT_OR_PLAYER_AUTH = [{"seatToken": []}, {"playerToken": []}]
 #: Open to anybody; a player token, when sent, makes the request the player's.
 OPTIONAL_PLAYER_AUTH: list[dict[str, list[str]]] = [{}, {"playerToken": []}]
 #: The headers of a response that carries a token: never cached.

@@ -109,6 +109,10 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("cannot_mute_self", "mute_not_found"),
     *("invalid_seek", "seek_exists", "seek_matched", "seek_not_found"),
     *("hints_not_allowed", "hint_not_found"),
+    *("bot_account_not_eligible", "bot_account_irreversible", "bot_account_human_seat"),
+    *("bot_account_paused", "challenge_not_found", "challenge_self", "invalid_challenge"),
+    *("muted_by_player", "not_invited", "not_challenger", "challenge_accepted"),
+    *("challenge_declined", "challenge_cancelled", "challenge_expired", "rematch_unavailable"),
     *("email_unavailable", "invalid_email", "email_not_found", "verification_not_found"),
     *("unsubscribe_not_found", "push_unavailable", "invalid_push_subscription"),
     *("too_many_push_subscriptions", "push_subscription_not_found"),
@@ -149,9 +153,15 @@ class ProblemSchema(ma.Schema):
     )
     seek_id = ma.fields.String(metadata={"description": "your waiting seek (seek_exists only)"})
     game_id = ma.fields.String(
-        metadata={"description": "the game the seek was matched into (seek_matched only)"}
+        metadata={
+            "description": "the game the seek was matched into (seek_matched), the "
+            "accepted challenge's game (challenge_accepted)"
+        }
     )
     seat = ma.fields.Integer(metadata={"description": "your seat in it (seek_matched only)"})
+    paused_until = ma.fields.String(
+        metadata={"description": "when the bot account's pause ends (bot_account_paused only)"}
+    )
 
 
 class ApiProblem(Exception):

@@ -12,7 +12,7 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-PYTHON_PACKAGE = "ursuppe_client"
+PYTHON_PACKAGE = "ursuppe_generated"  # not ursuppe_client: that is clients/python
 
 
 def generate_python_client(out: Path) -> str:

@@ -1,6 +1,7 @@
 """A loopback TCP relay in front of the live server, which a test can cut: to the browser
 the site then goes away as when the network drops (connections refused, open ones closed),
-while the shared server goes on serving the other tests."""
+while the shared server goes on serving the other tests; or drop: the open connections
+close and new ones go through, as after a blip."""
 
 from __future__ import annotations
 
@@ -49,6 +50,17 @@ class TcpRelay:
                 dst.sendall(data)
         with contextlib.suppress(OSError):
             dst.shutdown(socket.SHUT_WR)
+
+    def drop(self) -> int:
+        """Close the open connections (as a network fault does) but keep accepting new
+        ones; the number closed."""
+        with self._lock:
+            sockets, self._open = self._open, set()
+        for sock in sockets:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+        return len(sockets) // 2
 
     def cut(self) -> None:
         """Refuse new connections and close the open ones."""

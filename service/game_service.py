@@ -6,7 +6,7 @@ aborts), ``seating`` (joins, leaves, resigns), ``moves`` (actions), ``turns`` (b
 and deadlines, what the workers drive), ``hints`` (the search's suggestion for the seat to
 play), ``games`` (reads), ``accounts`` (players),
 ``labels`` (tournaments and standings), ``ratings``, ``webhooks``, ``notices`` (email and
-push) and ``chat``. Every write
+push), ``chat`` and ``challenges``. Every write
 of a game is one transaction of ``GameStore.writing``: load, check, compute the new state
 with the engine (``service.rules.play``), write conditionally on the version read with the log
 row and the webhook deliveries it owes; after the commit ``AfterCommit`` hands the
@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.models import utcnow
 from service.parts.accounts import Accounts
+from service.parts.challenges import Challenges
 from service.parts.chat import Chat
 from service.parts.creation import Creation
 from service.parts.games import GameReads
@@ -92,6 +93,7 @@ class GameService:
         self.hints = Hints(*parts)
         #: Quick play: seeks matched into games made by ``creation``.
         self.seeks = Seeks(*parts, self.creation, self.seating)
+        self.challenges = Challenges(*parts, self.creation)
 
     @property
     def settings(self) -> Settings:

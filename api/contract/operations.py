@@ -52,6 +52,8 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("get", "/api/v1/players/{player_id}/ratings"): "listPlayerRatings",
     ("get", "/api/v1/players/me"): "getMe",
     ("patch", "/api/v1/players/me"): "updateMe",
+    ("post", "/api/v1/players/me/bot-account"): "becomeBotAccount",
+    ("delete", "/api/v1/players/me/bot-account"): "stopBotAccount",
     ("get", "/api/v1/players/me/games"): "listMyGames",
     ("get", "/api/v1/players/me/turns"): "listMyTurns",
     ("get", "/api/v1/players/me/stream"): "streamMe",
@@ -60,6 +62,14 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("get", "/api/v1/players/me/mutes"): "listMutes",
     ("post", "/api/v1/players/me/mutes"): "createMute",
     ("delete", "/api/v1/players/me/mutes/{player_id}"): "deleteMute",
+    # challenges
+    ("get", "/api/v1/challenges"): "listChallenges",
+    ("post", "/api/v1/challenges"): "createChallenge",
+    ("get", "/api/v1/challenges/{challenge_id}"): "getChallenge",
+    ("delete", "/api/v1/challenges/{challenge_id}"): "cancelChallenge",
+    ("post", "/api/v1/challenges/{challenge_id}/accept"): "acceptChallenge",
+    ("post", "/api/v1/challenges/{challenge_id}/decline"): "declineChallenge",
+    ("post", "/api/v1/games/{game_id}/rematch"): "offerRematch",
     # seeks
     ("get", "/api/v1/seeks"): "listSeeks",
     ("post", "/api/v1/seeks"): "createSeek",

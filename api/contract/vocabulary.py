@@ -11,7 +11,7 @@ schemas.
 generated client); ``Decision`` is the pending decision with its legal actions as Actions;
 ``PublicState`` is ``engine.Game.public_view()``, the board as every player may know it;
 ``Event`` is a ``oneOf`` over ``engine.events.EVENT_FIELDS`` and the service's own
-``service.play.SERVICE_EVENTS``, discriminated by ``type``.
+``service.rules.play.SERVICE_EVENTS``, discriminated by ``type``.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from api.parsing import Blueprint
 from api.resources.actions.routes import blp as actions
+from api.resources.challenges.routes import blp as challenges
 from api.resources.chat.routes import blp as chat
 from api.resources.games.routes import blp as games
 from api.resources.hints.routes import blp as hints
@@ -34,6 +35,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     many_games,
     players,
     seeks,
+    challenges,
     ratings,
     labels,
     webhooks,

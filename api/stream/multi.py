@@ -10,6 +10,11 @@ games whose generation moved. The player's notices are the player stream's sessi
 the same looks. The resume point is one position per game (``<game id>:<seq>``, the id
 of each entry): the client sends back the last one of every game and gets, per game,
 what the game stream would send after it.
+
+A game may bring its chat too (``chat``: the client's last chat id per game), as the game
+stream's ``chat_since`` does; that game's ids are then ``<game id>:<seq>:<chat id>``. With
+``lobby`` the stream also carries the lobby stream's messages (the quick-play seeks),
+looked at on the same wake-ups as the player's notices.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from datetime import datetime
 from typing import Any
 
 from api.stream.framing import NdjsonFraming, SseFraming
+from api.stream.lobby import LobbyStreamSession
 from api.stream.notices import AnyWatcher, Watcher
 from api.stream.player import MIN_LOOK, PlayerStreamSession
 from api.stream.runtime import StreamRuntime
@@ -31,6 +37,7 @@ from api.stream.snapshot import TERMINAL, Snapshot
 from service.plumbing import metrics
 from service.plumbing.errors import NotFound
 from service.rules.player_views import BoardSeat
+from service.rules.seek_terms import SeekView
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +68,8 @@ class GameSet:
 class MultiStream:
     """The games of ``games`` (at most ``max_games``) and, with ``look``, the player's
     notices; ``since``: the client's position per game (absent: a fresh start, the game's
-    ``state`` first)."""
+    ``state`` first); ``chat``: the client's last chat id per game whose chat it follows;
+    ``lobby``: the seeks' look (``SeekService.look``), for the lobby's messages."""
 
     def __init__(
         self,
@@ -71,10 +79,15 @@ class MultiStream:
         look: Callable[[datetime], list[BoardSeat]] | None,
         notices: PlayerStreamSession | None,
         opened: datetime,
+        chat: dict[str, int] | None = None,
+        lobby: Callable[[datetime], list[SeekView]] | None = None,
     ) -> None:
         self.runtime = runtime
         self.set = games
         self.since = since
+        self.chat = chat or {}
+        self.lobby = lobby
+        self.lobby_session = LobbyStreamSession() if lobby is not None else None
         self.look, self.notices, self.opened = look, notices, opened
         self.max_games = runtime.settings.max_games
         self.event = threading.Event()  # woken by any followed game (and any notice)
@@ -92,7 +105,7 @@ class MultiStream:
         (all ended; answered 204, which stops EventSource). Raises NotFound for a named
         game that does not exist; the watchers are then let go."""
         try:
-            if self.look is not None:
+            if self._looks():
                 self.any = self.runtime.hub.watch_any(self.event)
             out: list[Message] = []
             firsts: list[tuple[str, Snapshot]] = []
@@ -130,6 +143,10 @@ class MultiStream:
                     lambda after, upto, game_id=game_id: self.runtime.reader.entries(
                         game_id, after, upto
                     ),
+                    self.chat.get(game_id),
+                    lambda after, upto, game_id=game_id: self.runtime.reader.chat(
+                        game_id, after, upto
+                    ),
                 ),
                 watcher.generation,
             )
@@ -141,11 +158,21 @@ class MultiStream:
 
     def _finished_for_client(self, game_id: str, snap: Snapshot) -> bool:
         since = self.since.get(game_id)
-        return snap.doc["status"] in TERMINAL and since is not None and since >= snap.seq
+        chat = self.chat.get(game_id)
+        return (
+            snap.doc["status"] in TERMINAL
+            and since is not None
+            and since >= snap.seq
+            and (chat is None or chat >= snap.chat_last)
+        )
+
+    def _looks(self) -> bool:
+        """Whether the stream looks at the database after any notice (notices, lobby)."""
+        return self.look is not None or self.lobby is not None
 
     def _keeps_listening(self) -> bool:
         """Whether the stream can bring more once its named games are over."""
-        return self.look is not None or self.set.members is not None
+        return self._looks() or self.set.members is not None
 
     # ------------------------------------------------------------------ the body
 
@@ -180,7 +207,7 @@ class MultiStream:
                 if now - started >= s.max_duration or now - last_message >= s.idle_timeout:
                     return
                 due = [last_write + s.heartbeat]
-                if self.look is not None:
+                if self._looks():
                     due.append(next_look)
                 if self.set.members is not None:
                     due.append(last_members + s.recheck)
@@ -197,10 +224,10 @@ class MultiStream:
                     continue
                 break
             now = time.monotonic()
-            if woken and self.look is not None:  # a notice: look soon, at most every MIN_LOOK
+            if woken and self._looks():  # a notice: look soon, at most every MIN_LOOK
                 next_look = min(next_look, last_look + MIN_LOOK)
             out = self._advance_games()
-            if self.look is not None and now >= next_look:
+            if self._looks() and now >= next_look:
                 last_look = last_members = now
                 next_look = now + s.recheck
                 out += self._refresh_members(look=True)
@@ -238,10 +265,10 @@ class MultiStream:
     def _advance_game(self, game_id: str, snap: Snapshot) -> list[Message]:
         followed = self.games[game_id]
         out: list[Message] = []
-        for kind, data, _id in followed.session.advance(snap):
-            if kind == "entry":
-                data = {"game_id": game_id, **data}
-                out.append((kind, data, f"{game_id}:{data['seq']}"))
+        for kind, data, position in followed.session.advance(snap):
+            if kind in ("entry", "chat"):
+                # The game's position: "<seq>", or "<seq>:<chat id>" when its chat comes too.
+                out.append((kind, {"game_id": game_id, **data}, f"{game_id}:{position}"))
             else:
                 out.append((kind, data, None))
         if followed.session.done:
@@ -255,6 +282,8 @@ class MultiStream:
         out: list[Message] = []
         found: list[str] = []
         try:
+            if look and self.lobby is not None and self.lobby_session is not None:
+                out += self.lobby_session.advance(self.lobby(self.opened))
             if look and self.look is not None:
                 board = self.look(self.opened)
                 if self.notices is not None:

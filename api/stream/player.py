@@ -29,6 +29,7 @@ from api.stream.notices import AnyWatcher
 from api.stream.runtime import stream_runtime
 from api.stream.settings import StreamSettings
 from service.game_service import GameService
+from service.parts.challenges import ChallengeView
 from service.plumbing.outages import log_failure
 from service.rules.player_views import BoardSeat
 
@@ -40,20 +41,32 @@ Message = tuple[str, dict[str, Any], None]
 
 class PlayerStreamSession:
     """Turns successive looks at a player's seats into events: ``game_started``,
-    ``your_turn``, ``game_finished`` and ``game_aborted``, each once."""
+    ``your_turn``, ``game_finished`` and ``game_aborted``, each once; and at its
+    challenges (``_challenges``)."""
 
     def __init__(self, player_id: str) -> None:
         self.player_id = player_id
         self.status: dict[str, str] = {}
         self.turns: set[tuple[str, int, int]] = set()  # (game, seat, seq) announced
         self.started = False
+        #: Per challenge: its status and who had accepted it, as last announced.
+        self.challenges: dict[str, tuple[str, frozenset[str]]] = {}
 
-    def advance(self, board: list[BoardSeat]) -> list[Message]:
+    def advance(self, looked: Look | list[BoardSeat]) -> list[Message]:
+        """The messages a new look brings: ``looked`` is the board of seats, or (the
+        player's stream) the board and the player's challenges."""
+        board, challenges = looked if isinstance(looked, tuple) else (looked, None)
         messages: list[Message] = []
         if not self.started:
             self.started = True
             messages.append(("hello", {"player_id": self.player_id}, None))
             self.status = {b.game_id: b.status for b in board}  # known: no start/finish
+            if challenges is not None:
+                for c in challenges:  # known; the open ones to the player are announced
+                    self.challenges[c.id] = (c.status, _accepted(c))
+                    if c.status == "open" and c.direction == "incoming":
+                        messages.append(("challenge", challenge_data(c), None))
+                challenges = None
         for b in board:
             before = self.status.get(b.game_id)
             if b.status != before:
@@ -82,7 +95,57 @@ class PlayerStreamSession:
                 )
         live = {b.game_id for b in board}
         self.turns = {t for t in self.turns if t[0] in live}
+        if challenges is not None:
+            messages += self._challenges(challenges)
         return messages
+
+    def _challenges(self, challenges: list[ChallengeView]) -> list[Message]:
+        """``challenge`` to the invited, then ``challenge_accepted`` per acceptance,
+        ``challenge_declined``, ``challenge_cancelled`` and ``challenge_expired``, each
+        once; the challenger hears of the answers, the invited of the end."""
+        messages: list[Message] = []
+        for c in challenges:
+            before_status, before_accepted = self.challenges.get(c.id, (None, frozenset()))
+            accepted = _accepted(c)
+            self.challenges[c.id] = (c.status, accepted)
+            if before_status is None and c.status == "open" and c.direction == "incoming":
+                messages.append(("challenge", challenge_data(c), None))
+            for pid in sorted(accepted - before_accepted):
+                if pid != self.player_id:
+                    data = {"id": c.id, "player_id": pid, "game_id": c.game_id}
+                    messages.append(("challenge_accepted", data, None))
+            if c.status == before_status or c.status == "open":
+                continue
+            if c.status == "accepted" and not accepted - before_accepted:
+                data = {"id": c.id, "player_id": None, "game_id": c.game_id}
+                messages.append(("challenge_accepted", data, None))
+            elif c.status == "declined" and c.declined_by != self.player_id:
+                data = {"id": c.id, "player_id": c.declined_by, "reason": c.decline_reason}
+                messages.append(("challenge_declined", data, None))
+            elif c.status == "cancelled" and c.challenger.id != self.player_id:
+                messages.append(("challenge_cancelled", {"id": c.id}, None))
+            elif c.status == "expired":
+                messages.append(("challenge_expired", {"id": c.id}, None))
+        return messages
+
+
+Look = tuple[list[BoardSeat], list[ChallengeView]]
+
+
+def _accepted(c: ChallengeView) -> frozenset[str]:
+    return frozenset(i.player.id for i in c.invited if i.status == "accepted")
+
+
+def challenge_data(c: ChallengeView) -> dict[str, Any]:
+    """A ``challenge`` message's data: what the invited player decides on."""
+    return {
+        "id": c.id,
+        "challenger": {"id": c.challenger.id, "name": c.challenger.name, "bot": c.challenger.bot},
+        "terms": c.terms,
+        "seat": c.seat,
+        "rematch_of": c.rematch_of,
+        "expires_at": c.expires_at.isoformat(),
+    }
 
 
 def _game(b: BoardSeat) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from service.models.base import (
     UTCDateTime,
     utcnow,
 )
+from service.models.challenges import ChallengeInviteRow, ChallengeRow
 from service.models.chat import ChatClosedRow, ChatMessageRow, ChatMuteRow
 from service.models.games import ActionLogRow, GameRow, IdempotentRequestRow, SeatRow
 from service.models.hints import HintRow
@@ -25,6 +26,8 @@ __all__ = [
     "ACTORS",
     "ActionLogRow",
     "Base",
+    "ChallengeInviteRow",
+    "ChallengeRow",
     "ChatClosedRow",
     "ChatMessageRow",
     "ChatMuteRow",

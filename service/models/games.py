@@ -125,6 +125,9 @@ class SeatRow(Base):
     #: A human seat's bank under a bank time control, in ms, as it stood when the seat's
     #: current decision was offered (service/rules/clocks.py); NULL without a bank.
     bank_ms: Mapped[int | None] = mapped_column(BigInteger)
+    #: Played by a bot account (``player_id``) with its player token: shown as a bot seat,
+    #: kept as a human one (deadlines, timeouts, the player's turns) inside the service.
+    bot_account: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
 
     game: Mapped[GameRow] = relationship(back_populates="seats")
 

@@ -8,6 +8,7 @@ from sqlalchemy import (
     Boolean,
     ForeignKey,
     String,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -23,6 +24,11 @@ class PlayerRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: A bot account (docs/bots.md, "Bot accounts"): a program's player, shown as a bot,
+    #: seated only in bot seats and rated in the bot pools.
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
+    #: When it became one (None: a person).
+    bot_since: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class PlayerTokenRow(Base):

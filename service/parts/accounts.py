@@ -18,8 +18,8 @@ from sqlalchemy import delete, select
 
 from service.models import PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.parts.base import Part
-from service.plumbing.errors import NotFound, Unauthorized, Unprocessable
-from service.rules import rating_model
+from service.plumbing.errors import Conflict, NotFound, Unauthorized, Unprocessable
+from service.rules import bot_rules, rating_model
 from service.rules.player_views import (
     BoardSeat,
     CreatedPlayer,
@@ -165,6 +165,43 @@ class Accounts(Part):
                 delete(PlayerTokenRow).where(PlayerTokenRow.token_hash == hash_token(token))
             )
 
+    # ------------------------------------------------------------------ bot accounts
+
+    def become_bot(self, player_id: str) -> PlayerView:
+        """The player becomes a bot account (docs/bots.md, "Bot accounts"): shown as a bot,
+        seated only in bot seats, rated in the bot pools. 409 ``bot_account_not_eligible``
+        once it has held a seat as a person; already one: nothing changes."""
+        if self.store.has_person_seat(player_id):
+            raise Conflict(
+                "bot_account_not_eligible",
+                "this player has played as a person: create a new player for the bot",
+            )
+        row = self.store.set_bot(player_id, True, self.clock())
+        if row is None:
+            raise NotFound("player_not_found", f"no player {player_id}")
+        log.info("player %s is a bot account", player_id)
+        return PlayerView.of(row)
+
+    def stop_bot(self, player_id: str) -> PlayerView:
+        """A bot account that has not played yet becomes a person again; 409
+        ``bot_account_irreversible`` once it has held a seat."""
+        if self.store.has_any_seat(player_id):
+            raise Conflict(
+                "bot_account_irreversible", "a bot account that has played stays a bot account"
+            )
+        row = self.store.set_bot(player_id, False, self.clock())
+        if row is None:
+            raise NotFound("player_not_found", f"no player {player_id}")
+        return PlayerView.of(row)
+
+    def bot_paused_until(self, player_id: str) -> datetime | None:
+        """Until when the bot account is paused from new games (``service.rules.bot_rules``),
+        or None when it is not paused now."""
+        until = bot_rules.paused_until(
+            self.store.bot_account_games(player_id, bot_rules.PAUSE_WINDOW)
+        )
+        return until if until is not None and until > self.clock() else None
+
     # ------------------------------------------------------------------ a player's games
 
     def player_games(
@@ -190,7 +227,8 @@ class Accounts(Part):
         )
         return Profile(
             player=PlayerView.of(row),
-            bot=row.id.startswith(rating_model.BOT_PREFIX),
+            bot=bool(row.bot) or row.id.startswith(rating_model.BOT_PREFIX),
+            paused_until=self.bot_paused_until(player_id) if row.bot else None,
             ratings=rated,
             recent_games=[game_view(g, full=False) for g in games],
         )

@@ -24,7 +24,8 @@ from service.models import GameRow
 from service.parts.base import Part
 from service.parts.labels import Labels, check_reservable
 from service.plumbing.errors import Conflict, Forbidden, ServiceError, Unauthorized, Unprocessable
-from service.rules import bulk, play
+from service.rules import bot_rules, bulk, play
+from service.rules.bot_seats import seat_bot_accounts
 from service.rules.bots import searches
 from service.rules.bulk import MAX_BULK, Built, BulkGame
 from service.rules.new_game import new_game_row, roll_setup
@@ -58,6 +59,7 @@ class Creation(Part):
         idempotency_key: str | None = None,
         prepare: Callable[[Session, GameRow], None] | None = None,
         address: str | None = None,
+        consented: frozenset[str] = frozenset(),
     ) -> CreatedGame:
         """Create a game; bot seats are filled at once, human seats wait for ``join``.
 
@@ -77,6 +79,10 @@ class Creation(Part):
         creation. A game whose seats are then all taken starts at once.
         ``address``: the client's, when created without ``player``: whose bot work the
         game's bot turns are (docs/workers.md, "Fair share").
+        A bot account's seat (``{"kind": "bot", "player": id}``) is taken for it at once
+        when the creator is the account itself, an owner of the label the account entered,
+        or (``consented``: the accounts that accepted a challenge) the challenge's; 403
+        ``reservation_forbidden`` otherwise (``service.rules.bot_seats``).
         """
         now = self.clock()
         request = {
@@ -99,7 +105,7 @@ class Creation(Part):
                 with self.store.reading(found[0].game_id) as row:
                     view = game_view(row, full=True)
                 return CreatedGame(view, found[1], replayed=True)
-        built = self.build_one(now, request, seats)
+        built = self.build_one(now, request, seats, consented)
         if player is None and address is not None:
             built.row.creator_address = address[:64]
         if player is None and searches(request["seats"], options):
@@ -133,7 +139,11 @@ class Creation(Part):
         )
 
     def build_one(
-        self, now: datetime, request: dict[str, Any], seats: Sequence[Any] | None
+        self,
+        now: datetime,
+        request: dict[str, Any],
+        seats: Sequence[Any] | None,
+        consented: frozenset[str] = frozenset(),
     ) -> Built:
         """A single create's rows: checked by ``new_game_row``; a reserved seat waits for
         its player's join; in a private game every other human seat gets an invitation
@@ -156,10 +166,23 @@ class Creation(Part):
         row.creator_player_id = request["player"]
         row.private = request["private"]
         reserved = sorted({s.reserved_for for s in row.seats if s.reserved_for is not None})
-        names = self.store.player_names(reserved)
+        known = self.store.players_by_id(reserved)
+        names = {pid: p.name for pid, p in known.items()}
+        accounts = {s.reserved_for for s in row.seats if s.bot_account}
+        grants = self.labels.grants(
+            request["player"], [row.label] if row.label else [], sorted(accounts)
+        )
+
+        def may_seat(account_id: str) -> None:
+            if account_id not in consented:
+                grants.token_shown(row.label, account_id)
+
+        seat_bot_accounts(row, known, now, may_seat=may_seat, paused_until=self.paused_until)
         shown = []
         for seat in row.seats:
-            if seat.kind == "bot":
+            if seat.bot_account:
+                shown.append(bulk.BulkSeat(seat.seat, "bot", seat.player_id))
+            elif seat.kind == "bot":
                 shown.append(bulk.BulkSeat(seat.seat, "bot"))
             elif seat.reserved_for is not None:
                 check_reservable(seat.reserved_for, names)
@@ -172,6 +195,13 @@ class Creation(Part):
                 shown.append(bulk.BulkSeat(seat.seat, "human"))
         starts = all(s.kind == "bot" for s in row.seats)
         return Built(row, creator_token, shown, game if starts else None)
+
+    def paused_until(self, account_id: str) -> datetime | None:
+        """Until when a bot account is paused from new games (``service.rules.bot_rules``)."""
+        until = bot_rules.paused_until(
+            self.store.bot_account_games(account_id, bot_rules.PAUSE_WINDOW)
+        )
+        return until if until is not None and until > self.clock() else None
 
     def create_games(
         self, specs: Sequence[dict[str, Any]], *, player: str | None = None
@@ -201,13 +231,20 @@ class Creation(Part):
             for seat in spec.get("seats") or []
             if isinstance(seat, dict) and seat.get("player") is not None
         }
-        names = self.store.player_names(sorted(reserved))
+        known = self.store.players_by_id(sorted(reserved))
+        names = {pid: p.name for pid, p in known.items()}
         labels = {s["label"].lower() for s in specs if isinstance(s.get("label"), str)}
         grants = self.labels.grants(player, labels, names)
         built = []
         for i, spec in enumerate(specs):
             try:
-                built.append(bulk.build(self.settings, now, spec, grants, names))
+                one = bulk.build(self.settings, now, spec, grants, names, known)
+                seat_bot_accounts(
+                    one.row, known, now,
+                    may_seat=lambda pid, label=one.row.label: grants.token_shown(label, pid),
+                    paused_until=self.paused_until,
+                )  # fmt: skip
+                built.append(one)
             except ServiceError as err:
                 raise type(err)(err.code, f"games[{i}]: {err.message}") from None
         self._store(built, player, now)

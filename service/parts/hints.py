@@ -30,7 +30,7 @@ from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.plumbing.outages import log_failure
 from service.rules import play
 from service.rules.bots import is_search_level, thinking_budget
-from service.rules.seat_tokens import hash_token
+from service.rules.holders import holder_of
 from service.rules.views import hints_allowed
 
 log = logging.getLogger(__name__)
@@ -170,7 +170,7 @@ class Hints(Part):
     # ------------------------------------------------------------------ checks
 
     def _own(self, row: GameRow, seat: int, token: str) -> None:
-        play.authorise(row, hash_token(token), seat)
+        play.authorise(row, holder_of(self.store, token), seat)
 
     def _check_may_ask(self, row: GameRow, seat: int, token: str) -> None:
         """What an action by this seat's person would be refused for (``play``'s checks),

@@ -21,7 +21,7 @@ from service.plumbing.errors import (
     Unprocessable,
 )
 from service.rules import play
-from service.rules.seat_tokens import hash_token
+from service.rules.holders import Holder, held_seat, holder_of
 from service.rules.views import ActionResult
 
 ACTORS = ("human", "bot", "timeout")
@@ -35,6 +35,8 @@ class ActionRequest:
     action: dict[str, Any]
     actor: str
     token_hash: str | None = None
+    #: A player acting with its player token in a seat it holds (``service.rules.holders``).
+    player_id: str | None = None
     claimed_seat: int | None = None
     expected_seq: int | None = None
     expected_version: int | None = None
@@ -86,31 +88,46 @@ class Moves(Part):
         if_match: bool = False,
         idempotency_key: str | None = None,
     ) -> ActionResult:
-        """``apply_action`` for a human identified by a seat token (the HTTP path).
+        """``apply_action`` for a human identified by a seat token, or by the player token
+        of the player holding the seat (the HTTP path, ``service.rules.holders``).
 
         The token is checked against the very read that the write is conditional on, and
         every seat change bumps the game's version, so a seat given up concurrently cannot
         be played with its old token. ``seat``, when given, must be the token's seat
-        (``wrong_seat``). With ``settings.require_precondition`` (the default) the caller
-        must name the version it saw, ``expected_version`` (the HTTP ``If-Match``) or
-        ``expected_seq``: 428 ``precondition_required`` otherwise; ``if_match`` says whether
-        an ``If-Match`` was sent (``*`` sends one without a version).
+        (``wrong_seat``), or one the player holds (``not_your_seat``); a player token
+        without ``seat`` acts in the player's seat whose decision is pending. With
+        ``settings.require_precondition`` (the default) the caller must name the version
+        it saw, ``expected_version`` (the HTTP ``If-Match``) or ``expected_seq``: 428
+        ``precondition_required`` otherwise; ``if_match`` says whether an ``If-Match`` was
+        sent (``*`` sends one without a version).
         """
         if self.settings.require_precondition and not if_match and expected_seq is None:
             raise PreconditionRequired(
                 "precondition_required",
                 "send If-Match with the game's ETag or expected_seq in the body",
             )
+        holder = holder_of(self.store, token)
         own_seat = None
         if idempotency_key is not None:  # the key is scoped per seat: find it first
-            found = self.store.seat_by_token_hash(game_id, hash_token(token))
-            if found is None:
-                raise Unauthorized("invalid_token", "the token is not a seat of this game")
-            own_seat = found.seat
+            if holder.token_hash is not None:
+                found = self.store.seat_by_token_hash(game_id, holder.token_hash)
+                if found is None:
+                    raise Unauthorized("invalid_token", "the token is not a seat of this game")
+                own_seat = found.seat
+            else:
+                with self.store.reading(game_id) as row:
+                    own_seat = held_seat(row, holder, seat)
+                    mine = [s.seat for s in row.seats if s.player_id == holder.player_id]
+                if seat is None:  # a retry: the pending seat may have moved on since
+                    for other in mine:
+                        if first := self._replay(game_id, other, idempotency_key, action):
+                            return first
+                seat = own_seat  # the write acts in the seat the key was scoped to
         request = ActionRequest(
             action,
             "human",
-            token_hash=hash_token(token),
+            token_hash=holder.token_hash,
+            player_id=holder.player_id,
             claimed_seat=seat,
             expected_seq=expected_seq,
             expected_version=expected_version,
@@ -127,8 +144,9 @@ class Moves(Part):
         try:
             # The step rewrites ``public`` and ``pending`` (``play.record_step``): unread.
             with self.store.changing(game_id, state=True, views=False) as (session, row):
-                if request.token_hash is not None:
-                    seat = play.authorise(row, request.token_hash, request.claimed_seat)
+                if request.token_hash is not None or request.player_id is not None:
+                    holder = Holder(request.token_hash, request.player_id)
+                    seat = play.authorise(row, holder, request.claimed_seat)
                 assert seat is not None
                 log_setup.note(seat=seat)  # the acting seat on this request's or task's records
                 play.check_can_act(

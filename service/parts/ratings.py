@@ -69,7 +69,7 @@ def _apply(
     session: Session, players: list[str], ranks: list[int], row: GameRow, now: datetime
 ) -> int:
     ids = sorted(set(players))  # one lock order for every game: no deadlocks
-    pool = pool_of(row.players, row.options)
+    pool = pool_of(row.players, row.options, any(s.bot_account for s in row.seats))
     _ensure_bot_players(session, ids, now)
     current = {
         r.player_id: r
@@ -160,12 +160,15 @@ class Ratings(Part):
         player_id: str | None = None,
         page: int = 1,
         page_size: int = 50,
+        bots: str = "include",
     ) -> tuple[list[RatingView], int]:
         """Rated players (bots included), the highest ordinal (``mu - 3 sigma``) first: in
         one pool (a game size such as ``4p`` or a 2-player variant), or each player's
-        rating in every pool; ``player_id``: one player's ratings."""
+        rating in every pool; ``player_id``: one player's ratings. ``bots``: ``include``
+        them, ``exclude`` them (people only) or ``only`` them (bot levels and bot
+        accounts)."""
         return self.store.leaderboard(
-            pool=pool, player_id=player_id, page=page, page_size=page_size
+            pool=pool, player_id=player_id, page=page, page_size=page_size, bots=bots
         )
 
     def rating_history(

@@ -10,11 +10,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from engine import fairness
+from service.models import GameRow, SeatRow
 from service.parts.base import Part
 from service.plumbing.errors import Conflict, Forbidden, Unauthorized, Unprocessable
 from service.rules import play
+from service.rules.holders import Holder, holder_of
 from service.rules.new_game import roll_setup
-from service.rules.seat_tokens import hash_token, new_token, seat_by_token, seat_of
+from service.rules.seat_tokens import hash_token, new_token, seat_of
 from service.rules.views import GameView, Joined, SeatView, game_view
 from service.store import idempotency
 
@@ -99,11 +101,13 @@ class Seating(Part):
             return Joined(game=game_view(row, full=True), seat=target.seat, token=token)
         raise Conflict("version_conflict", "the game is changing too fast; retry")
 
-    def leave(self, game_id: str, token: str) -> GameView:
-        """Give a seat back before the game starts (afterwards: ``resign``)."""
+    def leave(self, game_id: str, token: str, seat_number: int | None = None) -> GameView:
+        """Give a seat back before the game starts (afterwards: ``resign``): the seat of
+        the seat token, or ``seat_number`` of the player token's player."""
+        holder = holder_of(self.store, token)
         try:
             with self.store.changing(game_id) as (_, row):
-                seat = seat_by_token(row, token)
+                seat = self._held(row, holder, seat_number)
                 if row.status != "open":
                     raise Conflict(
                         "game_not_open", "the game has started; resign instead of leaving"
@@ -116,20 +120,24 @@ class Seating(Part):
         self.after.committed(game_id, row.seq, None)
         return game_view(row, full=True)
 
-    def resign(self, game_id: str, token: str) -> GameView:
+    def resign(self, game_id: str, token: str, seat_number: int | None = None) -> GameView:
         """Resigning hands the seat to a bot for the rest of the game.
 
         The engine has no notion of a player leaving, so the seat keeps playing (level
         ``options.resign_bot_level``, default ``settings.standin_level``); the human's
         token stops working (403 ``seat_resigned``). The seat still ranks at the end.
 
+        ``token``: the seat's token, or the player token of the player holding
+        ``seat_number`` (``service.rules.holders``).
+
         A resign does not depend on the position, so a write that lost the race to a bot's
         move (the same version, or the same log seq) is simply tried again on a fresh read.
         """
+        holder = holder_of(self.store, token)
         for attempt in range(RETRIES):
             try:
                 with self.store.changing(game_id) as (session, row):
-                    seat = seat_by_token(row, token)
+                    seat = self._held(row, holder, seat_number)
                     if seat.resigned:
                         raise Forbidden("seat_resigned", "this seat has already resigned")
                     if row.status != "active":
@@ -176,15 +184,32 @@ class Seating(Part):
 
     def own_seat(self, game_id: str, seat: int, token: str) -> SeatView:
         """``seat`` of the game, when ``token`` is its token (403 ``wrong_seat`` when the
-        token holds another seat of the game, 401 ``invalid_token`` when none)."""
+        token holds another seat of the game, 401 ``invalid_token`` when none), or the
+        player token of the player holding it (403 ``not_your_seat`` otherwise)."""
+        holder = holder_of(self.store, token)
+        if holder.player_id is not None:
+            with self.store.reading(game_id) as row:
+                return SeatView.of(self._held(row, holder, seat))
         owner = self.seat_for_token(game_id, token)
         if owner.seat != seat:
             raise Forbidden("wrong_seat", f"the token belongs to seat {owner.seat}, not {seat}")
         return owner
 
     def seat_for_token(self, game_id: str, token: str) -> SeatView:
-        """The seat a token belongs to in this game (401 ``invalid_token`` otherwise)."""
+        """The seat a token belongs to in this game (401 ``invalid_token`` otherwise); for
+        a player token, the player's seat whose decision is pending, else its lowest (403
+        ``not_your_seat`` when it holds none)."""
+        holder = holder_of(self.store, token)
+        if holder.player_id is not None:
+            with self.store.reading(game_id) as row:
+                return SeatView.of(self._held(row, holder, None))
         seat = self.store.seat_by_token_hash(game_id, hash_token(token))
         if seat is None:
             raise Unauthorized("invalid_token", "the token is not a seat of this game")
         return SeatView.of(seat)
+
+    @staticmethod
+    def _held(row: GameRow, holder: Holder, seat_number: int | None) -> SeatRow:
+        found = seat_of(row, play.authorise(row, holder, seat_number))
+        assert found is not None  # authorise returns a seat of the row
+        return found

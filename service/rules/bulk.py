@@ -3,14 +3,16 @@ its seats already assigned, before ``Creation._store`` stores them all in one tr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from service.models import GameRow
+from service.models import GameRow, PlayerRow
 from service.parts.labels import Grants, check_reservable
 from service.plumbing.config import Settings
 from service.plumbing.errors import Unprocessable
+from service.rules.bot_seats import check_human_seats
 from service.rules.new_game import new_game_row
 from service.rules.seat_tokens import hash_token, new_token
 
@@ -62,7 +64,7 @@ class Built:
 
 def build(
     settings: Settings, now: datetime, spec: dict[str, Any], grants: Grants,
-    names: dict[str, str],
+    names: dict[str, str], players: Mapping[str, PlayerRow] | None = None,
 ) -> Built:  # fmt: skip
     """One game of the round: checked like ``create_game``, its reserved seats taken for
     their players (``names``: the known players' names) as ``grants`` allow (the seat
@@ -88,9 +90,12 @@ def build(
     )
     row.creator_player_id = grants.creator
     row.private = bool(spec.get("private", False))
+    check_human_seats(row, players or {})
     seats = []
     for seat in row.seats:
-        if seat.kind == "bot":
+        if seat.bot_account:  # taken by ``service.rules.bot_seats`` when the round is checked
+            seats.append(BulkSeat(seat.seat, "bot", seat.reserved_for))
+        elif seat.kind == "bot":
             seats.append(BulkSeat(seat.seat, "bot"))
         elif seat.reserved_for is not None:
             check_reservable(seat.reserved_for, names)

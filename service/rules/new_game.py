@@ -38,7 +38,8 @@ def label_key(label: str) -> str:
 PREVIEW_SEED = 0
 #: What happens when a human's time runs out (docs/api.md, "Deadlines").
 TIMEOUT_POLICIES = ("default_action", "bot")
-OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant", "decoy_scores", "hints")
+OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant", "decoy_scores", "hints",
+           "people_pool")  # fmt: skip
 
 
 def new_game_row(
@@ -145,10 +146,10 @@ def _check_seats(players: int, seats: Sequence[SeatSpec | dict[str, Any]] | None
             "invalid_seats", f"{players} players need exactly {players} seat entries"
         )
     for spec in specs:
-        if spec.kind == "bot":
+        if spec.kind == "bot" and spec.player is not None and spec.level is not None:
+            raise Unprocessable("invalid_seats", "a bot account's seat names no level")
+        if spec.kind == "bot" and spec.player is None:
             check_bot_level(spec.level or "random", "invalid_seats")
-            if spec.player is not None:
-                raise Unprocessable("invalid_seats", "only a human seat is reserved for a player")
     return specs
 
 
@@ -166,6 +167,8 @@ def _check_options(
     for key in STANDIN_OPTIONS:
         if opts.get(key) is not None:
             check_bot_level(opts[key], "invalid_option")
+    if "people_pool" in opts and not isinstance(opts["people_pool"], bool):
+        raise Unprocessable("invalid_option", "people_pool is true or false")
     if "hints" in opts and not isinstance(opts["hints"], bool):
         raise Unprocessable("invalid_option", "hints is true or false")
     if opts.get("hints") and rated:
@@ -199,7 +202,15 @@ def roll_setup(row: GameRow) -> Any:
 
 
 def seat_row(seat: int, spec: SeatSpec, now: datetime) -> SeatRow:
-    """A new seat: a bot's is taken at once, a human's waits for ``join``."""
+    """A new seat: a bot's is taken at once, a human's waits for ``join``; a bot
+    account's is a human seat inside (deadlines, its player's turns), reserved for the
+    account until the creation takes it for it (``service.rules.bot_seats``)."""
+    if spec.kind == "bot" and spec.player is not None:
+        return SeatRow(
+            seat=seat, kind="human", bot_level=None, name=spec.name, joined_at=None,
+            timeouts=0, replaced_by_bot=False, resigned=False, reserved_for=spec.player,
+            bot_account=True,
+        )  # fmt: skip
     bot = spec.kind == "bot"
     level = spec.level or "random"
     return SeatRow(
@@ -212,6 +223,7 @@ def seat_row(seat: int, spec: SeatSpec, now: datetime) -> SeatRow:
         replaced_by_bot=False,
         resigned=False,
         reserved_for=None if bot else spec.player,
+        bot_account=False,
     )
 
 

@@ -27,8 +27,9 @@ from service.plumbing.errors import (
 from service.plumbing.scheduling import Scheduler
 from service.rules import clocks
 from service.rules.bots import is_search_level
+from service.rules.holders import Holder, held_seat
 from service.rules.positions import SNAPSHOT_EVERY
-from service.rules.seat_tokens import seat_by_hash, seat_of
+from service.rules.seat_tokens import seat_of
 from service.rules.views import etag_for
 
 MAX_SEED = 2**53 - 1  # seeds stay exact in JavaScript clients
@@ -141,13 +142,13 @@ def start(row: GameRow, game: Any, now: datetime, bot_grace: int) -> Followup | 
     return set_pending(row, game, now, bot_grace)
 
 
-def authorise(row: GameRow, token_hash: str, claimed_seat: int | None) -> int:
-    """The seat a token belongs to, checked against the very read the write is
-    conditional on (so a seat given up concurrently cannot be played with its old token)."""
-    seat = seat_by_hash(row, token_hash).seat
-    if claimed_seat is not None and claimed_seat != seat:
-        raise Forbidden("wrong_seat", f"the token belongs to seat {seat}, not {claimed_seat}")
-    return seat
+def authorise(row: GameRow, holder: Holder | str, claimed_seat: int | None) -> int:
+    """The seat a seat token (or its hash, ``str``) or a player acts in, checked against
+    the very read the write is conditional on (so a seat given up concurrently cannot be
+    played with its old token): ``service.rules.holders.held_seat``."""
+    if isinstance(holder, str):
+        holder = Holder(token_hash=holder)
+    return held_seat(row, holder, claimed_seat)
 
 
 def open_seat(

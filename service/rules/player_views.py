@@ -36,10 +36,12 @@ class PlayerView:
     id: str
     name: str
     created_at: datetime
+    #: A bot account (docs/bots.md, "Bot accounts").
+    bot: bool = False
 
     @classmethod
     def of(cls, row: PlayerRow) -> PlayerView:
-        return cls(id=row.id, name=row.name, created_at=row.created_at)
+        return cls(id=row.id, name=row.name, created_at=row.created_at, bot=bool(row.bot))
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,10 @@ class Profile:
     """What anybody may see of a player (``Accounts.player_profile``)."""
 
     player: PlayerView
+    #: A bot: a bot level's rating identity or a bot account.
     bot: bool
+    #: Until when a bot account is paused from new games (docs/bots.md), else None.
+    paused_until: datetime | None
     #: The player's rating in each pool it has played, the best first.
     ratings: list[RatingView]
     #: Its latest finished games that are listed (private ones are not shown).

@@ -40,16 +40,32 @@ def bot_player_id(level: str) -> str:
     return BOT_PREFIX + level
 
 
-def pools() -> tuple[str, ...]:
-    """Every rating pool: the game sizes, then the 2-player variants."""
+#: The pools of games with a bot account: ``bots-4p``… (docs/bots.md, "Rating pools").
+BOTS_POOL_PREFIX = "bots-"
+
+
+def people_pools() -> tuple[str, ...]:
+    """The people's rating pools: the game sizes, then the 2-player variants."""
     return (*(f"{n}p" for n in SUPPORTED_PLAYERS if n > 2), *VARIANTS)
 
 
-def pool_of(players: int, options: dict | None) -> str:
+def pools() -> tuple[str, ...]:
+    """Every rating pool: the people's, then the bot accounts' (``bots-`` each)."""
+    return (*people_pools(), *(BOTS_POOL_PREFIX + p for p in people_pools()))
+
+
+def pool_of(players: int, options: dict | None, bot_accounts: bool = False) -> str:
     """The rating pool of a game: its 2-player variant (``double_1``, ``double_2``,
-    ``decoy``), else its size (``3p`` … ``6p``). Each pool rates on its own."""
-    variant = (options or {}).get("variant")
-    return str(variant) if variant else f"{players}p"
+    ``decoy``), else its size (``3p`` … ``6p``). Each pool rates on its own. A game with a
+    bot account (``bot_accounts``) rates in the bots' pool of the same game (``bots-4p``),
+    so programs never move people's ratings, unless its creator asked for the people's
+    pool (option ``people_pool``)."""
+    opts = options or {}
+    variant = opts.get("variant")
+    pool = str(variant) if variant else f"{players}p"
+    if bot_accounts and not opts.get("people_pool"):
+        return BOTS_POOL_PREFIX + pool
+    return pool
 
 
 def ordinal(mu: float, sigma: float) -> float:

@@ -31,12 +31,14 @@ class SeatView:
     #: stood when its decision was offered: it runs out at the game's ``deadline_at``);
     #: None for a bot seat or without banks.
     bank: float | None = None
+    #: Played by a bot account (``player_id``): shown as a bot seat without a level.
+    bot_account: bool = False
 
     @classmethod
     def of(cls, row: SeatRow, bank: float | None = None) -> SeatView:
         return cls(
             seat=row.seat,
-            kind=row.kind,
+            kind="bot" if row.bot_account and not row.resigned else row.kind,
             bot_level=row.bot_level,
             name=row.name,
             occupied=row.kind == "bot" or row.token_hash is not None,
@@ -48,6 +50,7 @@ class SeatView:
             reserved_for=row.reserved_for,
             invited=row.invite_hash is not None,
             bank=bank,
+            bot_account=bool(row.bot_account),
         )
 
 

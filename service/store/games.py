@@ -24,6 +24,7 @@ from service.models import (
 )
 from service.plumbing.errors import NotFound
 from service.store import outbox
+from service.store.challenges import ChallengeQueries
 from service.store.people import PeopleQueries
 
 # The seats come joined (the mapping's default): one statement, cheaper here than a second
@@ -50,7 +51,7 @@ def _read_changes(session: Session, *_: Any) -> None:
             outbox.owe_rating(session, row)
 
 
-class GameStore(PeopleQueries):
+class GameStore(PeopleQueries, ChallengeQueries):
     """Loads and saves games, their seats and their action log."""
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:

@@ -120,7 +120,12 @@ def payload(event: str, row: GameRow, now: datetime) -> dict[str, Any]:
         "status": row.status,
         "seq": row.seq,
         "seats": [
-            {"seat": s.seat, "kind": s.kind, "name": s.name, "player_id": s.player_id}
+            {
+                "seat": s.seat,
+                "kind": "bot" if s.bot_account else s.kind,
+                "name": s.name,
+                "player_id": s.player_id,
+            }
             for s in row.seats
         ],
         "started_at": iso(row.started_at),

@@ -15,6 +15,7 @@ from service.models import (
     GameRow,
     LabelRow,
     PlayerRow,
+    PlayerTokenRow,
     RatingDueRow,
     RatingHistoryRow,
     RatingRow,
@@ -41,6 +42,13 @@ class PeopleQueries:
 
     def player_exists(self, player_id: str) -> bool:
         return self.player(player_id) is not None
+
+    def player_id_for_token(self, digest: str) -> str | None:
+        """The player holding the token whose SHA-256 is ``digest`` (the table's key)."""
+        with self.sessions() as session:
+            return session.scalar(
+                select(PlayerTokenRow.player_id).where(PlayerTokenRow.token_hash == digest)
+            )
 
     @staticmethod
     def claim_label_in(
@@ -200,18 +208,35 @@ class PeopleQueries:
             )
 
     def leaderboard(
-        self, *, pool: str | None, player_id: str | None, page: int, page_size: int
+        self,
+        *,
+        pool: str | None,
+        player_id: str | None,
+        page: int,
+        page_size: int,
+        bots: str = "include",
     ) -> tuple[list[RatingView], int]:
         """One page of the ratings of one pool (``ix_ratings_pool_ordinal`` backwards) or
-        of every pool, or of one player."""
+        of every pool, or of one player; ``bots``: ``include``, ``exclude`` or ``only``
+        the bots (bot levels and bot accounts)."""
+        is_bot = PlayerRow.bot.is_(True) | RatingRow.player_id.startswith(BOT_PREFIX)
         where = [
             *([RatingRow.pool == pool] if pool is not None else []),
             *([RatingRow.player_id == player_id] if player_id is not None else []),
+            *([is_bot] if bots == "only" else [~is_bot] if bots == "exclude" else []),
         ]
         with self.sessions() as session:
-            total = session.scalar(select(func.count()).select_from(RatingRow).where(*where)) or 0
+            total = (
+                session.scalar(
+                    select(func.count())
+                    .select_from(RatingRow)
+                    .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
+                    .where(*where)
+                )
+                or 0
+            )
             rows = session.execute(
-                select(RatingRow, PlayerRow.name)
+                select(RatingRow, PlayerRow.name, PlayerRow.bot)
                 .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
                 .where(*where)
                 .order_by(RatingRow.ordinal.desc(), RatingRow.player_id.desc(), RatingRow.pool)
@@ -222,7 +247,7 @@ class PeopleQueries:
             RatingView(
                 r.player_id,
                 name,
-                r.player_id.startswith(BOT_PREFIX),
+                bool(bot) or r.player_id.startswith(BOT_PREFIX),
                 r.pool,
                 r.mu,
                 r.sigma,
@@ -230,7 +255,7 @@ class PeopleQueries:
                 r.games,
                 r.updated_at,
             )  # fmt: skip
-            for r, name in rows
+            for r, name, bot in rows
         ]
         return views, total
 

@@ -47,7 +47,8 @@ def positions(reader: StreamReader) -> dict[str, int]:
         if m["type"] == "state":
             have[m["data"]["id"]] = m["data"]["seq"]
         elif m["type"] == "entry":
-            assert m["id"] == f"{m['data']['game_id']}:{m['data']['seq']}"
+            # "<game id>:<seq>", and "<game id>:<seq>:<chat id>" with the game's chat
+            assert m["id"].startswith(f"{m['data']['game_id']}:{m['data']['seq']}")
             have[m["data"]["game_id"]] = m["data"]["seq"]
     return have
 
@@ -154,3 +155,70 @@ def test_refusals_and_an_ended_set(stack: Stack) -> None:
     seq = next(m for m in ended.messages if m["type"] == "end")["data"]["seq"]
     r = requests.get(base, params={"games": game_id, "since": f"{game_id}:{seq}"}, timeout=10)
     assert r.status_code == 204  # the client has all of it: EventSource stops here
+
+
+def chat(api: Api, game_id: str, token: str, text: str) -> int:
+    r = requests.post(
+        f"{api.base}/games/{game_id}/chat",
+        json={"text": text},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=10,
+    )
+    assert r.status_code == 201, r.text
+    return r.json()["id"]
+
+
+def chat_ids(reader: StreamReader, game_id: str) -> list[int]:
+    return [
+        m["data"]["id"]
+        for m in reader.messages
+        if m["type"] == "chat" and m["data"]["game_id"] == game_id
+    ]
+
+
+def test_chat_and_the_lobby_ride_the_stream_through_a_resume(stack: Stack) -> None:
+    """The chat of the games named in ``chat`` and the lobby's seeks on the same stream (SSE);
+    a resume from the last ids (``<game id>:<seq>:<chat id>``) loses and repeats nothing."""
+    api = stack.api
+    games = started_games(api, 2)
+    talk, quiet = list(games)
+    said = [chat(api, talk, games[talk][0], "before")]
+    first = StreamReader(f"{api.base}/stream?games={talk},{quiet}&chat={talk}:0&lobby=true")
+    first.start()
+    wait_until(lambda: chat_ids(first, talk) == said, 10, "the chat so far")
+    seeks = wait_until(lambda: [m for m in first.messages if m["type"] == "seeks"], 10, "seeks")
+    assert len(seeks) == 1
+    said.append(chat(api, talk, games[talk][1], "live"))
+    wait_until(lambda: chat_ids(first, talk) == said, 10, "a live message")
+    ids = [m["id"] for m in first.messages if m["type"] == "chat"]
+    assert ids[-1] == f"{talk}:{positions(first)[talk]}:{said[-1]}"
+    assert not [m for m in first.messages if m["type"] == "chat" and m["data"]["game_id"] == quiet]
+
+    ann = requests.post(f"{api.base}/players", json={"name": "ann"}, timeout=10).json()["token"]
+    want = {"players": 6, "rated": False, "wait": 600}
+    want["time_control"] = {"type": "bank", "initial": 779}  # a seek nobody else makes
+    auth = {"Authorization": f"Bearer {ann}"}
+    r = requests.post(f"{api.base}/seeks", json=want, headers=auth, timeout=10)
+    assert r.status_code == 201, r.text
+    added = wait_until(
+        lambda: [m for m in first.messages if m["type"] == "seek_added"], 10, "seek_added"
+    )
+    assert added[0]["data"]["id"] == r.json()["id"]
+    first.cut()
+    first.closed.wait(10)
+
+    away_chat = chat(api, talk, games[talk][2], "while away")
+    away = move_each(api, games)
+    have = positions(first)
+    # The SSE form of the resume point: the talking game's position names its chat too.
+    since = f"{talk}:{have[talk]}:{chat_ids(first, talk)[-1]},{quiet}:{have[quiet]}"
+    second = StreamReader(f"{api.base}/stream?games={talk},{quiet}&since={since}", ndjson=True)
+    second.start()
+    wait_until(lambda: reached(second, away), 10, "the missed entries")
+    wait_until(lambda: chat_ids(second, talk) == [away_chat], 10, "the missed message")
+    said.append(away_chat)
+    said.append(chat(api, talk, games[talk][0], "after"))
+    wait_until(lambda: chat_ids(second, talk) == said[2:], 10, "live after the resume")
+    assert "seeks" not in second.types(), "the lobby only where asked for"
+    second.cut()
+    assert chat_ids(first, talk) + chat_ids(second, talk) == said

@@ -1,5 +1,6 @@
 // Chat at the table (docs/web.md, "Chat"): the messages so far from GET /games/{id}/chat,
-// new ones read every two seconds (the page's shared stream carries the games, not chat), writing
+// new ones from the page's shared stream (live.js asks for the game's chat there; read
+// every two seconds only where the page polls instead), writing
 // with this browser's seat token or player token, and muting a player. Every message is
 // put on the page with textContent only: a message is text, never markup.
 import { ApiError, call, callAsPlayer, creatorTokenFor, myPlayer } from "./api.js";
@@ -146,6 +147,8 @@ export class ChatPanel {
 
   /** Without a stream (live.js fell back to polling): ask for new messages now and then. */
   poll() {
+    if (this.polling) return;
+    this.polling = true;
     const tick = async () => {
       try {
         const page = await this.page(myPlayer()?.token);

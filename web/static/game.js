@@ -88,14 +88,16 @@ async function main() {
   trace.interactiveAt = performance.now();
   setInterval(() => tickClocks(view), 1000);
   const chat = (trace.chat = new ChatPanel(gameId, () => view.mine));
-  await chat.load();
+  const chatSince = await chat.load();
   $("skip-ahead").onclick = () => pacer.skip();
+  // The chat rides the game's stream from the last message loaded; polled only without it.
   const live = await follow(gameId, view.lastSeq, {
     onEntry: (entry) => pacer.enqueue([entry]),
+    onChat: (message) => chat.add(message),
     onChange: (doc) => (pacer.busy ? null : refresh(doc)),
     onEnd: (doc) => refresh(doc.seats ? doc : undefined),
-  });
-  if (!live.chat) chat.poll(); // the chat is not on the shared stream: read it now and then
+    onPolling: () => chat.poll(),
+  }, chatSince);
   trace.mode = live.mode;
   trace.ready = true;
   trace.readyAt = performance.now();

@@ -1,19 +1,24 @@
 // Following a game: the browser's one shared stream (shared-stream.js: every page of the
-// site on one connection, docs/web.md, "One connection for every tab"); where the browser
-// lacks SharedWorker, or the service refuses the stream, the page polls the game document
-// with If-None-Match instead. Either way the page hears "an entry arrived" and "the game
-// document may have changed". The shared stream carries no chat: ``chat`` is false, and
-// the page reads its chat by polling.
+// site on one connection, docs/web.md, "One connection for every tab"), which brings the
+// game's chat too when the page asks (``chatSince``: the last message it has); where the
+// browser lacks SharedWorker, or the service refuses the stream, the page polls the game
+// document with If-None-Match instead, and ``onPolling`` tells it to read its chat by
+// polling as well. Either way the page hears "an entry arrived" and "the game document
+// may have changed".
 import { call } from "./api.js";
 import { followGame } from "./shared-stream.js";
 
-export function follow(gameId, sinceSeq, handlers) {
+export function follow(gameId, sinceSeq, handlers, chatSince = null) {
   let current = null;
-  const polling = () => (current = poll(gameId, handlers));
-  const shared = followGame(gameId, sinceSeq, { ...handlers, onFailed: polling });
+  const polling = () => {
+    current = poll(gameId, handlers);
+    handlers.onPolling?.();
+    return current;
+  };
+  const shared = followGame(gameId, sinceSeq, { ...handlers, onFailed: polling }, chatSince);
   if (!shared) return Promise.resolve(polling());
-  current = { mode: "stream", chat: false, close: () => shared.close() };
-  return Promise.resolve({ mode: "stream", chat: false, close: () => current.close() });
+  current = { mode: "stream", chat: chatSince !== null, close: () => shared.close() };
+  return Promise.resolve({ mode: "stream", chat: chatSince !== null, close: () => current.close() });
 }
 
 function poll(gameId, { onChange, onEnd }) {

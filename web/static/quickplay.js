@@ -1,11 +1,13 @@
 // "Play now" in the lobby (quick play, docs/api.md "Quick play"): one click posts a seek
 // with the remembered preferences, the card shows the wait and a cancel button, and the
 // page goes to the table once the seek is matched. The seeks waiting now are listed
-// live from the lobby stream (GET /seeks/stream).
+// live from the lobby stream's messages, on the browser's shared connection
+// (shared-stream.js) or, without one, from GET /seeks/stream.
 import { ApiError, call, callAsPlayer, keepSeat, myPlayer } from "./api.js";
 import { h, put } from "./dom.js";
 import { t } from "./i18n.js";
 import { playerOptions } from "./pools.js";
+import { followLobby } from "./shared-stream.js";
 
 const $ = (id) => document.getElementById(id);
 const PREFS = "ursuppe.quickplay"; // {players, clock, wait, bot, rated}
@@ -162,19 +164,26 @@ function drawList() {
   }
 }
 
+/** The waiting seeks, live: on the browser's shared connection (shared-stream.js) where it
+ * has one, else on a lobby stream of its own (EventSource). */
 function followList() {
-  if (!window.EventSource) return;
-  const source = new EventSource("/api/v1/seeks/stream");
-  source.addEventListener("seeks", (e) => {
-    waiting.clear();
-    for (const s of JSON.parse(e.data).items) waiting.set(s.id, s);
-    drawList();
-  });
-  source.addEventListener("seek_added", (e) => { const s = JSON.parse(e.data); waiting.set(s.id, s); drawList(); });
-  for (const kind of ["seek_matched", "seek_removed"]) {
-    source.addEventListener(kind, (e) => { waiting.delete(JSON.parse(e.data).id); drawList(); });
+  const on = {
+    seeks: (data) => { waiting.clear(); for (const s of data.items) waiting.set(s.id, s); },
+    seek_added: (s) => waiting.set(s.id, s),
+    seek_matched: (data) => waiting.delete(data.id),
+    seek_removed: (data) => waiting.delete(data.id),
+  };
+  const shared = followLobby(({ type, data }) => { on[type]?.(data); drawList(); }, ownStream);
+  if (!shared) ownStream();
+
+  function ownStream() {
+    if (!window.EventSource) return;
+    const source = new EventSource("/api/v1/seeks/stream");
+    for (const [kind, apply] of Object.entries(on)) {
+      source.addEventListener(kind, (e) => { apply(JSON.parse(e.data)); drawList(); });
+    }
+    window.addEventListener("pagehide", () => source.close());
   }
-  window.addEventListener("pagehide", () => source.close());
 }
 
 /** Fill the card's choices (``rules``: GET /rules), restore the remembered preferences and a

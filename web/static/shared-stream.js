@@ -1,13 +1,19 @@
 // This page's side of the browser's one shared connection (stream-worker.js): the games the
-// page follows and whether it wants the player's notices. When the page is hidden for good
-// or put into the back/forward cache (pagehide) it lets all of them go; when it comes back
-// from the cache (pageshow) it follows them again from the last entry it has, so it catches
-// up exactly. ``null`` from ``followGame``/``followNotices`` means the browser has no
-// SharedWorker: the caller polls instead.
+// page follows (with their chat or without), whether it wants the player's notices and
+// whether the lobby's seeks. When the page is hidden for good or put into the back/forward
+// cache (pagehide) it lets all of them go; when it comes back from the cache (pageshow) it
+// follows them again from the last entry and chat message it has, so it catches up
+// exactly. ``null`` from ``followGame``/``followNotices``/``followLobby`` means the browser
+// has no SharedWorker: the caller polls instead.
 
 let port; // undefined: not tried yet; null: no SharedWorker here
-const games = new Map(); // gameId -> { since, handlers }
+const games = new Map(); // gameId -> { since, chat, handlers }
 let notices = null; // { token, onMessage }
+let lobby = null; // { onMessage, onFailed }
+// What this page received, for the browser tests: each entry and chat message (game and
+// position), the connection's drops and the page's restores from the cache.
+const trace = (window.ursuppeStream = { entries: [], chat: [], drops: 0, restores: 0 });
+const LOBBY = new Set(["seeks", "seek_added", "seek_matched", "seek_removed"]);
 
 function connection() {
   if (port !== undefined) return port;
@@ -24,15 +30,19 @@ function connection() {
   return port;
 }
 
+const followMessage = (game, followed) => ({ op: "follow", game, since: followed.since, chat: followed.chat });
+
 window.addEventListener("pagehide", () => port?.postMessage({ op: "bye" }));
 // Back from the cache: connect again (the worker may have ended meanwhile, when no other
-// page needed it) and follow from the last entry this page has.
+// page needed it) and follow from the last entry and chat message this page has.
 window.addEventListener("pageshow", (e) => {
   if (!e.persisted || !port) return;
+  trace.restores++;
   port = undefined;
   connection();
-  for (const [game, followed] of games) port.postMessage({ op: "follow", game, since: followed.since });
+  for (const [game, followed] of games) port.postMessage(followMessage(game, followed));
   if (notices) port.postMessage({ op: "notices", token: notices.token });
+  if (lobby) port.postMessage({ op: "lobby", on: true });
 });
 
 function receive(message) {
@@ -41,14 +51,23 @@ function receive(message) {
     const failed = [...games.values()];
     games.clear();
     for (const followed of failed) followed.handlers.onFailed();
+    const lost = lobby;
+    lobby = null;
+    lost?.onFailed();
     return;
   }
-  if (type === "entry" || type === "state" || type === "end") {
-    const followed = games.get(type === "entry" ? data.game_id : data.id);
+  if (type === "dropped") { trace.drops++; return; }
+  if (type === "entry" || type === "chat" || type === "state" || type === "end") {
+    const followed = games.get(type === "entry" || type === "chat" ? data.game_id : data.id);
     if (!followed) return;
     if (type === "entry") {
+      trace.entries.push([data.game_id, data.seq]);
       followed.since = data.seq;
       followed.handlers.onEntry(data);
+    } else if (type === "chat") {
+      trace.chat.push([data.game_id, data.id]);
+      followed.chat = data.id;
+      followed.handlers.onChat?.(data);
     } else if (type === "state") followed.handlers.onChange(data);
     else {
       games.delete(data.id);
@@ -56,16 +75,19 @@ function receive(message) {
     }
     return;
   }
+  if (LOBBY.has(type)) { lobby?.onMessage(message); return; }
   notices?.onMessage(message);
 }
 
-/** Follow ``gameId`` after entry ``since``: ``onEntry``, ``onChange`` (the document),
+/** Follow ``gameId`` after entry ``since`` (and with ``chat``, the id of the last chat
+ * message the page has, its chat to ``onChat``): ``onEntry``, ``onChange`` (the document),
  * ``onEnd`` and ``onFailed`` (the service refused: poll instead). A handle with
  * ``close()``, or null without SharedWorker. */
-export function followGame(gameId, since, handlers) {
+export function followGame(gameId, since, handlers, chat = null) {
   if (!connection()) return null;
-  games.set(gameId, { since, handlers });
-  port.postMessage({ op: "follow", game: gameId, since });
+  const followed = { since, chat, handlers };
+  games.set(gameId, followed);
+  port.postMessage(followMessage(gameId, followed));
   return {
     close() {
       if (games.delete(gameId)) port.postMessage({ op: "unfollow", game: gameId });
@@ -83,6 +105,21 @@ export function followNotices(token, onMessage) {
     close() {
       notices = null;
       port.postMessage({ op: "notices", token: null });
+    },
+  };
+}
+
+/** The lobby stream's messages (``seeks`` first and after every reconnection, then
+ * ``seek_added``, ``seek_matched``, ``seek_removed``) to ``onMessage``; ``onFailed`` when
+ * the service refuses the stream. Null without SharedWorker. */
+export function followLobby(onMessage, onFailed) {
+  if (!connection()) return null;
+  lobby = { onMessage, onFailed };
+  port.postMessage({ op: "lobby", on: true });
+  return {
+    close() {
+      lobby = null;
+      port.postMessage({ op: "lobby", on: false });
     },
   };
 }

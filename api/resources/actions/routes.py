@@ -11,7 +11,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import SEAT_AUTH, bearer_token, idempotency_key, idempotency_key_parameter
+from api.auth import SEAT_OR_PLAYER_AUTH, bearer_token, idempotency_key, idempotency_key_parameter
 from api.conditional import if_match_version
 from api.parsing import Blueprint
 from api.representations import game_document
@@ -74,7 +74,7 @@ class Actions(MethodView):
     @blp.alt_response(428, response="PRECONDITION_REQUIRED")
     @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.doc(
-        security=SEAT_AUTH,
+        security=SEAT_OR_PLAYER_AUTH,
         parameters=[
             {
                 "in": "header",
@@ -88,7 +88,10 @@ class Actions(MethodView):
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Submit an action for your seat
 
-        Authorise with the seat token. Optimistic concurrency: send `If-Match: <ETag>` or
+        Authorise with the seat token, or with the player token of the player holding the
+        seat (a bot account acts in all its seats so): `seat` names which of the player's
+        seats, else the one whose decision is pending (403 `not_your_seat` for a seat the
+        player does not hold). Optimistic concurrency: send `If-Match: <ETag>` or
         `expected_seq` in the body (one is required: 428 otherwise). With an
         `Idempotency-Key` a retried request returns the first result and never applies
         twice. An illegal action is refused with the engine's code and reason (422).

@@ -39,7 +39,11 @@ class ActionSubmitSchema(ma.Schema):
     seat = fields.Integer(
         strict=True,
         validate=validate.Range(0, max(SUPPORTED_PLAYERS) - 1),
-        metadata={"description": "optional check: must be the token's seat"},
+        metadata={
+            "description": "with a seat token: an optional check, must be the token's seat; "
+            "with a player token: which of the player's seats acts (default: the one whose "
+            "decision is pending)"
+        },
     )
 
 

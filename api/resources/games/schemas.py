@@ -39,7 +39,10 @@ class SeatSpecSchema(ma.Schema):
     name = fields.String(validate=NAME, metadata={"description": "display name of a bot seat"})
     player = fields.String(
         validate=validate.Length(min=1, max=32),
-        metadata={"description": "a human seat only this player (its id) may join"},
+        metadata={
+            "description": "a human seat only this player (its id) may join; on a bot seat "
+            "without a level: the bot account (its id) that plays it with its player token"
+        },
     )
 
     @ma.validates_schema
@@ -47,6 +50,8 @@ class SeatSpecSchema(ma.Schema):
         # A level on a human seat was once accepted and ignored: the creator meant something.
         if data.get("kind") == "human" and "level" in data:
             raise ma.ValidationError("only a bot seat has a level", "level")
+        if data.get("kind") == "bot" and "level" in data and "player" in data:
+            raise ma.ValidationError("a bot account's seat has no level", "level")
 
 
 class GameOptionsSchema(ma.Schema):
@@ -71,6 +76,12 @@ class GameOptionsSchema(ma.Schema):
         metadata={
             "description": "variant decoy only: whether the decoy's marker advances "
             "(default false; docs/rules.md, Decoy)"
+        },
+    )
+    people_pool = JsonBoolean(
+        metadata={
+            "description": "a rated game with a bot account rates in the people's pool "
+            "(`4p`) instead of the bots' (`bots-4p`); default false (docs/bots.md)"
         },
     )
     hints = JsonBoolean(
@@ -186,6 +197,12 @@ class SeatSchema(Document):
         allow_none=True, metadata={"description": "only this player may join the seat"}
     )
     invited = fields.Boolean(metadata={"description": "joined only with an invitation code"})
+    bot_account = fields.Boolean(
+        metadata={
+            "description": "played by the bot account `player_id` with its player token "
+            "(`kind` is `bot`, without a level)"
+        }
+    )
     bank = fields.Float(
         allow_none=True,
         metadata={

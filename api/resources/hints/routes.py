@@ -7,7 +7,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import NO_STORE, SEAT_AUTH, bearer_token
+from api.auth import NO_STORE, SEAT_OR_PLAYER_AUTH, bearer_token
 from api.parsing import Blueprint
 from api.resources.hints.schemas import HintSchema
 
@@ -27,7 +27,7 @@ class Hint(MethodView):
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.alt_response(409, response="CONFLICT")
-    @blp.doc(security=SEAT_AUTH)
+    @blp.doc(security=SEAT_OR_PLAYER_AUTH)
     def post(self, game_id: str, seat: int) -> Any:
         """Ask for a hint for your pending decision
 
@@ -35,7 +35,8 @@ class Hint(MethodView):
         this path until `status` is `ready`. Asking again for the same decision returns the
         same hint (computed once). Only the seat to play, only in unrated games whose
         `options.hints` is true: 403 `hints_not_allowed` otherwise; 409 `not_your_turn`,
-        `game_over`, `game_not_active`.
+        `game_over`, `game_not_active`. With the seat token, or the player token of the
+        seat's player.
         """
         hint = deps.service().hints.ask(game_id, seat, bearer_token())
         status = 202 if hint.status == "pending" else 200
@@ -45,7 +46,7 @@ class Hint(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(404, response="NOT_FOUND")
-    @blp.doc(security=SEAT_AUTH)
+    @blp.doc(security=SEAT_OR_PLAYER_AUTH)
     def get(self, game_id: str, seat: int) -> Any:
         """Your newest hint
 

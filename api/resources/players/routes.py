@@ -78,6 +78,37 @@ class Me(MethodView):
         return deps.service().accounts.rename(player_required().id, body["name"])
 
 
+@blp.route("/me/bot-account")
+class MyBotAccount(MethodView):
+    @blp.response(200, PlayerSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.doc(security=PLAYER_AUTH)
+    def post(self) -> Any:
+        """Become a bot account
+
+        The player becomes a bot account (`bot: true` wherever players are shown): a
+        program plays its games with the player token, in any number at once. It is
+        seated only in bot seats (`{"kind": "bot", "player": id}`), never in a human one
+        (409 `bot_account_human_seat`), and rated in the bot pools (docs/bots.md). 409
+        `bot_account_not_eligible` once the player has held a seat as a person. Asking
+        again changes nothing.
+        """
+        return deps.service().accounts.become_bot(player_required().id), 200, NO_STORE
+
+    @blp.response(200, PlayerSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(409, response="CONFLICT")
+    @blp.doc(security=PLAYER_AUTH)
+    def delete(self) -> Any:
+        """Stop being a bot account (before its first game)
+
+        Only while the account has held no seat: 409 `bot_account_irreversible` once it
+        has played.
+        """
+        return deps.service().accounts.stop_bot(player_required().id), 200, NO_STORE
+
+
 @blp.route("/me/signin-codes")
 class SigninCodes(MethodView):
     @blp.response(201, SigninCodeSchema)
@@ -169,8 +200,9 @@ _STREAM_DOC = {
     "parameters": [ACCEPT_PARAMETER],
     "responses": {
         "200": stream_response(
-            "`hello`, then `game_started`, `your_turn`, `game_finished` and "
-            "`game_aborted` as they commit, heartbeats at least every 15 s (docs/stream.md); "
+            "`hello`, then `game_started`, `your_turn`, `game_finished`, "
+            "`game_aborted` and the challenges' `challenge`, `challenge_accepted`, "
+            "`challenge_declined`, `challenge_cancelled`, `challenge_expired` as they commit, heartbeats at least every 15 s (docs/stream.md); "
             "the schema is one message's (an SSE event, an ndjson line)",
             "PlayerStreamEvent",
             "PlayerStreamMessage",
@@ -196,7 +228,10 @@ class MyStream(MethodView):
         def start() -> tuple[Any, PlayerStreamSession]:
             player = player_required()
             return (
-                lambda opened: svc.accounts.player_board(player.id, opened),
+                lambda opened: (
+                    svc.accounts.player_board(player.id, opened),
+                    svc.challenges.for_stream(player.id, opened),
+                ),
                 PlayerStreamSession(player.id),
             )
 

@@ -38,6 +38,9 @@ class PlayerSchema(Document):
     id = fields.String()
     name = fields.String()
     created_at = fields.DateTime()
+    bot = fields.Boolean(
+        metadata={"description": "a bot account: a program plays with its token (docs/bots.md)"}
+    )
 
 
 class CreatedPlayerSchema(Document):
@@ -65,7 +68,16 @@ class TurnSchema(Document):
 
 class ProfileSchema(Document):
     player = fields.Nested(PlayerSchema)
-    bot = fields.Boolean(metadata={"description": "a bot level's rating identity"})
+    bot = fields.Boolean(
+        metadata={"description": "a bot: a bot level's rating identity or a bot account"}
+    )
+    paused_until = fields.DateTime(
+        allow_none=True,
+        metadata={
+            "description": "a bot account that missed too many deadlines is paused from new "
+            "games until then (docs/bots.md); null otherwise"
+        },
+    )
     ratings = fields.List(
         fields.Nested(RatingSchema),
         metadata={"description": "the rating in each pool played, the best first"},

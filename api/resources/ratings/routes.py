@@ -10,7 +10,12 @@ from flask.views import MethodView
 
 from api import deps
 from api.parsing import Blueprint
-from api.resources.ratings.schemas import PoolQuerySchema, RatingChangeSchema, RatingSchema
+from api.resources.ratings.schemas import (
+    LeaderboardQuerySchema,
+    PoolQuerySchema,
+    RatingChangeSchema,
+    RatingSchema,
+)
 
 blp = Blueprint(
     "ratings",
@@ -22,7 +27,7 @@ blp = Blueprint(
 
 @blp.route("/ratings")
 class Leaderboard(MethodView):
-    @blp.arguments(PoolQuerySchema, location="query")
+    @blp.arguments(LeaderboardQuerySchema, location="query")
     @blp.response(200, RatingSchema(many=True))
     @blp.paginate()
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
@@ -32,12 +37,14 @@ class Leaderboard(MethodView):
         One row per player and pool (a game size, `3p` … `6p`, or a 2-player variant):
         `?pool=4p` is the 4-player table. `ordinal` is `mu - 3 sigma`, a conservative
         estimate of skill. Ratings change once per finished rated game, shortly after it
-        finishes (a worker rates it).
+        finishes (a worker rates it). Games with a bot account rate in the `bots-` pools
+        (`bots-4p`…); `?bots=exclude` shows people only, `?bots=only` the bots.
         """
         rows, total = deps.service().ratings.leaderboard(
             pool=query.get("pool"),
             page=pagination_parameters.page,
             page_size=pagination_parameters.page_size,
+            bots=query["bots"],
         )
         pagination_parameters.item_count = total
         return rows

@@ -9,7 +9,8 @@ from api.contract.documents import Document
 from service.rules.rating_model import pools
 
 POOL_DESCRIPTION = (
-    "the rating pool: a game size (`3p` … `6p`) or a 2-player variant; each rates on its own"
+    "the rating pool: a game size (`3p` … `6p`) or a 2-player variant, each rating on its "
+    "own; `bots-` before either: the pool of games with a bot account (docs/bots.md)"
 )
 
 
@@ -20,10 +21,21 @@ class PoolQuerySchema(ma.Schema):
     )
 
 
+class LeaderboardQuerySchema(PoolQuerySchema):
+    bots = fields.String(
+        load_default="include",
+        validate=validate.OneOf(["include", "exclude", "only"]),
+        metadata={
+            "description": "the bots (bot levels and bot accounts): `include` them (default), "
+            "`exclude` them (people only) or show `only` them"
+        },
+    )
+
+
 class RatingSchema(Document):
     player_id = fields.String(metadata={"description": "a player id, or bot-<level> for a bot"})
     name = fields.String()
-    bot = fields.Boolean(metadata={"description": "a bot level's rating"})
+    bot = fields.Boolean(metadata={"description": "a bot: a bot level or a bot account"})
     pool = fields.String(metadata={"description": POOL_DESCRIPTION})
     mu = fields.Float(metadata={"description": "the estimated skill (starts at 25)"})
     sigma = fields.Float(metadata={"description": "its uncertainty (starts at 25/3)"})

@@ -11,7 +11,7 @@ from api.auth import (
     NO_STORE,
     OPTIONAL_PLAYER_AUTH,
     PLAYER_AUTH,
-    SEAT_AUTH,
+    SEAT_OR_PLAYER_AUTH,
     bearer_token,
     idempotency_key,
     idempotency_key_parameter,
@@ -19,6 +19,7 @@ from api.auth import (
     request_player,
 )
 from api.parsing import Blueprint
+from api.problems import ApiProblem
 from api.resources.games.schemas import GameSchema
 from api.resources.seats.schemas import JoinedSchema, JoinSchema, SeatTokenSchema
 
@@ -58,6 +59,13 @@ class Seats(MethodView):
         seat needs its `invite` code, which admits one join.
         """
         player = request_player()
+        if player is not None and player.bot:
+            raise ApiProblem(
+                409,
+                "bot_account_human_seat",
+                "a bot account never takes a human seat: it is seated as "
+                "{'kind': 'bot', 'player': id} at creation or by a challenge",
+            )
         joined = deps.service().seating.join(
             game_id,
             body["name"],
@@ -93,13 +101,14 @@ class SeatResource(MethodView):
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.alt_response(409, response="CONFLICT")
-    @blp.doc(security=SEAT_AUTH)
+    @blp.doc(security=SEAT_OR_PLAYER_AUTH)
     def delete(self, game_id: str, seat: int) -> Any:
         """Leave a seat before the game starts
 
         The seat opens again and its token stops working. Once the game runs, resign.
+        With the seat token, or the player token of the seat's player.
         """
-        game = deps.service().seating.leave(game_id, _own_seat(game_id, seat))
+        game = deps.service().seating.leave(game_id, _own_seat(game_id, seat), seat)
         return game, 200, {"ETag": game.etag}
 
 
@@ -110,15 +119,15 @@ class Resign(MethodView):
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.alt_response(409, response="CONFLICT")
-    @blp.doc(security=SEAT_AUTH)
+    @blp.doc(security=SEAT_OR_PLAYER_AUTH)
     def post(self, game_id: str, seat: int) -> Any:
         """Resign: a bot plays this seat for the rest of the game
 
         The engine keeps every seat until the end, so resigning hands the seat to a bot
         (`options.resign_bot_level`). The token stops acting (403 `seat_resigned`); the
-        seat is still ranked.
+        seat is still ranked. With the seat token, or the player token of the seat's player.
         """
-        game = deps.service().seating.resign(game_id, _own_seat(game_id, seat))
+        game = deps.service().seating.resign(game_id, _own_seat(game_id, seat), seat)
         return game, 200, {"ETag": game.etag}
 
 

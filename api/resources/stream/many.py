@@ -39,7 +39,8 @@ blp = Blueprint(
 )
 
 GAME_ID = r"[A-Za-z0-9_-]{1,64}"
-_POSITION = re.compile(rf"^({GAME_ID}):(\d{{1,12}})$")
+_POSITION = re.compile(rf"^({GAME_ID}):(\d{{1,12}})(?::(\d{{1,16}}))?$")
+_CHAT_POSITION = re.compile(rf"^({GAME_ID}):(\d{{1,16}})$")
 
 _GAMES_HELP = "the games to follow, by id"
 _SINCE_HELP = (
@@ -48,6 +49,11 @@ _SINCE_HELP = (
 )
 _LABEL_HELP = "also follow the open and active games of this label, as they are created"
 _MINE_HELP = "also follow the open and active games where the player (token) holds a seat"
+_CHAT_HELP = (
+    "also stream the chat of these games: per game the id of the last chat message the "
+    "client has (0: all); that game's ids are then `<game id>:<seq>:<chat id>`"
+)
+_LOBBY_HELP = "also stream the lobby's messages (the quick-play seeks, as `/seeks/stream`)"
 
 
 class _StreamGamesBase(ma.Schema):
@@ -55,6 +61,7 @@ class _StreamGamesBase(ma.Schema):
         validate=ma.validate.Regexp(LABEL), metadata={"description": _LABEL_HELP}
     )
     mine = ma.fields.Boolean(load_default=False, metadata={"description": _MINE_HELP})
+    lobby = ma.fields.Boolean(load_default=False, metadata={"description": _LOBBY_HELP})
 
 
 class StreamGamesQuerySchema(_StreamGamesBase):
@@ -69,6 +76,11 @@ class StreamGamesQuerySchema(_StreamGamesBase):
         ma.fields.String(validate=ma.validate.Regexp(_POSITION.pattern)),
         load_default=list,
         metadata={"description": f"{_SINCE_HELP}; comma-separated `<game id>:<seq>`"},
+    )
+    chat = DelimitedList(
+        ma.fields.String(validate=ma.validate.Regexp(_CHAT_POSITION.pattern)),
+        load_default=list,
+        metadata={"description": f"{_CHAT_HELP}; comma-separated `<game id>:<chat id>`"},
     )
 
 
@@ -86,6 +98,12 @@ class StreamGamesRequestSchema(_StreamGamesBase):
         load_default=dict,
         metadata={"description": f"{_SINCE_HELP}; game id → seq"},
     )
+    chat = ma.fields.Dict(
+        keys=ma.fields.String(validate=ma.validate.Regexp(f"^{GAME_ID}$")),
+        values=ma.fields.Integer(validate=ma.validate.Range(0, 10**16 - 1)),
+        load_default=dict,
+        metadata={"description": f"{_CHAT_HELP}; game id → chat id"},
+    )
 
 
 _DOC: dict[str, Any] = {
@@ -94,7 +112,8 @@ _DOC: dict[str, Any] = {
             "in": "header",
             "name": "Last-Event-ID",
             "schema": {"type": "string"},
-            "description": "more of the resume point, in the `since` query's form (it wins "
+            "description": "more of the resume point, in the `since` query's form, "
+            "`<game id>:<seq>:<chat id>` for a game whose chat the stream brings (it wins "
             "for the games it names)",
         },
         ACCEPT_PARAMETER,
@@ -103,8 +122,9 @@ _DOC: dict[str, Any] = {
     "responses": {
         "200": stream_response(
             "`following` (the games followed), then per game what its own stream sends "
-            "(`state`, `entry` with `game_id`, `end`), with a player token the player "
-            "stream's messages, heartbeats at least every 15 s (docs/stream.md, \"Many "
+            "(`state`, `entry` with `game_id`, `end`, with `chat` its `chat` messages), with "
+            "a player token the player stream's messages, with `lobby` the lobby stream's, "
+            'heartbeats at least every 15 s (docs/stream.md, "Many '
             "games on one stream\"); the schema is one message's (an SSE event, an ndjson "
             "line)",
             "ManyStreamEvent",
@@ -143,8 +163,10 @@ class ManyGames(MethodView):
         player's own (`mine`) and its notices (as `/players/me/stream`). Resume with
         `since`: the last seq of every game the client has, with no gap and no duplicate.
         """
-        since = dict(_position(item) for item in query["since"])
-        return _stream(query, since)
+        since: dict[str, int] = {}
+        chat = dict(_chat_position(item) for item in query["chat"])
+        _positions(query["since"], since, chat)
+        return _stream(query, since, chat)
 
     @blp.arguments(StreamGamesRequestSchema)
     @_problems
@@ -154,24 +176,38 @@ class ManyGames(MethodView):
 
         As `GET /stream`, for a set or a resume point too long for a URL.
         """
-        return _stream(body, dict(body["since"]))
+        return _stream(body, dict(body["since"]), dict(body["chat"]))
 
 
-def _position(item: str) -> tuple[str, int]:
-    match = _POSITION.match(item.strip())
+def _positions(items: list[str], since: dict[str, int], chat: dict[str, int]) -> None:
+    """Read ``<game id>:<seq>`` or ``<game id>:<seq>:<chat id>`` positions into ``since``
+    and ``chat`` (a chat id also asks for that game's chat)."""
+    for item in items:
+        match = _POSITION.match(item.strip())
+        if match is None:
+            raise ApiProblem(
+                422, "invalid_since", "a position is <game id>:<seq> or <game id>:<seq>:<chat id>"
+            )
+        since[match[1]] = int(match[2])
+        if match[3] is not None:
+            chat[match[1]] = int(match[3])
+
+
+def _chat_position(item: str) -> tuple[str, int]:
+    match = _CHAT_POSITION.match(item.strip())
     if match is None:
-        raise ApiProblem(422, "invalid_since", "a position is <game id>:<seq>")
+        raise ApiProblem(422, "invalid_since", "a chat position is <game id>:<chat id>")
     return match[1], int(match[2])
 
 
-def _stream(ask: dict[str, Any], since: dict[str, int]) -> Any:
+def _stream(ask: dict[str, Any], since: dict[str, int], chat: dict[str, int]) -> Any:
     svc = deps.service()
     runtime = stream_runtime(current_app, svc)
     release = runtime.admit(request.remote_addr or "?")  # first: a refusal costs nothing
     try:
         header = request.headers.get("Last-Event-ID", "").strip()
         if header:
-            since.update(_position(item) for item in header.split(","))
+            _positions(header.split(","), since, chat)
         ids = tuple(dict.fromkeys(ask["games"]))
         limit = runtime.settings.max_games
         if len(ids) > limit:
@@ -182,9 +218,9 @@ def _stream(ask: dict[str, Any], since: dict[str, int]) -> Any:
                 401, "missing_token", "mine needs Authorization: Bearer <player token>"
             )
         label = ask.get("label")
-        if not ids and label is None and player is None:
+        if not ids and label is None and player is None and not ask["lobby"]:
             raise ApiProblem(
-                422, "nothing_to_follow", "name games, a label, or send a player token"
+                422, "nothing_to_follow", "name games, a label or the lobby, or send a player token"
             )
         viewer = player.id if player else None
         members = None
@@ -199,6 +235,8 @@ def _stream(ask: dict[str, Any], since: dict[str, int]) -> Any:
             None if player is None else lambda opened: svc.accounts.player_board(player.id, opened),
             None if player is None else PlayerStreamSession(player.id),
             svc.clock(),
+            {game_id: chat_id for game_id, chat_id in chat.items() if game_id in ids},
+            svc.seeks.look if ask["lobby"] else None,
         )
         first = stream.open()  # 404 problem for an unknown named game
     except BaseException:

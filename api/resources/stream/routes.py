@@ -25,6 +25,7 @@ from api.stream.framing import (
 from api.stream.runtime import stream_runtime
 from api.stream.session import StreamSession
 from api.stream.snapshot import TERMINAL
+from service.plumbing.errors import ServiceError
 
 blp = Blueprint(
     "streams",
@@ -89,7 +90,9 @@ class GameStream(MethodView):
         """Follow a game live
 
         Anyone may stream any game (spectators): only the public view. A seat token in
-        `Authorization` is optional and adds `your_turn` to each entry. Resume with
+        `Authorization` is optional and adds `your_turn` to each entry; so does the player
+        token of a player holding a seat (the seat whose decision is pending when the
+        stream opens, else its lowest). Resume with
         `Last-Event-ID` (or `?since=seq`): the missed entries are replayed from the log,
         with no gap and no duplicate, then the stream goes live.
         """
@@ -107,7 +110,7 @@ class GameStream(MethodView):
             since, chat_since = _since()
             seat = None
             if request.headers.get("Authorization"):
-                seat = svc.seating.seat_for_token(game_id, bearer_token()).seat
+                seat = _token_seat(svc, game_id, bearer_token())
             watcher = runtime.hub.watch(game_id)  # before the first read: no notice missed
             first = watcher.snapshot()  # 404 problem for an unknown game
         except BaseException:
@@ -132,6 +135,17 @@ class GameStream(MethodView):
             lambda after, upto: runtime.reader.chat(game_id, after, upto),
         )
         return streaming_response(runtime.body(watcher, session, framing, first), framing, _closed)
+
+
+def _token_seat(svc: Any, game_id: str, token: str) -> int | None:
+    """The seat a seat token holds, or a player token's seat whose decision is pending
+    (else its lowest); a player holding no seat of the game watches as a spectator."""
+    try:
+        return svc.seating.seat_for_token(game_id, token).seat
+    except ServiceError as err:
+        if err.code == "not_your_seat":
+            return None
+        raise
 
 
 def _since() -> tuple[int | None, int | None]:

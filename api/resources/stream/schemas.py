@@ -20,6 +20,7 @@ from api.contract.documents import Document, optional
 from api.contract.plugin import NULL
 from api.resources.log.schemas import LogEntrySchema
 from engine.decision import DECISION_KINDS
+from service.parts.challenges import DECLINE_REASONS
 
 JsonSchema = dict[str, Any]
 
@@ -115,6 +116,34 @@ PLAYER_MESSAGES: dict[str, JsonSchema] = {
     ),
     "game_finished": _object({**_SEAT, "result": {"anyOf": [NULL, _ref("GameResult")]}}),
     "game_aborted": _object(_SEAT),
+    "challenge": _object(
+        {
+            "id": {"type": "string"},
+            "challenger": _object(
+                {"id": {"type": "string"}, "name": {"type": "string"}, "bot": {"type": "boolean"}}
+            ),
+            "terms": _ref("ChallengeTerms"),
+            "seat": {"type": "integer", "description": "your seat in the game"},
+            "rematch_of": _nullable("string"),
+            "expires_at": {"type": "string", "format": "date-time"},
+        }
+    ),
+    "challenge_accepted": _object(
+        {
+            "id": {"type": "string"},
+            "player_id": _nullable("string", description="who accepted (null: all had)"),
+            "game_id": _nullable("string", description="the game, once all accepted"),
+        }
+    ),
+    "challenge_declined": _object(
+        {
+            "id": {"type": "string"},
+            "player_id": {"type": "string"},
+            "reason": {"type": "string", "enum": list(DECLINE_REASONS)},
+        }
+    ),
+    "challenge_cancelled": _object({"id": {"type": "string"}}),
+    "challenge_expired": _object({"id": {"type": "string"}}),
 }
 # The lobby stream's messages: type → its data (docs/stream.md, "The lobby stream").
 LOBBY_MESSAGES: dict[str, JsonSchema] = {
@@ -174,8 +203,9 @@ def _data_ref(prefix: str, kind: str, data: JsonSchema) -> JsonSchema:
     return data if "$ref" in data else _ref(f"{prefix}{_camel(kind)}Data")
 
 
-#: An entry's id on the stream of many games: "<game id>:<seq>".
-_GAME_POSITION = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}:[0-9]+$"}
+#: An entry's id on the stream of many games: "<game id>:<seq>", and for a game whose chat
+#: the stream brings "<game id>:<seq>:<chat id>".
+_GAME_POSITION = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}:[0-9]+(:[0-9]+)?$"}
 _MANY_FOLLOWING = _object(
     {
         "games": {"type": "array", "items": {"type": "string"}},
@@ -238,14 +268,22 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
             "entry": _object(
                 {"type": _kind("entry"), "id": _GAME_POSITION, "data": _ref("ManyStreamEntry")}
             ),
+            "chat": _object(
+                {"type": _kind("chat"), "id": _GAME_POSITION, "data": _ref("ChatMessage")}
+            ),
             **{
                 kind: _typed(kind, _data_ref("PlayerStream", kind, data))
                 for kind, data in PLAYER_MESSAGES.items()
             },
+            **{
+                kind: _typed(kind, _data_ref("LobbyStream", kind, data))
+                for kind, data in LOBBY_MESSAGES.items()
+            },
         },
         "One line of the ndjson stream of many games (docs/stream.md): a game's `state`, "
-        "`entry` (with its `game_id`; id `<game id>:<seq>`) and `end`, `following`, and with "
-        "a player token the player stream's messages",
+        "`entry` (with its `game_id`; id `<game id>:<seq>`), `chat` (for the games named in "
+        "`chat`) and `end`, `following`, with a player token the player stream's messages, "
+        "and with `lobby` the lobby stream's",
     ),
     "ManyStreamEvent": {
         "description": "One event of the SSE stream of many games (docs/stream.md); `id` is "
@@ -253,7 +291,7 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
         "oneOf": [
             _object(
                 {
-                    "event": _kind("following", "state", "end", *PLAYER_MESSAGES),
+                    "event": _kind("following", "state", "end", *PLAYER_MESSAGES, *LOBBY_MESSAGES),
                     "data": _json_text("the message's data"),
                     "id": _GAME_POSITION,
                     "retry": _RETRY,
@@ -263,8 +301,8 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
             ),
             _object(
                 {
-                    "event": _kind("entry"),
-                    "data": _json_text("a StreamEntry with its game_id"),
+                    "event": _kind("entry", "chat"),
+                    "data": _json_text("a StreamEntry with its game_id, or a ChatMessage"),
                     "id": _GAME_POSITION,
                     "retry": _RETRY,
                 },

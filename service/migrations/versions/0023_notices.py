@@ -1,8 +1,8 @@
 """Notices between turns: a player's email address and choices, push subscriptions and the
 outbox of notices (docs/api.md, "Notices by email and push").
 
-Revision ID: 0019_notices
-Revises: 0018_label_case
+Revision ID: 0023_notices
+Revises: 0019_bot_accounts
 Create Date: 2026-11-27
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0019_notices"
-down_revision = "0018_label_case"
+revision = "0023_notices"
+down_revision = "0019_bot_accounts"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,5 @@
+import sys
+
+from ursuppe_client.bridge import main
+
+sys.exit(main())

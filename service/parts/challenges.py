@@ -1,0 +1,465 @@
+"""Challenges and rematches (docs/api.md, "Challenges and rematches").
+
+A player (a person or a bot account) invites one or more players to a game on given terms;
+each invited player accepts or declines (with a reason); the challenger may cancel; an
+open challenge expires. When every invited player has accepted, the game is created by
+``Creation.create_game`` (the one create path) in a transaction that also ends the
+challenge by a conditional update, so two last acceptances create one game, and a refusal
+of the creation (a bot account paused meanwhile) leaves no game behind. After a finished
+game any of its players offers a rematch: a challenge to the game's other players with the
+same seats and terms.
+
+Expiry is enforced on read: every read and write of challenges first ends the open ones
+whose time is up, and the player stream treats an open challenge past its time as expired.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from service.models import ChallengeInviteRow, ChallengeRow, GameRow, PlayerRow
+from service.parts.base import Part
+from service.parts.creation import Creation
+from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
+from service.rules import clocks
+from service.rules.bots import check_bot_level
+from service.rules.new_game import new_game_row
+from service.rules.seat_tokens import hash_token, new_token
+
+log = logging.getLogger(__name__)
+
+#: Seconds an open challenge waits for its answers unless the challenger says otherwise.
+CHALLENGE_TTL = 600
+#: The longest a challenge may wait (``expires_in``): a week, for correspondence games.
+MAX_CHALLENGE_TTL = 7 * 24 * 3600
+MIN_CHALLENGE_TTL = 10
+#: Why a challenge is declined (as Lichess's bots say it).
+DECLINE_REASONS = (
+    "generic",
+    "later",
+    "too_fast",
+    "too_slow",
+    "time_control",
+    "rated",
+    "casual",
+    "variant",
+    "no_bot",
+    "only_bot",
+)
+MAX_INVITED = 5
+
+
+@dataclass(frozen=True)
+class Who:
+    """A player as a challenge shows it."""
+
+    id: str
+    name: str
+    bot: bool
+
+
+@dataclass(frozen=True)
+class Invitation:
+    player: Who
+    seat: int
+    #: ``pending`` or ``accepted``.
+    status: str
+
+
+@dataclass(frozen=True)
+class ChallengeView:
+    id: str
+    challenger: Who
+    invited: list[Invitation]
+    terms: dict[str, Any]
+    #: open, accepted, declined, cancelled or expired.
+    status: str
+    created_at: datetime
+    expires_at: datetime
+    ended_at: datetime | None
+    game_id: str | None
+    rematch_of: str | None
+    declined_by: str | None
+    decline_reason: str | None
+    #: The player's own seat in the game, when the reader is one of its players.
+    seat: int | None = None
+    direction: str | None = field(default=None)
+
+
+class _Taken(Exception):
+    """The challenge ended (accepted by a twin request, cancelled) while its game was being
+    created: the creation is undone."""
+
+
+def effective_status(row: ChallengeRow, now: datetime) -> str:
+    """An open challenge past its time reads as expired before anything ends it."""
+    return "expired" if row.status == "open" and row.expires_at <= now else row.status
+
+
+@dataclass(eq=False)
+class Challenges(Part):
+    """``Challenges(store, settings, clock, after, creation)``."""
+
+    creation: Creation
+
+    # ------------------------------------------------------------------ making one
+
+    def create(
+        self,
+        challenger: str,
+        invited: list[str],
+        *,
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        time_control: dict[str, Any] | None = None,
+        timeout_policy: str = "default_action",
+        rated: bool = True,
+        bot_level: str = "random",
+        expires_in: int | None = None,
+    ) -> ChallengeView:
+        """Challenge ``invited`` (player ids, persons or bot accounts) to a game: the
+        challenger in seat 0, the invited players in the next seats in order, bots of
+        ``bot_level`` in the rest. Refusals: 422 ``challenge_self``, ``invalid_challenge``
+        (no one, too many or repeated players), 404 ``player_not_found``, 403
+        ``muted_by_player`` (an invited person muted the challenger), 409
+        ``bot_account_paused``, and the game's own (``invalid_players``, ``invalid_option``,
+        ``invalid_time_control``…) as creating the game would say them."""
+        if not 1 <= len(invited) <= MAX_INVITED or len(set(invited)) != len(invited):
+            raise Unprocessable("invalid_challenge", f"invite 1-{MAX_INVITED} different players")
+        if challenger in invited:
+            raise Unprocessable("challenge_self", "a player cannot challenge itself")
+        variant = (options or {}).get("variant")
+        size = players if players is not None else (2 if variant else max(3, len(invited) + 1))
+        if size < len(invited) + 1:
+            raise Unprocessable(
+                "invalid_challenge", f"{len(invited) + 1} players do not fit a {size}-seat game"
+            )
+        check_bot_level(bot_level, "invalid_challenge")
+        known = self.store.players_by_id([challenger, *invited])
+        seats = [self._spec(known, challenger)]
+        for pid in invited:
+            if pid not in known:
+                raise NotFound("player_not_found", f"no player {pid}")
+            seats.append(self._spec(known, pid))
+        seats += [{"kind": "bot", "level": bot_level}] * (size - len(seats))
+        terms = {
+            "players": size,
+            "seats": seats,
+            "options": dict(options or {}),
+            "time_control": time_control,
+            "timeout_policy": timeout_policy,
+            "rated": rated,
+        }
+        return self._open(challenger, terms, expires_in=expires_in, rematch_of=None)
+
+    def rematch(self, game_id: str, player_id: str) -> tuple[ChallengeView, bool]:
+        """Offer the players of the finished game ``game_id`` a rematch: a challenge with
+        the same seats and terms from ``player_id``, who held a seat of it (403
+        ``not_your_seat``); 409 ``game_not_finished``, ``rematch_unavailable`` (a seat
+        joined without a player token cannot be invited). An open rematch of the game is
+        returned as it is (False: not new). With nobody to invite (the others were
+        the service's bots) the game is created at once."""
+        with self.store.reading(game_id) as row:
+            if row.status != "finished":
+                raise Conflict("game_not_finished", f"game is {row.status}: rematch a finished one")
+            if all(s.player_id != player_id for s in row.seats):
+                raise Forbidden("not_your_seat", "only a player of the game offers a rematch")
+            seats = [self._seat_again(s) for s in row.seats]
+            terms = {
+                "players": row.players,
+                "seats": seats,
+                "options": dict(row.options or {}),
+                "time_control": clocks.control_of(row),
+                "timeout_policy": row.timeout_policy,
+                "rated": bool(row.rated),
+            }
+        self._expire()
+        for found, _ in self.store.challenges_of(player_id, ended_after=None):
+            if found.rematch_of == game_id and found.status == "open":
+                return self._view(found, player_id), False
+        return self._open(player_id, terms, expires_in=None, rematch_of=game_id), True
+
+    @staticmethod
+    def _seat_again(seat: Any) -> dict[str, Any]:
+        if seat.player_id is not None:
+            kind = "bot" if seat.bot_account else "human"
+            return {"kind": kind, "player": seat.player_id}
+        if seat.kind == "bot" and not seat.resigned and not seat.replaced_by_bot:
+            return {"kind": "bot", "level": seat.bot_level or "random"}
+        raise Conflict(
+            "rematch_unavailable",
+            f"seat {seat.seat} was played without a player token: nobody to invite",
+        )
+
+    @staticmethod
+    def _spec(known: dict[str, PlayerRow], player_id: str) -> dict[str, Any]:
+        found = known.get(player_id)
+        if found is None:
+            raise NotFound("player_not_found", f"no player {player_id}")
+        return {"kind": "bot" if found.bot else "human", "player": player_id}
+
+    def _open(
+        self,
+        challenger: str,
+        terms: dict[str, Any],
+        *,
+        expires_in: int | None,
+        rematch_of: str | None,
+    ) -> ChallengeView:
+        """Check the terms as creating the game would, then store the challenge (or, with
+        nobody to invite, create the game now)."""
+        now = self.clock()
+        ttl = CHALLENGE_TTL if expires_in is None else expires_in
+        if not MIN_CHALLENGE_TTL <= ttl <= MAX_CHALLENGE_TTL:
+            raise Unprocessable(
+                "invalid_challenge",
+                f"expires_in is {MIN_CHALLENGE_TTL}-{MAX_CHALLENGE_TTL} seconds",
+            )
+        new_game_row(
+            self.settings,
+            now,
+            new_token(),
+            players=terms["players"],
+            seats=terms["seats"],
+            time_limit=None,
+            timeout_policy=terms["timeout_policy"],
+            time_control=terms["time_control"],
+            options=terms["options"],
+            seed=None,
+            label=None,
+            rated=terms["rated"],
+        )  # fmt: skip  (the terms' checks; the row is dropped)
+        invited = [
+            (i, s["player"])
+            for i, s in enumerate(terms["seats"])
+            if s.get("player") is not None and s["player"] != challenger
+        ]
+        ids = [pid for _, pid in invited]
+        known = self.store.players_by_id([challenger, *ids])
+        muted = self.store.muted_by(ids, challenger)
+        if muted:
+            raise Forbidden(
+                "muted_by_player", f"{', '.join(sorted(muted))} muted you: no challenge to them"
+            )
+        for pid in [challenger, *ids]:
+            if known[pid].bot and (until := self.creation.paused_until(pid)) is not None:
+                raise Conflict(
+                    "bot_account_paused",
+                    f"the bot account {pid} is paused until {until.isoformat()} (docs/bots.md)",
+                    paused_until=until.isoformat(),
+                )
+        row = ChallengeRow(
+            id="c" + secrets.token_hex(8), challenger_id=challenger, terms=terms,
+            status="open", rematch_of=rematch_of, created_at=now,
+            expires_at=now + timedelta(seconds=ttl),
+        )  # fmt: skip
+        invites = [
+            ChallengeInviteRow(challenge_id=row.id, player_id=pid, seat=seat, status="pending")
+            for seat, pid in invited
+        ]
+        self.store.add_challenge(row, invites)
+        log.info("challenge %s by %s to %s", row.id, challenger, ids)
+        if not invites:  # a rematch against the service's bots only: play it now
+            self._create_game(row.id)
+        self._announce(row.id)
+        return self.get(row.id, challenger)
+
+    # ------------------------------------------------------------------ answers
+
+    def accept(self, challenge_id: str, player_id: str) -> ChallengeView:
+        """The invited ``player_id`` accepts (again: nothing changes). The last acceptance
+        creates the game (``game_id``). 403 ``not_invited``; 409 ``challenge_expired``,
+        ``challenge_cancelled``, ``challenge_declined``."""
+        row, invites = self._load(challenge_id)
+        mine = next((i for i in invites if i.player_id == player_id), None)
+        if mine is None:
+            raise Forbidden("not_invited", "you are not invited to this challenge")
+        if row.status == "accepted":
+            return self._view(row, player_id, invites)
+        self._check_open(row)
+        if self.store.accept_invite(challenge_id, player_id, self.clock()):
+            log.info("challenge %s accepted by %s", challenge_id, player_id)
+        row, invites = self._load(challenge_id)
+        if row.status == "open" and all(i.status == "accepted" for i in invites):
+            self._create_game(challenge_id)
+        elif row.status != "accepted":
+            self._check_open(row)
+        self._announce(challenge_id)
+        return self.get(challenge_id, player_id)
+
+    def decline(self, challenge_id: str, player_id: str, reason: str) -> ChallengeView:
+        """The invited ``player_id`` declines, for ``reason`` (``DECLINE_REASONS``): the
+        challenge ends for everybody. 403 ``not_invited``; 409 as ``accept``, and
+        ``challenge_accepted`` once its game exists."""
+        if reason not in DECLINE_REASONS:
+            raise Unprocessable("invalid_challenge", f"reason is one of {list(DECLINE_REASONS)}")
+        row, invites = self._load(challenge_id)
+        if all(i.player_id != player_id for i in invites):
+            raise Forbidden("not_invited", "you are not invited to this challenge")
+        self._end(row, "declined", declined_by=player_id, decline_reason=reason)
+        return self.get(challenge_id, player_id)
+
+    def cancel(self, challenge_id: str, player_id: str) -> ChallengeView:
+        """The challenger takes the challenge back. 403 ``not_challenger``; 409 as
+        ``decline``."""
+        row, _ = self._load(challenge_id)
+        if row.challenger_id != player_id:
+            raise Forbidden("not_challenger", "only the challenger cancels a challenge")
+        self._end(row, "cancelled")
+        return self.get(challenge_id, player_id)
+
+    def _end(self, row: ChallengeRow, status: str, **values: Any) -> None:
+        self._check_open(row)
+        if not self.store.end_challenge_now(row.id, status, self.clock(), **values):
+            fresh, _ = self._load(row.id)
+            self._check_open(fresh)  # ended meanwhile: say how
+        log.info("challenge %s %s", row.id, status)
+        self._announce(row.id)
+
+    @staticmethod
+    def _check_open(row: ChallengeRow) -> None:
+        if row.status == "open":
+            return
+        if row.status == "accepted":
+            raise Conflict(
+                "challenge_accepted", "the challenge was accepted: its game exists",
+                game_id=row.game_id,
+            )  # fmt: skip
+        raise Conflict(f"challenge_{row.status}", f"the challenge is {row.status}")
+
+    # ------------------------------------------------------------------ the game
+
+    def _create_game(self, challenge_id: str) -> None:
+        """Create the challenge's game and end the challenge as accepted, in one
+        transaction; nothing when a twin request did it first."""
+        row, invites = self._load(challenge_id)
+        terms = row.terms
+        now = self.clock()
+        people = {
+            i: s["player"]
+            for i, s in enumerate(terms["seats"])
+            if s["kind"] == "human" and s.get("player") is not None
+        }
+        accounts = frozenset(
+            s["player"] for s in terms["seats"] if s["kind"] == "bot" and s.get("player")
+        )
+
+        def claim(session: Session, game: GameRow) -> None:
+            if not self.store.end_challenge(
+                session, challenge_id, "accepted", now, game_id=game.id
+            ):
+                raise _Taken(challenge_id)
+            for seat in game.seats:
+                if seat.seat in people:
+                    seat.token_hash = hash_token(new_token())  # they act with player tokens
+                    seat.player_id = people[seat.seat]
+                    seat.joined_at = now
+
+        try:
+            created = self.creation.create_game(
+                players=terms["players"],
+                seats=terms["seats"],
+                time_control=terms["time_control"],
+                timeout_policy=terms["timeout_policy"],
+                options=terms["options"] or None,
+                player=row.challenger_id,
+                rated=terms["rated"],
+                prepare=claim,
+                consented=accounts,
+            )
+        except _Taken:
+            return
+        log.info("challenge %s: game %s created", challenge_id, created.game.id)
+
+    # ------------------------------------------------------------------ reads
+
+    def get(self, challenge_id: str, player_id: str) -> ChallengeView:
+        """A challenge, for its challenger and its invited players (404
+        ``challenge_not_found`` for anybody else)."""
+        row, invites = self._load(challenge_id)
+        if row.challenger_id != player_id and all(i.player_id != player_id for i in invites):
+            raise NotFound("challenge_not_found", f"no challenge {challenge_id}")
+        return self._view(row, player_id, invites)
+
+    def listing(self, player_id: str, direction: str | None = None) -> list[ChallengeView]:
+        """The open challenges the player made (``outgoing``) or is invited to
+        (``incoming``), oldest first."""
+        self._expire()
+        views = [
+            self._view(row, player_id, invites)
+            for row, invites in self.store.challenges_of(player_id, ended_after=None)
+        ]
+        return [v for v in views if direction is None or v.direction == direction]
+
+    def for_stream(self, player_id: str, ended_after: datetime) -> list[ChallengeView]:
+        """The player's open challenges and those ended after ``ended_after`` (the player
+        stream's look: a read, nothing ended here; one past its time reads expired)."""
+        return [
+            self._view(row, player_id, invites)
+            for row, invites in self.store.challenges_of(player_id, ended_after=ended_after)
+        ]
+
+    def _load(self, challenge_id: str) -> tuple[ChallengeRow, list[ChallengeInviteRow]]:
+        self._expire()
+        found = self.store.challenge(challenge_id)
+        if found is None:
+            raise NotFound("challenge_not_found", f"no challenge {challenge_id}")
+        return found
+
+    def _expire(self) -> None:
+        for challenge_id in self.store.expire_challenges(self.clock()):
+            log.info("challenge %s expired", challenge_id)
+            self._announce(challenge_id)
+
+    def _announce(self, challenge_id: str) -> None:
+        """Wake the player streams: they look at their challenges again."""
+        try:
+            self.after.publisher.game_changed(f"challenge-{challenge_id}", 0)
+        except Exception:  # noqa: BLE001 - the streams look again within seconds anyway
+            log.warning("could not announce challenge %s", challenge_id)
+
+    def _view(
+        self,
+        row: ChallengeRow,
+        reader: str | None,
+        invites: list[ChallengeInviteRow] | None = None,
+    ) -> ChallengeView:
+        if invites is None:
+            found = self.store.challenge(row.id)
+            invites = found[1] if found else []
+        known = self.store.players_by_id([row.challenger_id, *(i.player_id for i in invites)])
+
+        def who(pid: str) -> Who:
+            p = known.get(pid)
+            return Who(pid, p.name if p else pid, bool(p.bot) if p else False)
+
+        seat = next((i.seat for i in invites if i.player_id == reader), None)
+        if reader == row.challenger_id:
+            seat = next(
+                (i for i, s in enumerate(row.terms["seats"]) if s.get("player") == reader), None
+            )
+        direction = (
+            "outgoing" if reader == row.challenger_id else "incoming" if seat is not None else None
+        )
+        return ChallengeView(
+            id=row.id,
+            challenger=who(row.challenger_id),
+            invited=[Invitation(who(i.player_id), i.seat, i.status) for i in invites],
+            terms=row.terms,
+            status=effective_status(row, self.clock()),
+            created_at=row.created_at,
+            expires_at=row.expires_at,
+            ended_at=row.ended_at,
+            game_id=row.game_id,
+            rematch_of=row.rematch_of,
+            declined_by=row.declined_by,
+            decline_reason=row.decline_reason,
+            seat=seat,
+            direction=direction,
+        )

@@ -1,0 +1,204 @@
+"""The store's statements about bot accounts and challenges: a part of ``GameStore``
+(``service.store.games``), run on the store's sessions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import exists, func, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.models import (
+    ChallengeInviteRow,
+    ChallengeRow,
+    ChatMuteRow,
+    GameRow,
+    PlayerRow,
+    SeatRow,
+)
+
+
+class ChallengeQueries:
+    """Statements on bot accounts and challenges, mixed into ``GameStore``."""
+
+    sessions: sessionmaker[Session]
+
+    # ------------------------------------------------------------------ bot accounts
+
+    def has_person_seat(self, player_id: str) -> bool:
+        """Whether the player holds or held a seat as a person (``ix_seats_player_id``)."""
+        with self.sessions() as session:
+            return bool(
+                session.scalar(
+                    select(
+                        exists().where(
+                            SeatRow.player_id == player_id, SeatRow.bot_account.is_(False)
+                        )
+                    )
+                )
+            )
+
+    def has_any_seat(self, player_id: str) -> bool:
+        with self.sessions() as session:
+            return bool(session.scalar(select(exists().where(SeatRow.player_id == player_id))))
+
+    def set_bot(self, player_id: str, bot: bool, now: datetime) -> PlayerRow | None:
+        """Mark the player a bot account (or a person again); the row after, None when the
+        player does not exist."""
+        with self.writing() as session:  # type: ignore[attr-defined]
+            row = session.get(PlayerRow, player_id)
+            if row is None:
+                return None
+            if row.bot != bot:
+                row.bot = bot
+                row.bot_since = now if bot else None
+            session.flush()
+            session.expunge(row)
+            return row
+
+    def players_by_id(self, player_ids: Sequence[str]) -> dict[str, PlayerRow]:
+        if not player_ids:
+            return {}
+        with self.sessions() as session:
+            rows = session.scalars(select(PlayerRow).where(PlayerRow.id.in_(list(player_ids))))
+            return {r.id: r for r in rows}
+
+    def bot_account_games(self, player_id: str, limit: int) -> list[tuple[datetime, int]]:
+        """(when the game last changed, the seat's timeouts) of the bot account's latest
+        ``limit`` games, newest first."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(func.coalesce(GameRow.finished_at, GameRow.updated_at), SeatRow.timeouts)
+                .join(SeatRow, SeatRow.game_id == GameRow.id)
+                .where(SeatRow.player_id == player_id, SeatRow.bot_account.is_(True))
+                .order_by(GameRow.created_at.desc(), GameRow.id.desc())
+                .limit(limit)
+            ).all()
+        return [(when, int(timeouts)) for when, timeouts in rows]
+
+    # ------------------------------------------------------------------ challenges
+
+    def muted_by(self, player_ids: Sequence[str], muted_id: str) -> list[str]:
+        """Which of ``player_ids`` muted ``muted_id``."""
+        with self.sessions() as session:
+            return list(
+                session.scalars(
+                    select(ChatMuteRow.player_id).where(
+                        ChatMuteRow.player_id.in_(list(player_ids)),
+                        ChatMuteRow.muted_id == muted_id,
+                    )
+                )
+            )
+
+    def add_challenge(self, row: ChallengeRow, invites: list[ChallengeInviteRow]) -> None:
+        with self.writing() as session:  # type: ignore[attr-defined]
+            session.add(row)
+            session.flush()
+            session.add_all(invites)
+
+    def challenge(self, challenge_id: str) -> tuple[ChallengeRow, list[ChallengeInviteRow]] | None:
+        with self.sessions() as session:
+            row = session.get(ChallengeRow, challenge_id)
+            if row is None:
+                return None
+            invites = list(
+                session.scalars(
+                    select(ChallengeInviteRow)
+                    .where(ChallengeInviteRow.challenge_id == challenge_id)
+                    .order_by(ChallengeInviteRow.seat)
+                )
+            )
+            return row, invites
+
+    def challenges_of(
+        self, player_id: str, *, ended_after: datetime | None, limit: int = 200
+    ) -> list[tuple[ChallengeRow, list[ChallengeInviteRow]]]:
+        """The open challenges the player made or is invited to, and (``ended_after``)
+        those that ended after that time, oldest first, each with its invitations."""
+        invited = select(ChallengeInviteRow.challenge_id).where(
+            ChallengeInviteRow.player_id == player_id
+        )
+        live = ChallengeRow.status == "open"
+        if ended_after is not None:
+            live = live | (ChallengeRow.ended_at > ended_after)
+        with self.sessions() as session:
+            rows = list(
+                session.scalars(
+                    select(ChallengeRow)
+                    .where(
+                        (ChallengeRow.challenger_id == player_id) | ChallengeRow.id.in_(invited),
+                        live,
+                    )
+                    .order_by(ChallengeRow.created_at, ChallengeRow.id)
+                    .limit(limit)
+                )
+            )
+            ids = [r.id for r in rows]
+            by_id: dict[str, list[ChallengeInviteRow]] = {i: [] for i in ids}
+            if ids:
+                for invite in session.scalars(
+                    select(ChallengeInviteRow)
+                    .where(ChallengeInviteRow.challenge_id.in_(ids))
+                    .order_by(ChallengeInviteRow.seat)
+                ):
+                    by_id[invite.challenge_id].append(invite)
+        return [(r, by_id[r.id]) for r in rows]
+
+    @staticmethod
+    def end_challenge(
+        session: Session, challenge_id: str, status: str, now: datetime, **values: Any
+    ) -> bool:
+        """Move an open challenge to ``status`` in ``session``: False when it was not open
+        any more (another request ended it first)."""
+        ended = session.execute(
+            update(ChallengeRow)
+            .where(ChallengeRow.id == challenge_id, ChallengeRow.status == "open")
+            .values(status=status, ended_at=now, **values)
+        ).rowcount
+        return ended == 1
+
+    def end_challenge_now(
+        self, challenge_id: str, status: str, now: datetime, **values: Any
+    ) -> bool:
+        with self.writing() as session:  # type: ignore[attr-defined]
+            return self.end_challenge(session, challenge_id, status, now, **values)
+
+    def accept_invite(self, challenge_id: str, player_id: str, now: datetime) -> bool:
+        """Record the player's acceptance while the challenge is open: False when it had
+        accepted already or the challenge is not open."""
+        with self.writing() as session:  # type: ignore[attr-defined]
+            still_open = session.scalar(
+                select(ChallengeRow.status).where(ChallengeRow.id == challenge_id)
+            )
+            if still_open != "open":
+                return False
+            changed = session.execute(
+                update(ChallengeInviteRow)
+                .where(
+                    ChallengeInviteRow.challenge_id == challenge_id,
+                    ChallengeInviteRow.player_id == player_id,
+                    ChallengeInviteRow.status == "pending",
+                )
+                .values(status="accepted", answered_at=now)
+            ).rowcount
+            return changed == 1
+
+    def expire_challenges(self, now: datetime, limit: int = 500) -> list[str]:
+        """End the open challenges whose time is up; their ids."""
+        with self.writing() as session:  # type: ignore[attr-defined]
+            ids = list(
+                session.scalars(
+                    select(ChallengeRow.id)
+                    .where(ChallengeRow.status == "open", ChallengeRow.expires_at <= now)
+                    .limit(limit)
+                )
+            )
+            if ids:
+                session.execute(
+                    update(ChallengeRow)
+                    .where(ChallengeRow.id.in_(ids), ChallengeRow.status == "open")
+                    .values(status="expired", ended_at=now)
+                )
+            return ids
