@@ -119,6 +119,9 @@ PROBLEM_CODES: tuple[str, ...] = (
     *("too_many_clients", "too_many_tokens", "invalid_authorization_request"),
     *("invalid_redirect_uri", "consent_expired"),
     *("review_not_found", "review_pending", "review_budget_exhausted"),
+    *("email_unavailable", "invalid_email", "email_not_found", "verification_not_found"),
+    *("unsubscribe_not_found", "push_unavailable", "invalid_push_subscription"),
+    *("too_many_push_subscriptions", "push_subscription_not_found"),
 )
 
 

@@ -84,6 +84,9 @@ def live_server(workdir: Path, **extra_env: str) -> Iterator[LiveServer]:
         "URSUPPE_SWEEP_INTERVAL": "1",
         "URSUPPE_BOT_TIME_BUDGET": "0.3",
         "URSUPPE_VAR_DIR": str(workdir),
+        # Notice emails into a file the tests read (as make run does), links to this server.
+        "URSUPPE_MAIL_FILE": str(workdir / "mail.mbox"),
+        "URSUPPE_PUBLIC_URL": f"http://127.0.0.1:{port}",
         **processes.ONE_ADDRESS_BUDGETS,
         **extra_env,
     }

@@ -96,6 +96,19 @@ def _environment(redis_url: str) -> dict[str, str]:
     env["REDIS_URL"] = redis_url  # always our own server: embedded mode needs nothing else
     env.setdefault("URSUPPE_SCHEDULER", "celery")
     env.setdefault("PYTHONUNBUFFERED", "1")
+    # Email notices go into a local mbox file unless an SMTP server is set: open it with
+    # any mail reader (mutt -f var/mail.mbox) or as text (docs/deploy.md, "Notices").
+    if not env.get("URSUPPE_SMTP_HOST"):
+        env.setdefault("URSUPPE_MAIL_FILE", str(VAR / "mail.mbox"))
+    # Web Push needs a VAPID key: made once, kept in var/ (a browser's subscriptions are
+    # bound to it), unless one is given.
+    if not env.get("URSUPPE_VAPID_PRIVATE_KEY"):
+        key = VAR / "vapid.pem"
+        if not key.exists():
+            from service.plumbing.push_http import generate_key
+
+            generate_key(key)
+        env["URSUPPE_VAPID_PRIVATE_KEY"] = str(key)
     return env
 
 
@@ -179,6 +192,8 @@ def main() -> int:
                     f"  docs     {base}/api/v1/docs\n"
                     f"  database {env['DATABASE_URL']}\n"
                     f"  broker   {redis_url} (embedded Redis)\n"
+                    f"  mail     {env.get('URSUPPE_MAIL_FILE') or env.get('URSUPPE_SMTP_HOST')}"
+                    " (email notices)\n"
                     f"  metrics  {base}/metrics, worker and beat"
                     f" http://127.0.0.1:{worker_metrics}/metrics\n"
                     f"Ctrl-C stops everything.\n",

@@ -5,8 +5,8 @@ Each part is one concern (``docs/workers.md``, "The service"): ``creation`` (new
 aborts), ``seating`` (joins, leaves, resigns), ``moves`` (actions), ``turns`` (bot turns
 and deadlines, what the workers drive), ``hints`` (the search's suggestion for the seat to
 play), ``games`` (reads), ``accounts`` (players),
-``labels`` (tournaments and standings), ``ratings``, ``webhooks``, ``chat`` and
-``challenges``. Every write
+``labels`` (tournaments and standings), ``ratings``, ``webhooks``, ``notices`` (email and
+push), ``chat`` and ``challenges``. Every write
 of a game is one transaction of ``GameStore.writing``: load, check, compute the new state
 with the engine (``service.rules.play``), write conditionally on the version read with the log
 row and the webhook deliveries it owes; after the commit ``AfterCommit`` hands the
@@ -31,6 +31,7 @@ from service.parts.grants import Grants
 from service.parts.hints import Hints, check_hint_level
 from service.parts.labels import Labels
 from service.parts.moves import Moves
+from service.parts.notices import Notices
 from service.parts.ratings import Ratings
 from service.parts.reviews import Reviews
 from service.parts.seating import Seating
@@ -73,9 +74,12 @@ class GameService:
         self.after = AfterCommit(scheduler, publisher)
         self.store = GameStore(sessions)
         self.store.announce = self.after.webhooks
+        self.store.announce_notices = self.after.notices
         parts = (self.store, self.settings, clock, self.after)
         #: A player's webhook endpoints, their delivery log and delivery (the workers').
         self.webhooks = Webhooks(*parts)
+        #: Email and push notices between turns: a player's address and choices, sending.
+        self.notices = Notices(*parts)
         #: Labels as tournaments: owners and entrants (who may be seated by whom), tables.
         self.labels = Labels(*parts)
         #: Players, their tokens per device, sign-in codes, names and games.

@@ -54,6 +54,12 @@ def authorize() -> Response:
     return _page("authorize.html")
 
 
+@web_bp.get("/email")
+def email_links() -> Response:
+    """Where the links of the notice emails land (verify an address, unsubscribe)."""
+    return _page("email.html")
+
+
 @web_bp.get("/leaderboard")
 def leaderboard() -> Response:
     return _page("leaderboard.html")

@@ -130,6 +130,12 @@ def make_celery(settings: WorkerSettings | None = None) -> Celery:
                 "schedule": settings.sweep_interval,
                 "options": {"expires": max(settings.sweep_interval, 1.0)},
             },
+            # Email and push notices that are due: retries, digests, lost first attempts.
+            "sweep-notices": {
+                "task": "workers.tasks.sweep_notices",
+                "schedule": settings.sweep_interval,
+                "options": {"expires": max(settings.sweep_interval, 1.0)},
+            },
             # Quick-play seeks whose wait is over and whose ETA message was lost.
             "sweep-seeks": {
                 "task": "workers.tasks.sweep_seeks",

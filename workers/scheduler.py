@@ -27,6 +27,7 @@ FILL_SEEK_TASK = "workers.tasks.fill_seek"
 COMPUTE_HINT_TASK = "workers.tasks.compute_hint"
 STEP_TOURNAMENT_TASK = "workers.tasks.step_tournament"
 REVIEW_GAME_TASK = "workers.tasks.review_game"
+SEND_NOTICE_TASK = "workers.tasks.send_notice"
 
 
 class CeleryScheduler:
@@ -148,6 +149,14 @@ class CeleryScheduler:
             self._send(DELIVER_WEBHOOK_TASK, (delivery_id,), f"webhook-{delivery_id}",
                        queue=self.live_queue,
                        failed=f"webhook {delivery_id}; the sweep will send it")  # fmt: skip
+
+    def notices(self, notice_ids: list[str]) -> None:
+        """Email and push notices just committed (outbox rows): send each now. A lost
+        message waits for the notice sweep; a spare one finds nothing due."""
+        for notice_id in notice_ids:
+            self._send(SEND_NOTICE_TASK, (notice_id,), f"notice-{notice_id}",
+                       queue=self.live_queue,
+                       failed=f"notice {notice_id}; the sweep will send it")  # fmt: skip
 
     def seek_due(self, seek_id: str, eta: datetime) -> None:
         """A quick-play seek's wait ends at ``eta`` (stored with the seek): fill its game

@@ -229,6 +229,36 @@ def sweep_webhooks() -> int:
     return len(due)
 
 
+@app.task(base=GameTask, name="workers.tasks.send_notice", soft_time_limit=60, time_limit=90)
+def send_notice(notice_id: str) -> str:
+    """Make the due attempt of one email or push notice (``service.parts.notices``): a no-op
+    when it is not due or already taken; a turn played meanwhile is dropped, not sent."""
+    outcome = runtime.get_service().notices.deliver(notice_id)
+    log.debug("notice %s: %s", notice_id, outcome)
+    return outcome
+
+
+@app.task(base=GameTask, name="workers.tasks.sweep_notices", soft_time_limit=30, time_limit=60)
+def sweep_notices() -> int:
+    """Enqueue every notice whose attempt is due (beat, one sweep per tick across beats):
+    retries, digests whose period ended, notices held by the rate limit, lost hints."""
+    from service.plumbing import metrics  # after the fork (workers.metrics)
+
+    with app.pool.acquire(block=True) as conn:
+        tick = f"{_settings.queue}:notices"
+        if not take_tick(conn.default_channel.client, tick, _settings.sweep_interval):
+            return 0
+    before = datetime.now(UTC) - HINT_GRACE
+    due = runtime.get_service().notices.due(now=before, limit=_settings.sweep_limit)
+    for notice_id in due:
+        send_notice.apply_async((notice_id,), expires=max(_settings.sweep_interval, 5.0))
+    metrics.SWEEP_RUNS.labels("notices").inc()
+    metrics.SWEEP_ITEMS.labels("notices").inc(len(due))
+    if due:
+        log.info("notice sweep handed out %d due notices", len(due))
+    return len(due)
+
+
 @app.task(base=GameTask, name="workers.tasks.fill_seek", soft_time_limit=30, time_limit=60)
 def fill_seek(seek_id: str) -> str | None:
     """A quick-play seek's wait is over: make its game, bots in the seats nobody took

@@ -125,6 +125,19 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("get", "/api/v1/players/me/oauth-clients"): "listOAuthClients",
     ("post", "/api/v1/players/me/oauth-clients"): "registerOAuthClient",
     ("delete", "/api/v1/players/me/oauth-clients/{client_id}"): "deleteOAuthClient",
+    # notices
+    ("get", "/api/v1/players/me/notices"): "getNoticeChoices",
+    ("put", "/api/v1/players/me/notices"): "setNoticeChoices",
+    ("put", "/api/v1/players/me/email"): "setEmail",
+    ("delete", "/api/v1/players/me/email"): "deleteEmail",
+    ("post", "/api/v1/notices/verify"): "verifyEmail",
+    ("post", "/api/v1/notices/unsubscribe"): "unsubscribeEmail",
+    ("get", "/api/v1/notices/push-key"): "getPushKey",
+    ("post", "/api/v1/players/me/push-subscriptions"): "createPushSubscription",
+    (
+        "delete",
+        "/api/v1/players/me/push-subscriptions/{subscription_id}",
+    ): "deletePushSubscription",
     # rules and health
     ("get", "/api/v1/rules"): "getRules",
     ("get", "/healthz"): "getLiveness",

@@ -16,6 +16,7 @@ from service.models.challenges import ChallengeInviteRow, ChallengeRow
 from service.models.chat import ChatClosedRow, ChatMessageRow, ChatMuteRow
 from service.models.games import ActionLogRow, GameRow, IdempotentRequestRow, SeatRow
 from service.models.hints import HintRow
+from service.models.notices import NoticeRow, NoticeSettingsRow, PushSubscriptionRow
 from service.models.oauth import OAuthClientRow, OAuthCodeRow
 from service.models.people import LabelEntryRow, LabelRow, PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.models.ratings import RatedGameRow, RatingDueRow, RatingHistoryRow, RatingRow
@@ -46,8 +47,11 @@ __all__ = [
     "LabelRow",
     "OAuthClientRow",
     "OAuthCodeRow",
+    "NoticeRow",
+    "NoticeSettingsRow",
     "PlayerRow",
     "PlayerTokenRow",
+    "PushSubscriptionRow",
     "RatedGameRow",
     "RatingDueRow",
     "RatingHistoryRow",

@@ -45,6 +45,16 @@ class AfterCommit:
         except Exception as err:  # noqa: BLE001 - the sweep is the safety net
             log_failure(log, err, "scheduler failed for %d webhook deliveries", len(ids))
 
+    def notices(self, ids: list[str]) -> None:
+        """Hand the notices (email, push) a commit wrote to the scheduler: a hint, like
+        ``webhooks`` (``service.parts.notices``)."""
+        if not ids:
+            return
+        try:
+            self.scheduler.notices(ids)
+        except Exception as err:  # noqa: BLE001 - the sweep is the safety net
+            log_failure(log, err, "scheduler failed for %d notices", len(ids))
+
     def committed(self, game_id: str, seq: int, followup: play.Followup | None) -> None:
         """After every commit that changed a game: its follow-up, then the streams' notice
         (a lost notice is made up by the streams' periodic re-check)."""

@@ -42,6 +42,66 @@ def _env_floats(name: str, default: tuple[float, ...]) -> tuple[float, ...]:
 WEBHOOK_RETRY_SCHEDULE: tuple[float, ...] = tuple(10.0 * 3**n for n in range(9))
 
 
+#: Seconds between a notice's failed send and the next try: five tries over about 2.5 hours.
+NOTICE_RETRY_SCHEDULE: tuple[float, ...] = (60.0, 300.0, 1800.0, 7200.0)
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """How notices leave (docs/deploy.md, "Email and push notices"). Email goes through
+    ``smtp_host`` when set, else into the mbox file ``file`` (``make run``); with neither,
+    no address can be added. ``public_url`` starts every link in an email or push notice.
+    ``per_hour``: emails to one recipient in any hour (the rest wait). Push needs both
+    VAPID key (``vapid_private``: the PEM or its path; ``vapid_public``, base64url, is
+    derived from it when not given)."""
+
+    smtp_host: str = ""
+    smtp_port: int = 587
+    smtp_user: str = ""
+    smtp_password: str = ""
+    #: "starttls" | "ssl" | "none"
+    smtp_tls: str = "starttls"
+    smtp_timeout: float = 20.0
+    file: str = ""
+    sender: str = "Ursuppe <noreply@localhost>"
+    public_url: str = "http://localhost:8000"
+    per_hour: int = 6
+    retry_schedule: tuple[float, ...] = NOTICE_RETRY_SCHEDULE
+    digest_hours: float = 24.0
+    vapid_private: str = ""
+    vapid_public: str = ""
+    vapid_subject: str = "mailto:admin@localhost"
+
+    @property
+    def email_enabled(self) -> bool:
+        return bool(self.smtp_host or self.file)
+
+    @property
+    def push_enabled(self) -> bool:
+        return bool(self.vapid_private)
+
+    @classmethod
+    def from_env(cls) -> MailSettings:
+        env = os.environ.get
+        return cls(
+            smtp_host=env("URSUPPE_SMTP_HOST", ""),
+            smtp_port=_env_int("URSUPPE_SMTP_PORT", cls.smtp_port),
+            smtp_user=env("URSUPPE_SMTP_USER", ""),
+            smtp_password=env("URSUPPE_SMTP_PASSWORD", ""),
+            smtp_tls=env("URSUPPE_SMTP_TLS") or cls.smtp_tls,
+            smtp_timeout=_env_float("URSUPPE_SMTP_TIMEOUT", cls.smtp_timeout),
+            file=env("URSUPPE_MAIL_FILE", ""),
+            sender=env("URSUPPE_MAIL_FROM") or cls.sender,
+            public_url=(env("URSUPPE_PUBLIC_URL") or cls.public_url).rstrip("/"),
+            per_hour=max(_env_int("URSUPPE_MAIL_PER_HOUR", cls.per_hour), 1),
+            retry_schedule=_env_floats("URSUPPE_NOTICE_RETRY_SCHEDULE", NOTICE_RETRY_SCHEDULE),
+            digest_hours=_env_float("URSUPPE_DIGEST_HOURS", cls.digest_hours),
+            vapid_private=env("URSUPPE_VAPID_PRIVATE_KEY", ""),
+            vapid_public=env("URSUPPE_VAPID_PUBLIC_KEY", ""),
+            vapid_subject=env("URSUPPE_VAPID_SUBJECT") or cls.vapid_subject,
+        )
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the service and the HTTP layer can be configured with.
@@ -118,6 +178,8 @@ class Settings:
     metrics_token: str = ""
     #: A worker or beat heartbeat older than this (seconds) is reported as not recent.
     heartbeat_stale: float = 60.0
+    #: Email and push notices (``MailSettings``).
+    mail: MailSettings = field(default_factory=MailSettings)
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -168,6 +230,7 @@ class Settings:
             metrics_enabled=_env_bool("URSUPPE_METRICS", True),
             metrics_token=os.environ.get("URSUPPE_METRICS_TOKEN", ""),
             heartbeat_stale=_env_float("URSUPPE_HEARTBEAT_STALE", cls.heartbeat_stale),
+            mail=MailSettings.from_env(),
             cors_origins=tuple(
                 o.strip()
                 for o in os.environ.get("URSUPPE_CORS_ORIGINS", "").split(",")

@@ -1,11 +1,12 @@
-"""Keep tokens out of logs.
+"""Keep tokens and email addresses out of logs.
 
 The service never logs tokens itself; this filter is the safety net for anything else that
 might format a request (a debug log of headers, an exception message quoting a header).
 It rewrites ``Bearer <token>``, JSON ``"token": "..."`` members, any player token
 (``player.…``, the tokens sites receive included) and OAuth 2's ``code``, ``code_verifier``,
-``client_secret`` and tokens in a query string or form body in log records. Every
-process's handlers carry it (``service.plumbing.log_setup``); the app's logger too (``api.redact``).
+``client_secret`` and tokens in a query string or form body, and email addresses, in log
+records. Every process's handlers carry it (``service.plumbing.log_setup``); the app's
+logger too (``api.redact``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ _PATTERNS = (
         ),
         r"\1[redacted]",
     ),
+    # Email addresses (a player's notice address is theirs alone: docs/api.md, "Notices").
+    (re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+"), "[redacted email]"),
 )
 
 

@@ -52,6 +52,9 @@ class Scheduler(Protocol):
     def webhooks(self, delivery_ids: list[str]) -> None:
         """The webhook deliveries a commit wrote, to be sent now (``service.parts.webhooks``)."""
 
+    def notices(self, notice_ids: list[str]) -> None:
+        """The email and push notices a commit wrote, to be sent now (``service.parts.notices``)."""
+
     def seek_due(self, seek_id: str, eta: datetime) -> None:
         """A quick-play seek whose wait ends at ``eta`` (``service.parts.seeks``)."""
 
@@ -97,6 +100,9 @@ class NullScheduler:
 
     def webhooks(self, delivery_ids: list[str]) -> None:
         log.debug("no scheduler: %d webhook deliveries wait for a sweep", len(delivery_ids))
+
+    def notices(self, notice_ids: list[str]) -> None:
+        log.debug("no scheduler: %d notices wait for a sweep", len(notice_ids))
 
     def seek_due(self, seek_id: str, eta: datetime) -> None:
         log.debug("no scheduler: seek %s waits for a sweep", seek_id)

@@ -63,6 +63,8 @@ class GameStore:
         #: Called after a commit with the ids of the webhook deliveries it wrote (the
         #: service hands them to the scheduler).
         self.announce: Callable[[list[str]], None] = lambda ids: None
+        #: Called after a commit with the ids of the notices (email, push) it wrote.
+        self.announce_notices: Callable[[list[str]], None] = lambda ids: None
         self.engine = sessions.kw["bind"]
         # The version read, compiled once for the engine's driver (see ``version``).
         compiled = _VERSION.compile(dialect=self.engine.dialect)
@@ -110,8 +112,11 @@ class GameStore:
                 event.remove(session, "before_flush", _read_changes)
                 session.info.pop("announced")  # the commit's flush announces nothing
             sent = [i for row, said in announced for i in outbox.deliveries(session, row, said)]
+            told = [i for row, said in announced for i in outbox.notices(session, row, said)]
             session.info.pop("games")
         self.announce(sent)
+        if told:
+            self.announce_notices(told)
 
     @staticmethod
     def add_game(session: Session, row: GameRow) -> None:

@@ -5,8 +5,10 @@ finishes owes its rating. The store's one write path (``GameStore.writing``) ask
 before each flush, while the attribute history still holds what was loaded (``changes``,
 ``owe_rating``), and adds the deliveries after it (``deliveries``). So a change that
 commits always has what it owes, even when Redis or every worker is down at that moment,
-and one that rolls back has none. Sending deliveries is ``service.parts.webhooks``'s part,
-rating ``service.parts.ratings``'s; both also sweep for what a lost message left behind.
+and one that rolls back has none. It also owes email and push notices to the players who
+asked for them (``notices``). Sending deliveries is ``service.parts.webhooks``'s part,
+rating ``service.parts.ratings``'s, notices ``service.parts.notices``'s; each also sweeps
+for what a lost message left behind.
 """
 
 from __future__ import annotations
@@ -18,7 +20,16 @@ from typing import Any
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 
-from service.models import GameRow, RatingDueRow, WebhookDeliveryRow, WebhookEndpointRow
+from service.models import (
+    GameRow,
+    NoticeRow,
+    NoticeSettingsRow,
+    RatingDueRow,
+    WebhookDeliveryRow,
+    WebhookEndpointRow,
+)
+from service.rules.notice_kinds import DEFAULT_KINDS, FROM_EVENT, NoticeKind, is_correspondence
+from service.store import notices as store_notices
 
 
 def _before(row: GameRow, attr: str) -> Any:
@@ -29,6 +40,10 @@ def _before(row: GameRow, attr: str) -> Any:
     if history.unchanged:
         return history.unchanged[0]
     return None
+
+
+#: What ``changes`` announces when a seat's turn begins (no webhook endpoint subscribes to it).
+TURN_BEGAN = "notice.turn_began"
 
 
 def changes(row: GameRow) -> list[tuple[str, str]]:
@@ -44,6 +59,10 @@ def changes(row: GameRow) -> list[tuple[str, str]]:
         owner = next((s for s in row.seats if s.seat == row.pending_seat), None)
         if owner is not None and owner.kind == "human" and owner.player_id:
             announced.append(("game.your_turn", owner.player_id))
+            if status != was or row.pending_seat != _before(row, "pending_seat"):
+                # Not a webhook event: the notices tell a turn once, when it begins, not
+                # at every decision of it.
+                announced.append((TURN_BEGAN, owner.player_id))
     return announced
 
 
@@ -122,3 +141,78 @@ def payload(event: str, row: GameRow, now: datetime) -> dict[str, Any]:
             "deadline_at": iso(row.deadline_at),
         }
     return {"type": event, "timestamp": now.isoformat(), "data": data}
+
+
+def notices(session: Session, row: GameRow, announced: list[tuple[str, str]]) -> list[str]:
+    """Add the email and push notices of what ``row``'s change ``announced``
+    (``changes``) to the transaction, for the players who want them; their ids. A turn is
+    a notice in correspondence games only (days per move); a game's end in every game."""
+    wanted: list[tuple[NoticeKind, str]] = []
+    for event, player in announced:
+        kind = FROM_EVENT.get(event)
+        if kind is NoticeKind.YOUR_TURN and not is_correspondence(row.time_control):
+            continue
+        if kind is not None:
+            wanted.append((kind, player))
+    if not wanted:
+        return []
+    players = {player for _, player in wanted}
+    return owe(
+        session,
+        [
+            (kind, player, row.id, row.seq, game_payload(kind, row, player))
+            for kind, player in wanted
+        ],
+        mail=store_notices.mailable(session, players),
+        push=store_notices.pushable(session, players),
+        chosen=store_notices.choices(session, players),
+        now=row.updated_at or datetime.now(UTC),
+    )
+
+
+def owe(
+    session: Session,
+    items: list[tuple[str, str, str | None, int | None, dict[str, Any]]],
+    *,
+    mail: list[NoticeSettingsRow],
+    push: set[str],
+    chosen: dict[str, list[str]],
+    now: datetime,
+) -> list[str]:
+    """One notice row per channel a player wants each ``(kind, player, game, seq,
+    payload)`` on: email when the address is verified and the kind chosen, push when the
+    player has a subscription and chose the kind (or never chose: the defaults). ``now``: the
+    change's time (the service's clock)."""
+    ids = []
+    by_player = {s.player_id: s for s in mail}
+    for kind, player, game_id, seq, data in items:
+        channels = []
+        settings = by_player.get(player)
+        if settings is not None and kind in settings.kinds:
+            channels.append("email")
+        if player in push and kind in chosen.get(player, DEFAULT_KINDS):
+            channels.append("push")
+        for channel in channels:
+            notice = NoticeRow(
+                id="ntc_" + secrets.token_hex(12), player_id=player, channel=channel,
+                kind=str(kind), game_id=game_id, seq=seq, payload=data, status="pending",
+                attempts=0, next_attempt_at=now, created_at=now,
+            )  # fmt: skip
+            session.add(notice)
+            ids.append(notice.id)
+    return ids
+
+
+def game_payload(kind: str, row: GameRow, player: str) -> dict[str, Any]:
+    """What a notice about ``row`` needs to be told later: the game's name, the deadline
+    of a turn, the player's place at the end."""
+    data: dict[str, Any] = {"game": row.label or row.id[:8]}
+    if kind == NoticeKind.YOUR_TURN:
+        data["seat"] = row.pending_seat
+        data["deadline_at"] = row.deadline_at.isoformat() if row.deadline_at else None
+    if kind == NoticeKind.GAME_END and row.result and row.result.get("ranking"):
+        seats = [s.seat for s in row.seats if s.player_id == player]
+        ranking = list(row.result["ranking"])
+        if seats and seats[0] in ranking:
+            data["place"], data["players"] = ranking.index(seats[0]) + 1, row.players
+    return data

@@ -40,6 +40,13 @@ class RecordingScheduler(NullScheduler):
         with self._lock:
             self.calls.extend(("webhook", i) for i in delivery_ids)
 
+    def notices(self, notice_ids: list[str]) -> None:
+        with self._lock:
+            self.calls.extend(("notice", i) for i in notice_ids)
+
+    def notice_ids(self) -> list[str]:
+        return [c[1] for c in self.calls if c[0] == "notice"]
+
     def hint(self, game_id: str, seq: int) -> None:
         with self._lock:
             self.calls.append(("hint", game_id, seq))

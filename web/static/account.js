@@ -5,6 +5,7 @@
 import { ApiError, call, forgetPlayer, keepPlayer, keepSeat, myPlayer, seatFor } from "./api.js";
 import { h } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
+import { showNoticeSettings } from "./notice-settings.js";
 import { followTurns, onTurns, permissionControl, setTitle, stopFollowing } from "./notify.js";
 
 const $ = (id) => document.getElementById(id);
@@ -97,7 +98,7 @@ async function show() {
   const player = myPlayer();
   $("signed-out").hidden = Boolean(player);
   $("signed-in").hidden = !player;
-  $("turns-card").hidden = $("games-card").hidden = true;
+  $("turns-card").hidden = $("games-card").hidden = $("notices-card").hidden = true;
   if (!player) return;
   try {
     const { data } = await call("/players/me", { token: player.token });
@@ -106,6 +107,7 @@ async function show() {
     $("player-id").textContent = data.id;
     $("profile-link").href = `/players/${data.id}`;
     permissionControl($("notices"));
+    await showNoticeSettings($("notices-card"), fail);
     await lists(myPlayer());
   } catch (err) {
     if (err instanceof ApiError && err.problem?.code === "invalid_token") { forgetPlayer(); stopFollowing(); return show(); }

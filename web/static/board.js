@@ -124,6 +124,7 @@ export class Board {
       else this._unbutton(view.g, view.hit);
     }
     this.svg.setAttribute("aria-label", t("board_drift", { dir: dir(card?.drift) }));
+    this.onDraw?.(state, offered, selected); // the board in words follows (board-text.js)
   }
 
   /** ``g`` answers a click anywhere on it; ``control`` (``g`` itself unless given) is the

@@ -10,6 +10,7 @@
 import { ApiError, call, rules as loadRules, seatFor } from "./api.js";
 import { Board, drawLadder } from "./board.js";
 import { renderRematch } from "./challenges.js";
+import { drawBoardText } from "./board-text.js";
 import { ChatPanel } from "./chat.js";
 import { drawLegend, setTexts } from "./help.js";
 import { languageSwitcher, t } from "./i18n.js";
@@ -82,6 +83,7 @@ async function main() {
   log.items.forEach((entry) => showEntry(view, entry));
   view.board = new Board($("board-wrap"), rules.rules);
   view.board.last = view.lastMove;
+  view.board.onDraw = (state, offered) => drawBoardText($("board-text"), state, offered, view.board);
   drawLegend($("legend"));
   render();
   trace.interactiveAt = performance.now();

@@ -3,6 +3,8 @@
 // pages themselves from the network, with the offline page instead of the browser's error
 // when there is none. Everything else (the API, its live streams) never passes through
 // here: the worker does not answer those requests, so the browser sends them as without it.
+// It also shows the player's Web Push notices (a turn, a game's end) and opens the game
+// when one is clicked (docs/api.md, "Notices by email and push").
 const CACHE = "ursuppe-static-v1";
 const STATIC = "/web/static/";
 const OFFLINE = "/web/static/offline.html";
@@ -13,7 +15,7 @@ const OFFLINE_FILES = [
   "/web/static/lang/nl.js", "/web/static/lang/es.js",
 ];
 // The pages (answered by web/__init__.py): every other same-origin navigation is left alone.
-const PAGES = /^\/(lobby|account|leaderboard|tournaments(\/[^/]+)?|players\/[^/]+|game\/[^/]+)?$/;
+const PAGES = /^\/(lobby|account|leaderboard|email|tournaments(\/[^/]+)?|players\/[^/]+|game\/[^/]+)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(OFFLINE_FILES)).then(() => self.skipWaiting()));
@@ -54,4 +56,25 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && PAGES.test(url.pathname)) event.respondWith(page(request));
   else if (url.pathname.startsWith(STATIC)) event.respondWith(staticFile(event));
+});
+
+/** A push from the server (service/notices.py): {title, body, url, tag}, already in the
+ * player's language. One notice per tag: a newer one about the same game replaces it. */
+self.addEventListener("push", (event) => {
+  let data = {};
+  try { data = event.data ? event.data.json() : {}; } catch { data = { body: event.data?.text() }; }
+  event.waitUntil(self.registration.showNotification(data.title || "Ursuppe", {
+    body: data.body || "", tag: data.tag, data: { url: data.url || "/account" },
+    icon: "/web/static/icons/icon-192.png", badge: "/web/static/favicon.svg",
+  }));
+});
+
+/** A click on a notice: the game's tab if one is open, else a new one. */
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || "/account", self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((tabs) => {
+    const open = tabs.find((tab) => tab.url === url);
+    return open ? open.focus() : self.clients.openWindow(url);
+  }));
 });

@@ -67,6 +67,9 @@ OPERATIONS: dict[str, Operation] = {
     'deleteLabelEntry': Operation('deleteLabelEntry', 'DELETE', '/api/v1/labels/{label}/entries/{player_id}', security=('playerToken', 'oauth2', 'oauth2'), stream=False, query=(), headers=()),
     'exportLabelRecords': Operation('exportLabelRecords', 'GET', '/api/v1/labels/{label}/records', security=(None,), stream=False, query=(), headers=()),
     'getLabelStandings': Operation('getLabelStandings', 'GET', '/api/v1/labels/{label}/standings', security=(None,), stream=False, query=('points',), headers=()),
+    'getPushKey': Operation('getPushKey', 'GET', '/api/v1/notices/push-key', security=(None,), stream=False, query=(), headers=()),
+    'unsubscribeEmail': Operation('unsubscribeEmail', 'POST', '/api/v1/notices/unsubscribe', security=(None,), stream=False, query=('key',), headers=()),
+    'verifyEmail': Operation('verifyEmail', 'POST', '/api/v1/notices/verify', security=(None,), stream=False, query=(), headers=()),
     'getAuthorizationRequest': Operation('getAuthorizationRequest', 'GET', '/api/v1/oauth/authorization', security=(None,), stream=False, query=('response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'), headers=()),
     'decideAuthorizationRequest': Operation('decideAuthorizationRequest', 'POST', '/api/v1/oauth/authorization', security=('playerToken',), stream=False, query=('response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'), headers=()),
     'createPlayer': Operation('createPlayer', 'POST', '/api/v1/players', security=(None,), stream=False, query=(), headers=()),
@@ -74,13 +77,19 @@ OPERATIONS: dict[str, Operation] = {
     'updateMe': Operation('updateMe', 'PATCH', '/api/v1/players/me', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'stopBotAccount': Operation('stopBotAccount', 'DELETE', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
     'becomeBotAccount': Operation('becomeBotAccount', 'POST', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
+    'deleteEmail': Operation('deleteEmail', 'DELETE', '/api/v1/players/me/email', security=('playerToken',), stream=False, query=(), headers=()),
+    'setEmail': Operation('setEmail', 'PUT', '/api/v1/players/me/email', security=('playerToken',), stream=False, query=(), headers=()),
     'listMyGames': Operation('listMyGames', 'GET', '/api/v1/players/me/games', security=('playerToken', 'oauth2'), stream=False, query=('status', 'page', 'page_size'), headers=()),
     'listMutes': Operation('listMutes', 'GET', '/api/v1/players/me/mutes', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'createMute': Operation('createMute', 'POST', '/api/v1/players/me/mutes', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'deleteMute': Operation('deleteMute', 'DELETE', '/api/v1/players/me/mutes/{player_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'getNoticeChoices': Operation('getNoticeChoices', 'GET', '/api/v1/players/me/notices', security=('playerToken',), stream=False, query=(), headers=()),
+    'setNoticeChoices': Operation('setNoticeChoices', 'PUT', '/api/v1/players/me/notices', security=('playerToken',), stream=False, query=(), headers=()),
     'listOAuthClients': Operation('listOAuthClients', 'GET', '/api/v1/players/me/oauth-clients', security=('playerToken',), stream=False, query=(), headers=()),
     'registerOAuthClient': Operation('registerOAuthClient', 'POST', '/api/v1/players/me/oauth-clients', security=('playerToken',), stream=False, query=(), headers=()),
     'deleteOAuthClient': Operation('deleteOAuthClient', 'DELETE', '/api/v1/players/me/oauth-clients/{client_id}', security=('playerToken',), stream=False, query=(), headers=()),
+    'createPushSubscription': Operation('createPushSubscription', 'POST', '/api/v1/players/me/push-subscriptions', security=('playerToken',), stream=False, query=(), headers=()),
+    'deletePushSubscription': Operation('deletePushSubscription', 'DELETE', '/api/v1/players/me/push-subscriptions/{subscription_id}', security=('playerToken',), stream=False, query=(), headers=()),
     'createSigninCode': Operation('createSigninCode', 'POST', '/api/v1/players/me/signin-codes', security=('playerToken',), stream=False, query=(), headers=()),
     'streamMe': Operation('streamMe', 'GET', '/api/v1/players/me/stream', security=('playerToken', 'oauth2'), stream=True, query=(), headers=()),
     'signOut': Operation('signOut', 'DELETE', '/api/v1/players/me/token', security=('playerToken',), stream=False, query=(), headers=()),
@@ -288,6 +297,18 @@ class Operations:
         """Standings: a table over the label's finished games (``GET /api/v1/labels/{label}/standings``, ``getLabelStandings``)."""
         return self._operation('getLabelStandings', path={'label': label}, query={'points': points}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
+    def get_push_key(self, *, seat_token: str | None = None) -> models.PushKey:
+        """The server's VAPID public key for Web Push (``GET /api/v1/notices/push-key``, ``getPushKey``)."""
+        return self._operation('getPushKey', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def unsubscribe_email(self, *, key: str | None = None, seat_token: str | None = None) -> models.Done:
+        """Unsubscribe from every email, with one click (RFC 8058) (``POST /api/v1/notices/unsubscribe``, ``unsubscribeEmail``)."""
+        return self._operation('unsubscribeEmail', path={}, query={'key': key}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def verify_email(self, body: models.Verify, *, seat_token: str | None = None) -> models.Done:
+        """Verify an email address with the token of its link (``POST /api/v1/notices/verify``, ``verifyEmail``)."""
+        return self._operation('verifyEmail', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
     def get_authorization_request(self, *, response_type: str | None = None, client_id: str | None = None, redirect_uri: str | None = None, scope: str | None = None, state: str | None = None, code_challenge: str | None = None, code_challenge_method: str | None = None, seat_token: str | None = None) -> models.AuthorizationRequest:
         """Check an authorization request (``GET /api/v1/oauth/authorization``, ``getAuthorizationRequest``)."""
         return self._operation('getAuthorizationRequest', path={}, query={'response_type': response_type, 'client_id': client_id, 'redirect_uri': redirect_uri, 'scope': scope, 'state': state, 'code_challenge': code_challenge, 'code_challenge_method': code_challenge_method}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
@@ -316,6 +337,14 @@ class Operations:
         """Become a bot account (``POST /api/v1/players/me/bot-account``, ``becomeBotAccount``)."""
         return self._operation('becomeBotAccount', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
+    def delete_email(self, *, seat_token: str | None = None) -> None:
+        """Remove my email address (``DELETE /api/v1/players/me/email``, ``deleteEmail``)."""
+        return self._operation('deleteEmail', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def set_email(self, body: models.Email, *, seat_token: str | None = None) -> models.NoticeChoices:
+        """Set my email address; a verification link is mailed to it (``PUT /api/v1/players/me/email``, ``setEmail``)."""
+        return self._operation('setEmail', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
     def list_my_games(self, *, status: Literal['open', 'active', 'finished', 'aborted'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
         """My games: where the player joined a seat, newest first (``GET /api/v1/players/me/games``, ``listMyGames``)."""
         return self._operation('listMyGames', path={}, query={'status': status, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
@@ -332,6 +361,14 @@ class Operations:
         """Unmute a player (404 `mute_not_found` when not muted) (``DELETE /api/v1/players/me/mutes/{player_id}``, ``deleteMute``)."""
         return self._operation('deleteMute', path={'player_id': player_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
+    def get_notice_choices(self, *, seat_token: str | None = None) -> models.NoticeChoices:
+        """My notice choices and email address (``GET /api/v1/players/me/notices``, ``getNoticeChoices``)."""
+        return self._operation('getNoticeChoices', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def set_notice_choices(self, body: models.NoticeChoicesUpdate, *, seat_token: str | None = None) -> models.NoticeChoices:
+        """Choose which notices, how often and in which language (``PUT /api/v1/players/me/notices``, ``setNoticeChoices``)."""
+        return self._operation('setNoticeChoices', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
     def list_o_auth_clients(self, *, seat_token: str | None = None) -> list[models.Client]:
         """My registered OAuth clients (``GET /api/v1/players/me/oauth-clients``, ``listOAuthClients``)."""
         return self._operation('listOAuthClients', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
@@ -343,6 +380,14 @@ class Operations:
     def delete_o_auth_client(self, client_id: str, *, seat_token: str | None = None) -> None:
         """Delete a registered client (``DELETE /api/v1/players/me/oauth-clients/{client_id}``, ``deleteOAuthClient``)."""
         return self._operation('deleteOAuthClient', path={'client_id': client_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def create_push_subscription(self, body: models.PushSubscription, *, seat_token: str | None = None) -> models.CreatedPushSubscription:
+        """Send my notices to this browser by Web Push (``POST /api/v1/players/me/push-subscriptions``, ``createPushSubscription``)."""
+        return self._operation('createPushSubscription', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def delete_push_subscription(self, subscription_id: str, *, seat_token: str | None = None) -> None:
+        """Stop push notices to one browser (``DELETE /api/v1/players/me/push-subscriptions/{subscription_id}``, ``deletePushSubscription``)."""
+        return self._operation('deletePushSubscription', path={'subscription_id': subscription_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_signin_code(self, *, seat_token: str | None = None) -> models.SigninCode:
         """Get a one-time code to sign in on another device (``POST /api/v1/players/me/signin-codes``, ``createSigninCode``)."""

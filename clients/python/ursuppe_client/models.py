@@ -371,6 +371,10 @@ class CreatedPlayer(TypedDict):
     token: str
 
 
+class CreatedPushSubscription(TypedDict):
+    id: str
+
+
 class CreatedToken(TypedDict):
     info: Token
     token: str
@@ -464,6 +468,10 @@ class DirectionAction(TypedDict):
     type: Literal['direction']
 
 
+class Done(TypedDict):
+    done: bool
+
+
 class DoneAction(TypedDict):
     """End this turn of buying genes or dividing."""
 
@@ -474,6 +482,11 @@ class DriftAction(TypedDict):
     """Phase 1: let the amoeba drift with the current (stays on the no-drift card)."""
 
     type: Literal['drift']
+
+
+class Email(TypedDict):
+    address: str
+    lang: NotRequired[Literal['en', 'de', 'nl', 'es']]
 
 
 class Entry(TypedDict):
@@ -962,6 +975,25 @@ class MuteCreate(TypedDict):
     player_id: str
 
 
+class NoticeChoices(TypedDict):
+    cadence: Literal['now', 'digest']
+    email: str | None
+    email_available: bool
+    email_verified: bool
+    kinds: list[Literal['your_turn', 'game_end', 'challenge', 'tournament']]
+    kinds_available: list[str]
+    lang: Literal['en', 'de', 'nl', 'es']
+    push_available: bool
+    push_subscriptions: int
+    unsubscribed: bool
+
+
+class NoticeChoicesUpdate(TypedDict):
+    cadence: NotRequired[Literal['now', 'digest']]
+    kinds: NotRequired[list[Literal['your_turn', 'game_end', 'challenge', 'tournament']]]
+    lang: NotRequired[Literal['en', 'de', 'nl', 'es']]
+
+
 class OverpaymentLostEvent(TypedDict):
     """A gene given up for a defect was worth more than was left to pay; the rest is lost."""
 
@@ -1172,7 +1204,7 @@ class PositionsPage(TypedDict):
 
 
 class Problem(TypedDict):
-    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'webhook_not_found', 'delivery_not_found', 'too_many_webhooks', 'game_not_started', 'position_not_found', 'label_not_found', 'entry_not_found', 'precondition_required', 'rate_limited', 'too_many_streams', 'streams_full', 'internal_error', 'unavailable', 'not_ready', 'invalid_chat_text', 'chat_rate_limited', 'chat_closed_to_spectators', 'chat_ended', 'cannot_mute_self', 'mute_not_found', 'invalid_seek', 'seek_exists', 'seek_matched', 'seek_not_found', 'hints_not_allowed', 'hint_not_found', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_not_found', 'challenge_self', 'invalid_challenge', 'muted_by_player', 'not_invited', 'not_challenger', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'invalid_tournament', 'tournament_not_found', 'tournament_closed', 'tournament_started', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'missing_scope', 'invalid_scope', 'token_not_found', 'client_not_found', 'too_many_clients', 'too_many_tokens', 'invalid_authorization_request', 'invalid_redirect_uri', 'consent_expired', 'review_not_found', 'review_pending', 'review_budget_exhausted']]
+    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'webhook_not_found', 'delivery_not_found', 'too_many_webhooks', 'game_not_started', 'position_not_found', 'label_not_found', 'entry_not_found', 'precondition_required', 'rate_limited', 'too_many_streams', 'streams_full', 'internal_error', 'unavailable', 'not_ready', 'invalid_chat_text', 'chat_rate_limited', 'chat_closed_to_spectators', 'chat_ended', 'cannot_mute_self', 'mute_not_found', 'invalid_seek', 'seek_exists', 'seek_matched', 'seek_not_found', 'hints_not_allowed', 'hint_not_found', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_not_found', 'challenge_self', 'invalid_challenge', 'muted_by_player', 'not_invited', 'not_challenger', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'invalid_tournament', 'tournament_not_found', 'tournament_closed', 'tournament_started', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'missing_scope', 'invalid_scope', 'token_not_found', 'client_not_found', 'too_many_clients', 'too_many_tokens', 'invalid_authorization_request', 'invalid_redirect_uri', 'consent_expired', 'review_not_found', 'review_pending', 'review_budget_exhausted', 'email_unavailable', 'invalid_email', 'email_not_found', 'verification_not_found', 'unsubscribe_not_found', 'push_unavailable', 'invalid_push_subscription', 'too_many_push_subscriptions', 'push_subscription_not_found']]
     current_etag: NotRequired[str]
     current_seq: NotRequired[int]
     detail: NotRequired[str]
@@ -1226,6 +1258,21 @@ class PublicState(TypedDict):
     seats: list[StateSeat]
     seq: int
     variant: Literal['double_1', 'double_2', 'decoy'] | None
+
+
+class PushKey(TypedDict):
+    public_key: str | None
+
+
+class PushKeys(TypedDict):
+    auth: str
+    p256dh: str
+
+
+class PushSubscription(TypedDict):
+    endpoint: str
+    expirationTime: NotRequired[float | None]
+    keys: PushKeys
 
 
 class Rating(TypedDict):
@@ -1791,6 +1838,10 @@ class Turn(TypedDict):
     pending_kind: str | None
     seat: int
     seq: int
+
+
+class Verify(TypedDict):
+    token: str
 
 
 class Webhook(TypedDict):

@@ -728,6 +728,60 @@ class ReviewBudgetExhausted(ProblemError):
 
     code = 'review_budget_exhausted'
 
+
+class EmailUnavailable(ProblemError):
+    """The problem ``email_unavailable``."""
+
+    code = 'email_unavailable'
+
+
+class InvalidEmail(ProblemError):
+    """The problem ``invalid_email``."""
+
+    code = 'invalid_email'
+
+
+class EmailNotFound(ProblemError):
+    """The problem ``email_not_found``."""
+
+    code = 'email_not_found'
+
+
+class VerificationNotFound(ProblemError):
+    """The problem ``verification_not_found``."""
+
+    code = 'verification_not_found'
+
+
+class UnsubscribeNotFound(ProblemError):
+    """The problem ``unsubscribe_not_found``."""
+
+    code = 'unsubscribe_not_found'
+
+
+class PushUnavailable(ProblemError):
+    """The problem ``push_unavailable``."""
+
+    code = 'push_unavailable'
+
+
+class InvalidPushSubscription(ProblemError):
+    """The problem ``invalid_push_subscription``."""
+
+    code = 'invalid_push_subscription'
+
+
+class TooManyPushSubscriptions(ProblemError):
+    """The problem ``too_many_push_subscriptions``."""
+
+    code = 'too_many_push_subscriptions'
+
+
+class PushSubscriptionNotFound(ProblemError):
+    """The problem ``push_subscription_not_found``."""
+
+    code = 'push_subscription_not_found'
+
 #: problem code -> its exception class
 BY_CODE: dict[str, type[ProblemError]] = {
     'bad_request': BadRequest,
@@ -850,4 +904,13 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'review_not_found': ReviewNotFound,
     'review_pending': ReviewPending,
     'review_budget_exhausted': ReviewBudgetExhausted,
+    'email_unavailable': EmailUnavailable,
+    'invalid_email': InvalidEmail,
+    'email_not_found': EmailNotFound,
+    'verification_not_found': VerificationNotFound,
+    'unsubscribe_not_found': UnsubscribeNotFound,
+    'push_unavailable': PushUnavailable,
+    'invalid_push_subscription': InvalidPushSubscription,
+    'too_many_push_subscriptions': TooManyPushSubscriptions,
+    'push_subscription_not_found': PushSubscriptionNotFound,
 }

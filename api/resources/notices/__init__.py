@@ -1,0 +1,1 @@
+"""A player's notices by email and Web Push."""
