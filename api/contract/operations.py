@@ -254,6 +254,20 @@ OPERATION_SCOPES: Final[dict[str, str | tuple[str, ...] | None]] = {
     "listOAuthClients": ACCOUNT,
     "registerOAuthClient": ACCOUNT,
     "deleteOAuthClient": ACCOUNT,
+    # reviews: reading one is open as the game is; asking for one spends the player's budget
+    "getGameReview": None,
+    "requestGameReview": "game:play",
+    # notices: the address and the devices are the player's own; the links in a mail carry
+    # their own key
+    "getNoticeChoices": "profile:read",
+    "setNoticeChoices": "profile:write",
+    "setEmail": ACCOUNT,
+    "deleteEmail": ACCOUNT,
+    "createPushSubscription": ACCOUNT,
+    "deletePushSubscription": ACCOUNT,
+    "verifyEmail": None,
+    "unsubscribeEmail": None,
+    "getPushKey": None,
     # rules and health
     "getRules": None,
     "getLiveness": None,
