@@ -213,7 +213,7 @@ class CodeGrant(AuthorizationCodeGrant):
         exchange fails later)."""
 
     def authenticate_user(self, authorization_code: Code) -> PlayerView | None:
-        row = deps.service().store.player(authorization_code.grant.player_id)
+        row = deps.service().store.people.player(authorization_code.grant.player_id)
         return None if row is None else PlayerView.of(row)
 
 

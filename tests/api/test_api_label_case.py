@@ -55,11 +55,27 @@ def test_the_migration_lowers_stored_labels_and_keeps_their_owners(
     with temporary_database(backend, tmp_path) as url:
         upgrade_database(url, "0017_hints")
         engine = make_engine(url)
-        service = GameService(make_sessionmaker(engine))
-        ann = service.accounts.create("ann").player.id
-        bob = service.accounts.create("bob").player.id
-        games = [service.creation.create_game(players=3).game.id for _ in range(4)]
+        # Rows as the tables were at 0017, in SQL: today's models name columns added since.
+        ann, bob = "ann0000000000000", "bob0000000000000"
+        games = [f"game{i:012d}" for i in range(4)]
         with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO players (id, name, created_at) VALUES "
+                    "(:ann, 'ann', '2026-01-01 09:00:00'), (:bob, 'bob', '2026-01-01 09:00:00')"
+                ),
+                {"ann": ann, "bob": bob},
+            )
+            for game_id in games:
+                conn.execute(
+                    text(
+                        "INSERT INTO games (id, status, players, seed, options, seq, version, "
+                        "time_limit, timeout_policy, creator_token_hash, created_at, updated_at) "
+                        "VALUES (:id, 'open', 3, 1, '{}', 0, 1, 0, 'default_action', :hash, "
+                        "'2026-01-01 09:00:00', '2026-01-01 09:00:00')"
+                    ),
+                    {"id": game_id, "hash": "0" * 64},
+                )
             # ann claimed CUP first, bob cup later; Solo is ann's alone; Anon is nobody's.
             conn.execute(
                 text(

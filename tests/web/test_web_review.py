@@ -55,6 +55,7 @@ def test_a_reviewed_game_shows_its_marked_decisions(server: LiveServer) -> None:
         person.get(f"{server.base_url}/game/{game_id}?watch")
         WebDriverWait(person, 30).until(lambda d: d.execute_script("return window.ursuppe?.ready"))
         person.find_element(By.ID, "replay-open").click()
+        WebDriverWait(person, 30).until(lambda d: d.find_element(By.ID, "rv-show")).click()
         WebDriverWait(person, 30).until(
             lambda d: d.find_element(By.ID, "rp-review").get_attribute("data-review") == "ready"
         )

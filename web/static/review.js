@@ -76,7 +76,10 @@ export function openReview(box, gameId, jump) {
     }
   }
 
-  load();
+  // Asked for, not loaded with the page: an unreviewed game answers 404 and one being
+  // reviewed 409, which the browser reports as failed loads on every replay.
+  put(box, h("h3", {}, t("rv_title")), button({ id: "rv-show" }, load, t("rv_show")));
+  box.dataset.review = "closed";
   return {
     /** The mark of a flagged decision: its class, what it lost, the better action. */
     marks(entry) {

@@ -21,7 +21,7 @@ export default {
   rv_accuracy: "Genauigkeit", rv_inaccuracies: "Ungenauigkeiten", rv_mistakes: "Fehler", rv_blunders: "Grobe Fehler",
   rv_inaccuracy: "Ungenauigkeit", rv_mistake: "Fehler", rv_blunder: "Grober Fehler",
   rv_item: "Zug {seq}, {seat}: {what} (−{loss} Punkte)", rv_none: "Keine Entscheidung wurde markiert.",
-  rv_pending: "Die Analyse wird erstellt…", rv_missing: "Diese Partie wurde noch nicht analysiert.", rv_ask: "Partie analysieren",
+  rv_show: "Analyse zeigen", rv_pending: "Die Analyse wird erstellt…", rv_missing: "Diese Partie wurde noch nicht analysiert.", rv_ask: "Partie analysieren",
   rv_mark: "{what}: −{loss} Punkte. Besser: {better}.",
   island: "Insel", amoeba_title: "{seat} Amöbe {n}, {dp} Schaden",
   what_is_this: "Was ist das?", got_it: "Verstanden",

@@ -24,7 +24,7 @@ export default {
   rv_accuracy: "Accuracy", rv_inaccuracies: "Inaccuracies", rv_mistakes: "Mistakes", rv_blunders: "Blunders",
   rv_inaccuracy: "Inaccuracy", rv_mistake: "Mistake", rv_blunder: "Blunder",
   rv_item: "Move {seq}, {seat}: {what} (−{loss} points)", rv_none: "No decision was flagged.",
-  rv_pending: "The review is being made…", rv_missing: "This game has not been reviewed yet.", rv_ask: "Review this game",
+  rv_show: "Show the review", rv_pending: "The review is being made…", rv_missing: "This game has not been reviewed yet.", rv_ask: "Review this game",
   rv_mark: "{what}: −{loss} points. Better: {better}.",
   island: "island", amoeba_title: "{seat} amoeba {n}, {dp} damage",
   what_is_this: "What is this?", got_it: "Got it",

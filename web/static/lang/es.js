@@ -21,7 +21,7 @@ export default {
   rv_accuracy: "Precisión", rv_inaccuracies: "Imprecisiones", rv_mistakes: "Errores", rv_blunders: "Errores graves",
   rv_inaccuracy: "Imprecisión", rv_mistake: "Error", rv_blunder: "Error grave",
   rv_item: "Jugada {seq}, {seat}: {what} (−{loss} puntos)", rv_none: "No se ha marcado ninguna decisión.",
-  rv_pending: "Se está haciendo el análisis…", rv_missing: "Esta partida aún no se ha analizado.", rv_ask: "Analizar esta partida",
+  rv_show: "Ver el análisis", rv_pending: "Se está haciendo el análisis…", rv_missing: "Esta partida aún no se ha analizado.", rv_ask: "Analizar esta partida",
   rv_mark: "{what}: −{loss} puntos. Mejor: {better}.",
   island: "isla", amoeba_title: "{seat} ameba {n}, {dp} de daño",
   what_is_this: "¿Qué es esto?", got_it: "Entendido",

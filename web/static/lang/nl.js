@@ -21,7 +21,7 @@ export default {
   rv_accuracy: "Nauwkeurigheid", rv_inaccuracies: "Onnauwkeurigheden", rv_mistakes: "Fouten", rv_blunders: "Blunders",
   rv_inaccuracy: "Onnauwkeurigheid", rv_mistake: "Fout", rv_blunder: "Blunder",
   rv_item: "Zet {seq}, {seat}: {what} (−{loss} punten)", rv_none: "Geen enkele beslissing is gemarkeerd.",
-  rv_pending: "De analyse wordt gemaakt…", rv_missing: "Deze partij is nog niet geanalyseerd.", rv_ask: "Analyseer deze partij",
+  rv_show: "Analyse tonen", rv_pending: "De analyse wordt gemaakt…", rv_missing: "Deze partij is nog niet geanalyseerd.", rv_ask: "Analyseer deze partij",
   rv_mark: "{what}: −{loss} punten. Beter: {better}.",
   island: "eiland", amoeba_title: "{seat} amoebe {n}, {dp} schade",
   what_is_this: "Wat is dit?", got_it: "Begrepen",
