@@ -142,6 +142,14 @@ class AmoebaStayedEvent(TypedDict):
     type: Literal['amoeba_stayed']
 
 
+class ArmorAbsorbedEvent(TypedDict):
+    """Armor took the attack: the target took a damage point instead."""
+
+    dp: int
+    target: AmoebaOnField
+    type: Literal['armor_absorbed']
+
+
 class AttackAction(TypedDict):
     """Struggle for Survival / Aggression: attack {"target": {"seat", "number"}} (phase 5 also names its own {"attacker": number})."""
 
@@ -157,6 +165,14 @@ class AttackDeclaredEvent(TypedDict):
     phase: int
     target: AmoebaOnField
     type: Literal['attack_declared']
+
+
+class AttackEndedEvent(TypedDict):
+    """An attack ended without a fight, and why (the attacker clung to its target)."""
+
+    attacker: AmoebaOnField
+    reason: str
+    type: Literal['attack_ended']
 
 
 class AttackFailedEvent(TypedDict):
@@ -520,6 +536,13 @@ class EscapeAction(TypedDict):
     """Escape: pay 1 BP (free with Streamlining) and move out of turn."""
 
     type: Literal['escape']
+
+
+class EscapeFailedEvent(TypedDict):
+    """An attacked amoeba tried to escape and stayed on its field."""
+
+    amoeba: AmoebaOnField
+    type: Literal['escape_failed']
 
 
 class EscapeStartedEvent(TypedDict):
@@ -1862,7 +1885,7 @@ class WebhookCreate(TypedDict):
 
 
 Action: TypeAlias = 'StartSpaceAction | PlaceAction | DriftAction | HoldAction | MoveAction | DieAction | DirectionAction | SkipAction | TentacleAction | ClingAction | LetGoAction | FeedAction | StarveAction | AttackAction | AcceptAction | DefendAction | EscapeAction | PassAction | PayBpAction | GiveUpGeneAction | BuyAction | DoneAction'
-Event: TypeAlias = 'GameCreatedEvent | CubesPlacedEvent | CardRevealedEvent | StartRollEvent | StartOrderEvent | StartSpaceTakenEvent | RoundStartedEvent | PhaseStartedEvent | ActionEvent | AutoActionEvent | AmoebaPlacedEvent | AmoebaMovedEvent | AmoebaStayedEvent | AmoebaBlockedEvent | AmoebaCarriedEvent | CubesCarriedEvent | DiceRolledEvent | AmoebaFedEvent | AmoebaStarvedEvent | AmoebaDiedEvent | AttackDeclaredEvent | AttackSucceededEvent | AttackFailedEvent | EscapeStartedEvent | EscapeSucceededEvent | FightRolledEvent | FightWonEvent | BpPaidEvent | BpReceivedEvent | OverpaymentLostEvent | GeneBoughtEvent | GeneReturnedEvent | GeneDefectEvent | MarkerAdvancedEvent | GameEndedEvent | SeatToBotEvent'
+Event: TypeAlias = 'GameCreatedEvent | CubesPlacedEvent | CardRevealedEvent | StartRollEvent | StartOrderEvent | StartSpaceTakenEvent | RoundStartedEvent | PhaseStartedEvent | ActionEvent | AutoActionEvent | AmoebaPlacedEvent | AmoebaMovedEvent | AmoebaStayedEvent | AmoebaBlockedEvent | AmoebaCarriedEvent | CubesCarriedEvent | DiceRolledEvent | AmoebaFedEvent | AmoebaStarvedEvent | AmoebaDiedEvent | AttackDeclaredEvent | AttackSucceededEvent | AttackFailedEvent | EscapeStartedEvent | EscapeSucceededEvent | EscapeFailedEvent | AttackEndedEvent | ArmorAbsorbedEvent | FightRolledEvent | FightWonEvent | BpPaidEvent | BpReceivedEvent | OverpaymentLostEvent | GeneBoughtEvent | GeneReturnedEvent | GeneDefectEvent | MarkerAdvancedEvent | GameEndedEvent | SeatToBotEvent'
 LobbyStreamEvent: TypeAlias = 'dict[str, Any]'
 LobbyStreamMessage: TypeAlias = 'LobbyStreamMessageSeeks | LobbyStreamMessageSeekAdded | LobbyStreamMessageSeekMatched | LobbyStreamMessageSeekRemoved | LobbyStreamMessageHeartbeat'
 ManyStreamEvent: TypeAlias = 'dict[str, Any]'
