@@ -11,6 +11,7 @@ import urllib.request
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -82,15 +83,19 @@ def test_accepting_a_challenge_and_offering_a_rematch(server: LiveServer) -> Non
     with chromium() as driver:
         remember(driver, server.base_url, {"ursuppe.player": ann, "ursuppe.lang": "en"})
         open_ready(driver, server.base_url + "/lobby")
-        card = WebDriverWait(driver, 20).until(
+        # The card is drawn anew on every notice of the player's stream: look it up afresh.
+        fresh = WebDriverWait(driver, 20, ignored_exceptions=(StaleElementReferenceException,))
+        text = fresh.until(
             lambda d: (
                 d.find_element(By.ID, "challenges").is_displayed()
-                and d.find_element(By.ID, "challenges")
+                and d.find_element(By.ID, "challenges").text
             )
         )
-        assert "Engine (bot) challenges you" in card.text
-        assert "3 players" in card.text and "unrated" in card.text
-        driver.find_element(By.ID, f"challenge-accept-{challenge['id']}").click()
+        assert "Engine (bot) challenges you" in text
+        assert "3 players" in text and "unrated" in text
+        fresh.until(
+            lambda d: d.find_element(By.ID, f"challenge-accept-{challenge['id']}").click() or True
+        )
         WebDriverWait(driver, 30).until(lambda d: "/game/" in d.current_url)
         game_id = driver.current_url.rsplit("/", 1)[-1]
         assert (
@@ -104,14 +109,15 @@ def test_accepting_a_challenge_and_offering_a_rematch(server: LiveServer) -> Non
 
         finished = _finished_game(server, ann)
         driver.get(f"{server.base_url}/game/{finished}")  # the finished game's page
-        button = WebDriverWait(driver, 20).until(
+        label = fresh.until(
             lambda d: (
                 d.find_element(By.ID, "rematch-button").is_displayed()
-                and d.find_element(By.ID, "rematch-button")
+                and d.find_element(By.ID, "rematch-button").text
             )
         )
-        assert button.text == "Rematch"
-        button.click()  # against the service's bots only: the new game starts at once
+        assert label == "Rematch"
+        # Against the service's bots only: the new game starts at once.
+        fresh.until(lambda d: d.find_element(By.ID, "rematch-button").click() or True)
         WebDriverWait(driver, 30).until(lambda d: finished not in d.current_url)
         again = driver.current_url.rsplit("/", 1)[-1]
         rematch = _api(server, f"/games/{again}")
