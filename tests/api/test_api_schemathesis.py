@@ -78,7 +78,7 @@ positive = schemathesis.pytest.from_fixture("positive_schema")
 negative = (
     schemathesis.pytest.from_fixture("negative_schema")
     .exclude(
-        path_regex="^/(healthz|readyz)$|^/api/v1/rules$|^/api/v1/games/\\{game_id\\}(/pending|/record)?$"
+        path_regex="^/(healthz|readyz)$|^/api/v1/rules$|^/api/v1/games/\\{game_id\\}(/pending|/record|/review)?$"
     )
     .exclude(method="GET", path_regex="^/api/v1/seeks$")  # the lobby's list takes no input
     .exclude(method="GET", path_regex="^/api/v1/notices/push-key$")  # nor the push key
