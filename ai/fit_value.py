@@ -40,10 +40,12 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from ai import value_net
 from ai.base import Bot
 from ai.evaluation import evaluate_parts
 from ai.greedy import FOLLOW_UP_KINDS, GreedyBot
 from ai.mcts import LEAF_VALUES, MctsBot
+from ai.random_bot import RandomBot
 from ai.value import CONSTANT_NAMES, FEATURE_NAMES, VERSION_FEATURES, features, stage
 from ai.value2_weights import WEIGHTS as WEIGHTS_2
 from ai.value_features import extra_parts
@@ -53,22 +55,33 @@ from engine import SUPPORTED_PLAYERS, Game
 WEIGHT_FILES = {1: Path("ai/value_weights.py"), 2: Path("ai/value2_weights.py")}
 COMMITTED = {1: WEIGHTS_1, 2: WEIGHTS_2}
 Task = tuple[int, int, float, float, str, int, str]
+#: The bots self-play can use (random: for tests and quick checks of the pipeline).
+SELF_PLAY_BOTS = ("greedy", "mcts", "random")
 
 
 def _self_play_bot(kind: str, seed: int, iterations: int, value: str) -> Bot:
     if kind == "mcts":
         return MctsBot(seed=seed, iterations=iterations, value=value)
+    if kind == "random":
+        return RandomBot(seed)
     return GreedyBot(seed=seed)
 
 
-def play_recorded(task: Task | tuple[int, int, float, float]) -> dict:
-    """One self-play game: (seed, players, explore, sample[, bot, iterations, value]) ->
-    positions and final scores."""
+def play_recorded(task: Task | tuple) -> dict:
+    """One self-play game: (seed, players, explore, sample[, bot, iterations, value[, variant,
+    net]]) -> positions and final scores. ``players`` counts the players; in a 2-player
+    variant (``engine.counts.VARIANTS``) every colour a player controls has its own bot (the
+    search bot keeps nothing between decisions, so that is the player's bot) and the record
+    is by colour. ``net``: the ``ai.value_net`` model file ``value="net"`` plays with (an
+    earlier generation's)."""
     seed, players, explore, sample = task[:4]
-    kind, iterations, value = task[4:] if len(task) > 4 else ("greedy", 0, "fit")  # type: ignore[misc]
+    kind, iterations, value = task[4:7] if len(task) > 4 else ("greedy", 0, "fit")
+    variant, net = task[7:9] if len(task) > 7 else (None, None)
+    if net is not None:
+        value_net.use(Path(net))
     rng = random.Random(seed * 7919 + 1)
-    bots = [_self_play_bot(kind, seed * 31 + s, iterations, value) for s in range(players)]
-    game = Game.new(players, seed)
+    game = Game.new(players, seed, variant=variant)
+    bots = [_self_play_bot(kind, seed * 31 + s, iterations, value) for s in range(game.players)]
     positions = []
     last_seat = -1
     while not game.is_over:
@@ -89,13 +102,16 @@ def play_recorded(task: Task | tuple[int, int, float, float]) -> dict:
             action = bots[seat].choose(game)
         game.apply(action, seat=seat)
     bot = kind if kind != "mcts" else f"mcts/{iterations}/{value}"
-    return {
+    record = {
         "seed": seed,
         "players": players,
         "bot": bot,
         "final": game.scores,
         "positions": positions,
     }
+    if variant is not None:
+        record["variant"] = variant
+    return record
 
 
 def generate(args: argparse.Namespace) -> int:
@@ -114,51 +130,68 @@ def generate(args: argparse.Namespace) -> int:
         for i in range(args.games)
     ]
     t0 = time.perf_counter()
-    rows = 0
-    with out.open("w") as fh, ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        bar = tqdm(total=len(tasks), desc="self-play", unit="game", disable=args.no_progress)
-        for record in pool.map(play_recorded, tasks, chunksize=1):
-            fh.write(json.dumps(record) + "\n")
-            fh.flush()  # a partial run is usable data
-            rows += len(record["positions"])
-            bar.update()
-        bar.close()
+    rows = play_to_file(tasks, out, args.jobs, not args.no_progress)
     elapsed = time.perf_counter() - t0
     print(f"{len(tasks)} games, {rows} positions in {elapsed:.0f} s -> {out}")
     return 0
 
 
+def play_to_file(
+    tasks: list, out: Path, jobs: int, progress: bool, stamp: dict | None = None
+) -> int:
+    """Play the self-play games of ``tasks`` (``play_recorded``) in ``jobs`` processes and
+    write one JSON line a game to ``out`` as each ends (a partial run is usable data), with
+    ``stamp``'s keys added to every record; returns the positions recorded."""
+    rows = 0
+    with out.open("w") as fh, ProcessPoolExecutor(max_workers=jobs) as pool:
+        bar = tqdm(total=len(tasks), desc="self-play", unit="game", disable=not progress)
+        for record in pool.map(play_recorded, tasks, chunksize=1):
+            record.update(stamp or {})
+            fh.write(json.dumps(record) + "\n")
+            fh.flush()
+            rows += len(record["positions"])
+            bar.update()
+        bar.close()
+    return rows
+
+
 Row = tuple[int, list[float], float]
+
+
+def read_records(paths: list[Path], command: str) -> Iterator[tuple[str, dict]]:
+    """(place, record) of every self-play record of the JSON-lines files, in order (the place
+    is ``file:line``, for messages); a line that is no JSON stops ``command`` there."""
+    for path in paths:
+        with path.open() as fh:
+            for number, line in enumerate(fh, 1):
+                try:
+                    yield f"{path}:{number}", json.loads(line)
+                except ValueError as exc:
+                    raise SystemExit(
+                        f"{command}: {path}:{number} is not a JSON line ({exc})"
+                    ) from None
 
 
 def _rows(paths: list[Path], players: set[int], version: int = 1) -> Iterator[Row]:
     """(game index, features of ``version``, target margin) for every seat of every position;
     adds the player count to ``players`` and refuses data that mixes counts (one fit per
     count)."""
-    index = 0
-    for path in paths:
-        with path.open() as fh:
-            for number, line in enumerate(fh, 1):
-                try:
-                    record = json.loads(line)
-                except ValueError as exc:
-                    raise SystemExit(f"fit: {path}:{number} is not a JSON line ({exc})") from None
-                final = record["final"]
-                n = len(final)
-                players.add(n)
-                if len(players) > 1:
-                    raise SystemExit(f"fit: {path}:{number} mixes player counts {sorted(players)}")
-                for pos in record["positions"]:
-                    parts = pos["parts"]
-                    if version == 2:
-                        if "extras" not in pos:
-                            raise SystemExit(f"fit: {path}:{number} has no extra terms (old data)")
-                        parts = [p + e for p, e in zip(parts, pos["extras"], strict=True)]
-                    for seat in range(n):
-                        target = final[seat] - max(final[o] for o in range(n) if o != seat)
-                        x = features(pos["totals"], parts, seat, pos["stage"])
-                        yield index, x, float(target)
-                index += 1
+    for index, (place, record) in enumerate(read_records(paths, "fit")):
+        final = record["final"]
+        n = len(final)
+        players.add(n)
+        if len(players) > 1:
+            raise SystemExit(f"fit: {place} mixes player counts {sorted(players)}")
+        for pos in record["positions"]:
+            parts = pos["parts"]
+            if version == 2:
+                if "extras" not in pos:
+                    raise SystemExit(f"fit: {place} has no extra terms (old data)")
+                parts = [p + e for p, e in zip(parts, pos["extras"], strict=True)]
+            for seat in range(n):
+                target = final[seat] - max(final[o] for o in range(n) if o != seat)
+                x = features(pos["totals"], parts, seat, pos["stage"])
+                yield index, x, float(target)
 
 
 def ridge(
@@ -350,7 +383,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--jobs", type=int, default=2, help="processes")
     g.add_argument("--explore", type=float, default=0.05, help="share of random decisions")
     g.add_argument("--sample", type=float, default=0.3, help="share of turn starts recorded")
-    g.add_argument("--bot", choices=("greedy", "mcts"), default="greedy", help="self-play bot")
+    g.add_argument("--bot", choices=SELF_PLAY_BOTS, default="greedy", help="self-play bot")
     g.add_argument("--iterations", type=int, default=48, help="MCTS iterations a decision")
     g.add_argument("--value", choices=sorted(LEAF_VALUES), default="fit", help="MCTS leaf value")
     g.add_argument("--out", type=Path, default=None, help="JSON-lines file (default var/value/)")

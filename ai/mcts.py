@@ -49,6 +49,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
+from ai import value_net
 from ai.evaluation import evaluate
 from ai.greedy import FOLLOW_UP_KINDS, margin
 from ai.rollout import HORIZONS, Rollout, horizon_for, playout
@@ -60,8 +61,8 @@ if TYPE_CHECKING:
 WIDEN_ABOVE: Final = 6  # decisions with more distinct actions are widened progressively
 PRIOR_CAP: Final = 140  # never score more actions than this for a prior
 # The fitted value (the newest version fitted for the player count, ``ai.value.version_for``),
-# a fixed version of it, or GreedyBot's margin.
-LEAF_VALUES: Final = {"fit": None, "fit1": 1, "fit2": 2, "hand": None}
+# a fixed version of it, the learned network (``ai.value_net``), or GreedyBot's margin.
+LEAF_VALUES: Final = {"fit": None, "fit1": 1, "fit2": 2, "net": None, "hand": None}
 
 
 def action_key(action: dict) -> tuple:
@@ -156,6 +157,7 @@ class MctsBot:
         self.rollout = rollout
         self._horizon: str | None = None
         self._fitted = value != "hand"
+        self._net = value == "net"
         self._version = LEAF_VALUES[value]
         self._rng = random.Random(seed)
         self.time_budget = time_budget
@@ -366,6 +368,8 @@ class MctsBot:
 
     def _leaf(self, g: Game, seat: int) -> float:
         """The value of a leaf for ``seat``, in ladder points (see the module docstring)."""
+        if self._net and g.pending is not None:
+            return value_net.active().value(g, seat)
         if self._fitted:
             return leaf_value(g, seat, self._version)
         return margin(evaluate(g), seat, g)

@@ -1,0 +1,126 @@
+"""The learned value's pipeline (``ai.value_pipeline``) on a tiny run: self-play data of every
+game kind, a network trained on it with its provenance beside it, the evaluation, a second
+generation played with the first one's network, and the search playing with it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ai import value_net
+from ai.mcts import MctsBot
+from ai.value_net import GAME_KINDS, INPUTS, Model
+from ai.value_pipeline import load_rows, main, margins
+from engine import Game
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Random-bot self-play of every kind (cheap, the same records the search bot makes),
+    and a small network trained on it."""
+    base = tmp_path_factory.mktemp("value_net")
+    assert main(["generate", "--bot", "random", "--games", "5", "--seed", "100", "--jobs", "1",
+                 "--out", str(base), "--no-progress"]) == 0  # fmt: skip
+    data = base / "gen1-100.jsonl"
+    model = base / "model.json"
+    train = ["train", str(data), "--hidden", "8", "--epochs", "2", "--out", str(model)]
+    assert main(train) == 0
+    return {"base": base, "data": data, "model": model, "train": train}  # type: ignore[dict-item]
+
+
+def test_generate_records_every_game_kind_with_final_scores(run: dict[str, Path]) -> None:
+    records = [json.loads(line) for line in run["data"].read_text().splitlines()]
+    assert len(records) == 5 * len(GAME_KINDS)
+    kinds = {r.get("variant") or f"{len(r['final'])}p" for r in records}
+    assert kinds == set(GAME_KINDS)
+    for r in records:
+        assert r["generation"] == 1 and r["bot"] == "random"
+        assert r["positions"], "every game records turn starts"
+        assert len(r["positions"][0]["parts"]) == len(r["final"])
+
+
+def test_train_writes_the_model_and_its_provenance(run: dict[str, Path]) -> None:
+    provenance = json.loads(run["model"].with_name("model.provenance.json").read_text())
+    assert provenance["data"][0]["games"] == 5 * len(GAME_KINDS)
+    assert len(provenance["data"][0]["sha256_16"]) == 16
+    assert provenance["model"]["seed"] == 0 and provenance["model"]["hidden"] == [8]
+    assert provenance["rows"]["held_out"] > 0 and provenance["rows"]["train"] > 0
+    # seed 100 is the only held-out seed of 100-104: one game of each kind
+    assert set(provenance["held_out_fit"]) == {*GAME_KINDS, "all"}
+    assert provenance["commit"]
+    assert provenance["train_cpu_seconds"] >= 0
+    model = Model.load(run["model"])
+    assert model.mean.shape == (INPUTS,)
+
+
+def test_training_is_reproducible_with_its_seed(run: dict[str, Path]) -> None:
+    again = run["base"] / "again.json"
+    assert main([*run["train"][:-1], str(again)]) == 0  # type: ignore[list-item]
+    assert again.read_text() == run["model"].read_text()
+    other = run["base"] / "other.json"
+    assert main([*run["train"][:-1], str(other), "--seed", "1"]) == 0  # type: ignore[list-item]
+    assert other.read_text() != run["model"].read_text()
+
+
+def test_evaluate_prints_the_held_out_table_and_the_leaf_cost(
+    run: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["evaluate", str(run["data"]), "--model", str(run["model"]), "--cost-positions", "10"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "| 4p |" in out and "| double_2 |" in out and "| all |" in out
+    assert "CPU µs a leaf: linear" in out
+
+
+def test_rows_hold_out_every_fifth_seed_and_target_the_margin(run: dict[str, Path]) -> None:
+    rows = load_rows([run["data"]])
+    assert rows["x"].shape[1] == INPUTS
+    assert 0 < rows["held"].sum() < len(rows["y"])
+    # the one-hot game inputs: exactly one per row
+    assert (rows["x"][:, -len(GAME_KINDS) :].sum(axis=1) == 1).all()
+
+
+def test_margins_leave_out_the_partner_only_in_double_2() -> None:
+    final = [10, 20, 30, 5]
+    assert margins({"final": final, "variant": "double_2"})[0] == 10 - 20
+    assert margins({"final": final, "variant": "double_1"})[0] == 10 - 30
+    assert margins({"final": final})[2] == 30 - 20
+
+
+def test_a_later_generation_plays_the_search_with_the_earlier_network(
+    run: dict[str, Path],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["generate", "--generation", "2", "--games", "1", "--out", str(run["base"])])
+    argv = ["generate", "--generation", "2", "--net", str(run["model"]), "--kinds", "decoy",
+            "--iterations", "2", "--games", "1", "--seed", "7", "--jobs", "1",
+            "--out", str(run["base"]), "--no-progress"]  # fmt: skip
+    assert main(argv) == 0
+    (record,) = [json.loads(x) for x in (run["base"] / "gen2-7.jsonl").read_text().splitlines()]
+    assert record["generation"] == 2 and record["bot"] == "mcts/2/net"
+    assert record["variant"] == "decoy"
+
+
+def test_the_search_values_leaves_with_the_active_network(run: dict[str, Path]) -> None:
+    value_net.use(run["model"])
+    try:
+        model = value_net.active()
+        g = Game.new(4, 3)
+        bot = MctsBot(seed=1, iterations=4, value="net")
+        seat = g.pending.seat  # type: ignore[union-attr]  # a new game has a decision
+        assert bot._leaf(g, seat) == model.value(g, seat)
+        # relative to the level position of the game: the baseline is subtracted
+        assert model.value(g, seat) == pytest.approx(
+            model.raw(value_net.inputs(_terms(g, seat), "4p")) - model.baseline("4p")
+        )
+        bot.choose(g)
+    finally:
+        value_net.use(None)
+
+
+def _terms(g: Game, seat: int) -> list[float]:
+    from ai.value import feature_vector
+
+    return feature_vector(g, seat, 2)
