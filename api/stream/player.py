@@ -41,8 +41,12 @@ Message = tuple[str, dict[str, Any], None]
 
 class PlayerStreamSession:
     """Turns successive looks at a player's seats into events: ``game_started``,
-    ``your_turn``, ``game_finished`` and ``game_aborted``, each once; and at its
-    challenges (``_challenges``)."""
+    ``your_turn``, ``game_finished``, ``game_aborted`` and ``review_ready``, each once; and
+    at its challenges (``_challenges``).
+
+    ``review_ready`` is the player stream's and not the game's: a review is written minutes
+    after the game's end, when the game's stream has said its last. A look holds the games
+    whose review was ready after the stream opened, so every such game is announced once."""
 
     def __init__(self, player_id: str) -> None:
         self.player_id = player_id
@@ -51,6 +55,7 @@ class PlayerStreamSession:
         self.started = False
         #: Per challenge: its status and who had accepted it, as last announced.
         self.challenges: dict[str, tuple[str, frozenset[str]]] = {}
+        self.reviewed: set[str] = set()  # games whose ready review was announced
 
     def advance(self, looked: Look | list[BoardSeat]) -> list[Message]:
         """The messages a new look brings: ``looked`` is the board of seats, or (the
@@ -69,6 +74,13 @@ class PlayerStreamSession:
                 challenges = None
         for b in board:
             before = self.status.get(b.game_id)
+            if before is None and b.review == "ready":
+                before = self.status[b.game_id] = b.status  # a game seen for its review only
+            if b.review == "ready" and b.game_id not in self.reviewed:
+                self.reviewed.add(b.game_id)
+                href = f"/api/v1/games/{b.game_id}/review"
+                data = {"game_id": b.game_id, "label": b.label, "href": href}
+                messages.append(("review_ready", data, None))
             if b.status != before:
                 self.status[b.game_id] = b.status
                 if b.status == "active":

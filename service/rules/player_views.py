@@ -76,6 +76,8 @@ class BoardSeat:
     deadline_at: datetime | None
     result: dict[str, Any] | None
     label: str | None
+    #: The game's review (``service.parts.reviews``): pending, ready, failed; None: none.
+    review: str | None = None
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from service.models import (
     RatingDueRow,
     RatingHistoryRow,
     RatingRow,
+    ReviewRow,
     SeatRow,
 )
 from service.rules.player_views import RatingChange, RatingView
@@ -102,9 +103,10 @@ class PeopleStore:
 
     def player_board(self, player_id: str, ended_after: datetime, limit: int) -> list[Any]:
         """Per seat of the player (``ix_seats_player_id``): (game id, seat, seat kind,
-        status, seq, pending seat, pending kind, deadline, result, label) of its open and
-        active games and of those that ended after ``ended_after``: what the player's
-        event stream compares between two looks."""
+        status, seq, pending seat, pending kind, deadline, result, label, review status) of
+        its open and active games, of those that ended after ``ended_after`` and of those
+        whose review was ready after it: what the player's event stream compares between
+        two looks."""
         with self.sessions() as session:
             return list(
                 session.execute(
@@ -119,12 +121,15 @@ class PeopleStore:
                         GameRow.deadline_at,
                         GameRow.result,
                         GameRow.label,
+                        ReviewRow.status,
                     )
                     .join(SeatRow, SeatRow.game_id == GameRow.id)
+                    .outerjoin(ReviewRow, ReviewRow.game_id == GameRow.id)
                     .where(
                         SeatRow.player_id == player_id,
                         GameRow.status.in_(("open", "active"))
-                        | (GameRow.finished_at > ended_after),
+                        | (GameRow.finished_at > ended_after)
+                        | (ReviewRow.ready_at > ended_after),
                     )
                     .order_by(GameRow.created_at, GameRow.id, SeatRow.seat)
                     .limit(limit)

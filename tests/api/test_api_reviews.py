@@ -85,3 +85,43 @@ def test_ask_for_a_review_and_its_problems(client: FlaskClient, service: Any, sc
     running = client.post(f"{API}/games", json={"players": 3}).json["game"]["id"]
     assert_problem(client.post(f"{API}/games/{running}/review"), 409, "game_not_finished")
     assert_problem(client.get(f"{API}/games/gnothing/review"), 404, "game_not_found")
+
+
+def test_the_player_stream_says_when_a_review_is_ready(
+    client: FlaskClient, service: Any, clock: Any, scheduler
+) -> None:
+    """The game's stream has ended when its review is written: the seats' players hear of
+    it on their player stream, once; a stream opened between the end and the review tells
+    the review and not the end, and one opened after the review tells nothing."""
+    from api.stream.player import PlayerStreamSession
+
+    quick(service)
+    players = [new_player(client, n) for n in ("ann", "bob", "cy")]
+    ann_id = players[0][0]
+
+    def look(session: PlayerStreamSession, since: Any) -> list[tuple[str, Any]]:
+        looked = (service.accounts.player_board(ann_id, since),
+                  service.challenges.for_stream(ann_id, since))  # fmt: skip
+        return [(kind, data) for kind, data, _ in session.advance(looked)]
+
+    opened = clock()
+    stream = PlayerStreamSession(ann_id)
+    assert [k for k, _ in look(stream, opened)] == ["hello"]
+    clock.advance(1)
+    game_id = finished_game(client, service, [t for _, t in players], rated=False)
+    assert "game_finished" in [k for k, _ in look(stream, opened)]
+    clock.advance(1)
+    between = clock()
+    late = PlayerStreamSession(ann_id)
+    assert [k for k, _ in look(late, between)] == ["hello"]
+    clock.advance(1)
+    assert service.reviews.review(game_id) is True  # the worker writes it
+    href = f"/api/v1/games/{game_id}/review"
+    assert look(stream, opened) == [("review_ready", {"game_id": game_id, "label": None,
+                                                      "href": href})]  # fmt: skip
+    assert client.get(href).status_code == 200
+    assert look(stream, opened) == []  # once
+    assert [k for k, _ in look(late, between)] == ["review_ready"]  # not game_finished
+    clock.advance(1)
+    after = PlayerStreamSession(ann_id)
+    assert [k for k, _ in look(after, clock())] == ["hello"]

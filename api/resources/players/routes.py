@@ -201,7 +201,7 @@ _STREAM_DOC = {
     "responses": {
         "200": stream_response(
             "`hello`, then `game_started`, `your_turn`, `game_finished`, "
-            "`game_aborted` and the challenges' `challenge`, `challenge_accepted`, "
+            "`game_aborted`, `review_ready` and the challenges' `challenge`, `challenge_accepted`, "
             "`challenge_declined`, `challenge_cancelled`, `challenge_expired` as they commit, heartbeats at least every 15 s (docs/stream.md); "
             "the schema is one message's (an SSE event, an ndjson line)",
             "PlayerStreamEvent",

@@ -116,6 +116,13 @@ PLAYER_MESSAGES: dict[str, JsonSchema] = {
     ),
     "game_finished": _object({**_SEAT, "result": {"anyOf": [NULL, _ref("GameResult")]}}),
     "game_aborted": _object(_SEAT),
+    "review_ready": _object(
+        {
+            "game_id": {"type": "string"},
+            "label": _nullable("string"),
+            "href": {"type": "string", "description": "GET it for the review"},
+        }
+    ),
     "challenge": _object(
         {
             "id": {"type": "string"},

@@ -941,6 +941,11 @@ class ManyStreamMessageHello(TypedDict):
     type: Literal['hello']
 
 
+class ManyStreamMessageReviewReady(TypedDict):
+    data: PlayerStreamReviewReadyData
+    type: Literal['review_ready']
+
+
 class ManyStreamMessageSeekAdded(TypedDict):
     data: Seek
     type: Literal['seek_added']
@@ -1191,9 +1196,20 @@ class PlayerStreamMessageHello(TypedDict):
     type: Literal['hello']
 
 
+class PlayerStreamMessageReviewReady(TypedDict):
+    data: PlayerStreamReviewReadyData
+    type: Literal['review_ready']
+
+
 class PlayerStreamMessageYourTurn(TypedDict):
     data: PlayerStreamYourTurnData
     type: Literal['your_turn']
+
+
+class PlayerStreamReviewReadyData(TypedDict):
+    game_id: str
+    href: str
+    label: str | None
 
 
 class PlayerStreamYourTurnData(TypedDict):
@@ -1889,9 +1905,9 @@ Event: TypeAlias = 'GameCreatedEvent | CubesPlacedEvent | CardRevealedEvent | St
 LobbyStreamEvent: TypeAlias = 'dict[str, Any]'
 LobbyStreamMessage: TypeAlias = 'LobbyStreamMessageSeeks | LobbyStreamMessageSeekAdded | LobbyStreamMessageSeekMatched | LobbyStreamMessageSeekRemoved | LobbyStreamMessageHeartbeat'
 ManyStreamEvent: TypeAlias = 'dict[str, Any]'
-ManyStreamMessage: TypeAlias = 'ManyStreamMessageFollowing | ManyStreamMessageStateEnd | ManyStreamMessageEntry | ManyStreamMessageChat | ManyStreamMessageHello | ManyStreamMessageGameStarted | ManyStreamMessageYourTurn | ManyStreamMessageGameFinished | ManyStreamMessageGameAborted | ManyStreamMessageChallenge | ManyStreamMessageChallengeAccepted | ManyStreamMessageChallengeDeclined | ManyStreamMessageChallengeCancelled | ManyStreamMessageChallengeExpired | ManyStreamMessageSeeks | ManyStreamMessageSeekAdded | ManyStreamMessageSeekMatched | ManyStreamMessageSeekRemoved | ManyStreamMessageHeartbeat'
+ManyStreamMessage: TypeAlias = 'ManyStreamMessageFollowing | ManyStreamMessageStateEnd | ManyStreamMessageEntry | ManyStreamMessageChat | ManyStreamMessageHello | ManyStreamMessageGameStarted | ManyStreamMessageYourTurn | ManyStreamMessageGameFinished | ManyStreamMessageGameAborted | ManyStreamMessageReviewReady | ManyStreamMessageChallenge | ManyStreamMessageChallengeAccepted | ManyStreamMessageChallengeDeclined | ManyStreamMessageChallengeCancelled | ManyStreamMessageChallengeExpired | ManyStreamMessageSeeks | ManyStreamMessageSeekAdded | ManyStreamMessageSeekMatched | ManyStreamMessageSeekRemoved | ManyStreamMessageHeartbeat'
 PlayerStreamEvent: TypeAlias = 'dict[str, Any]'
-PlayerStreamMessage: TypeAlias = 'PlayerStreamMessageHello | PlayerStreamMessageGameStarted | PlayerStreamMessageYourTurn | PlayerStreamMessageGameFinished | PlayerStreamMessageGameAborted | PlayerStreamMessageChallenge | PlayerStreamMessageChallengeAccepted | PlayerStreamMessageChallengeDeclined | PlayerStreamMessageChallengeCancelled | PlayerStreamMessageChallengeExpired | PlayerStreamMessageHeartbeat'
+PlayerStreamMessage: TypeAlias = 'PlayerStreamMessageHello | PlayerStreamMessageGameStarted | PlayerStreamMessageYourTurn | PlayerStreamMessageGameFinished | PlayerStreamMessageGameAborted | PlayerStreamMessageReviewReady | PlayerStreamMessageChallenge | PlayerStreamMessageChallengeAccepted | PlayerStreamMessageChallengeDeclined | PlayerStreamMessageChallengeCancelled | PlayerStreamMessageChallengeExpired | PlayerStreamMessageHeartbeat'
 StreamEvent: TypeAlias = 'dict[str, Any]'
 StreamMessage: TypeAlias = 'StreamMessageStateEnd | StreamMessageEntry | StreamMessageChat | StreamMessageHeartbeat'
 TournamentStreamEvent: TypeAlias = 'dict[str, Any]'
