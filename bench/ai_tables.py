@@ -246,7 +246,7 @@ HEAD_TO_HEAD = (
     "arena-mcts-mcts-fast-greedy-greedy-ips_2000.json",
     "arena-mcts-mcts-fast-greedy-greedy-ips_2000-from_1000008.json",
 )
-# What was tried at 5 and 6 players and in Double II against the runs above
+# What was tried at 4, 5 and 6 players and in Double II against the runs above
 # (docs/ai.md).
 TRIALS = [
     ("5 players", "the hand margin as the value", FIVE,
@@ -277,6 +277,9 @@ TRIALS = [
     ("4 players", "every seat played on to the bot's next feeding (not shipped: off at 4)",
      "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
      "arena-mcts-fast-greedy-greedy-greedy-rollout_feeding-ips_2000.json"),
+    ("4 players", "the learned value (`--value net`, ai/value_net.py; not shipped)",
+     "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
+     "arena-mcts-fast-greedy-greedy-greedy-value_net-ips_2000.json"),
 ]  # fmt: skip
 
 

@@ -190,15 +190,16 @@ def test_the_ai_pages_recipe_is_accepted_by_its_programs() -> None:
     from ai.cli import build_parser as ursuppe
     from ai.fit_value import build_parser as fit_value
     from bench.ai_tables import build_parser as ai_tables
+    from ai.value_pipeline import build_parser as value_pipeline
     from bench.playout_cpu import build_parser as playout_cpu
     from scripts.ladder import build_parser as ladder
 
     parsers: dict[str, Callable[[], object]] = {
         "ai.fit_value": fit_value, "scripts.ladder": ladder, "bench.ai_tables": ai_tables,
-        "bench.playout_cpu": playout_cpu,
+        "bench.playout_cpu": playout_cpu, "ai.value_pipeline": value_pipeline,
     }  # fmt: skip
     commands = _ai_recipe_commands()
-    assert len(commands) == 44  # every line of the recipe, none lost to the parsing above
+    assert len(commands) == 48  # every line of the recipe, none lost to the parsing above
     for argv in commands:
         if argv[0] == "ursuppe":
             ursuppe().parse_args(argv[1:])
