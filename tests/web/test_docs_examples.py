@@ -189,8 +189,8 @@ def test_the_ai_pages_recipe_is_accepted_by_its_programs() -> None:
     (a renamed or removed option fails here), and each program is one the project has."""
     from ai.cli import build_parser as ursuppe
     from ai.fit_value import build_parser as fit_value
-    from bench.ai_tables import build_parser as ai_tables
     from ai.value_pipeline import build_parser as value_pipeline
+    from bench.ai_tables import build_parser as ai_tables
     from bench.playout_cpu import build_parser as playout_cpu
     from scripts.ladder import build_parser as ladder
 
