@@ -67,8 +67,6 @@ def _viewer() -> str | None:
 class TournamentList(MethodView):
     @blp.arguments(TournamentCreateSchema)
     @blp.response(201, TournamentSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any]) -> Any:
         """Create a tournament
@@ -100,7 +98,6 @@ class TournamentList(MethodView):
 @blp.route("/<tournament_id>", parameters=_ID)
 class TournamentOne(MethodView):
     @blp.response(200, TournamentSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: str) -> Any:
         """Get a tournament
 
@@ -110,10 +107,6 @@ class TournamentOne(MethodView):
         return deps.service().tournaments.get(tournament_id, _viewer()), 200, NO_STORE
 
     @blp.response(200, TournamentSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self, tournament_id: str) -> Any:
         """Cancel an upcoming tournament
@@ -127,7 +120,6 @@ class TournamentOne(MethodView):
 @blp.route("/<tournament_id>/entries", parameters=_ID)
 class Entries(MethodView):
     @blp.response(200, TournamentEntryListSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: str) -> Any:
         """List a tournament's entries
 
@@ -138,10 +130,6 @@ class Entries(MethodView):
         return {"items": items}, 200, NO_STORE
 
     @blp.response(200, TournamentEntrySchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, tournament_id: str) -> Any:
         """Enter a tournament
@@ -158,8 +146,6 @@ class Entries(MethodView):
 @blp.route("/<tournament_id>/entries/me", parameters=_ID)
 class MyEntry(MethodView):
     @blp.response(200, TournamentEntrySchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self, tournament_id: str) -> Any:
         """Withdraw from a tournament
@@ -175,11 +161,6 @@ class MyEntry(MethodView):
 class Invitations(MethodView):
     @blp.arguments(TournamentInvitationSchema)
     @blp.response(200, TournamentEntryListSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any], tournament_id: str) -> Any:
         """Invite players to a tournament
@@ -195,7 +176,6 @@ class Invitations(MethodView):
 @blp.route("/<tournament_id>/rounds", parameters=_ID)
 class Rounds(MethodView):
     @blp.response(200, TournamentRoundListSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: str) -> Any:
         """List a tournament's rounds: pairings, byes and tables
 
@@ -208,7 +188,6 @@ class Rounds(MethodView):
 @blp.route("/<tournament_id>/games", parameters=_ID)
 class Games(MethodView):
     @blp.response(200, TournamentGameListSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: str) -> Any:
         """List a tournament's games, table by table
 
@@ -222,7 +201,6 @@ class Games(MethodView):
 @blp.route("/<tournament_id>/standings", parameters=_ID)
 class Standings(MethodView):
     @blp.response(200, TournamentStandingsSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: str) -> Any:
         """Get a tournament's standings
 
@@ -239,7 +217,6 @@ class Standings(MethodView):
 
 @blp.route("/<tournament_id>/standings.csv", parameters=_ID)
 class StandingsCsv(MethodView):
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(
         responses={
             "200": {
@@ -270,7 +247,6 @@ class StandingsCsv(MethodView):
 
 @blp.route("/<tournament_id>/records", parameters=_ID)
 class Records(MethodView):
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(
         responses={
             "200": {
@@ -318,9 +294,6 @@ _STREAM_DOC = {
 
 @blp.route("/<tournament_id>/stream", parameters=_ID)
 class Stream(MethodView):
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
-    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
     @blp.doc(**_STREAM_DOC)
     def get(self, tournament_id: str) -> Any:
         """A tournament, live: standings and pairings
