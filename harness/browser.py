@@ -217,16 +217,29 @@ def shared_browsers() -> Iterator[BrowserPool]:
         pool.close()
 
 
+def as_phone(driver: webdriver.Chrome, width: int = 360, height: int = 2600) -> None:
+    """Lay the window's page out in a phone's viewport (``width`` CSS pixels, a mobile
+    device) over CDP: a headless window is never narrower than ``MIN_WIDTH``, whatever
+    size it was asked for."""
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
 @contextmanager
 def chromium(width: int = 1280, height: int = 1000) -> Iterator[webdriver.Chrome]:
     """A fresh browser window that records the console: from the shared pool when one is
-    active, else a browser of its own."""
+    active, else a browser of its own. A width under ``MIN_WIDTH`` is a phone's: the page is
+    laid out at that width (``as_phone``), not at the window's."""
     if _pool is not None:
         with _pool.window(width, height) as driver:
+            if width < MIN_WIDTH:
+                as_phone(driver, width, height)
             yield driver
         return
     driver, profile = _launch(width, height, webdriver.Chrome)
     try:
+        if width < MIN_WIDTH:
+            as_phone(driver, width, height)
         yield driver
     finally:
         _quit(driver, profile)
@@ -282,10 +295,11 @@ def open_ready(driver: webdriver.Chrome, url: str, timeout: float = 30) -> None:
 
 
 def remember(driver: webdriver.Chrome, base_url: str, items: dict[str, Any]) -> None:
-    """Put ``items`` into the site's ``localStorage`` as JSON, as the pages keep them (a
-    player, seat tokens, the language), from a page of the site at ``base_url``."""
+    """Put ``items`` into the site's ``localStorage`` as the pages keep them, from a page of
+    the site at ``base_url``: a string as it is (the language, the leaderboard's pool, a
+    waiting seek's id: the pages read those with ``getItem`` alone), anything else as JSON
+    (a player, seat tokens, the quick-play preferences)."""
     driver.get(base_url + "/")
     for key, value in items.items():
-        driver.execute_script(
-            "localStorage.setItem(arguments[0], arguments[1])", key, json.dumps(value)
-        )
+        kept = value if isinstance(value, str) else json.dumps(value)
+        driver.execute_script("localStorage.setItem(arguments[0], arguments[1])", key, kept)
