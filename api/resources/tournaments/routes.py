@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import csv
 import io
+import time
+from collections.abc import Iterator
 from dataclasses import asdict
 from typing import Any
 
@@ -272,10 +274,21 @@ class Records(MethodView):
         """
         svc = deps.service()
         ids = svc.tournaments.finished_games(tournament_id, _viewer())
-        lines = (orjson.dumps(_RECORD.dump(svc.games.record(g))) + b"\n" for g in ids)
-        resp = current_app.response_class(lines, mimetype=NDJSON)
+        resp = current_app.response_class(_record_lines(svc, ids), mimetype=NDJSON)
         resp.headers["Cache-Control"] = "no-store"
         return resp
+
+
+def _record_lines(svc: Any, game_ids: list[str]) -> Iterator[bytes]:
+    """Each game's record as one ndjson line, letting other requests run between two.
+    Where the web process is gevent's (``make run``: one process, streams included), a
+    record read from SQLite never yields to the hub, and a long export held it until
+    gunicorn took the worker for hung (a 250-game tournament: over its 30 s); the
+    standard library's ``time.sleep(0)``, which gevent patches, yields after each line
+    (elsewhere it only yields the thread's time slice)."""
+    for game_id in game_ids:
+        yield orjson.dumps(_RECORD.dump(svc.games.record(game_id))) + b"\n"
+        time.sleep(0)
 
 
 _STREAM_DOC = {
