@@ -51,6 +51,8 @@ def conditional(ok: Response) -> Response:
     The 304 carries the ETag and ``Cache-Control`` the 200 would have carried for this very
     request (RFC 9110 §15.4.5): flask-compress appends the coding to the ETag of a response
     it compresses, after this view, so ``sent_etag`` works out whether it would."""
+    if "If-None-Match" not in request.headers:  # most reads: nothing to parse
+        return ok
     etag = ok.headers["ETag"]
     held = request.if_none_match
     ours = unquote_etag(etag)[0]

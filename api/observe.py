@@ -13,8 +13,8 @@ from __future__ import annotations
 import hmac
 import logging
 import re
+import secrets
 import time
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -47,7 +47,7 @@ def install(app: Flask, settings: Settings) -> None:
 def _started() -> None:
     g.observe_started = time.perf_counter()
     sent = request.headers.get("X-Request-Id", "")
-    g.request_id = sent if REQUEST_ID.fullmatch(sent) else uuid.uuid4().hex
+    g.request_id = sent if REQUEST_ID.fullmatch(sent) else secrets.token_hex(16)
     args = request.view_args or {}
     g.observe_tokens = log_setup.bind(
         request_id=g.request_id, game_id=args.get("game_id"), seat=args.get("seat")

@@ -206,9 +206,19 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
         # Without a general budget only the costly budgets exist: a request none of them
         # counts (all but a few POSTs) is let through here, before flask-limiter resolves
         # the limits it would find exempt, which was a quarter of the CPU of a game's read.
-        if player_rate is None and not any(b.cost() for b, _ in costly):
+        # Each costly budget counts POSTs only: any other request needs no look at them.
+        if player_rate is None and (
+            request.method != "POST" or not any(b.cost() for b, _ in costly)
+        ):
             return True
         return request.path.startswith(EXEMPT_PREFIXES)
+
+    def check() -> None:
+        # flask-limiter's own before-request check (what ``auto_check`` registers), behind
+        # ``exempt``: even a request its filter lets through costs a tenth of a game's read
+        # in its limit bookkeeping (meta limits, exemption scopes) before the filter runs.
+        if not exempt():
+            limiter._check_request_limit()
 
     def general_exempt() -> bool:
         return player_rate is None or (rate is None and verified_player() is None)
@@ -226,8 +236,9 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
         # line when it starts, flask-limiter's "Rate limit storage unreachable").
         in_memory_fallback_enabled=True,
         swallow_errors=True,
+        auto_check=False,
     )
-    limiter.request_filter(exempt)
+    app.before_request(check)
     for budget, limit in costly:
         _limit_costly(limiter, budget, limit)
     return limiter

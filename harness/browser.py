@@ -60,10 +60,15 @@ class _BrowserCdp:
         self._ws = websocket.create_connection(url, timeout=30, suppress_origin=True)
         self._ids = itertools.count(1)
 
-    def call(self, method: str, **params: Any) -> dict[str, Any]:
+    def call(self, method: str, session_id: str | None = None, **params: Any) -> dict[str, Any]:
+        """``method`` on the browser, or on the target attached as ``session_id``
+        (``Target.attachToTarget`` with ``flatten``)."""
         call_id = next(self._ids)
-        self._ws.send(json.dumps({"id": call_id, "method": method, "params": params}))
-        while True:  # the browser session subscribes to no events: answers only
+        message: dict[str, Any] = {"id": call_id, "method": method, "params": params}
+        if session_id is not None:
+            message["sessionId"] = session_id
+        self._ws.send(json.dumps(message))
+        while True:  # answers only: events (an attached target's) are passed over
             message = json.loads(self._ws.recv())
             if message.get("id") == call_id:
                 if "error" in message:
@@ -251,6 +256,29 @@ def new_tab(driver: webdriver.Chrome) -> str:
     target = cdp.call("Target.createTarget", url="about:blank", browserContextId=driver.context_id)
     driver.switch_to.window(target["targetId"])
     return target["targetId"]
+
+
+def in_service_worker(driver: Chromium, expression: str) -> Any:
+    """Evaluate ``expression`` (a promise is awaited) in the service worker of the window's
+    browser context, where no page script reaches (its notification events, say); the
+    value, as JSON. ChromeDriver's DevTools commands go to the page only, so this attaches
+    to the worker's target over the browser's own connection."""
+    cdp = driver.browser_cdp
+    assert cdp is not None, "a window of the pool (chromium()) has the browser's connection"
+    workers = [
+        t for t in cdp.call("Target.getTargets")["targetInfos"]
+        if t["type"] == "service_worker" and t.get("browserContextId") == driver.context_id
+    ]  # fmt: skip
+    assert len(workers) == 1, workers
+    session = cdp.call("Target.attachToTarget", targetId=workers[0]["targetId"], flatten=True)
+    try:
+        answer = cdp.call("Runtime.evaluate", session["sessionId"], expression=expression,
+                          awaitPromise=True, returnByValue=True)  # fmt: skip
+    finally:
+        cdp.call("Target.detachFromTarget", sessionId=session["sessionId"])
+    if "exceptionDetails" in answer:
+        raise AssertionError(f"in the service worker: {answer['exceptionDetails']}")
+    return answer["result"].get("value")
 
 
 def console_errors(driver: webdriver.Chrome) -> list[str]:

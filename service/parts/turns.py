@@ -90,13 +90,12 @@ class Turns(Part):
     def _play(self, connection: Connection, game_id: str, seq: int, decisions: int) -> bool:
         # Read; think with no transaction open (the row is detached meanwhile and records
         # each decision as it is made); then write the run through the one write path.
-        with self.store.sessions(bind=connection) as session:
-            try:
-                # The run writes both client views anew and never reads the old ones
-                # (``views=False``: two JSON columns fewer to parse, once per seat row).
-                row = self.store.load(session, game_id, state=True, views=False)
-            except NotFound:
-                return False
+        try:
+            # The run writes both client views anew and never reads the old ones
+            # (``views=False``: two JSON columns fewer to parse, once per seat row).
+            row = self.store.load_outside_transaction(connection, game_id, state=True, views=False)
+        except NotFound:
+            return False
         seat_row = seat_of(row, row.pending_seat)
         if row.status != "active" or row.seq != seq or seat_row is None or seat_row.kind != "bot":
             self._run_ended(row)

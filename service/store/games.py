@@ -71,7 +71,7 @@ class GameStore:
         self._version_sql = str(compiled)
         self._version_positional = compiled.positional
         # psycopg opens a transaction before a statement unless in autocommit (sqlite3
-        # does not for a SELECT): see ``version``.
+        # does not for a SELECT): see ``_outside_transaction``.
         self._autocommit_read = self.engine.dialect.name == "postgresql"
 
     @staticmethod
@@ -156,25 +156,47 @@ class GameStore:
         does on the same connection: one round trip, where a transaction costs three
         (``BEGIN``, the ``SELECT``, the pool's ``ROLLBACK`` on return)."""
         conn = self.engine.raw_connection()
-        driver = conn.driver_connection
         try:
-            if self._autocommit_read:
-                driver.autocommit = True  # idle after the pre-ping: a client-side switch
-            try:
+            with self._outside_transaction(conn.driver_connection):
                 cursor = conn.cursor()
                 cursor.execute(
                     self._version_sql, (game_id,) if self._version_positional else {"id": game_id}
                 )
                 found = cursor.fetchone()
                 cursor.close()
-            finally:
-                if self._autocommit_read and not driver.closed:
-                    driver.autocommit = False
         finally:
             conn.close()  # back to the pool
         if found is None:
             raise not_found(game_id)
         return found[0]
+
+    def load_outside_transaction(
+        self, connection: Connection, game_id: str, *, state: bool = False, views: bool = True
+    ) -> GameRow:
+        """``load`` on a connection the caller holds, detached, with no transaction left
+        open on it: on PostgreSQL the one SELECT runs in autocommit, as ``version``'s does
+        (one round trip, where a transaction costs three: ``BEGIN``, the ``SELECT``, the
+        session's ``ROLLBACK``). For a bot run, which thinks between its read and its
+        conditional write."""
+        driver = connection.connection.driver_connection
+        with self._outside_transaction(driver), self.sessions(bind=connection) as session:
+            return self.load(session, game_id, state=state, views=views)
+
+    @contextmanager
+    def _outside_transaction(self, driver: Any) -> Iterator[None]:
+        """The driver connection ``driver`` (idle: just checked out, no transaction open)
+        in autocommit meanwhile, on PostgreSQL: a client-side switch, no round trip.
+        psycopg opens a transaction before any statement otherwise; sqlite3 does not for a
+        ``SELECT``."""
+        if not self._autocommit_read:
+            yield
+            return
+        driver.autocommit = True
+        try:
+            yield
+        finally:
+            if not driver.closed:
+                driver.autocommit = False
 
     def versions(self, game_ids: list[str]) -> dict[str, int]:
         """``{game id: version}`` for those of ``game_ids`` that exist, in one query."""
