@@ -53,6 +53,7 @@ from service.rules.tournament_pairing import (
 )
 from service.rules.tournament_scoring import Table, met_counts, standings
 from service.store import tournaments as q
+from service.store.people import player_names
 
 log = logging.getLogger(__name__)
 
@@ -620,7 +621,7 @@ class Tournaments(Part):
         another step made it (or, in an arena, seated one of its players) first."""
         level = row.service_bots or self.settings.standin_level
         with self.store.sessions() as session:
-            names = q.player_names(session, [p for p in seats if p])
+            names = player_names(session, [p for p in seats if p])
             accounts = {p for p in seats if p and q.is_bot_account(session, p)}
         # A bot account plays a bot seat of its own (it entered with its own token: its
         # consent); a person a human seat taken for them in the creating transaction.
@@ -854,7 +855,7 @@ class Tournaments(Part):
             session.add(q_entry(row.id, player, "invited", now, None))
 
     def _view(self, session: Session, row: TournamentRow) -> TournamentView:
-        names = q.player_names(session, [row.organiser_id])
+        names = player_names(session, [row.organiser_id])
         return TournamentView(
             row.id, row.name, row.organiser_id, names.get(row.organiser_id, "?"), row.format,
             row.players, row.variant, row.smallest < row.players, row.time_control, row.rated,
