@@ -1,5 +1,5 @@
 """What a seek says (docs/api.md, "Quick play"): its limits and defaults, its pool key,
-its size, and how its owner and the lobby see it. The rules of matching are in
+and how its owner and the lobby see it. The rules of matching are in
 ``service.parts.seeks``.
 """
 
@@ -11,10 +11,7 @@ from typing import Any
 
 import orjson
 
-from engine import SUPPORTED_PLAYERS
-from engine.counts import VARIANTS
 from service.models import SeekRow
-from service.plumbing.errors import Unprocessable
 
 #: Seconds a seek may wait for people before bots fill the game.
 MIN_WAIT, MAX_WAIT, DEFAULT_WAIT = 5, 600, 60
@@ -73,21 +70,3 @@ def seek_key(
     them)."""
     key = f"{players}|{variant or ''}|{orjson.dumps(control, option=orjson.OPT_SORT_KEYS).decode()}|{int(rated)}"
     return key + BOTS_KEY if bot_accounts else key
-
-
-def game_size(players: int | None, variant: str | None) -> tuple[int, str | None]:
-    """Players and variant of a seek: a variant implies its player count."""
-    if variant is not None:
-        if variant not in VARIANTS:
-            raise Unprocessable("invalid_option", f"variant is one of {sorted(VARIANTS)}")
-        if players is not None and players != VARIANTS[variant].players:
-            raise Unprocessable(
-                "invalid_players", f"{variant} is for {VARIANTS[variant].players} players"
-            )
-        return VARIANTS[variant].players, variant
-    players = 4 if players is None else players
-    if players not in SUPPORTED_PLAYERS:
-        raise Unprocessable(
-            "invalid_players", f"a seek is for {list(SUPPORTED_PLAYERS)} players or a variant"
-        )
-    return players, None
