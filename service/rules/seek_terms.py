@@ -5,17 +5,20 @@ and how its owner and the lobby see it. The rules of matching are in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 import orjson
 
 from service.models import SeekRow
+from service.rules.described import described
 
 #: Seconds a seek may wait for people before bots fill the game.
 MIN_WAIT, MAX_WAIT, DEFAULT_WAIT = 5, 600, 60
 DEFAULT_BOT_LEVEL = "greedy"
+#: A seek waits, then is matched (to a game and seat) or cancelled.
+STATUSES = ("waiting", "matched", "cancelled")
 
 
 @dataclass(frozen=True)
@@ -24,21 +27,25 @@ class SeekView:
 
     id: str
     player_id: str
-    name: str
+    name: str = field(metadata=described("the seeker's display name"))
     players: int
     variant: str | None
     time_control: dict[str, Any]
     rated: bool
     wait: int
     bot_level: str
-    status: str
+    status: str = field(
+        metadata=described(
+            "waiting, then matched (game_id, seat) or cancelled", enum=list(STATUSES)
+        )
+    )
     created_at: datetime
-    expires_at: datetime
+    expires_at: datetime = field(metadata=described("when bots fill the game"))
     ended_at: datetime | None
     game_id: str | None
     seat: int | None
     #: The seek welcomes bot accounts (and matches only seeks that do).
-    bot_accounts: bool = False
+    bot_accounts: bool = field(default=False, metadata=described("the seek welcomes bot accounts"))
 
     @classmethod
     def of(cls, row: SeekRow, name: str) -> SeekView:

@@ -10,13 +10,8 @@ from typing import Any
 from engine.fairness import SCHEME
 from service.models import GAME_STATUSES, ActionLogRow, GameRow, SeatRow
 from service.rules import clocks
+from service.rules.described import described
 from service.rules.game_options import GameOptions
-
-
-def described(text: str, **more: Any) -> dict[str, Any]:
-    """A view field's metadata: its description in the API's documents (a response
-    schema is built from the view, ``api.contract.documents.view_document``)."""
-    return {"description": text, **more}
 
 
 @dataclass(frozen=True)
