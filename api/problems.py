@@ -6,7 +6,8 @@ clients branch on (the ``title``/``detail`` texts are for humans and may change;
 are listed in docs/api.md). Service errors carry a kind (their class) and a code, never a
 status: ``STATUS_BY_KIND`` below maps them. The flask-smorest ``Api`` is subclassed so that
 its own errors (validation, 404 routes, 405, 413 bodies, 429, 500s) take the same shape and
-the OpenAPI spec documents that shape.
+the OpenAPI spec documents that shape (each operation's error answers are written by
+``api.contract.plugin`` from the codes it declares).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from typing import Any
 import marshmallow as ma
 from flask import Response, current_app, has_request_context, request
 from flask_smorest import Api
-from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from service.plumbing.errors import (
@@ -80,49 +80,149 @@ HTTP_STATUS_CODES: dict[int, str] = {
 }
 
 
-# Every code a problem may carry, for the spec's enum (generated clients switch on it) and
-# docs/api.md's table; tests/api/test_api_meta.py checks each raised code is here and
-# documented. Add new codes, never rename.
-PROBLEM_CODES: tuple[str, ...] = (
-    *("bad_request", "invalid_json", "invalid_if_match", "invalid_idempotency_key"),
-    *("unauthorized", "missing_token", "invalid_token", "invalid_signin_code"),
-    *("forbidden", "not_creator", "wrong_seat", "seat_resigned", "seat_is_bot"),
-    *("seat_reserved", "invitation_required", "label_owned"),
-    *("reservation_forbidden", "not_your_seat", "not_entrant"),
-    *("not_found", "game_not_found", "seat_not_found", "player_not_found"),
-    *("method_not_allowed", "not_acceptable"),
-    *("conflict", "game_not_open", "game_not_active", "game_over", "game_full", "seat_taken"),
-    *("stale_seq", "version_conflict", "not_your_turn", "game_not_finished", "seat_not_bot"),
-    *("precondition_failed", "payload_too_large", "unsupported_media_type"),
-    *("validation_error", "illegal_action", "malformed_action", "invalid_players"),
-    *("invalid_seats", "invalid_time_limit", "invalid_timeout_policy", "invalid_option"),
-    *("invalid_label", "idempotency_key_reused", "invalid_since"),
-    *("too_many_games", "nothing_to_follow"),
-    *("invalid_name", "invalid_entropy", "invalid_cursor", "invalid_points"),
-    *("invalid_bulk", "invalid_time_control"),
-    *("invalid_webhook_url", "webhook_target_refused", "webhook_not_found", "delivery_not_found"),
-    *("too_many_webhooks",),
-    *("game_not_started", "position_not_found", "label_not_found", "entry_not_found"),
-    *("precondition_required", "rate_limited", "too_many_streams", "streams_full"),
-    *("internal_error", "unavailable", "not_ready"),
-    *("invalid_chat_text", "chat_rate_limited", "chat_closed_to_spectators", "chat_ended"),
-    *("cannot_mute_self", "mute_not_found"),
-    *("invalid_seek", "seek_exists", "seek_matched", "seek_not_found"),
-    *("hints_not_allowed", "hint_not_found"),
-    *("bot_account_not_eligible", "bot_account_irreversible", "bot_account_human_seat"),
-    *("bot_account_paused", "challenge_not_found", "challenge_self", "invalid_challenge"),
-    *("muted_by_player", "not_invited", "not_challenger", "challenge_accepted"),
-    *("challenge_declined", "challenge_cancelled", "challenge_expired", "rematch_unavailable"),
-    *("invalid_tournament", "tournament_not_found", "tournament_closed", "tournament_started"),
-    *("not_organiser", "rating_too_low", "bots_not_allowed"),
-    *("missing_scope", "invalid_scope", "token_not_found", "client_not_found"),
-    *("too_many_clients", "too_many_tokens", "invalid_authorization_request"),
-    *("invalid_redirect_uri", "consent_expired"),
-    *("review_not_found", "review_pending", "review_budget_exhausted"),
-    *("email_unavailable", "invalid_email", "email_not_found", "verification_not_found"),
-    *("unsubscribe_not_found", "push_unavailable", "invalid_push_subscription"),
-    *("too_many_push_subscriptions", "push_subscription_not_found"),
+# Every code a problem may carry, by the one HTTP status it is sent with: the spec's enum
+# (generated clients switch on it), each operation's declared codes (api.contract.errors)
+# and docs/api.md's table, which tests/api/test_api_meta.py holds to this. Add new codes,
+# never rename.
+PROBLEM_CODES_BY_STATUS: dict[int, tuple[str, ...]] = {
+    400: (
+        "bad_request",
+        "invalid_json",
+        "invalid_if_match",
+        "invalid_idempotency_key",
+        "invalid_authorization_request",
+        "consent_expired",
+    ),
+    401: ("unauthorized", "missing_token", "invalid_token", "invalid_signin_code"),
+    403: (
+        "forbidden",
+        "not_creator",
+        "wrong_seat",
+        "seat_resigned",
+        "seat_is_bot",
+        "seat_reserved",
+        "invitation_required",
+        "label_owned",
+        "reservation_forbidden",
+        "not_your_seat",
+        "not_entrant",
+        "chat_closed_to_spectators",
+        "hints_not_allowed",
+        "muted_by_player",
+        "not_invited",
+        "not_challenger",
+        "not_organiser",
+        "rating_too_low",
+        "bots_not_allowed",
+        "missing_scope",
+    ),
+    404: (
+        "not_found",
+        "game_not_found",
+        "seat_not_found",
+        "player_not_found",
+        "webhook_not_found",
+        "delivery_not_found",
+        "position_not_found",
+        "label_not_found",
+        "entry_not_found",
+        "mute_not_found",
+        "seek_not_found",
+        "hint_not_found",
+        "challenge_not_found",
+        "tournament_not_found",
+        "token_not_found",
+        "client_not_found",
+        "review_not_found",
+        "email_not_found",
+        "verification_not_found",
+        "unsubscribe_not_found",
+        "push_subscription_not_found",
+    ),
+    405: ("method_not_allowed",),
+    406: ("not_acceptable",),
+    409: (
+        "conflict",
+        "game_not_open",
+        "game_not_active",
+        "game_over",
+        "game_full",
+        "seat_taken",
+        "stale_seq",
+        "version_conflict",
+        "not_your_turn",
+        "game_not_finished",
+        "seat_not_bot",
+        "too_many_webhooks",
+        "game_not_started",
+        "chat_ended",
+        "seek_exists",
+        "seek_matched",
+        "bot_account_not_eligible",
+        "bot_account_irreversible",
+        "bot_account_human_seat",
+        "bot_account_paused",
+        "challenge_accepted",
+        "challenge_declined",
+        "challenge_cancelled",
+        "challenge_expired",
+        "rematch_unavailable",
+        "tournament_closed",
+        "tournament_started",
+        "too_many_tokens",
+        "review_pending",
+        "email_unavailable",
+        "push_unavailable",
+        "too_many_push_subscriptions",
+    ),
+    412: ("precondition_failed",),
+    413: ("payload_too_large",),
+    415: ("unsupported_media_type",),
+    422: (
+        "validation_error",
+        "illegal_action",
+        "malformed_action",
+        "invalid_players",
+        "invalid_seats",
+        "invalid_time_limit",
+        "invalid_timeout_policy",
+        "invalid_option",
+        "invalid_label",
+        "idempotency_key_reused",
+        "invalid_since",
+        "too_many_games",
+        "nothing_to_follow",
+        "invalid_name",
+        "invalid_entropy",
+        "invalid_cursor",
+        "invalid_points",
+        "invalid_bulk",
+        "invalid_time_control",
+        "invalid_webhook_url",
+        "webhook_target_refused",
+        "invalid_chat_text",
+        "cannot_mute_self",
+        "invalid_seek",
+        "challenge_self",
+        "invalid_challenge",
+        "invalid_tournament",
+        "invalid_scope",
+        "too_many_clients",
+        "invalid_redirect_uri",
+        "invalid_email",
+        "invalid_push_subscription",
+    ),
+    428: ("precondition_required",),
+    429: ("rate_limited", "too_many_streams", "chat_rate_limited", "review_budget_exhausted"),
+    500: ("internal_error",),
+    503: ("streams_full", "unavailable", "not_ready"),
+}
+PROBLEM_CODES: tuple[str, ...] = tuple(
+    c for codes in PROBLEM_CODES_BY_STATUS.values() for c in codes
 )
+STATUS_OF_CODE: dict[str, int] = {
+    code: status for status, codes in PROBLEM_CODES_BY_STATUS.items() for code in codes
+}
 
 
 def http_code(status: int) -> str:
@@ -238,21 +338,8 @@ def _phrase(status: int) -> str:
         return "Error"
 
 
-def _integer_header(description: str) -> dict[str, Any]:
-    return {"description": description, "schema": {"type": "integer"}}
-
-
-# What flask-limiter sends (api/ratelimit.py), documented on the 429 response.
-RATE_LIMIT_HEADERS = {
-    "Retry-After": _integer_header("seconds until the window resets"),
-    "X-RateLimit-Limit": _integer_header("requests allowed per window"),
-    "X-RateLimit-Remaining": _integer_header("requests left in the current window"),
-    "X-RateLimit-Reset": _integer_header("when the window resets (Unix time, seconds)"),
-}
-
-
 class ProblemApi(Api):
-    """flask-smorest ``Api`` whose errors and documented error responses are problems."""
+    """flask-smorest ``Api`` whose errors are problems."""
 
     ERROR_SCHEMA = ProblemSchema
 
@@ -278,25 +365,6 @@ class ProblemApi(Api):
                 if key.lower() == "allow":
                     headers["Allow"] = value
         return problem_response(status, code, detail, headers=headers, errors=errors)
-
-    def _register_responses(self) -> None:
-        """Like flask-smorest's, but error responses are ``application/problem+json``.
-
-        The one private hook still overridden: flask-smorest has no public setting for the
-        media type of the error responses it documents (only one for every response)."""
-        for status in http.HTTPStatus:
-            response: dict[str, Any] = {"description": status.phrase}
-            if not (100 <= status < 200) and status not in (204, 304):
-                response["schema"] = self.ERROR_SCHEMA
-            if status == 429:
-                response["headers"] = RATE_LIMIT_HEADERS
-            if status == 503:  # unavailable and streams_full send it; not_ready does not
-                response["headers"] = {"Retry-After": _integer_header("seconds to wait")}
-            prepare_response(response, self.spec, PROBLEM_MIMETYPE)
-            self.spec.components.response(status.name, response, lazy=True)
-        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
-        prepare_response(response, self.spec, PROBLEM_MIMETYPE)
-        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
 def register_problem_handlers(app: Any) -> None:

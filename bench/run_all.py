@@ -27,6 +27,7 @@ BENCHMARKS = [
     "web_bench",
     "load_bench",
     "tournament_bench",
+    "tournament_soak",  # a 200-entrant, 5-round Swiss under make run: minutes
 ]
 
 
@@ -42,7 +43,7 @@ def main() -> int:
         print(f"== {name}", flush=True)
         t0 = time.perf_counter()
         try:
-            if module.main() == 1:  # the guard: a figure over its tolerance
+            if module.main() == 1:  # the guard: a figure over its tolerance; a soak's mismatch
                 failed.append(name)
         except Exception as exc:  # report and go on: one broken bench must not hide the rest
             print(f"== {name} FAILED: {exc!r}", flush=True)

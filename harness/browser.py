@@ -60,10 +60,15 @@ class _BrowserCdp:
         self._ws = websocket.create_connection(url, timeout=30, suppress_origin=True)
         self._ids = itertools.count(1)
 
-    def call(self, method: str, **params: Any) -> dict[str, Any]:
+    def call(self, method: str, session_id: str | None = None, **params: Any) -> dict[str, Any]:
+        """``method`` on the browser, or on the target attached as ``session_id``
+        (``Target.attachToTarget`` with ``flatten``)."""
         call_id = next(self._ids)
-        self._ws.send(json.dumps({"id": call_id, "method": method, "params": params}))
-        while True:  # the browser session subscribes to no events: answers only
+        message: dict[str, Any] = {"id": call_id, "method": method, "params": params}
+        if session_id is not None:
+            message["sessionId"] = session_id
+        self._ws.send(json.dumps(message))
+        while True:  # answers only: events (an attached target's) are passed over
             message = json.loads(self._ws.recv())
             if message.get("id") == call_id:
                 if "error" in message:
@@ -212,16 +217,29 @@ def shared_browsers() -> Iterator[BrowserPool]:
         pool.close()
 
 
+def as_phone(driver: webdriver.Chrome, width: int = 360, height: int = 2600) -> None:
+    """Lay the window's page out in a phone's viewport (``width`` CSS pixels, a mobile
+    device) over CDP: a headless window is never narrower than ``MIN_WIDTH``, whatever
+    size it was asked for."""
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
 @contextmanager
 def chromium(width: int = 1280, height: int = 1000) -> Iterator[webdriver.Chrome]:
     """A fresh browser window that records the console: from the shared pool when one is
-    active, else a browser of its own."""
+    active, else a browser of its own. A width under ``MIN_WIDTH`` is a phone's: the page is
+    laid out at that width (``as_phone``), not at the window's."""
     if _pool is not None:
         with _pool.window(width, height) as driver:
+            if width < MIN_WIDTH:
+                as_phone(driver, width, height)
             yield driver
         return
     driver, profile = _launch(width, height, webdriver.Chrome)
     try:
+        if width < MIN_WIDTH:
+            as_phone(driver, width, height)
         yield driver
     finally:
         _quit(driver, profile)
@@ -240,6 +258,29 @@ def new_tab(driver: webdriver.Chrome) -> str:
     return target["targetId"]
 
 
+def in_service_worker(driver: Chromium, expression: str) -> Any:
+    """Evaluate ``expression`` (a promise is awaited) in the service worker of the window's
+    browser context, where no page script reaches (its notification events, say); the
+    value, as JSON. ChromeDriver's DevTools commands go to the page only, so this attaches
+    to the worker's target over the browser's own connection."""
+    cdp = driver.browser_cdp
+    assert cdp is not None, "a window of the pool (chromium()) has the browser's connection"
+    workers = [
+        t for t in cdp.call("Target.getTargets")["targetInfos"]
+        if t["type"] == "service_worker" and t.get("browserContextId") == driver.context_id
+    ]  # fmt: skip
+    assert len(workers) == 1, workers
+    session = cdp.call("Target.attachToTarget", targetId=workers[0]["targetId"], flatten=True)
+    try:
+        answer = cdp.call("Runtime.evaluate", session["sessionId"], expression=expression,
+                          awaitPromise=True, returnByValue=True)  # fmt: skip
+    finally:
+        cdp.call("Target.detachFromTarget", sessionId=session["sessionId"])
+    if "exceptionDetails" in answer:
+        raise AssertionError(f"in the service worker: {answer['exceptionDetails']}")
+    return answer["result"].get("value")
+
+
 def console_errors(driver: webdriver.Chrome) -> list[str]:
     """The console's SEVERE messages since the last call (uncaught errors, failed loads)."""
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
@@ -254,10 +295,11 @@ def open_ready(driver: webdriver.Chrome, url: str, timeout: float = 30) -> None:
 
 
 def remember(driver: webdriver.Chrome, base_url: str, items: dict[str, Any]) -> None:
-    """Put ``items`` into the site's ``localStorage`` as JSON, as the pages keep them (a
-    player, seat tokens, the language), from a page of the site at ``base_url``."""
+    """Put ``items`` into the site's ``localStorage`` as the pages keep them, from a page of
+    the site at ``base_url``: a string as it is (the language, the leaderboard's pool, a
+    waiting seek's id: the pages read those with ``getItem`` alone), anything else as JSON
+    (a player, seat tokens, the quick-play preferences)."""
     driver.get(base_url + "/")
     for key, value in items.items():
-        driver.execute_script(
-            "localStorage.setItem(arguments[0], arguments[1])", key, json.dumps(value)
-        )
+        kept = value if isinstance(value, str) else json.dumps(value)
+        driver.execute_script("localStorage.setItem(arguments[0], arguments[1])", key, kept)

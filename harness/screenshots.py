@@ -21,7 +21,7 @@ from typing import Any
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from harness.browser import chromium
+from harness.browser import as_phone, chromium
 from harness.web_play import play_turns, wait_for
 from harness.web_server import ROOT, live_server
 
@@ -61,7 +61,6 @@ def main(out: Path) -> None:
         open_seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
         _post(base, "/games", {"players": 3, "seats": open_seats})
         with chromium(1280, 1500) as player, chromium(360, 1400) as phone:
-            as_phone(phone, 360, 1400)
             game_id = create_in_lobby(player, base, "Ada")
             wait_for(player, lambda s: s["ready"], 30, "the game page")
             play_turns(player, rng, max_turns=40)
@@ -121,12 +120,6 @@ def teaching(out: Path, langs: tuple[str, ...] = ("en", "de")) -> None:
                 wait_for(phone, lambda s: s["ready"] and s["kind"], 30, "the phone's decision")
                 phone.save_screenshot(str(out / f"teach-phone-{lang}.png"))
     print(f"teaching screenshots in {out}")
-
-
-def as_phone(driver, width: int = 360, height: int = 2600) -> None:  # noqa: ANN001
-    """A phone's viewport over CDP: headless Chromium windows are at least 500 px wide."""
-    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
 
 
 def _bots_to_the_person(base: str, players: int, variant: str | None, moves: int) -> str:

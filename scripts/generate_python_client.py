@@ -175,6 +175,27 @@ def response_of(op: dict[str, Any]) -> tuple[str, bool]:
     return "None", False
 
 
+def raises_lines(op: dict[str, Any]) -> list[str]:
+    """The docstring lines naming the problems an operation declares (``x-problem-codes`` of
+    its error responses), as the exceptions the client raises for them."""
+    codes = [
+        code
+        for status, response in sorted(op["responses"].items())
+        if status[0] in "45"
+        for code in response.get("x-problem-codes", ())
+    ]
+    words = ["Raises", *(f"``problems.{camel(code)}``," for code in codes)]
+    words[-1] = words[-1].rstrip(",") + "."
+    lines, line = [], "        " + words[0] + ":"
+    for word in words[1:]:
+        if len(line) + 1 + len(word) > 96:
+            lines.append(line)
+            line = "            " + word
+        else:
+            line += " " + word
+    return [*lines, line]
+
+
 def gen_operations(spec: dict[str, Any]) -> str:
     table: list[str] = []
     methods: list[str] = []
@@ -232,7 +253,10 @@ def gen_operations(spec: dict[str, Any]) -> str:
             methods += [
                 "",
                 f"    def {snake(op_id)}({', '.join(args)}) -> {returns}:",
-                f'        """{summary} (``{method.upper()} {path}``, ``{op_id}``)."""',
+                f'        """{summary} (``{method.upper()} {path}``, ``{op_id}``).',
+                "",
+                *raises_lines(op),
+                '        """',
                 f"        return self.{runner}({', '.join(call_args)})  # type: ignore[no-any-return]",
             ]
     out = [

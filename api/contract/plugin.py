@@ -8,7 +8,10 @@
   ``ETag``, ``Location`` and ``Idempotent-Replayed`` where ``RESPONSE_HEADERS`` says, each
   a component of its own (``#/components/headers/...``).
 - Names the scope each operation needs (``OPERATION_SCOPES``) as an ``oauth2`` alternative
-  of its ``security``, and documents the 403 of a token without it.
+  of its ``security`` (a token without it gets 403 ``missing_scope``).
+- Writes each operation's error responses from the problem codes it declares
+  (``api.contract.errors``): one response per status, its codes in its description and in
+  ``x-problem-codes``, the body a ``Problem``.
 - Adds the examples of the main flow (``api.contract.examples``).
 - Writes a nullable reference as ``anyOf: [{type: object, nullable: true, enum: [null]}, <ref>]``.
   OpenAPI 3.0 cannot put ``nullable`` beside a ``$ref``; apispec's stand-in for null,
@@ -20,14 +23,17 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Any
 
 from apispec import APISpec, BasePlugin
 from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import fields
 
+from api.contract.errors import UNPLANNED, declared_codes
 from api.contract.examples import OPERATION_EXAMPLES
 from api.contract.operations import OPERATION_IDS, OPERATION_SCOPES, RESPONSE_HEADERS
+from api.problems import PROBLEM_MIMETYPE
 from service.rules.scopes import ACCOUNT
 
 #: null, and nothing else, in OpenAPI 3.0.
@@ -68,6 +74,7 @@ HEADERS: dict[str, dict[str, Any]] = {
     "X-RateLimit-Limit": _header("requests allowed per window (when limits are on)", "integer"),
     "X-RateLimit-Remaining": _header("requests left in the current window", "integer"),
     "X-RateLimit-Reset": _header("when the window resets (Unix time, seconds)", "integer"),
+    "Retry-After": _header("seconds to wait before trying again", "integer"),
 }
 _RATE_LIMIT = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")
 
@@ -89,13 +96,46 @@ def _add_examples(operation: dict[str, Any], examples: dict[str, Any]) -> None:
 
 def _add_scopes(operation: dict[str, Any], needed: str | tuple[str, ...] | None) -> None:
     """Name the scope the operation needs (``OPERATION_SCOPES``): each one that will do is
-    an ``oauth2`` alternative in its ``security``, and 403 ``missing_scope`` is documented."""
-    if needed is None:
+    an ``oauth2`` alternative in its ``security``."""
+    if needed is None or needed == ACCOUNT:
         return
-    if needed != ACCOUNT:
-        options = (needed,) if isinstance(needed, str) else needed
-        operation["security"] = [*operation["security"], *({"oauth2": [s]} for s in options)]
-    operation.setdefault("responses", {}).setdefault(403, "FORBIDDEN")
+    options = (needed,) if isinstance(needed, str) else needed
+    operation["security"] = [*operation["security"], *({"oauth2": [s]} for s in options)]
+
+
+#: Headers of an error answer, by status: how long to wait.
+_ERROR_HEADERS: dict[int, tuple[str, ...]] = {
+    429: ("Retry-After", *_RATE_LIMIT),
+    503: ("Retry-After",),
+}
+PROBLEM = {"$ref": "#/components/schemas/Problem"}
+
+
+def error_response(status: int, codes: list[str] | tuple[str, ...]) -> dict[str, Any]:
+    """The documented answer of ``status`` carrying one of ``codes`` (a problem)."""
+    response: dict[str, Any] = {
+        "description": f"{HTTPStatus(status).phrase}: " + ", ".join(f"`{c}`" for c in codes),
+        "content": {PROBLEM_MIMETYPE: {"schema": dict(PROBLEM)}},
+        "x-problem-codes": list(codes),
+    }
+    if status in _ERROR_HEADERS:
+        response["headers"] = {name: _ref(name) for name in _ERROR_HEADERS[status]}
+    return response
+
+
+def _add_errors(name: str, path: str, operation: dict[str, Any]) -> None:
+    """Replace the operation's error responses by those of the codes it declares; the
+    unplanned ones stay with ``default``."""
+    responses = operation.setdefault("responses", {})
+    for status in [s for s in responses if str(s)[0] in "45"]:
+        del responses[status]
+    for status, codes in declared_codes(name, path, operation).items():
+        responses[status] = error_response(status, codes)
+    responses["default"] = error_response(500, UNPLANNED) | {
+        "description": "Unplanned: `internal_error` (500), `unavailable` (503, with "
+        "Retry-After: the database away for a moment)",
+        "headers": {"Retry-After": _ref("Retry-After")},
+    }
 
 
 class ContractPlugin(BasePlugin):
@@ -116,6 +156,7 @@ class ContractPlugin(BasePlugin):
                 operation.setdefault("operationId", name)
             operation.setdefault("security", [])  # open to anybody, said so explicitly
             _add_scopes(operation, OPERATION_SCOPES.get(name or ""))
+            _add_errors(name or "", path or "", operation)
             _add_examples(operation, OPERATION_EXAMPLES.get(name or "", {}))
             for status, response in operation.get("responses", {}).items():
                 if not str(status).startswith("2") or "$ref" in response:

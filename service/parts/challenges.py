@@ -263,7 +263,9 @@ class Challenges(Part):
             ChallengeInviteRow(challenge_id=row.id, player_id=pid, seat=seat, status="pending")
             for seat, pid in invited
         ]
-        self.store.challenges.add_challenge(row, invites)
+        notice = {"who": known[challenger].name, "path": "/lobby"}
+        told = self.store.challenges.add_challenge(row, invites, notice)
+        self.after.notices(told)
         log.info("challenge %s by %s to %s", row.id, challenger, ids)
         if not invites:  # a rematch against the service's bots only: play it now
             self._create_game(row.id)

@@ -41,6 +41,7 @@ from service.plumbing.outages import log_failure
 from service.rules import clocks
 from service.rules.bots import check_bot_level, is_search_level
 from service.rules.game_options import game_size
+from service.rules.notice_kinds import NoticeKind
 from service.rules.rating_model import pool_of
 from service.rules.seat_tokens import hash_token, new_token
 from service.rules.tournament_pairing import (
@@ -51,6 +52,7 @@ from service.rules.tournament_pairing import (
     swiss,
 )
 from service.rules.tournament_scoring import Table, met_counts, standings
+from service.store import outbox
 from service.store import tournaments as q
 from service.store.people import player_names
 
@@ -617,22 +619,30 @@ class Tournaments(Part):
         with self.store.sessions() as session:
             names = player_names(session, [p for p in seats if p])
             accounts = {p for p in seats if p and q.is_bot_account(session, p)}
+        # A bot account paused from new games (docs/bots.md) cannot take its seat: the
+        # stand-in plays it from the start, and the round counts as missed for it.
+        paused = {p for p in accounts if self.creation.paused_until(p) is not None}
+        accounts -= paused
         # A bot account plays a bot seat of its own (it entered with its own token: its
         # consent); a person a human seat taken for them in the creating transaction.
         specs: list[dict[str, Any]] = [
             {"kind": "bot", "player": p} if p in accounts
+            else {"kind": "bot", "level": self.settings.standin_level} if p in paused
             else {"kind": "human", "name": names.get(p, "?")} if p
             else {"kind": "bot", "level": level}
             for p in seats
         ]  # fmt: skip
         now = self.clock()
+        told: list[str] = []
+        arena = row.format == "arena"
+        notice = {"label": row.name, "round": None if arena else number, "arena": arena}
 
         def claim(session: Session, game: GameRow) -> None:
             for since_player, since in (claim_since or {}).items():
                 if not q.claim_waiting(session, row.id, since_player, since):
                     raise TableTaken(since_player)
             for index, player in enumerate(seats):
-                if player is None or player in accounts:
+                if player is None or player in accounts or player in paused:
                     continue
                 seat = game.seats[index]
                 seat.token_hash = hash_token(new_token())  # its own: POST .../seats/{n}/token
@@ -642,9 +652,14 @@ class Tournaments(Part):
                 TournamentTableRow(
                     tournament_id=row.id, round=number, table=table, game_id=game.id,
                     seats=list(seats), status="playing", created_at=now,
+                    missed=sorted(paused) or None,
                 )
             )  # fmt: skip
             session.flush()
+            # "Your table is ready": in the table's own transaction, so once per table.
+            playing = [p for p in seats if p is not None and p not in paused]
+            told[:] = outbox.owe_players(session, NoticeKind.TOURNAMENT,
+                                         [(p, game.id, notice) for p in playing], now)  # fmt: skip
 
         options: dict[str, Any] = {"timeout_bot_level": self.settings.standin_level}
         if row.variant:
@@ -665,12 +680,16 @@ class Tournaments(Part):
             log.info("tournament %s: table %d/%d was made meanwhile", row.id, number, table)
             return None
         except Conflict as err:
+            if err.code == "bot_account_paused":  # paused since the check: the next step
+                log.info("tournament %s: table %d/%d waits: %s", row.id, number, table, err)
+                return None
             if err.code != "version_conflict":  # the table's row lost to a concurrent twin
                 raise
             log.info("tournament %s: table %d/%d was made meanwhile", row.id, number, table)
             return None
         log.info("tournament %s: table %d/%d is game %s", row.id, number, table,
                  created.game.id)  # fmt: skip
+        self.after.notices(told)
         return created.game.id
 
     def _refresh(self, row: TournamentRow, now: datetime) -> list[TournamentTableRow]:
@@ -684,6 +703,7 @@ class Tournaments(Part):
                 if game is None or game.status not in ("finished", "aborted"):
                     continue
                 places, missed = table_result(table.seats, game)
+                missed = sorted(set(missed) | set(table.missed or []))  # paused from the start
                 if q.finish_table(session, row.id, table.round, table.table, places, missed, now):
                     table.places, table.missed = places, missed
                     done.append(table)

@@ -1,8 +1,8 @@
 """What a player can be told between turns, and how often: pure values, no I/O.
 
-A new kind (a challenge, a tournament's round) slots in as one more ``NoticeKind`` member
-with its texts in ``service/mail/texts/*.toml``; whoever raises it writes the notice with
-``service.notices.owe`` in its own transaction. Players choose among ``NoticeKind``.
+A kind is one ``NoticeKind`` member with its texts in ``service/plumbing/mail/texts/*.toml``;
+whoever raises it writes the notice with ``service.store.outbox.owe`` (``owe_players`` for
+one not about a game's change) in its own transaction. Players choose among ``NoticeKind``.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ class NoticeKind(StrEnum):
     YOUR_TURN = "your_turn"
     #: A game of yours ended.
     GAME_END = "game_end"
-    #: Someone challenged you to a game (raised by the challenges, when those exist).
+    #: Someone challenged you to a game (raised when the challenge is stored).
     CHALLENGE = "challenge"
-    #: News of a tournament you entered (raised by the tournaments, when those exist).
+    #: A tournament you entered seated you at a table: a round began, or an arena's next
+    #: game (raised in the table's creating transaction).
     TOURNAMENT = "tournament"
 
 

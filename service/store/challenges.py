@@ -18,6 +18,8 @@ from service.models import (
     PlayerRow,
     SeatRow,
 )
+from service.rules.notice_kinds import NoticeKind
+from service.store import outbox
 
 if TYPE_CHECKING:
     from service.store.games import GameStore
@@ -98,11 +100,19 @@ class ChallengeStore:
                 )
             )
 
-    def add_challenge(self, row: ChallengeRow, invites: list[ChallengeInviteRow]) -> None:
+    def add_challenge(
+        self, row: ChallengeRow, invites: list[ChallengeInviteRow], notice: dict[str, Any]
+    ) -> list[str]:
+        """Store the challenge, and in the same transaction the ``challenge`` notices
+        (``notice``, the payload) its invited players want; the notices' ids."""
         with self.games.writing() as session:  # type: ignore[attr-defined]
             session.add(row)
             session.flush()
             session.add_all(invites)
+            return outbox.owe_players(
+                session, NoticeKind.CHALLENGE,
+                [(invite.player_id, None, notice) for invite in invites], row.created_at,
+            )  # fmt: skip
 
     def challenge(self, challenge_id: str) -> tuple[ChallengeRow, list[ChallengeInviteRow]] | None:
         with self.sessions() as session:

@@ -203,6 +203,28 @@ def owe(
     return ids
 
 
+def owe_players(
+    session: Session,
+    kind: NoticeKind,
+    items: list[tuple[str, str | None, dict[str, Any]]],
+    now: datetime,
+) -> list[str]:
+    """The notices of ``kind`` that are not about a game's change (a challenge, a
+    tournament's round): ``(player, game id or None, payload)`` each, to the players who
+    want them, written in the caller's transaction (``owe``); their ids."""
+    players = {player for player, _, _ in items}
+    if not players:
+        return []
+    return owe(
+        session,
+        [(kind, player, game_id, None, data) for player, game_id, data in items],
+        mail=store_notices.mailable(session, players),
+        push=store_notices.pushable(session, players),
+        chosen=store_notices.choices(session, players),
+        now=now,
+    )
+
+
 def game_payload(kind: str, row: GameRow, player: str) -> dict[str, Any]:
     """What a notice about ``row`` needs to be told later: the game's name, the deadline
     of a turn, the player's place at the end."""

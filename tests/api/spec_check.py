@@ -133,6 +133,8 @@ def check_response(resp: Any) -> None:
         return
     documented = _documented_response(spec, operation, resp.status_code)
     errors = [*_body_errors(spec, documented, resp), *_header_errors(spec, documented, resp)]
+    if not errors and resp.mimetype == "application/problem+json":
+        errors = code_errors(operation, resp.status_code, json.loads(decoded_body(resp)))
     if errors:
         raise Nonconforming("; ".join(errors))
 
@@ -145,6 +147,34 @@ def _documented_response(spec: Spec, operation: dict[str, Any], status: int) -> 
         if key in responses:
             return spec.resolve(responses[key])
     raise Nonconforming(f"status {status} is not documented (only {', '.join(responses)})")
+
+
+def code_errors(operation: dict[str, Any], status: int, problem: dict[str, Any]) -> list[str]:
+    """A problem's code is one its operation declares for the status it came with
+    (``x-problem-codes``, api/contract/errors.py); only a 5xx falls to ``default``."""
+    responses = operation["responses"]
+    documented = responses.get(str(status))
+    if documented is None and status >= 500:
+        documented = responses.get("default")
+    code = problem.get("code")
+    if documented is not None and code in documented.get("x-problem-codes", ()):
+        return []
+    return [
+        f"{status} {code} is not declared by {operation.get('operationId')}: if the operation "
+        f'really answers it, add "{code}" to its line in api/contract/errors.py '
+        "(OPERATION_PROBLEMS) and run make openapi"
+    ]
+
+
+def check_problem_code(method: str, path: str, status: int, problem: Any) -> None:
+    """``code_errors`` for an answer got some other way (schemathesis's client)."""
+    try:
+        operation = committed_spec().operation(method.lower(), path)
+    except NotDocumented:
+        return
+    errors = code_errors(operation, status, problem)
+    if errors:
+        raise Nonconforming("; ".join(errors))
 
 
 def _body_errors(spec: Spec, documented: dict[str, Any], resp: Any) -> list[str]:

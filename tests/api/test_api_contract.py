@@ -50,6 +50,42 @@ def test_every_operation_has_a_unique_operation_id_a_summary_and_a_description(s
         assert op.get("description"), f"{method.upper()} {path} has no description"
 
 
+def test_every_error_response_declares_its_problem_codes(spec) -> None:
+    """Each operation's error answers name their codes (api/contract/errors.py), each code
+    under the one status it is sent with; the unplanned 500/503 are the default."""
+    from api.problems import STATUS_OF_CODE
+
+    assert "responses" not in spec["components"]  # no shared, code-less error answers
+    for method, path, op in operations(spec):
+        where = f"{method.upper()} {path}"
+        default = op["responses"]["default"]
+        assert default["x-problem-codes"] == ["internal_error", "unavailable"], where
+        errors = {s: r for s, r in op["responses"].items() if s[0] in "45"}
+        assert errors, f"{where} declares no error at all"
+        for status, response in errors.items():
+            codes = response["x-problem-codes"]
+            assert codes and {STATUS_OF_CODE[c] for c in codes} == {int(status)}, where
+            assert all(f"`{c}`" in response["description"] for c in codes), where
+
+
+def test_the_error_table_names_real_operations_and_codes_not_implied() -> None:
+    """A line of OPERATION_PROBLEMS names an operation that exists and codes that its
+    operation's shape does not already imply (a line that repeats them is noise)."""
+    from api.contract.errors import OPERATION_PROBLEMS, UNPLANNED, implied_codes
+    from api.contract.operations import OPERATION_IDS
+    from api.problems import STATUS_OF_CODE
+
+    spec = json.loads(SPEC_PATH.read_text())
+    by_name = {op["operationId"]: (path, op) for _, path, op in operations(spec)}
+    assert set(OPERATION_PROBLEMS) <= set(OPERATION_IDS.values())
+    for name, codes in OPERATION_PROBLEMS.items():
+        assert len(set(codes)) == len(codes), name
+        assert set(codes) <= set(STATUS_OF_CODE) - set(UNPLANNED), name
+        path, op = by_name[name]
+        implied = implied_codes(name, path, {k: v for k, v in op.items() if k != "responses"})
+        assert not set(codes) & implied, (name, set(codes) & implied)
+
+
 def test_the_spec_is_valid_openapi(spec) -> None:
     from openapi_spec_validator import validate
 

@@ -58,8 +58,8 @@ def test_openapi_served_and_swagger_ui(client) -> None:
         "/readyz",
     ):
         assert path in paths, path
-    problem = spec["components"]["responses"]["CONFLICT"]["content"]
-    assert "application/problem+json" in problem
+    conflict = paths["/api/v1/games/{game_id}/actions"]["post"]["responses"]["409"]["content"]
+    assert "application/problem+json" in conflict
     ui = client.get(f"{API}/docs")
     assert ui.status_code == 200 and b"swagger" in ui.data.lower()
 
@@ -214,10 +214,10 @@ def test_non_ascii_names_are_escaped_in_cached_documents(client, http: Http) -> 
 
 def test_every_error_code_is_documented_for_clients() -> None:
     """Each code the service or the API raises is in the spec's enum (PROBLEM_CODES) and in
-    docs/api.md's error table, and the table lists nothing else."""
+    docs/api.md's error table in the row of its status, and the table lists nothing else."""
     import re
 
-    from api.problems import HTTP_STATUS_CODES, PROBLEM_CODES
+    from api.problems import HTTP_STATUS_CODES, PROBLEM_CODES, STATUS_OF_CODE
     from service.plumbing.errors import ENGINE_CODE_KINDS
 
     raised = re.compile(
@@ -231,10 +231,12 @@ def test_every_error_code_is_documented_for_clients() -> None:
     assert codes - set(PROBLEM_CODES) == set()
     doc = (ROOT / "docs" / "api.md").read_text()
     table = doc[doc.index("## Errors") : doc.index("## Pagination")]
-    documented = set(
-        re.findall(r"`([a-z_]+)`", "\n".join(re.findall(r"^\| \d{3} \|.*$", table, re.M)))
-    )
-    assert documented == set(PROBLEM_CODES)
+    documented = {
+        code: int(status)
+        for status, row in re.findall(r"^\| (\d{3}) \|(.*)$", table, re.M)
+        for code in re.findall(r"`([a-z_]+)`", row)
+    }
+    assert documented == STATUS_OF_CODE  # each code in its status's row, and no other
     spec = json.loads((ROOT / "openapi" / "openapi.json").read_text())
     assert spec["components"]["schemas"]["Problem"]["properties"]["code"]["enum"] == list(
         PROBLEM_CODES
@@ -244,7 +246,8 @@ def test_every_error_code_is_documented_for_clients() -> None:
 def test_responses_are_checked_against_the_committed_spec(service) -> None:
     """The suite's client (tests/api/spec_check.py) refuses what the spec does not promise:
     an undocumented path, operation or status, a missing body, an unlisted media type, a
-    body not of the documented schema and a documented header of the wrong type. (Its own
+    body not of the documented schema, a documented header of the wrong type and a problem
+    code its operation does not declare. (Its own
     app: it adds routes, which the suite's shared apps must not get.)"""
     import pytest
     from flask import Response
@@ -291,3 +294,12 @@ def test_responses_are_checked_against_the_committed_spec(service) -> None:
     check_response(r)
     with pytest.raises(AssertionError, match="not a documented operation"):  # answered 204
         client.delete("/api/v1/rules")
+    # A problem whose code its operation does not declare for its status: getGame answers
+    # 404 game_not_found, never 404 seek_not_found, nor game_not_found with a 409.
+    r = client.get("/api/v1/games/nosuchgame")
+    assert r.status_code == 404 and r.json["code"] == "game_not_found"
+    for status, code in ((404, "seek_not_found"), (409, "game_not_found")):
+        r.status_code = status
+        r.set_data(json.dumps({**r.json, "status": status, "code": code}))
+        with pytest.raises(AssertionError, match=f"{status} {code} is not declared by getGame"):
+            check_response(r)

@@ -25,7 +25,7 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
-from spec_check import SPEC_PATH, schema_validator
+from spec_check import SPEC_PATH, check_problem_code, schema_validator
 
 from api.stream.framing import NDJSON, SSE
 from api.stream.runtime import EXTENSION as STREAM_EXTENSION
@@ -119,6 +119,14 @@ def check_stream_messages(case: Any, response: Any) -> None:
             validator.validate(message)
 
 
+def check_declared_code(response: Any) -> None:
+    """A problem's code is one its operation declares for its status (spec_check)."""
+    media = response.headers.get("content-type") or [""]
+    if media[0].split(";")[0] == "application/problem+json":
+        path = response.request.path_url.split("?")[0]
+        check_problem_code(response.request.method, path, response.status_code, response.json())
+
+
 def _as_ndjson(block: str) -> dict[str, Any] | None:
     """One SSE event as the ndjson line with the same message; None for a comment (a
     heartbeat) or the ``retry`` field."""
@@ -172,6 +180,7 @@ def test_every_operation_conforms(case: Any, table: Table, client: Any, fuzz_pla
         ],
     )
     check_stream_messages(case, response)
+    check_declared_code(response)
 
 
 @negative.parametrize()
@@ -183,5 +192,6 @@ def test_bad_input_changes_nothing(
     before = service.games.get(table.id)
     response = case.call(headers=PLAIN)
     case.validate_response(response, checks=[not_a_server_error])
+    check_declared_code(response)
     if response.status_code >= 400:
         assert service.games.get(table.id) == before, (case.method, case.path, response.status_code)

@@ -209,6 +209,49 @@ def test_a_temporary_smtp_failure_is_retried(service, scheduler, sink, clock) ->
     assert sink.wait(1)
 
 
+def test_a_challenge_mails_the_invited_player_who_chose_challenges(
+    service, scheduler, sink
+) -> None:
+    mailing(service, sink)
+    player = verified_player(service, scheduler, sink, "nl")
+    challenger = service.accounts.create("Bo").player.id
+    service.challenges.create(challenger, [player], players=3)
+    assert scheduler.notice_ids() == []  # not chosen: the defaults are turns and game ends
+    service.notices.choose(player, kinds=[NoticeKind.CHALLENGE])
+    service.challenges.create(challenger, [player], players=3)
+    assert send_all(service, scheduler) == ["sent"]
+    mail = sink.wait(2)[1]
+    assert mail["Subject"] == "Een uitdaging op Ursuppe"
+    assert "Bo daagt je uit voor een spel." in text_of(mail)
+    assert 'href="https://ursuppe.test/lobby">Naar de uitdaging</a>' in html_of(mail)
+    # The challenger of the opposite direction is told too; nobody else is.
+    service.challenges.create(player, [challenger], players=3)
+    assert scheduler.notice_ids() == []
+
+
+def test_a_tournament_round_mails_each_entrant_their_table(service, scheduler, sink, clock) -> None:
+    mailing(service, sink)
+    player = verified_player(service, scheduler, sink, "de")
+    service.notices.choose(player, kinds=[NoticeKind.TOURNAMENT])
+    organiser, *others = (service.accounts.create(n).player.id for n in ("Org", "Bo", "Cy"))
+    cup = service.tournaments.create(
+        organiser, name="Herbstpokal", format="swiss", rounds=2, players=3, rated=False,
+        time_control={"type": "none"}, starts_at=clock() + timedelta(minutes=5),
+    )  # fmt: skip
+    for entrant in (player, *others):
+        service.tournaments.enter(cup.id, entrant)
+    assert scheduler.notice_ids() == []
+    clock.advance(300)
+    (game,) = service.tournaments.sweep()[cup.id].games
+    assert send_all(service, scheduler) == ["sent"]  # the others asked for no notices
+    mail = sink.wait(2)[1]
+    assert mail["Subject"] == "Neues vom Turnier Herbstpokal"
+    assert "Runde 1 hat begonnen, dein Tisch ist bereit." in text_of(mail)
+    assert f'href="https://ursuppe.test/game/{game}">Zur Partie</a>' in html_of(mail)
+    service.tournaments.step(cup.id)  # a repeated step makes no table and tells nobody again
+    assert scheduler.notice_ids() == []
+
+
 def test_choices_are_checked_and_email_needs_a_transport(service) -> None:
     player = service.accounts.create("Ann").player.id
     with pytest.raises(Conflict):
@@ -249,6 +292,23 @@ def test_every_language_has_every_text_and_its_plural_forms() -> None:
             compose.Item(kind, "g1", {"who": "Bo", "label": "cup"}), "nl", "https://x"
         )
         assert lines.subject and lines.line
+    for lang in compose.LANGUAGES:
+        w = compose.texts(lang)
+        challenge = compose.describe(
+            compose.Item("challenge", None, {"who": "Bo", "path": "/lobby"}), lang, "https://x"
+        )
+        assert "Bo" in challenge.line and challenge.link == "https://x/lobby"
+        assert challenge.link_text == w["challenge"]["action"]
+        round_3 = compose.describe(
+            compose.Item("tournament", "g1", {"label": "cup", "round": 3}), lang, "https://x"
+        )
+        assert "cup" in round_3.subject and "3" in round_3.detail
+        assert round_3.link == "https://x/game/g1"
+        arena = compose.describe(
+            compose.Item("tournament", "g1", {"label": "cup", "arena": True}), lang, "https://x"
+        )
+        assert arena.detail == w["tournament"]["arena"]
+        assert len({challenge.link_text, w["open_game"], w["tournament"]["action"]}) == 3
 
 
 def test_the_pure_rules_of_digests_and_the_rate_limit(clock) -> None:

@@ -358,3 +358,46 @@ def test_steps_that_race_pair_and_make_each_table_once(service, clock) -> None:
     assert count(service, TournamentRoundRow) == 1
     assert count(service, TournamentTableRow) == 4 and count(service, GameRow) == 4
     assert all(isinstance(e, Exception) for e in errors)
+
+
+def test_a_paused_bot_account_is_played_by_the_stand_in_and_misses_the_round(
+    service, clock
+) -> None:
+    from service.models import SeatRow
+
+    organiser, a, b, robot = players(service, 4)
+    service.accounts.become_bot(robot)
+    t = new_tournament(service, clock, organiser, players=3, rounds=2, bot_accounts=True)
+    for player in (a, b, robot):
+        service.tournaments.enter(t.id, player)
+    own = [{"kind": "bot", "player": robot}, {"kind": "bot"}, {"kind": "bot"}]
+    games = [service.creation.create_game(players=3, seats=own, player=robot).game.id
+             for _ in range(3)]  # fmt: skip
+    with service.sessions() as session:  # its seat timed out in three of its games: paused
+        for seat in session.query(SeatRow).filter(SeatRow.game_id.in_(games)).all():
+            if seat.player_id == robot:
+                seat.timeouts = 1
+        session.commit()
+    assert service.creation.paused_until(robot) is not None
+    clock.advance(300)
+    (game_id,) = service.tournaments.sweep()[t.id].games  # made, not refused sweep after sweep
+    seats = service.games.get(game_id).seats
+    stand_in = [s for s in seats if s.player_id is None]
+    assert len(stand_in) == 1 and stand_in[0].kind == "bot" and not stand_in[0].bot_account
+    assert {s.player_id for s in seats} == {a, b, None}
+    play_round(service, t.id, 1)
+    # Its pause is over (an hour after the latest of those games) when round 2 is paired.
+    clock.advance(3601)
+    report = service.tournaments.step(t.id)
+    assert report.closed == [1] and report.paired == [2]
+    entries = {e.player_id: e for e in service.tournaments.entries(t.id, None)}
+    assert entries[robot].missed == 1 and entries[robot].status == "entered"
+    assert entries[a].missed == 0
+    (table,) = service.tournaments.rounds(t.id, None)[0].tables
+    place = next(s["place"] for s in table.seats if s["player_id"] == robot)
+    assert place in (1, 2, 3)  # the stand-in's place is the entrant's
+    line = next(s for s in service.tournaments.standings(t.id, None) if s.player_id == robot)
+    assert line.games == 1
+    (table_2,) = service.tournaments.rounds(t.id, None)[1].tables
+    seats_2 = {s.player_id: s for s in service.games.get(table_2.game_id).seats}
+    assert set(seats_2) == {a, b, robot} and seats_2[robot].bot_account

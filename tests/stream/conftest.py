@@ -5,14 +5,13 @@ the gevent worker, as the Procfile's ``stream`` process runs it."""
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from stream_stack import Stack
 
 from harness.streams import (
     Api,
-    Process,
     base_env,
     celery_worker,
     postgres_database,
@@ -22,17 +21,6 @@ from harness.streams import (
 from tests.support.directory_scope import directory_stack
 
 pytestmark = pytest.mark.integration
-
-
-@dataclass
-class Stack:
-    env: dict[str, str]
-    server: Process
-    worker: Process
-    api: Api
-
-    def logs(self) -> str:
-        return f"--- gunicorn ---\n{self.server.tail()}\n--- worker ---\n{self.worker.tail()}"
 
 
 # The stack stops, and its databases go, after this process's last stream test

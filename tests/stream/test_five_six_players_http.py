@@ -5,7 +5,7 @@ that fits a test's time, played to the end; the result and the log agree with a 
 from __future__ import annotations
 
 import pytest
-from conftest import Stack
+from stream_stack import Stack
 
 from engine import replay
 from harness.streams import ScriptedHuman, wait_until

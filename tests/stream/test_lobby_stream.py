@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import requests
-from conftest import Stack
+from stream_stack import Stack
 
 from harness.streams import StreamReader, wait_until
 

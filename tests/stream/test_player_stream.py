@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 import requests
-from conftest import Stack
+from stream_stack import Stack
 
 from harness.streams import StreamReader, wait_until
 

@@ -10,7 +10,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import Stack
+from stream_stack import Stack
 
 from harness.streams import (
     Api,

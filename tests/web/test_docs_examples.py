@@ -19,6 +19,8 @@ import shlex
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from contextlib import redirect_stdout
@@ -31,7 +33,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from harness.browser import chromium, console_errors
 from harness.client_gen import generate_python_client, import_python_client
 from harness.processes import WorkerProcess, redis_server
-from harness.web_server import LiveServer
+from harness.web_server import LiveServer, review_worker
 from tests.web.test_web_play import api, api_post
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
@@ -90,6 +92,9 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("docs/stream.md", "import json"): "test_the_python_client_of_many_games_follows_them_to_their_end",
     ("docs/api.md", "import time"): "test_the_generated_python_client_example_plays_a_game",
     ("docs/stream.md", "const source = new EventSource(`/api/v1/games/${gameId}/stream`);"): "test_the_browser_stream_client_prompts_its_seat",
+    ("docs/api.md", "curl -s -XPOST $API/games/$GAME/review    # 202 status pending (200 when it exists)"): "test_the_review_example_asks_for_and_reads_a_review",
+    ("docs/api.md", "BASE=http://localhost:8000"): "test_the_oauth_curl_example_acts_within_the_scopes_approved",
+    ("docs/api.md", "import base64, hashlib, secrets"): "test_the_oauth_python_example_acts_within_the_scopes_approved",
 }  # fmt: skip
 
 
@@ -108,6 +113,30 @@ def test_the_json_examples_parse() -> None:
     assert examples
     for b in examples:
         json.loads(b.code)
+
+
+def test_the_json_examples_of_hints_and_reviews_match_the_spec() -> None:
+    """The hint's and the review's answers on docs/api.md are ones the spec allows (the
+    schemas forbid any member they do not name)."""
+    schemas = {'"current_seq"': "Hint", '"accuracy_scale"': "Review"}
+    checked = set()
+    for b in blocks("json"):
+        for marker, name in schemas.items():
+            if b.page == "docs/api.md" and marker in b.code:
+                _spec_validator(name).validate(json.loads(b.code))
+                checked.add(name)
+    assert checked == set(schemas.values())
+
+
+def _spec_validator(schema: str):  # noqa: ANN202 - a jsonschema validator
+    """A validator of the committed spec's ``components.schemas[schema]``, with its
+    date-time formats checked."""
+    from jsonschema import FormatChecker
+    from openapi_schema_validator import OAS30ReadValidator
+
+    document = json.loads((ROOT / "openapi" / "openapi.json").read_text())
+    root = {"$ref": f"#/components/schemas/{schema}", "components": document["components"]}
+    return OAS30ReadValidator(root, format_checker=FormatChecker())
 
 
 def _bash(script: str, *, cwd: Path = ROOT, timeout: float = 120) -> str:
@@ -327,6 +356,114 @@ def test_the_hint_example_asks_and_reads_a_hint(server: LiveServer) -> None:
 
     hint = _until(ready, "the hint computed")
     assert hint["action"] in api(server, f"/games/{game_id}/pending")["pending"]["actions"]
+
+
+def test_the_review_example_asks_for_and_reads_a_review(server: LiveServer) -> None:
+    """A finished game of bots, a review worker running: the first line asks (pending, or
+    ready when another asked first), the second reads review_pending until the worker wrote
+    it, then the review, as the spec describes it."""
+    game_id = _bot_game(server)["game"]["id"]
+    _until(lambda: api(server, f"/games/{game_id}")["status"] == "finished", "the bots' game")
+    asking, reading = block(
+        "docs/api.md", next(k[1] for k in EXAMPLES if k[1].endswith("(200 when it exists)"))
+    ).splitlines()
+    env = f"API=localhost:8000/api/v1; GAME={game_id}\n"
+    with review_worker(server):
+        asked = json.loads(_bash(_on(server, env + asking)))
+        assert asked["status"] in ("pending", "ready") and asked["game_id"] == game_id
+
+        def read() -> dict | None:
+            answer = json.loads(_bash(_on(server, env + reading)))
+            if answer.get("code") == "review_pending":
+                return None
+            return answer
+
+        review = _until(read, "the review written", timeout=180)
+    assert review["status"] == "ready" and len(review["players"]) == 3, review
+    _spec_validator("Review").validate(review)
+
+
+def _person_approves(server: LiveServer, authorize_url: str, name: str) -> dict[str, str]:
+    """What the consent page does when a person (a new player) allows a site's request: the
+    query the person is sent back to the site with."""
+    query = urllib.parse.urlsplit(authorize_url).query
+    person = api_post(server, "/players", {"name": name})
+    shown = api(server, f"/oauth/authorization?{query}")
+    assert shown["scopes"] == ["profile:read", "tournament:enter"], shown
+    decided = _send(
+        server, "POST", f"/oauth/authorization?{query}",
+        {"approve": True, "consent": shown["consent"]}, person["token"],
+    )  # fmt: skip
+    back = urllib.parse.urlsplit(decided["redirect_to"])
+    return {"player_id": person["player"]["id"], **dict(urllib.parse.parse_qsl(back.query))}
+
+
+def _send(server: LiveServer, method: str, path: str, body: dict | None, token: str) -> dict:
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    url = server.base_url + "/api/v1" + path
+    req = urllib.request.Request(url, data, headers, method=method)
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return json.load(resp)
+
+
+def _spring_cup(server: LiveServer) -> None:
+    """The label the examples enter, owned by an organiser (entries need an owner): one made
+    here, or the one an example before this one made."""
+    organiser = api_post(server, "/players", {"name": "organiser"})["token"]
+    try:
+        _send(server, "PUT", "/labels/spring-cup", None, organiser)
+    except urllib.error.HTTPError as err:
+        assert (err.code, json.load(err)["code"]) == (403, "label_owned")
+
+
+def _entrants(server: LiveServer) -> set[str]:
+    return {e["player_id"] for e in api(server, "/labels/spring-cup/entries")}
+
+
+def _status_of(server: LiveServer, path: str, token: str) -> int:
+    try:
+        _send(server, "GET", path, None, token)
+    except urllib.error.HTTPError as err:
+        return err.code
+    return 200
+
+
+def test_the_oauth_curl_example_acts_within_the_scopes_approved(server: LiveServer) -> None:
+    """The site's commands up to the address it sends the person to; a person allows at the
+    consent page; the rest with the code they came back with: the entry is made, creating a
+    game is refused for its missing scope, and the revoked token no longer works."""
+    _spring_cup(server)
+    script = block("docs/api.md", "BASE=http://localhost:8000")
+    before, _, after = script.partition("# The person opens")
+    after = after.split("\n", 2)[2]  # past the two comment lines of the person's part
+    *_, url, state, verifier = _bash(
+        _on(server, before) + '\necho "$STATE"; echo "$VERIFIER"'
+    ).splitlines()
+    back = _person_approves(server, url, "curl-reader")
+    assert back["state"] == state and back["iss"] == server.base_url
+    env = f"BASE={server.base_url}; CODE={back['code']}; VERIFIER={verifier}\n"
+    *answers, token = _bash(env + after + '\necho; echo "$TOKEN"').splitlines()
+    assert token.startswith("player.")
+    assert back["player_id"] in _entrants(server)
+    assert "missing_scope" in "".join(answers), answers  # the game it may not create
+    assert _status_of(server, "/players/me", token) == 401  # given back
+
+
+def test_the_oauth_python_example_acts_within_the_scopes_approved(server: LiveServer) -> None:
+    """The site's code: its login address, a person allowing it at the consent page, its
+    callback exchanging the code, and its calls with the token it got."""
+    _spring_cup(server)
+    code = block("docs/api.md", "import base64, hashlib, secrets")
+    site: dict[str, object] = {}
+    exec(_on(server, code), site)
+    back = _person_approves(server, str(site["login_url"]), "python-reader")
+    assert back.pop("player_id") not in _entrants(server)
+    token = site["callback"](back)  # type: ignore[operator]
+    games = site["enter_and_list"](token)  # type: ignore[operator]
+    assert games == []  # a new player: entered, in no game yet
+    me = _send(server, "GET", "/players/me", None, token)
+    assert me["id"] in _entrants(server) and me["name"] == "python-reader"
 
 
 def test_the_generated_python_client_example_plays_a_game(

@@ -2,8 +2,8 @@
 axe-core (tools/node/package.json, installed by scripts/ensure-node-tools.sh) is injected into the real
 page in headless Chromium and run over the front door, the lobby, a game at every size and
 2-player variant with a decision waiting (its board in words opened), the replay, the
-account (with its notices), the email links' page, the leaderboard, a profile and the
-offline page, in every language; any serious or critical violation fails, named with the
+account (with its notices), the email links' page, the leaderboard, a profile, the
+tournaments and a running tournament, and the offline page, in every language; any serious or critical violation fails, named with the
 elements it was found on."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,8 @@ VIEWS = (
     else [("en", 1280, "all"), ("de", 360, "all"), ("nl", 360, "core"), ("es", 1280, "core")]
 )
 CORE = {"front", "lobby", "account", "email", "leaderboard", "profile", "game 3p", "replay"}
+#: Pages audited in every language at both widths on every run (a few seconds each).
+EVERY_VIEW = {"tournaments", "tournament"}
 
 RUN_AXE = """
 const done = arguments[arguments.length - 1];
@@ -70,6 +73,8 @@ class Site:
     player: dict[str, str]
     finished_game: str
     games: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    #: A running tournament (round 1 paired, its table playing) among an upcoming one.
+    tournament: str = ""
 
 
 def _rated_game(server: LiveServer) -> tuple[dict[str, str], str]:
@@ -100,6 +105,7 @@ def site(server: LiveServer) -> Iterator[Site]:
         made.games[variant or f"{players}p"] = (
             game_id, {"seat": seat["seat"], "token": seat["token"], "name": "Ann",
                       "joined": "2026-01-01T00:00:00Z"})  # fmt: skip
+    made.tournament = _tournaments(server, player)
     deadline = time.monotonic() + 180  # the workers play the rated game out
     while api(server, f"/games/{finished}")["status"] != "finished":
         assert time.monotonic() < deadline, "the rated game did not finish"
@@ -107,6 +113,32 @@ def site(server: LiveServer) -> Iterator[Site]:
     for game_id, seat in made.games.values():
         wait_turn(server, game_id, seat["seat"])  # a decision waits on each table
     yield made
+
+
+def _tournaments(server: LiveServer, player: dict[str, str]) -> str:
+    """Two tournaments of ``player``'s: one upcoming, one that starts at once with three
+    entrants and the service's bots (its round 1 paired before the audit); the latter's id."""
+    now = datetime.now(UTC)
+    terms = {"format": "swiss", "rounds": 2, "players": 4, "service_bots": "random",
+             "rated": False, "time_control": {"type": "none"}}  # fmt: skip
+    api_post(server, "/tournaments", {**terms, "name": "Next week's pods",
+                                      "starts_at": (now + timedelta(days=7)).isoformat()},
+             player["token"])  # fmt: skip
+    running = api_post(
+        server,
+        "/tournaments",
+        {**terms, "name": "Evening pods", "starts_at": now.isoformat()},
+        player["token"],
+    )
+    entrants = [player["token"]] + [api_post(server, "/players", {"name": n})["token"]
+                                    for n in ("Bea", "Cal")]  # fmt: skip
+    for token in entrants:
+        api_post(server, f"/tournaments/{running['id']}/entries", token=token)
+    deadline = time.monotonic() + 120  # the workers start it and pair round 1
+    while not api(server, f"/tournaments/{running['id']}/rounds")["items"]:
+        assert time.monotonic() < deadline, "the tournament did not start"
+        time.sleep(0.2)
+    return running["id"]
 
 
 def _audit(driver: WebDriver) -> list[dict[str, Any]]:
@@ -125,9 +157,20 @@ def _pages(server: LiveServer, site: Site) -> Iterator[tuple[str, str, Any]]:
     yield "email", base + "/email?unsubscribe=nobody", None  # where the mails' links land
     yield "leaderboard", base + "/leaderboard?pool=3p", None
     yield "profile", f"{base}/players/{site.player['id']}", None
+    yield "tournaments", base + "/tournaments", None
+    yield "tournament", f"{base}/tournaments/{site.tournament}", None
     for name, (game_id, _) in site.games.items():
         yield f"game {name}", f"{base}/game/{game_id}", "decision"
     yield "replay", f"{base}/game/{site.finished_game}?watch", "replay"
+
+
+def _report(found: dict[str, list[dict[str, Any]]]) -> str:
+    return "\n".join(
+        f"{page}: {v['id']} ({v['impact']}) on {len(v['nodes'])}: "
+        f"{', '.join(n['target'] for n in v['nodes'][:4])}; {v['nodes'][0]['summary'] if v['nodes'] else v['help']}"
+        for page, violations in found.items()
+        for v in violations
+    )
 
 
 def _click(driver: WebDriver, by: str, selector: str) -> None:
@@ -157,6 +200,8 @@ def test_every_page_passes_the_axe_audit(
             json.dumps({g: seat for g, seat in site.games.values()}),
         )  # fmt: skip
         for name, url, drawn in _pages(server, site):
+            if name in EVERY_VIEW:
+                continue  # test_the_tournament_pages_pass_in_every_language_at_both_widths
             if scope == "core" and name not in CORE:
                 continue
             if drawn is None:
@@ -183,9 +228,35 @@ def test_every_page_passes_the_axe_audit(
         if violations := _audit(driver):
             found["offline"] = violations
         assert console_errors(driver) == []
-    assert found == {}, "\n".join(
-        f"{page}: {v['id']} ({v['impact']}) on {len(v['nodes'])}: "
-        f"{', '.join(n['target'] for n in v['nodes'][:4])}; {v['nodes'][0]['summary'] if v['nodes'] else v['help']}"
-        for page, violations in found.items()
-        for v in violations
-    )
+    assert found == {}, _report(found)
+
+
+def test_the_tournament_pages_pass_in_every_language_at_both_widths(
+    server: LiveServer, site: Site
+) -> None:
+    """The tournaments page and a running tournament's (entries, round 1's table, the
+    standings), for a visitor who entered it: every language, 360 px and 1280 px."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    pages = [(name, url) for name, url, _ in _pages(server, site) if name in EVERY_VIEW]
+    assert len(pages) == 2
+    with chromium() as driver:
+        driver.get(server.base_url + "/")
+        driver.execute_script("localStorage.setItem('ursuppe.player', arguments[0])",
+                              json.dumps(site.player))  # fmt: skip
+        for lang in ("en", "de", "nl", "es"):
+            driver.execute_script("localStorage.setItem('ursuppe.lang', arguments[0])", lang)
+            for width in (360, 1280):
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                       {"width": width, "height": 900, "deviceScaleFactor": 1,
+                                        "mobile": width < 500})  # fmt: skip
+                for name, url in pages:
+                    open_ready(driver, url)
+                    assert driver.execute_script("return document.documentElement.lang") == lang
+                    if name == "tournament":  # drawn with its round and standings
+                        WebDriverWait(driver, 30).until(
+                            lambda d: d.find_elements(By.CSS_SELECTOR, "#tn-standings td.score")
+                        )
+                    if violations := _audit(driver):
+                        found[f"{name} {lang} {width}px"] = violations
+        assert console_errors(driver) == []
+    assert found == {}, _report(found)

@@ -13,8 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from harness.browser import chromium, console_errors
-from harness.screenshots import as_phone
+from harness.browser import as_phone, chromium, console_errors
 from harness.web_play import wait_for
 from harness.web_server import LiveServer
 

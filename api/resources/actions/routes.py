@@ -48,7 +48,6 @@ def _pending_document(game: GameView) -> dict[str, Any]:
 class Pending(MethodView):
     @blp.response(200, PendingSchema, headers={"ETag": {"schema": {"type": "string"}}})
     @blp.alt_response(304, description="Not modified")
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, game_id: str) -> Any:
         """The pending decision with every legal action
 
@@ -63,16 +62,6 @@ class Pending(MethodView):
 class Actions(MethodView):
     @blp.arguments(_SUBMIT_SCHEMA)
     @blp.response(200, ActionResultSchema, headers={"ETag": {"schema": {"type": "string"}}})
-    @blp.alt_response(400, response="BAD_REQUEST")
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(412, response="PRECONDITION_FAILED")
-    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
-    @blp.alt_response(428, response="PRECONDITION_REQUIRED")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.doc(
         security=SEAT_OR_PLAYER_AUTH,
         parameters=[

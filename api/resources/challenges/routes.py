@@ -42,11 +42,6 @@ def _location(challenge_id: str) -> dict[str, str]:
 class ChallengeList(MethodView):
     @blp.arguments(ChallengeCreateSchema)
     @blp.response(201, ChallengeSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any]) -> Any:
         """Challenge players to a game
@@ -74,7 +69,6 @@ class ChallengeList(MethodView):
 
     @blp.arguments(ChallengeListQuerySchema, location="query")
     @blp.response(200, ChallengeSchema(many=True))
-    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
     def get(self, query: dict[str, Any]) -> Any:
         """Your open challenges
@@ -89,8 +83,6 @@ class ChallengeList(MethodView):
 @blp.route("/challenges/<challenge_id>", parameters=_CHALLENGE_ID)
 class ChallengeResource(MethodView):
     @blp.response(200, ChallengeSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def get(self, challenge_id: str) -> Any:
         """A challenge
@@ -101,10 +93,6 @@ class ChallengeResource(MethodView):
         return deps.service().challenges.get(challenge_id, player_required().id), 200, NO_STORE
 
     @blp.response(200, ChallengeSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self, challenge_id: str) -> Any:
         """Cancel your challenge
@@ -119,11 +107,6 @@ class ChallengeResource(MethodView):
 @blp.route("/challenges/<challenge_id>/accept", parameters=_CHALLENGE_ID)
 class Accept(MethodView):
     @blp.response(200, ChallengeSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, challenge_id: str) -> Any:
         """Accept a challenge
@@ -141,11 +124,6 @@ class Accept(MethodView):
 class Decline(MethodView):
     @blp.arguments(DeclineSchema)
     @blp.response(200, ChallengeSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any], challenge_id: str) -> Any:
         """Decline a challenge
@@ -161,10 +139,6 @@ class Decline(MethodView):
 class Rematch(MethodView):
     @blp.response(201, ChallengeSchema)
     @blp.alt_response(200, schema=ChallengeSchema, description="The rematch already offered")
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, game_id: str) -> Any:
         """Offer a rematch of a finished game

@@ -33,9 +33,6 @@ blp = Blueprint(
 class GameChat(MethodView):
     @blp.arguments(ChatQuerySchema, location="query")
     @blp.response(200, ChatPageSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=[{}, {"playerToken": []}])
     def get(self, query: dict[str, Any], game_id: str) -> Any:
         """A game's chat since message N
@@ -63,12 +60,6 @@ class GameChat(MethodView):
 
     @blp.arguments(ChatPostSchema)
     @blp.response(201, ChatMessageSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.doc(security=[{"seatToken": []}, {"playerToken": []}])
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Write a message at the table
@@ -88,9 +79,6 @@ class GameChat(MethodView):
 class ChatSettings(MethodView):
     @blp.arguments(ChatSettingsSchema)
     @blp.response(200, ChatSettingsSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=[{"creatorToken": []}])
     def put(self, body: dict[str, Any], game_id: str) -> Any:
         """Open or close the chat to spectators (creator only)
@@ -104,7 +92,6 @@ class ChatSettings(MethodView):
 @blp.route("/players/me/mutes")
 class Mutes(MethodView):
     @blp.response(200, MuteSchema(many=True))
-    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=[{"playerToken": []}])
     def get(self) -> Any:
         """The players you muted
@@ -115,9 +102,6 @@ class Mutes(MethodView):
 
     @blp.arguments(MuteCreateSchema)
     @blp.response(201, MuteSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=[{"playerToken": []}])
     def post(self, body: dict[str, Any]) -> Any:
         """Mute a player: its messages are left out of the chat you read
@@ -131,8 +115,6 @@ class Mutes(MethodView):
 @blp.route("/players/me/mutes/<player_id>")
 class MuteItem(MethodView):
     @blp.response(204)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=[{"playerToken": []}])
     def delete(self, player_id: str) -> Any:
         """Unmute a player (404 `mute_not_found` when not muted)

@@ -57,8 +57,6 @@ class Games(MethodView):
             "X-Pagination": {"schema": {"type": "string"}, "description": "with page"},
         },
     )
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=OPTIONAL_PLAYER_AUTH)
     def get(self, query: dict[str, Any]) -> Any:
         """List games, newest first
@@ -96,11 +94,6 @@ class Games(MethodView):
 
     @blp.arguments(GameCreateSchema)
     @blp.response(201, CreatedGameSchema, headers={"Location": {"schema": {"type": "string"}}})
-    @blp.alt_response(400, response="BAD_REQUEST")
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.doc(
         parameters=[
             idempotency_key_parameter(
@@ -155,13 +148,6 @@ class Games(MethodView):
 class Bulk(MethodView):
     @blp.arguments(BulkCreateSchema)
     @blp.response(201, BulkCreatedSchema)
-    @blp.alt_response(400, response="BAD_REQUEST")
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any]) -> Any:
         """Create up to 100 games at once (a tournament round)
@@ -184,7 +170,6 @@ class Bulk(MethodView):
 class GameResource(MethodView):
     @blp.response(200, GameSchema, headers={"ETag": {"schema": {"type": "string"}}})
     @blp.alt_response(304, description="Not modified (If-None-Match matched the ETag)")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(parameters=[{"in": "header", "name": "If-None-Match", "schema": {"type": "string"}}])
     def get(self, game_id: str) -> Any:
         """Get a game's public state
@@ -199,10 +184,6 @@ class GameResource(MethodView):
 @blp.route("/<game_id>/abort")
 class Abort(MethodView):
     @blp.response(200, GameSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=CREATOR_AUTH)
     def post(self, game_id: str) -> Any:
         """Abort a game before it starts (creator only)

@@ -23,10 +23,6 @@ blp = Blueprint(
 class Hint(MethodView):
     @blp.response(202, HintSchema)
     @blp.alt_response(200, schema=HintSchema, description="The hint was already computed")
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=SEAT_OR_PLAYER_AUTH)
     def post(self, game_id: str, seat: int) -> Any:
         """Ask for a hint for your pending decision
@@ -43,9 +39,6 @@ class Hint(MethodView):
         return hint, status, {"Location": f"/api/v1/games/{game_id}/seats/{seat}/hint", **NO_STORE}
 
     @blp.response(200, HintSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=SEAT_OR_PLAYER_AUTH)
     def get(self, game_id: str, seat: int) -> Any:
         """Your newest hint

@@ -46,8 +46,6 @@ blp = Blueprint(
 @blp.route("/<label>", parameters=LABEL_PARAM)
 class Label(MethodView):
     @blp.response(200, LabelSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, label: str) -> Any:
         """Get a label's owner
 
@@ -58,9 +56,6 @@ class Label(MethodView):
 
     @blp.response(200, LabelSchema)
     @blp.alt_response(201, schema=LabelSchema, description="claimed now")
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def put(self, label: str) -> Any:
         """Own a label (a tournament) before its first game
@@ -76,8 +71,6 @@ class Label(MethodView):
 @blp.route("/<label>/entries", parameters=LABEL_PARAM)
 class Entries(MethodView):
     @blp.response(200, EntrySchema(many=True))
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, label: str) -> Any:
         """List a label's entrants, the first to enter first
 
@@ -87,9 +80,6 @@ class Entries(MethodView):
 
     @blp.arguments(EntryCreateSchema)
     @blp.response(201, EntrySchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any], label: str) -> Any:
         """Enter a label: let its owner seat you in its games
@@ -106,10 +96,6 @@ class Entries(MethodView):
 @blp.route("/<label>/entries/<player_id>", parameters=LABEL_PARAM)
 class Entry(MethodView):
     @blp.response(204)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self, label: str, player_id: str) -> Any:
         """End an entry (the player itself, or the label's owner)
@@ -124,7 +110,6 @@ class Entry(MethodView):
 class Standings(MethodView):
     @blp.arguments(StandingsQuerySchema, location="query")
     @blp.response(200, StandingSchema(many=True))
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, query: dict[str, Any], label: str) -> Any:
         """Standings: a table over the label's finished games
 
@@ -137,7 +122,6 @@ class Standings(MethodView):
 
 @blp.route("/<label>/records", parameters=LABEL_PARAM)
 class Records(MethodView):
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(
         responses={
             "200": {

@@ -31,8 +31,6 @@ blp = Blueprint(
 class Events(MethodView):
     @blp.arguments(EventsQuerySchema, location="query")
     @blp.response(200, EventsPageSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, query: dict[str, Any], game_id: str) -> Any:
         """The event log since sequence number N
 
@@ -60,9 +58,6 @@ class Events(MethodView):
 class Positions(MethodView):
     @blp.arguments(PositionsQuerySchema, location="query")
     @blp.response(200, PositionsPageSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, query: dict[str, Any], game_id: str) -> Any:
         """The boards after log entries `from` to `to`
 
@@ -78,8 +73,6 @@ class Positions(MethodView):
 @blp.route("/<game_id>/positions/<int:seq>")
 class Position(MethodView):
     @blp.response(200, PositionSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     def get(self, game_id: str, seq: int) -> Any:
         """The board after log entry `seq`
 
@@ -95,8 +88,6 @@ class Position(MethodView):
 @blp.route("/<game_id>/record")
 class Record(MethodView):
     @blp.response(200, RecordSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     def get(self, game_id: str) -> Any:
         """The full record of a finished game, for replay and export
 

@@ -53,7 +53,6 @@ class Rules(MethodView):
     @rules_blp.arguments(RulesQuerySchema, location="query")
     @rules_blp.response(200, RulesSchema)
     @rules_blp.alt_response(304, description="Not modified")
-    @rules_blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, query: dict[str, Any]) -> Any:
         """The rules as data, and explained
 
@@ -88,7 +87,6 @@ class Health(MethodView):
 @health_blp.route("/readyz")
 class Ready(MethodView):
     @health_blp.response(200, ReadySchema)
-    @health_blp.alt_response(503, response="SERVICE_UNAVAILABLE")
     def get(self) -> Any:
         """Readiness: the database and the broker answer
 

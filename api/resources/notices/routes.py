@@ -34,7 +34,6 @@ blp = Blueprint(
 @blp.route("/players/me/notices")
 class Choices(MethodView):
     @blp.response(200, NoticeChoicesSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
     def get(self) -> Any:
         """My notice choices and email address
@@ -46,8 +45,6 @@ class Choices(MethodView):
 
     @blp.arguments(NoticeChoicesUpdateSchema)
     @blp.response(200, NoticeChoicesSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def put(self, body: dict[str, Any]) -> Any:
         """Choose which notices, how often and in which language
@@ -65,9 +62,6 @@ class Choices(MethodView):
 class Email(MethodView):
     @blp.arguments(EmailSchema)
     @blp.response(202, NoticeChoicesSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def put(self, body: dict[str, Any]) -> Any:
         """Set my email address; a verification link is mailed to it
@@ -81,8 +75,6 @@ class Email(MethodView):
         return choices, 202, NO_STORE
 
     @blp.response(204)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self) -> Any:
         """Remove my email address
@@ -97,8 +89,6 @@ class Email(MethodView):
 class Verify(MethodView):
     @blp.arguments(VerifySchema)
     @blp.response(200, DoneSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def post(self, body: dict[str, Any]) -> Any:
         """Verify an email address with the token of its link
 
@@ -113,8 +103,6 @@ class Verify(MethodView):
 class Unsubscribe(MethodView):
     @blp.arguments(UnsubscribeQuerySchema, location="query")
     @blp.response(200, DoneSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def post(self, query: dict[str, Any]) -> Any:
         """Unsubscribe from every email, with one click (RFC 8058)
 
@@ -143,9 +131,6 @@ class PushKey(MethodView):
 class PushSubscriptions(MethodView):
     @blp.arguments(PushSubscriptionSchema)
     @blp.response(201, CreatedPushSubscriptionSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any]) -> Any:
         """Send my notices to this browser by Web Push
@@ -165,8 +150,6 @@ class PushSubscriptions(MethodView):
 @blp.route("/players/me/push-subscriptions/<subscription_id>")
 class PushSubscription(MethodView):
     @blp.response(204)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self, subscription_id: str) -> Any:
         """Stop push notices to one browser

@@ -42,7 +42,6 @@ blp = Blueprint(
 class Authorization(MethodView):
     @blp.arguments(AuthorizationQuerySchema, location="query")
     @blp.response(200, AuthorizationRequestSchema)
-    @blp.alt_response(400, response="BAD_REQUEST")
     def get(self, _query: dict[str, Any]) -> Any:
         """Check an authorization request
 
@@ -58,9 +57,6 @@ class Authorization(MethodView):
     @blp.arguments(AuthorizationQuerySchema, location="query")
     @blp.arguments(ConsentDecisionSchema)
     @blp.response(200, ConsentResultSchema)
-    @blp.alt_response(400, response="BAD_REQUEST")
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, _query: dict[str, Any], body: dict[str, Any]) -> Any:
         """Approve or deny a site
@@ -82,7 +78,6 @@ def _listed(info: TokenInfo, current_id: str | None) -> dict[str, Any]:
 @blp.route("/players/me/tokens")
 class Tokens(MethodView):
     @blp.response(200, TokenSchema(many=True))
-    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
     def get(self) -> Any:
         """My tokens: sign-ins, personal access tokens and sites
@@ -99,9 +94,6 @@ class Tokens(MethodView):
 
     @blp.arguments(TokenCreateSchema)
     @blp.response(201, CreatedTokenSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any]) -> Any:
         """Make a personal access token
@@ -121,8 +113,6 @@ class Tokens(MethodView):
 @blp.route("/players/me/tokens/<token_id>")
 class TokenResource(MethodView):
     @blp.response(204)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self, token_id: str) -> Any:
         """Revoke a token
@@ -138,7 +128,6 @@ class TokenResource(MethodView):
 @blp.route("/players/me/oauth-clients")
 class Clients(MethodView):
     @blp.response(200, ClientSchema(many=True))
-    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
     def get(self) -> Any:
         """My registered OAuth clients
@@ -149,8 +138,6 @@ class Clients(MethodView):
 
     @blp.arguments(ClientCreateSchema)
     @blp.response(201, CreatedClientSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any]) -> Any:
         """Register a confidential OAuth client
@@ -174,8 +161,6 @@ class Clients(MethodView):
 @blp.route("/players/me/oauth-clients/<client_id>")
 class ClientResource(MethodView):
     @blp.response(204)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self, client_id: str) -> Any:
         """Delete a registered client

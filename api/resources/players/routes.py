@@ -37,8 +37,6 @@ blp = Blueprint(
 class Players(MethodView):
     @blp.arguments(PlayerCreateSchema)
     @blp.response(201, CreatedPlayerSchema)
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self, body: dict[str, Any]) -> Any:
         """Create a player
 
@@ -55,7 +53,6 @@ class Players(MethodView):
 @blp.route("/me")
 class Me(MethodView):
     @blp.response(200, PlayerSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
     def get(self) -> Any:
         """The player of the token
@@ -66,8 +63,6 @@ class Me(MethodView):
 
     @blp.arguments(PlayerUpdateSchema)
     @blp.response(200, PlayerSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def patch(self, body: dict[str, Any]) -> Any:
         """Change your name
@@ -81,8 +76,6 @@ class Me(MethodView):
 @blp.route("/me/bot-account")
 class MyBotAccount(MethodView):
     @blp.response(200, PlayerSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=PLAYER_AUTH)
     def post(self) -> Any:
         """Become a bot account
@@ -97,8 +90,6 @@ class MyBotAccount(MethodView):
         return deps.service().accounts.become_bot(player_required().id), 200, NO_STORE
 
     @blp.response(200, PlayerSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self) -> Any:
         """Stop being a bot account (before its first game)
@@ -112,9 +103,7 @@ class MyBotAccount(MethodView):
 @blp.route("/me/signin-codes")
 class SigninCodes(MethodView):
     @blp.response(201, SigninCodeSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self) -> Any:
         """Get a one-time code to sign in on another device
 
@@ -130,9 +119,6 @@ class SigninCodes(MethodView):
 class Signin(MethodView):
     @blp.arguments(SigninSchema)
     @blp.response(201, CreatedPlayerSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self, body: dict[str, Any]) -> Any:
         """Sign in on this device with a one-time code
 
@@ -148,7 +134,6 @@ class Signin(MethodView):
 @blp.route("/me/token")
 class MyToken(MethodView):
     @blp.response(204)
-    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self) -> Any:
         """Sign out this device
@@ -165,8 +150,6 @@ class MyGames(MethodView):
     @blp.arguments(MyGamesQuerySchema, location="query")
     @blp.response(200, GameSummarySchema(many=True))
     @blp.paginate()
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def get(self, query: dict[str, Any], pagination_parameters: Any) -> Any:
         """My games: where the player joined a seat, newest first
@@ -186,7 +169,6 @@ class MyGames(MethodView):
 @blp.route("/me/turns")
 class MyTurns(MethodView):
     @blp.response(200, TurnSchema(many=True))
-    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
     def get(self) -> Any:
         """Games where it is my turn: the decisions the player owes, nearest deadline first
@@ -213,9 +195,6 @@ _STREAM_DOC = {
 
 @blp.route("/me/stream")
 class MyStream(MethodView):
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
-    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
     @blp.doc(security=PLAYER_AUTH, **_STREAM_DOC)
     def get(self) -> Any:
         """My events, live: games started and finished, decisions owed
@@ -251,7 +230,6 @@ class MyStream(MethodView):
 )
 class Profile(MethodView):
     @blp.response(200, ProfileSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, player_id: str) -> Any:
         """A player's public profile
 

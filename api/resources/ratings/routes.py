@@ -30,7 +30,6 @@ class Leaderboard(MethodView):
     @blp.arguments(LeaderboardQuerySchema, location="query")
     @blp.response(200, RatingSchema(many=True))
     @blp.paginate()
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, query: dict[str, Any], pagination_parameters: Any) -> Any:
         """The leaderboard: every rated player and bot level, the highest ordinal first
 
@@ -65,8 +64,6 @@ class History(MethodView):
     @blp.arguments(PoolQuerySchema, location="query")
     @blp.response(200, RatingChangeSchema(many=True))
     @blp.paginate()
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, query: dict[str, Any], player_id: str, pagination_parameters: Any) -> Any:
         """A player's rating history: one entry per rated game, the latest first
 

@@ -22,8 +22,6 @@ blp = Blueprint(
 @blp.route("/<game_id>/review")
 class Review(MethodView):
     @blp.response(200, ReviewSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     def get(self, game_id: str) -> Any:
         """The review of a finished game
 
@@ -38,9 +36,6 @@ class Review(MethodView):
 
     @blp.response(202, ReviewSchema)
     @blp.alt_response(200, schema=ReviewSchema, description="The review exists already")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self, game_id: str) -> Any:
         """Ask for the review of a finished game
 

@@ -35,11 +35,6 @@ blp = Blueprint(
 class Seats(MethodView):
     @blp.arguments(JoinSchema)
     @blp.response(201, JoinedSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(
         parameters=[
             idempotency_key_parameter(
@@ -97,10 +92,6 @@ def _own_seat(game_id: str, seat: int) -> str:
 @blp.route("/<game_id>/seats/<int:seat>")
 class SeatResource(MethodView):
     @blp.response(200, GameSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=SEAT_OR_PLAYER_AUTH)
     def delete(self, game_id: str, seat: int) -> Any:
         """Leave a seat before the game starts
@@ -115,10 +106,6 @@ class SeatResource(MethodView):
 @blp.route("/<game_id>/seats/<int:seat>/resign")
 class Resign(MethodView):
     @blp.response(200, GameSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=SEAT_OR_PLAYER_AUTH)
     def post(self, game_id: str, seat: int) -> Any:
         """Resign: a bot plays this seat for the rest of the game
@@ -134,10 +121,6 @@ class Resign(MethodView):
 @blp.route("/<game_id>/seats/<int:seat>/token")
 class SeatToken(MethodView):
     @blp.response(201, SeatTokenSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, game_id: str, seat: int) -> Any:
         """Get a new token for your player's seat

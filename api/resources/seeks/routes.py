@@ -43,9 +43,6 @@ _SEEK_ID = [
 class SeekList(MethodView):
     @blp.arguments(SeekCreateSchema)
     @blp.response(201, SeekSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any]) -> Any:
         """Seek a game now
@@ -95,8 +92,6 @@ _STREAM_DOC = {
 
 @blp.route("/stream")
 class LobbyStream(MethodView):
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
-    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
     @blp.doc(**_STREAM_DOC)
     def get(self) -> Any:
         """The seeks, live
@@ -111,8 +106,6 @@ class LobbyStream(MethodView):
 @blp.route("/<seek_id>", parameters=_SEEK_ID)
 class SeekOne(MethodView):
     @blp.response(200, SeekReadSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def get(self, seek_id: str) -> Any:
         """My seek: waiting, or its game and seat token
@@ -126,9 +119,6 @@ class SeekOne(MethodView):
         return {**asdict(read.seek), "token": read.token}, 200, NO_STORE
 
     @blp.response(200, SeekSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self, seek_id: str) -> Any:
         """Cancel my seek

@@ -132,29 +132,13 @@ _DOC: dict[str, Any] = {
         )
     },
 }
-_PROBLEMS = (
-    (204, "Every named game is over and the client has all of it: nothing more"),
-    (401, "UNAUTHORIZED"),
-    (404, "NOT_FOUND"),
-    (422, "UNPROCESSABLE_ENTITY"),
-    (429, "TOO_MANY_REQUESTS"),
-    (503, "SERVICE_UNAVAILABLE"),
-)
-
-
-def _problems(func: Any) -> Any:
-    for status, what in _PROBLEMS:
-        if status == 204:
-            func = blp.alt_response(status, description=what)(func)
-        else:
-            func = blp.alt_response(status, response=what)(func)
-    return func
+_ENDED = "Every named game is over and the client has all of it: nothing more"
 
 
 @blp.route("")
 class ManyGames(MethodView):
     @blp.arguments(StreamGamesQuerySchema, location="query")
-    @_problems
+    @blp.alt_response(204, description=_ENDED)
     @blp.doc(**_DOC)
     def get(self, query: dict[str, Any]) -> Any:
         """Follow many games live, on one stream
@@ -169,7 +153,7 @@ class ManyGames(MethodView):
         return _stream(query, since, chat)
 
     @blp.arguments(StreamGamesRequestSchema)
-    @_problems
+    @blp.alt_response(204, description=_ENDED)
     @blp.doc(**_DOC)
     def post(self, body: dict[str, Any]) -> Any:
         """Follow many games live, on one stream (the set in a JSON body)

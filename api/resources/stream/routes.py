@@ -80,11 +80,6 @@ _DOC = {
 @blp.route("/<game_id>/stream")
 class GameStream(MethodView):
     @blp.alt_response(204, description="Resumed after the end of an ended game: nothing more")
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
-    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
     @blp.doc(**_DOC)
     def get(self, game_id: str) -> Any:
         """Follow a game live

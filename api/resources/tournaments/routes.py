@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import csv
 import io
+import time
+from collections.abc import Iterator
 from dataclasses import asdict
 from typing import Any
 
@@ -67,8 +69,6 @@ def _viewer() -> str | None:
 class TournamentList(MethodView):
     @blp.arguments(TournamentCreateSchema)
     @blp.response(201, TournamentSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any]) -> Any:
         """Create a tournament
@@ -100,7 +100,6 @@ class TournamentList(MethodView):
 @blp.route("/<tournament_id>", parameters=_ID)
 class TournamentOne(MethodView):
     @blp.response(200, TournamentSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: str) -> Any:
         """Get a tournament
 
@@ -110,10 +109,6 @@ class TournamentOne(MethodView):
         return deps.service().tournaments.get(tournament_id, _viewer()), 200, NO_STORE
 
     @blp.response(200, TournamentSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self, tournament_id: str) -> Any:
         """Cancel an upcoming tournament
@@ -127,7 +122,6 @@ class TournamentOne(MethodView):
 @blp.route("/<tournament_id>/entries", parameters=_ID)
 class Entries(MethodView):
     @blp.response(200, TournamentEntryListSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: str) -> Any:
         """List a tournament's entries
 
@@ -138,10 +132,6 @@ class Entries(MethodView):
         return {"items": items}, 200, NO_STORE
 
     @blp.response(200, TournamentEntrySchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, tournament_id: str) -> Any:
         """Enter a tournament
@@ -158,8 +148,6 @@ class Entries(MethodView):
 @blp.route("/<tournament_id>/entries/me", parameters=_ID)
 class MyEntry(MethodView):
     @blp.response(200, TournamentEntrySchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self, tournament_id: str) -> Any:
         """Withdraw from a tournament
@@ -175,11 +163,6 @@ class MyEntry(MethodView):
 class Invitations(MethodView):
     @blp.arguments(TournamentInvitationSchema)
     @blp.response(200, TournamentEntryListSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(403, response="FORBIDDEN")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any], tournament_id: str) -> Any:
         """Invite players to a tournament
@@ -195,7 +178,6 @@ class Invitations(MethodView):
 @blp.route("/<tournament_id>/rounds", parameters=_ID)
 class Rounds(MethodView):
     @blp.response(200, TournamentRoundListSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: str) -> Any:
         """List a tournament's rounds: pairings, byes and tables
 
@@ -208,7 +190,6 @@ class Rounds(MethodView):
 @blp.route("/<tournament_id>/games", parameters=_ID)
 class Games(MethodView):
     @blp.response(200, TournamentGameListSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: str) -> Any:
         """List a tournament's games, table by table
 
@@ -222,7 +203,6 @@ class Games(MethodView):
 @blp.route("/<tournament_id>/standings", parameters=_ID)
 class Standings(MethodView):
     @blp.response(200, TournamentStandingsSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, tournament_id: str) -> Any:
         """Get a tournament's standings
 
@@ -239,7 +219,6 @@ class Standings(MethodView):
 
 @blp.route("/<tournament_id>/standings.csv", parameters=_ID)
 class StandingsCsv(MethodView):
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(
         responses={
             "200": {
@@ -270,7 +249,6 @@ class StandingsCsv(MethodView):
 
 @blp.route("/<tournament_id>/records", parameters=_ID)
 class Records(MethodView):
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(
         responses={
             "200": {
@@ -296,10 +274,21 @@ class Records(MethodView):
         """
         svc = deps.service()
         ids = svc.tournaments.finished_games(tournament_id, _viewer())
-        lines = (orjson.dumps(_RECORD.dump(svc.games.record(g))) + b"\n" for g in ids)
-        resp = current_app.response_class(lines, mimetype=NDJSON)
+        resp = current_app.response_class(_record_lines(svc, ids), mimetype=NDJSON)
         resp.headers["Cache-Control"] = "no-store"
         return resp
+
+
+def _record_lines(svc: Any, game_ids: list[str]) -> Iterator[bytes]:
+    """Each game's record as one ndjson line, letting other requests run between two.
+    Where the web process is gevent's (``make run``: one process, streams included), a
+    record read from SQLite never yields to the hub, and a long export held it until
+    gunicorn took the worker for hung (a 250-game tournament: over its 30 s); the
+    standard library's ``time.sleep(0)``, which gevent patches, yields after each line
+    (elsewhere it only yields the thread's time slice)."""
+    for game_id in game_ids:
+        yield orjson.dumps(_RECORD.dump(svc.games.record(game_id))) + b"\n"
+        time.sleep(0)
 
 
 _STREAM_DOC = {
@@ -318,9 +307,6 @@ _STREAM_DOC = {
 
 @blp.route("/<tournament_id>/stream", parameters=_ID)
 class Stream(MethodView):
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
-    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
     @blp.doc(**_STREAM_DOC)
     def get(self, tournament_id: str) -> Any:
         """A tournament, live: standings and pairings

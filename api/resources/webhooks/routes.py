@@ -31,9 +31,6 @@ blp = Blueprint(
 class Webhooks(MethodView):
     @blp.arguments(WebhookCreateSchema)
     @blp.response(201, CreatedWebhookSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(409, response="CONFLICT")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any]) -> Any:
         """Register a webhook endpoint
@@ -50,7 +47,6 @@ class Webhooks(MethodView):
         return {"webhook": created.endpoint, "secret": created.secret}, 201, headers
 
     @blp.response(200, WebhookSchema(many=True))
-    @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.doc(security=PLAYER_AUTH)
     def get(self) -> Any:
         """My webhook endpoints, oldest first
@@ -64,8 +60,6 @@ class Webhooks(MethodView):
 @blp.route("/<endpoint_id>")
 class WebhookResource(MethodView):
     @blp.response(200, WebhookSchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def get(self, endpoint_id: str) -> Any:
         """One of my webhook endpoints
@@ -76,8 +70,6 @@ class WebhookResource(MethodView):
         return deps.service().webhooks.endpoint(player_required().id, endpoint_id)
 
     @blp.response(204)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def delete(self, endpoint_id: str) -> Any:
         """Delete a webhook endpoint with its delivery log
@@ -93,9 +85,6 @@ class Deliveries(MethodView):
     @blp.arguments(DeliveryQuerySchema, location="query")
     @blp.response(200, DeliverySchema(many=True))
     @blp.paginate()
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.doc(security=PLAYER_AUTH)
     def get(self, query: dict[str, Any], endpoint_id: str, pagination_parameters: Any) -> Any:
         """The endpoint's delivery log, newest first
@@ -117,8 +106,6 @@ class Deliveries(MethodView):
 @blp.route("/<endpoint_id>/deliveries/<delivery_id>/redeliver")
 class Redeliver(MethodView):
     @blp.response(202, DeliverySchema)
-    @blp.alt_response(401, response="UNAUTHORIZED")
-    @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(security=PLAYER_AUTH)
     def post(self, endpoint_id: str, delivery_id: str) -> Any:
         """Send a delivery again, with the same webhook-id

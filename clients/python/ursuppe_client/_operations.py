@@ -150,405 +150,936 @@ class Operations:
         raise NotImplementedError
 
     def list_challenges(self, *, direction: Literal['incoming', 'outgoing'] | None = None, seat_token: str | None = None) -> list[models.Challenge]:
-        """Your open challenges (``GET /api/v1/challenges``, ``listChallenges``)."""
+        """Your open challenges (``GET /api/v1/challenges``, ``listChallenges``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('listChallenges', path={}, query={'direction': direction}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_challenge(self, body: models.ChallengeCreate, *, seat_token: str | None = None) -> models.Challenge:
-        """Challenge players to a game (``POST /api/v1/challenges``, ``createChallenge``)."""
+        """Challenge players to a game (``POST /api/v1/challenges``, ``createChallenge``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MutedByPlayer``, ``problems.MissingScope``, ``problems.PlayerNotFound``,
+            ``problems.BotAccountPaused``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidPlayers``, ``problems.InvalidOption``,
+            ``problems.InvalidTimeControl``, ``problems.ChallengeSelf``,
+            ``problems.InvalidChallenge``, ``problems.RateLimited``.
+        """
         return self._operation('createChallenge', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def cancel_challenge(self, challenge_id: str, *, seat_token: str | None = None) -> models.Challenge:
-        """Cancel your challenge (``DELETE /api/v1/challenges/{challenge_id}``, ``cancelChallenge``)."""
+        """Cancel your challenge (``DELETE /api/v1/challenges/{challenge_id}``, ``cancelChallenge``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.NotChallenger``, ``problems.MissingScope``,
+            ``problems.ChallengeNotFound``, ``problems.ChallengeAccepted``,
+            ``problems.ChallengeDeclined``, ``problems.ChallengeCancelled``,
+            ``problems.ChallengeExpired``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('cancelChallenge', path={'challenge_id': challenge_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_challenge(self, challenge_id: str, *, seat_token: str | None = None) -> models.Challenge:
-        """A challenge (``GET /api/v1/challenges/{challenge_id}``, ``getChallenge``)."""
+        """A challenge (``GET /api/v1/challenges/{challenge_id}``, ``getChallenge``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.ChallengeNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('getChallenge', path={'challenge_id': challenge_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def accept_challenge(self, challenge_id: str, *, seat_token: str | None = None) -> models.Challenge:
-        """Accept a challenge (``POST /api/v1/challenges/{challenge_id}/accept``, ``acceptChallenge``)."""
+        """Accept a challenge (``POST /api/v1/challenges/{challenge_id}/accept``, ``acceptChallenge``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotInvited``,
+            ``problems.MissingScope``, ``problems.ChallengeNotFound``,
+            ``problems.BotAccountHumanSeat``, ``problems.ChallengeAccepted``,
+            ``problems.ChallengeDeclined``, ``problems.ChallengeCancelled``,
+            ``problems.ChallengeExpired``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('acceptChallenge', path={'challenge_id': challenge_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def decline_challenge(self, challenge_id: str, body: models.Decline, *, seat_token: str | None = None) -> models.Challenge:
-        """Decline a challenge (``POST /api/v1/challenges/{challenge_id}/decline``, ``declineChallenge``)."""
+        """Decline a challenge (``POST /api/v1/challenges/{challenge_id}/decline``, ``declineChallenge``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.NotInvited``, ``problems.MissingScope``, ``problems.ChallengeNotFound``,
+            ``problems.ChallengeAccepted``, ``problems.ChallengeDeclined``,
+            ``problems.ChallengeCancelled``, ``problems.ChallengeExpired``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.InvalidChallenge``,
+            ``problems.RateLimited``.
+        """
         return self._operation('declineChallenge', path={'challenge_id': challenge_id}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_games(self, *, status: Literal['open', 'active', 'finished', 'aborted'] | None = None, open_seats: bool | None = None, label: str | None = None, updated_after: str | None = None, cursor: str | None = None, page_size: int | None = None, count: bool | None = None, page: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
-        """List games, newest first (``GET /api/v1/games``, ``listGames``)."""
+        """List games, newest first (``GET /api/v1/games``, ``listGames``).
+
+        Raises: ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.ValidationError``, ``problems.InvalidLabel``, ``problems.InvalidCursor``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listGames', path={}, query={'status': status, 'open_seats': open_seats, 'label': label, 'updated_after': updated_after, 'cursor': cursor, 'page_size': page_size, 'count': count, 'page': page}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_game(self, body: models.GameCreate, *, idempotency_key: str | None = None, seat_token: str | None = None) -> models.CreatedGame:
-        """Create a game (``POST /api/v1/games``, ``createGame``)."""
+        """Create a game (``POST /api/v1/games``, ``createGame``).
+
+        Raises: ``problems.InvalidJson``, ``problems.InvalidIdempotencyKey``,
+            ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.LabelOwned``,
+            ``problems.ReservationForbidden``, ``problems.MissingScope``,
+            ``problems.BotAccountHumanSeat``, ``problems.BotAccountPaused``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.InvalidPlayers``,
+            ``problems.InvalidSeats``, ``problems.InvalidTimeLimit``,
+            ``problems.InvalidTimeoutPolicy``, ``problems.InvalidOption``,
+            ``problems.InvalidLabel``, ``problems.IdempotencyKeyReused``,
+            ``problems.InvalidTimeControl``, ``problems.RateLimited``.
+        """
         return self._operation('createGame', path={}, query={}, headers={'Idempotency-Key': idempotency_key}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_games_in_bulk(self, body: models.BulkCreate, *, seat_token: str | None = None) -> models.BulkCreated:
-        """Create up to 100 games at once (a tournament round) (``POST /api/v1/games/bulk``, ``createGamesInBulk``)."""
+        """Create up to 100 games at once (a tournament round) (``POST /api/v1/games/bulk``, ``createGamesInBulk``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.LabelOwned``, ``problems.ReservationForbidden``,
+            ``problems.MissingScope``, ``problems.BotAccountHumanSeat``,
+            ``problems.BotAccountPaused``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidPlayers``, ``problems.InvalidSeats``,
+            ``problems.InvalidTimeLimit``, ``problems.InvalidTimeoutPolicy``,
+            ``problems.InvalidOption``, ``problems.InvalidLabel``, ``problems.InvalidBulk``,
+            ``problems.InvalidTimeControl``, ``problems.RateLimited``.
+        """
         return self._operation('createGamesInBulk', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_game(self, game_id: str, *, if_none_match: str | None = None, seat_token: str | None = None) -> models.Game:
-        """Get a game's public state (``GET /api/v1/games/{game_id}``, ``getGame``)."""
+        """Get a game's public state (``GET /api/v1/games/{game_id}``, ``getGame``).
+
+        Raises: ``problems.GameNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('getGame', path={'game_id': game_id}, query={}, headers={'If-None-Match': if_none_match}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def abort_game(self, game_id: str, *, seat_token: str | None = None) -> models.Game:
-        """Abort a game before it starts (creator only) (``POST /api/v1/games/{game_id}/abort``, ``abortGame``)."""
+        """Abort a game before it starts (creator only) (``POST /api/v1/games/{game_id}/abort``, ``abortGame``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotCreator``,
+            ``problems.MissingScope``, ``problems.GameNotFound``, ``problems.GameNotOpen``,
+            ``problems.VersionConflict``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('abortGame', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def submit_action(self, game_id: str, body: models.ActionSubmit, *, if_match: str | None = None, idempotency_key: str | None = None, seat_token: str | None = None) -> models.ActionResult:
-        """Submit an action for your seat (``POST /api/v1/games/{game_id}/actions``, ``submitAction``)."""
+        """Submit an action for your seat (``POST /api/v1/games/{game_id}/actions``, ``submitAction``).
+
+        Raises: ``problems.InvalidJson``, ``problems.InvalidIfMatch``,
+            ``problems.InvalidIdempotencyKey``, ``problems.MissingToken``,
+            ``problems.InvalidToken``, ``problems.WrongSeat``, ``problems.SeatResigned``,
+            ``problems.SeatIsBot``, ``problems.NotYourSeat``, ``problems.MissingScope``,
+            ``problems.GameNotFound``, ``problems.GameNotActive``, ``problems.GameOver``,
+            ``problems.StaleSeq``, ``problems.VersionConflict``, ``problems.NotYourTurn``,
+            ``problems.PreconditionFailed``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.IllegalAction``, ``problems.MalformedAction``,
+            ``problems.IdempotencyKeyReused``, ``problems.PreconditionRequired``,
+            ``problems.RateLimited``.
+        """
         return self._operation('submitAction', path={'game_id': game_id}, query={}, headers={'If-Match': if_match, 'Idempotency-Key': idempotency_key}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_chat_messages(self, game_id: str, *, since: int | None = None, limit: int | None = None, seat_token: str | None = None) -> models.ChatPage:
-        """A game's chat since message N (``GET /api/v1/games/{game_id}/chat``, ``listChatMessages``)."""
+        """A game's chat since message N (``GET /api/v1/games/{game_id}/chat``, ``listChatMessages``).
+
+        Raises: ``problems.InvalidToken``, ``problems.GameNotFound``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('listChatMessages', path={'game_id': game_id}, query={'since': since, 'limit': limit}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def post_chat_message(self, game_id: str, body: models.ChatPost, *, seat_token: str | None = None) -> models.ChatMessage:
-        """Write a message at the table (``POST /api/v1/games/{game_id}/chat``, ``postChatMessage``)."""
+        """Write a message at the table (``POST /api/v1/games/{game_id}/chat``, ``postChatMessage``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.ChatClosedToSpectators``, ``problems.MissingScope``,
+            ``problems.GameNotFound``, ``problems.ChatEnded``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidChatText``, ``problems.RateLimited``,
+            ``problems.ChatRateLimited``.
+        """
         return self._operation('postChatMessage', path={'game_id': game_id}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def update_chat_settings(self, game_id: str, body: models.ChatSettings, *, seat_token: str | None = None) -> models.ChatSettings:
-        """Open or close the chat to spectators (creator only) (``PUT /api/v1/games/{game_id}/chat/settings``, ``updateChatSettings``)."""
+        """Open or close the chat to spectators (creator only) (``PUT /api/v1/games/{game_id}/chat/settings``, ``updateChatSettings``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.NotCreator``, ``problems.MissingScope``, ``problems.GameNotFound``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('updateChatSettings', path={'game_id': game_id}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_game_events(self, game_id: str, *, since: int | None = None, limit: int | None = None, seat_token: str | None = None) -> models.EventsPage:
-        """The event log since sequence number N (``GET /api/v1/games/{game_id}/events``, ``listGameEvents``)."""
+        """The event log since sequence number N (``GET /api/v1/games/{game_id}/events``, ``listGameEvents``).
+
+        Raises: ``problems.GameNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listGameEvents', path={'game_id': game_id}, query={'since': since, 'limit': limit}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_pending_decision(self, game_id: str, *, seat_token: str | None = None) -> models.Pending:
-        """The pending decision with every legal action (``GET /api/v1/games/{game_id}/pending``, ``getPendingDecision``)."""
+        """The pending decision with every legal action (``GET /api/v1/games/{game_id}/pending``, ``getPendingDecision``).
+
+        Raises: ``problems.GameNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('getPendingDecision', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_positions(self, game_id: str, *, from_: int | None = None, to: int | None = None, seat_token: str | None = None) -> models.PositionsPage:
-        """The boards after log entries `from` to `to` (``GET /api/v1/games/{game_id}/positions``, ``listPositions``)."""
+        """The boards after log entries `from` to `to` (``GET /api/v1/games/{game_id}/positions``, ``listPositions``).
+
+        Raises: ``problems.GameNotFound``, ``problems.PositionNotFound``,
+            ``problems.GameNotStarted``, ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('listPositions', path={'game_id': game_id}, query={'from': from_, 'to': to}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_position(self, game_id: str, seq: int, *, seat_token: str | None = None) -> models.Position:
-        """The board after log entry `seq` (``GET /api/v1/games/{game_id}/positions/{seq}``, ``getPosition``)."""
+        """The board after log entry `seq` (``GET /api/v1/games/{game_id}/positions/{seq}``, ``getPosition``).
+
+        Raises: ``problems.NotFound``, ``problems.GameNotFound``, ``problems.PositionNotFound``,
+            ``problems.GameNotStarted``, ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('getPosition', path={'game_id': game_id, 'seq': seq}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_game_record(self, game_id: str, *, seat_token: str | None = None) -> models.Record:
-        """The full record of a finished game, for replay and export (``GET /api/v1/games/{game_id}/record``, ``getGameRecord``)."""
+        """The full record of a finished game, for replay and export (``GET /api/v1/games/{game_id}/record``, ``getGameRecord``).
+
+        Raises: ``problems.GameNotFound``, ``problems.GameNotFinished``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('getGameRecord', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def offer_rematch(self, game_id: str, *, seat_token: str | None = None) -> models.Challenge:
-        """Offer a rematch of a finished game (``POST /api/v1/games/{game_id}/rematch``, ``offerRematch``)."""
+        """Offer a rematch of a finished game (``POST /api/v1/games/{game_id}/rematch``, ``offerRematch``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotYourSeat``,
+            ``problems.MutedByPlayer``, ``problems.MissingScope``, ``problems.GameNotFound``,
+            ``problems.GameNotFinished``, ``problems.BotAccountPaused``,
+            ``problems.RematchUnavailable``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('offerRematch', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_game_review(self, game_id: str, *, seat_token: str | None = None) -> models.Review:
-        """The review of a finished game (``GET /api/v1/games/{game_id}/review``, ``getGameReview``)."""
+        """The review of a finished game (``GET /api/v1/games/{game_id}/review``, ``getGameReview``).
+
+        Raises: ``problems.GameNotFound``, ``problems.ReviewNotFound``,
+            ``problems.GameNotFinished``, ``problems.ReviewPending``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('getGameReview', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def request_game_review(self, game_id: str, *, seat_token: str | None = None) -> models.Review:
-        """Ask for the review of a finished game (``POST /api/v1/games/{game_id}/review``, ``requestGameReview``)."""
+        """Ask for the review of a finished game (``POST /api/v1/games/{game_id}/review``, ``requestGameReview``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.GameNotFound``, ``problems.GameNotFinished``,
+            ``problems.ValidationError``, ``problems.RateLimited``,
+            ``problems.ReviewBudgetExhausted``.
+        """
         return self._operation('requestGameReview', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def join_game(self, game_id: str, body: models.Join, *, idempotency_key: str | None = None, seat_token: str | None = None) -> models.Joined:
-        """Join an open seat (``POST /api/v1/games/{game_id}/seats``, ``joinGame``)."""
+        """Join an open seat (``POST /api/v1/games/{game_id}/seats``, ``joinGame``).
+
+        Raises: ``problems.InvalidJson``, ``problems.InvalidIdempotencyKey``,
+            ``problems.InvalidToken``, ``problems.SeatReserved``,
+            ``problems.InvitationRequired``, ``problems.MissingScope``,
+            ``problems.GameNotFound``, ``problems.SeatNotFound``, ``problems.GameNotOpen``,
+            ``problems.GameFull``, ``problems.SeatTaken``, ``problems.VersionConflict``,
+            ``problems.BotAccountHumanSeat``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.IdempotencyKeyReused``, ``problems.InvalidEntropy``,
+            ``problems.RateLimited``.
+        """
         return self._operation('joinGame', path={'game_id': game_id}, query={}, headers={'Idempotency-Key': idempotency_key}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def leave_seat(self, game_id: str, seat: int, *, seat_token: str | None = None) -> models.Game:
-        """Leave a seat before the game starts (``DELETE /api/v1/games/{game_id}/seats/{seat}``, ``leaveSeat``)."""
+        """Leave a seat before the game starts (``DELETE /api/v1/games/{game_id}/seats/{seat}``, ``leaveSeat``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.WrongSeat``,
+            ``problems.NotYourSeat``, ``problems.MissingScope``, ``problems.NotFound``,
+            ``problems.GameNotFound``, ``problems.SeatNotFound``, ``problems.GameNotOpen``,
+            ``problems.VersionConflict``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('leaveSeat', path={'game_id': game_id, 'seat': seat}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_hint(self, game_id: str, seat: int, *, seat_token: str | None = None) -> models.Hint:
-        """Your newest hint (``GET /api/v1/games/{game_id}/seats/{seat}/hint``, ``getHint``)."""
+        """Your newest hint (``GET /api/v1/games/{game_id}/seats/{seat}/hint``, ``getHint``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.WrongSeat``,
+            ``problems.NotYourSeat``, ``problems.MissingScope``, ``problems.NotFound``,
+            ``problems.GameNotFound``, ``problems.SeatNotFound``, ``problems.HintNotFound``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('getHint', path={'game_id': game_id, 'seat': seat}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def request_hint(self, game_id: str, seat: int, *, seat_token: str | None = None) -> models.Hint:
-        """Ask for a hint for your pending decision (``POST /api/v1/games/{game_id}/seats/{seat}/hint``, ``requestHint``)."""
+        """Ask for a hint for your pending decision (``POST /api/v1/games/{game_id}/seats/{seat}/hint``, ``requestHint``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.WrongSeat``,
+            ``problems.SeatResigned``, ``problems.NotYourSeat``, ``problems.HintsNotAllowed``,
+            ``problems.MissingScope``, ``problems.NotFound``, ``problems.GameNotFound``,
+            ``problems.SeatNotFound``, ``problems.GameNotActive``, ``problems.NotYourTurn``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('requestHint', path={'game_id': game_id, 'seat': seat}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def resign_seat(self, game_id: str, seat: int, *, seat_token: str | None = None) -> models.Game:
-        """Resign: a bot plays this seat for the rest of the game (``POST /api/v1/games/{game_id}/seats/{seat}/resign``, ``resignSeat``)."""
+        """Resign: a bot plays this seat for the rest of the game (``POST /api/v1/games/{game_id}/seats/{seat}/resign``, ``resignSeat``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.WrongSeat``,
+            ``problems.SeatResigned``, ``problems.NotYourSeat``, ``problems.MissingScope``,
+            ``problems.NotFound``, ``problems.GameNotFound``, ``problems.SeatNotFound``,
+            ``problems.GameNotActive``, ``problems.VersionConflict``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('resignSeat', path={'game_id': game_id, 'seat': seat}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def renew_seat_token(self, game_id: str, seat: int, *, seat_token: str | None = None) -> models.SeatToken:
-        """Get a new token for your player's seat (``POST /api/v1/games/{game_id}/seats/{seat}/token``, ``renewSeatToken``)."""
+        """Get a new token for your player's seat (``POST /api/v1/games/{game_id}/seats/{seat}/token``, ``renewSeatToken``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.SeatResigned``,
+            ``problems.NotYourSeat``, ``problems.MissingScope``, ``problems.NotFound``,
+            ``problems.GameNotFound``, ``problems.SeatNotFound``, ``problems.GameNotOpen``,
+            ``problems.VersionConflict``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('renewSeatToken', path={'game_id': game_id, 'seat': seat}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def stream_game(self, game_id: str, *, since: int | None = None, chat_since: int | None = None, last_event_id: str | None = None, seat_token: str | None = None) -> Stream[models.StreamMessage]:
-        """Follow a game live (``GET /api/v1/games/{game_id}/stream``, ``streamGame``)."""
+        """Follow a game live (``GET /api/v1/games/{game_id}/stream``, ``streamGame``).
+
+        Raises: ``problems.InvalidToken``, ``problems.GameNotFound``,
+            ``problems.ValidationError``, ``problems.InvalidSince``, ``problems.RateLimited``,
+            ``problems.TooManyStreams``, ``problems.StreamsFull``.
+        """
         return self._stream_operation('streamGame', path={'game_id': game_id}, query={'since': since, 'chat_since': chat_since}, headers={'Last-Event-ID': last_event_id}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_label(self, label: str, *, seat_token: str | None = None) -> models.Label:
-        """Get a label's owner (``GET /api/v1/labels/{label}``, ``getLabel``)."""
+        """Get a label's owner (``GET /api/v1/labels/{label}``, ``getLabel``).
+
+        Raises: ``problems.LabelNotFound``, ``problems.ValidationError``,
+            ``problems.InvalidLabel``, ``problems.RateLimited``.
+        """
         return self._operation('getLabel', path={'label': label}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def claim_label(self, label: str, *, seat_token: str | None = None) -> models.Label:
-        """Own a label (a tournament) before its first game (``PUT /api/v1/labels/{label}``, ``claimLabel``)."""
+        """Own a label (a tournament) before its first game (``PUT /api/v1/labels/{label}``, ``claimLabel``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.LabelOwned``,
+            ``problems.MissingScope``, ``problems.ValidationError``, ``problems.InvalidLabel``,
+            ``problems.RateLimited``.
+        """
         return self._operation('claimLabel', path={'label': label}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_label_entries(self, label: str, *, seat_token: str | None = None) -> list[models.Entry]:
-        """List a label's entrants, the first to enter first (``GET /api/v1/labels/{label}/entries``, ``listLabelEntries``)."""
+        """List a label's entrants, the first to enter first (``GET /api/v1/labels/{label}/entries``, ``listLabelEntries``).
+
+        Raises: ``problems.LabelNotFound``, ``problems.ValidationError``,
+            ``problems.InvalidLabel``, ``problems.RateLimited``.
+        """
         return self._operation('listLabelEntries', path={'label': label}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def enter_label(self, label: str, body: models.EntryCreate, *, seat_token: str | None = None) -> models.Entry:
-        """Enter a label: let its owner seat you in its games (``POST /api/v1/labels/{label}/entries``, ``enterLabel``)."""
+        """Enter a label: let its owner seat you in its games (``POST /api/v1/labels/{label}/entries``, ``enterLabel``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.LabelNotFound``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidLabel``, ``problems.RateLimited``.
+        """
         return self._operation('enterLabel', path={'label': label}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def delete_label_entry(self, label: str, player_id: str, *, seat_token: str | None = None) -> None:
-        """End an entry (the player itself, or the label's owner) (``DELETE /api/v1/labels/{label}/entries/{player_id}``, ``deleteLabelEntry``)."""
+        """End an entry (the player itself, or the label's owner) (``DELETE /api/v1/labels/{label}/entries/{player_id}``, ``deleteLabelEntry``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotEntrant``,
+            ``problems.MissingScope``, ``problems.EntryNotFound``, ``problems.ValidationError``,
+            ``problems.InvalidLabel``, ``problems.RateLimited``.
+        """
         return self._operation('deleteLabelEntry', path={'label': label, 'player_id': player_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def export_label_records(self, label: str, *, seat_token: str | None = None) -> str:
-        """Export the records of the label's finished games as ndjson (``GET /api/v1/labels/{label}/records``, ``exportLabelRecords``)."""
+        """Export the records of the label's finished games as ndjson (``GET /api/v1/labels/{label}/records``, ``exportLabelRecords``).
+
+        Raises: ``problems.ValidationError``, ``problems.InvalidLabel``,
+            ``problems.RateLimited``.
+        """
         return self._operation('exportLabelRecords', path={'label': label}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_label_standings(self, label: str, *, points: str | None = None, seat_token: str | None = None) -> list[models.Standing]:
-        """Standings: a table over the label's finished games (``GET /api/v1/labels/{label}/standings``, ``getLabelStandings``)."""
+        """Standings: a table over the label's finished games (``GET /api/v1/labels/{label}/standings``, ``getLabelStandings``).
+
+        Raises: ``problems.ValidationError``, ``problems.InvalidLabel``,
+            ``problems.InvalidPoints``, ``problems.RateLimited``.
+        """
         return self._operation('getLabelStandings', path={'label': label}, query={'points': points}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_push_key(self, *, seat_token: str | None = None) -> models.PushKey:
-        """The server's VAPID public key for Web Push (``GET /api/v1/notices/push-key``, ``getPushKey``)."""
+        """The server's VAPID public key for Web Push (``GET /api/v1/notices/push-key``, ``getPushKey``).
+
+        Raises: ``problems.RateLimited``.
+        """
         return self._operation('getPushKey', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def unsubscribe_email(self, *, key: str | None = None, seat_token: str | None = None) -> models.Done:
-        """Unsubscribe from every email, with one click (RFC 8058) (``POST /api/v1/notices/unsubscribe``, ``unsubscribeEmail``)."""
+        """Unsubscribe from every email, with one click (RFC 8058) (``POST /api/v1/notices/unsubscribe``, ``unsubscribeEmail``).
+
+        Raises: ``problems.UnsubscribeNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('unsubscribeEmail', path={}, query={'key': key}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def verify_email(self, body: models.Verify, *, seat_token: str | None = None) -> models.Done:
-        """Verify an email address with the token of its link (``POST /api/v1/notices/verify``, ``verifyEmail``)."""
+        """Verify an email address with the token of its link (``POST /api/v1/notices/verify``, ``verifyEmail``).
+
+        Raises: ``problems.InvalidJson``, ``problems.VerificationNotFound``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('verifyEmail', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_authorization_request(self, *, response_type: str | None = None, client_id: str | None = None, redirect_uri: str | None = None, scope: str | None = None, state: str | None = None, code_challenge: str | None = None, code_challenge_method: str | None = None, seat_token: str | None = None) -> models.AuthorizationRequest:
-        """Check an authorization request (``GET /api/v1/oauth/authorization``, ``getAuthorizationRequest``)."""
+        """Check an authorization request (``GET /api/v1/oauth/authorization``, ``getAuthorizationRequest``).
+
+        Raises: ``problems.InvalidAuthorizationRequest``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('getAuthorizationRequest', path={}, query={'response_type': response_type, 'client_id': client_id, 'redirect_uri': redirect_uri, 'scope': scope, 'state': state, 'code_challenge': code_challenge, 'code_challenge_method': code_challenge_method}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def decide_authorization_request(self, body: models.ConsentDecision, *, response_type: str | None = None, client_id: str | None = None, redirect_uri: str | None = None, scope: str | None = None, state: str | None = None, code_challenge: str | None = None, code_challenge_method: str | None = None, seat_token: str | None = None) -> models.ConsentResult:
-        """Approve or deny a site (``POST /api/v1/oauth/authorization``, ``decideAuthorizationRequest``)."""
+        """Approve or deny a site (``POST /api/v1/oauth/authorization``, ``decideAuthorizationRequest``).
+
+        Raises: ``problems.InvalidJson``, ``problems.InvalidAuthorizationRequest``,
+            ``problems.ConsentExpired``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('decideAuthorizationRequest', path={}, query={'response_type': response_type, 'client_id': client_id, 'redirect_uri': redirect_uri, 'scope': scope, 'state': state, 'code_challenge': code_challenge, 'code_challenge_method': code_challenge_method}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_player(self, body: models.PlayerCreate, *, seat_token: str | None = None) -> models.CreatedPlayer:
-        """Create a player (``POST /api/v1/players``, ``createPlayer``)."""
+        """Create a player (``POST /api/v1/players``, ``createPlayer``).
+
+        Raises: ``problems.InvalidJson``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidName``, ``problems.RateLimited``.
+        """
         return self._operation('createPlayer', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_me(self, *, seat_token: str | None = None) -> models.Player:
-        """The player of the token (``GET /api/v1/players/me``, ``getMe``)."""
+        """The player of the token (``GET /api/v1/players/me``, ``getMe``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
         return self._operation('getMe', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def update_me(self, body: models.PlayerUpdate, *, seat_token: str | None = None) -> models.Player:
-        """Change your name (``PATCH /api/v1/players/me``, ``updateMe``)."""
+        """Change your name (``PATCH /api/v1/players/me``, ``updateMe``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidName``, ``problems.RateLimited``.
+        """
         return self._operation('updateMe', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def stop_bot_account(self, *, seat_token: str | None = None) -> models.Player:
-        """Stop being a bot account (before its first game) (``DELETE /api/v1/players/me/bot-account``, ``stopBotAccount``)."""
+        """Stop being a bot account (before its first game) (``DELETE /api/v1/players/me/bot-account``, ``stopBotAccount``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.BotAccountIrreversible``, ``problems.RateLimited``.
+        """
         return self._operation('stopBotAccount', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def become_bot_account(self, *, seat_token: str | None = None) -> models.Player:
-        """Become a bot account (``POST /api/v1/players/me/bot-account``, ``becomeBotAccount``)."""
+        """Become a bot account (``POST /api/v1/players/me/bot-account``, ``becomeBotAccount``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.BotAccountNotEligible``, ``problems.RateLimited``.
+        """
         return self._operation('becomeBotAccount', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def delete_email(self, *, seat_token: str | None = None) -> None:
-        """Remove my email address (``DELETE /api/v1/players/me/email``, ``deleteEmail``)."""
+        """Remove my email address (``DELETE /api/v1/players/me/email``, ``deleteEmail``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.EmailNotFound``, ``problems.RateLimited``.
+        """
         return self._operation('deleteEmail', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def set_email(self, body: models.Email, *, seat_token: str | None = None) -> models.NoticeChoices:
-        """Set my email address; a verification link is mailed to it (``PUT /api/v1/players/me/email``, ``setEmail``)."""
+        """Set my email address; a verification link is mailed to it (``PUT /api/v1/players/me/email``, ``setEmail``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.EmailUnavailable``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.InvalidEmail``, ``problems.RateLimited``.
+        """
         return self._operation('setEmail', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_my_games(self, *, status: Literal['open', 'active', 'finished', 'aborted'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
-        """My games: where the player joined a seat, newest first (``GET /api/v1/players/me/games``, ``listMyGames``)."""
+        """My games: where the player joined a seat, newest first (``GET /api/v1/players/me/games``, ``listMyGames``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('listMyGames', path={}, query={'status': status, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_mutes(self, *, seat_token: str | None = None) -> list[models.Mute]:
-        """The players you muted (``GET /api/v1/players/me/mutes``, ``listMutes``)."""
+        """The players you muted (``GET /api/v1/players/me/mutes``, ``listMutes``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listMutes', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_mute(self, body: models.MuteCreate, *, seat_token: str | None = None) -> models.Mute:
-        """Mute a player: its messages are left out of the chat you read (``POST /api/v1/players/me/mutes``, ``createMute``)."""
+        """Mute a player: its messages are left out of the chat you read (``POST /api/v1/players/me/mutes``, ``createMute``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.PlayerNotFound``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.CannotMuteSelf``, ``problems.RateLimited``.
+        """
         return self._operation('createMute', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def delete_mute(self, player_id: str, *, seat_token: str | None = None) -> None:
-        """Unmute a player (404 `mute_not_found` when not muted) (``DELETE /api/v1/players/me/mutes/{player_id}``, ``deleteMute``)."""
+        """Unmute a player (404 `mute_not_found` when not muted) (``DELETE /api/v1/players/me/mutes/{player_id}``, ``deleteMute``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.MuteNotFound``, ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('deleteMute', path={'player_id': player_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_notice_choices(self, *, seat_token: str | None = None) -> models.NoticeChoices:
-        """My notice choices and email address (``GET /api/v1/players/me/notices``, ``getNoticeChoices``)."""
+        """My notice choices and email address (``GET /api/v1/players/me/notices``, ``getNoticeChoices``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
         return self._operation('getNoticeChoices', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def set_notice_choices(self, body: models.NoticeChoicesUpdate, *, seat_token: str | None = None) -> models.NoticeChoices:
-        """Choose which notices, how often and in which language (``PUT /api/v1/players/me/notices``, ``setNoticeChoices``)."""
+        """Choose which notices, how often and in which language (``PUT /api/v1/players/me/notices``, ``setNoticeChoices``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('setNoticeChoices', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_o_auth_clients(self, *, seat_token: str | None = None) -> list[models.Client]:
-        """My registered OAuth clients (``GET /api/v1/players/me/oauth-clients``, ``listOAuthClients``)."""
+        """My registered OAuth clients (``GET /api/v1/players/me/oauth-clients``, ``listOAuthClients``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listOAuthClients', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def register_o_auth_client(self, body: models.ClientCreate, *, seat_token: str | None = None) -> models.CreatedClient:
-        """Register a confidential OAuth client (``POST /api/v1/players/me/oauth-clients``, ``registerOAuthClient``)."""
+        """Register a confidential OAuth client (``POST /api/v1/players/me/oauth-clients``, ``registerOAuthClient``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidName``, ``problems.TooManyClients``,
+            ``problems.InvalidRedirectUri``, ``problems.RateLimited``.
+        """
         return self._operation('registerOAuthClient', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def delete_o_auth_client(self, client_id: str, *, seat_token: str | None = None) -> None:
-        """Delete a registered client (``DELETE /api/v1/players/me/oauth-clients/{client_id}``, ``deleteOAuthClient``)."""
+        """Delete a registered client (``DELETE /api/v1/players/me/oauth-clients/{client_id}``, ``deleteOAuthClient``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.ClientNotFound``, ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('deleteOAuthClient', path={'client_id': client_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_push_subscription(self, body: models.PushSubscription, *, seat_token: str | None = None) -> models.CreatedPushSubscription:
-        """Send my notices to this browser by Web Push (``POST /api/v1/players/me/push-subscriptions``, ``createPushSubscription``)."""
+        """Send my notices to this browser by Web Push (``POST /api/v1/players/me/push-subscriptions``, ``createPushSubscription``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.PushUnavailable``,
+            ``problems.TooManyPushSubscriptions``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidPushSubscription``, ``problems.RateLimited``.
+        """
         return self._operation('createPushSubscription', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def delete_push_subscription(self, subscription_id: str, *, seat_token: str | None = None) -> None:
-        """Stop push notices to one browser (``DELETE /api/v1/players/me/push-subscriptions/{subscription_id}``, ``deletePushSubscription``)."""
+        """Stop push notices to one browser (``DELETE /api/v1/players/me/push-subscriptions/{subscription_id}``, ``deletePushSubscription``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.PushSubscriptionNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('deletePushSubscription', path={'subscription_id': subscription_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_signin_code(self, *, seat_token: str | None = None) -> models.SigninCode:
-        """Get a one-time code to sign in on another device (``POST /api/v1/players/me/signin-codes``, ``createSigninCode``)."""
+        """Get a one-time code to sign in on another device (``POST /api/v1/players/me/signin-codes``, ``createSigninCode``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
         return self._operation('createSigninCode', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def stream_me(self, *, seat_token: str | None = None) -> Stream[models.PlayerStreamMessage]:
-        """My events, live: games started and finished, decisions owed (``GET /api/v1/players/me/stream``, ``streamMe``)."""
+        """My events, live: games started and finished, decisions owed (``GET /api/v1/players/me/stream``, ``streamMe``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``, ``problems.TooManyStreams``, ``problems.StreamsFull``.
+        """
         return self._stream_operation('streamMe', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def sign_out(self, *, seat_token: str | None = None) -> None:
-        """Sign out this device (``DELETE /api/v1/players/me/token``, ``signOut``)."""
+        """Sign out this device (``DELETE /api/v1/players/me/token``, ``signOut``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.RateLimited``.
+        """
         return self._operation('signOut', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_tokens(self, *, seat_token: str | None = None) -> list[models.Token]:
-        """My tokens: sign-ins, personal access tokens and sites (``GET /api/v1/players/me/tokens``, ``listTokens``)."""
+        """My tokens: sign-ins, personal access tokens and sites (``GET /api/v1/players/me/tokens``, ``listTokens``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listTokens', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_personal_token(self, body: models.TokenCreate, *, seat_token: str | None = None) -> models.CreatedToken:
-        """Make a personal access token (``POST /api/v1/players/me/tokens``, ``createPersonalToken``)."""
+        """Make a personal access token (``POST /api/v1/players/me/tokens``, ``createPersonalToken``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.TooManyTokens``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidName``, ``problems.InvalidScope``, ``problems.RateLimited``.
+        """
         return self._operation('createPersonalToken', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def revoke_token(self, token_id: str, *, seat_token: str | None = None) -> None:
-        """Revoke a token (``DELETE /api/v1/players/me/tokens/{token_id}``, ``revokeToken``)."""
+        """Revoke a token (``DELETE /api/v1/players/me/tokens/{token_id}``, ``revokeToken``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.TokenNotFound``, ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('revokeToken', path={'token_id': token_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_my_turns(self, *, seat_token: str | None = None) -> list[models.Turn]:
-        """Games where it is my turn: the decisions the player owes, nearest deadline first (``GET /api/v1/players/me/turns``, ``listMyTurns``)."""
+        """Games where it is my turn: the decisions the player owes, nearest deadline first (``GET /api/v1/players/me/turns``, ``listMyTurns``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listMyTurns', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_webhooks(self, *, seat_token: str | None = None) -> list[models.Webhook]:
-        """My webhook endpoints, oldest first (``GET /api/v1/players/me/webhooks``, ``listWebhooks``)."""
+        """My webhook endpoints, oldest first (``GET /api/v1/players/me/webhooks``, ``listWebhooks``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listWebhooks', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_webhook(self, body: models.WebhookCreate, *, seat_token: str | None = None) -> models.CreatedWebhook:
-        """Register a webhook endpoint (``POST /api/v1/players/me/webhooks``, ``createWebhook``)."""
+        """Register a webhook endpoint (``POST /api/v1/players/me/webhooks``, ``createWebhook``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.TooManyWebhooks``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.InvalidWebhookUrl``,
+            ``problems.WebhookTargetRefused``, ``problems.RateLimited``.
+        """
         return self._operation('createWebhook', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def delete_webhook(self, endpoint_id: str, *, seat_token: str | None = None) -> None:
-        """Delete a webhook endpoint with its delivery log (``DELETE /api/v1/players/me/webhooks/{endpoint_id}``, ``deleteWebhook``)."""
+        """Delete a webhook endpoint with its delivery log (``DELETE /api/v1/players/me/webhooks/{endpoint_id}``, ``deleteWebhook``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.WebhookNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('deleteWebhook', path={'endpoint_id': endpoint_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_webhook(self, endpoint_id: str, *, seat_token: str | None = None) -> models.Webhook:
-        """One of my webhook endpoints (``GET /api/v1/players/me/webhooks/{endpoint_id}``, ``getWebhook``)."""
+        """One of my webhook endpoints (``GET /api/v1/players/me/webhooks/{endpoint_id}``, ``getWebhook``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.WebhookNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('getWebhook', path={'endpoint_id': endpoint_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_webhook_deliveries(self, endpoint_id: str, *, status: Literal['pending', 'succeeded', 'failed', 'logged'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.Delivery]:
-        """The endpoint's delivery log, newest first (``GET /api/v1/players/me/webhooks/{endpoint_id}/deliveries``, ``listWebhookDeliveries``)."""
+        """The endpoint's delivery log, newest first (``GET /api/v1/players/me/webhooks/{endpoint_id}/deliveries``, ``listWebhookDeliveries``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.WebhookNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listWebhookDeliveries', path={'endpoint_id': endpoint_id}, query={'status': status, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def redeliver_webhook_delivery(self, endpoint_id: str, delivery_id: str, *, seat_token: str | None = None) -> models.Delivery:
-        """Send a delivery again, with the same webhook-id (``POST /api/v1/players/me/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver``, ``redeliverWebhookDelivery``)."""
+        """Send a delivery again, with the same webhook-id (``POST /api/v1/players/me/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver``, ``redeliverWebhookDelivery``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.WebhookNotFound``, ``problems.DeliveryNotFound``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('redeliverWebhookDelivery', path={'endpoint_id': endpoint_id, 'delivery_id': delivery_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def sign_in(self, body: models.Signin, *, seat_token: str | None = None) -> models.CreatedPlayer:
-        """Sign in on this device with a one-time code (``POST /api/v1/players/signin``, ``signIn``)."""
+        """Sign in on this device with a one-time code (``POST /api/v1/players/signin``, ``signIn``).
+
+        Raises: ``problems.InvalidJson``, ``problems.InvalidSigninCode``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('signIn', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_player_profile(self, player_id: str, *, seat_token: str | None = None) -> models.Profile:
-        """A player's public profile (``GET /api/v1/players/{player_id}``, ``getPlayerProfile``)."""
+        """A player's public profile (``GET /api/v1/players/{player_id}``, ``getPlayerProfile``).
+
+        Raises: ``problems.PlayerNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('getPlayerProfile', path={'player_id': player_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_player_ratings(self, player_id: str, *, pool: Literal['3p', '4p', '5p', '6p', 'double_1', 'double_2', 'decoy', 'bots-3p', 'bots-4p', 'bots-5p', 'bots-6p', 'bots-double_1', 'bots-double_2', 'bots-decoy'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.RatingChange]:
-        """A player's rating history: one entry per rated game, the latest first (``GET /api/v1/players/{player_id}/ratings``, ``listPlayerRatings``)."""
+        """A player's rating history: one entry per rated game, the latest first (``GET /api/v1/players/{player_id}/ratings``, ``listPlayerRatings``).
+
+        Raises: ``problems.PlayerNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listPlayerRatings', path={'player_id': player_id}, query={'pool': pool, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_ratings(self, *, pool: Literal['3p', '4p', '5p', '6p', 'double_1', 'double_2', 'decoy', 'bots-3p', 'bots-4p', 'bots-5p', 'bots-6p', 'bots-double_1', 'bots-double_2', 'bots-decoy'] | None = None, bots: Literal['include', 'exclude', 'only'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.Rating]:
-        """The leaderboard: every rated player and bot level, the highest ordinal first (``GET /api/v1/ratings``, ``listRatings``)."""
+        """The leaderboard: every rated player and bot level, the highest ordinal first (``GET /api/v1/ratings``, ``listRatings``).
+
+        Raises: ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('listRatings', path={}, query={'pool': pool, 'bots': bots, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_rules(self, *, lang: Literal['en', 'de', 'nl', 'es'] | None = None, seat_token: str | None = None) -> models.Rules:
-        """The rules as data, and explained (``GET /api/v1/rules``, ``getRules``)."""
+        """The rules as data, and explained (``GET /api/v1/rules``, ``getRules``).
+
+        Raises: ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('getRules', path={}, query={'lang': lang}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_seeks(self, *, seat_token: str | None = None) -> models.SeekList:
-        """The seeks waiting now (``GET /api/v1/seeks``, ``listSeeks``)."""
+        """The seeks waiting now (``GET /api/v1/seeks``, ``listSeeks``).
+
+        Raises: ``problems.RateLimited``.
+        """
         return self._operation('listSeeks', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_seek(self, body: models.SeekCreate, *, seat_token: str | None = None) -> models.Seek:
-        """Seek a game now (``POST /api/v1/seeks``, ``createSeek``)."""
+        """Seek a game now (``POST /api/v1/seeks``, ``createSeek``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.SeekExists``,
+            ``problems.BotAccountHumanSeat``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidPlayers``, ``problems.InvalidOption``,
+            ``problems.InvalidTimeControl``, ``problems.InvalidSeek``, ``problems.RateLimited``.
+        """
         return self._operation('createSeek', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def stream_seeks(self, *, seat_token: str | None = None) -> Stream[models.LobbyStreamMessage]:
-        """The seeks, live (``GET /api/v1/seeks/stream``, ``streamSeeks``)."""
+        """The seeks, live (``GET /api/v1/seeks/stream``, ``streamSeeks``).
+
+        Raises: ``problems.RateLimited``, ``problems.TooManyStreams``, ``problems.StreamsFull``.
+        """
         return self._stream_operation('streamSeeks', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def cancel_seek(self, seek_id: str, *, seat_token: str | None = None) -> models.Seek:
-        """Cancel my seek (``DELETE /api/v1/seeks/{seek_id}``, ``cancelSeek``)."""
+        """Cancel my seek (``DELETE /api/v1/seeks/{seek_id}``, ``cancelSeek``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.SeekNotFound``, ``problems.SeekMatched``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('cancelSeek', path={'seek_id': seek_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_seek(self, seek_id: str, *, seat_token: str | None = None) -> models.SeekRead:
-        """My seek: waiting, or its game and seat token (``GET /api/v1/seeks/{seek_id}``, ``getSeek``)."""
+        """My seek: waiting, or its game and seat token (``GET /api/v1/seeks/{seek_id}``, ``getSeek``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.SeekNotFound``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('getSeek', path={'seek_id': seek_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def stream_games(self, *, last_event_id: str | None = None, seat_token: str | None = None) -> Stream[models.ManyStreamMessage]:
-        """Follow many games live, on one stream (``GET /api/v1/stream``, ``streamGames``)."""
+        """Follow many games live, on one stream (``GET /api/v1/stream``, ``streamGames``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.GameNotFound``, ``problems.InvalidSince``, ``problems.TooManyGames``,
+            ``problems.NothingToFollow``, ``problems.RateLimited``, ``problems.TooManyStreams``,
+            ``problems.StreamsFull``.
+        """
         return self._stream_operation('streamGames', path={}, query={}, headers={'Last-Event-ID': last_event_id}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def stream_games_post(self, body: models.StreamGamesRequest, *, last_event_id: str | None = None, seat_token: str | None = None) -> Stream[models.ManyStreamMessage]:
-        """Follow many games live, on one stream (the set in a JSON body) (``POST /api/v1/stream``, ``streamGamesPost``)."""
+        """Follow many games live, on one stream (the set in a JSON body) (``POST /api/v1/stream``, ``streamGamesPost``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.GameNotFound``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidSince``, ``problems.TooManyGames``, ``problems.NothingToFollow``,
+            ``problems.RateLimited``, ``problems.TooManyStreams``, ``problems.StreamsFull``.
+        """
         return self._stream_operation('streamGamesPost', path={}, query={}, headers={'Last-Event-ID': last_event_id}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_tournaments(self, *, status: list[Literal['upcoming', 'running', 'finished', 'cancelled']] | None = None, enterable: bool | None = None, seat_token: str | None = None) -> models.TournamentList:
-        """List tournaments (``GET /api/v1/tournaments``, ``listTournaments``)."""
+        """List tournaments (``GET /api/v1/tournaments``, ``listTournaments``).
+
+        Raises: ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('listTournaments', path={}, query={'status': status, 'enterable': enterable}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def create_tournament(self, body: models.TournamentCreate, *, seat_token: str | None = None) -> models.Tournament:
-        """Create a tournament (``POST /api/v1/tournaments``, ``createTournament``)."""
+        """Create a tournament (``POST /api/v1/tournaments``, ``createTournament``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidPlayers``, ``problems.InvalidTournament``,
+            ``problems.RateLimited``.
+        """
         return self._operation('createTournament', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def cancel_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.Tournament:
-        """Cancel an upcoming tournament (``DELETE /api/v1/tournaments/{tournament_id}``, ``cancelTournament``)."""
+        """Cancel an upcoming tournament (``DELETE /api/v1/tournaments/{tournament_id}``, ``cancelTournament``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotOrganiser``,
+            ``problems.MissingScope``, ``problems.TournamentNotFound``,
+            ``problems.TournamentStarted``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('cancelTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.Tournament:
-        """Get a tournament (``GET /api/v1/tournaments/{tournament_id}``, ``getTournament``)."""
+        """Get a tournament (``GET /api/v1/tournaments/{tournament_id}``, ``getTournament``).
+
+        Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('getTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_tournament_entries(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentEntryList:
-        """List a tournament's entries (``GET /api/v1/tournaments/{tournament_id}/entries``, ``listTournamentEntries``)."""
+        """List a tournament's entries (``GET /api/v1/tournaments/{tournament_id}/entries``, ``listTournamentEntries``).
+
+        Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listTournamentEntries', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def enter_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentEntry:
-        """Enter a tournament (``POST /api/v1/tournaments/{tournament_id}/entries``, ``enterTournament``)."""
+        """Enter a tournament (``POST /api/v1/tournaments/{tournament_id}/entries``, ``enterTournament``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotInvited``,
+            ``problems.RatingTooLow``, ``problems.BotsNotAllowed``, ``problems.MissingScope``,
+            ``problems.TournamentNotFound``, ``problems.TournamentClosed``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('enterTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def withdraw_from_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentEntry:
-        """Withdraw from a tournament (``DELETE /api/v1/tournaments/{tournament_id}/entries/me``, ``withdrawFromTournament``)."""
+        """Withdraw from a tournament (``DELETE /api/v1/tournaments/{tournament_id}/entries/me``, ``withdrawFromTournament``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.EntryNotFound``, ``problems.TournamentNotFound``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
         return self._operation('withdrawFromTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_tournament_games(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentGameList:
-        """List a tournament's games, table by table (``GET /api/v1/tournaments/{tournament_id}/games``, ``listTournamentGames``)."""
+        """List a tournament's games, table by table (``GET /api/v1/tournaments/{tournament_id}/games``, ``listTournamentGames``).
+
+        Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listTournamentGames', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def invite_to_tournament(self, tournament_id: str, body: models.TournamentInvitation, *, seat_token: str | None = None) -> models.TournamentEntryList:
-        """Invite players to a tournament (``POST /api/v1/tournaments/{tournament_id}/invitations``, ``inviteToTournament``)."""
+        """Invite players to a tournament (``POST /api/v1/tournaments/{tournament_id}/invitations``, ``inviteToTournament``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.NotOrganiser``, ``problems.MissingScope``,
+            ``problems.TournamentNotFound``, ``problems.TournamentStarted``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.InvalidTournament``,
+            ``problems.RateLimited``.
+        """
         return self._operation('inviteToTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def export_tournament_records(self, tournament_id: str, *, seat_token: str | None = None) -> str:
-        """Export the records of a tournament's games as ndjson (``GET /api/v1/tournaments/{tournament_id}/records``, ``exportTournamentRecords``)."""
+        """Export the records of a tournament's games as ndjson (``GET /api/v1/tournaments/{tournament_id}/records``, ``exportTournamentRecords``).
+
+        Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('exportTournamentRecords', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_tournament_rounds(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentRoundList:
-        """List a tournament's rounds: pairings, byes and tables (``GET /api/v1/tournaments/{tournament_id}/rounds``, ``listTournamentRounds``)."""
+        """List a tournament's rounds: pairings, byes and tables (``GET /api/v1/tournaments/{tournament_id}/rounds``, ``listTournamentRounds``).
+
+        Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('listTournamentRounds', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_tournament_standings(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentStandings:
-        """Get a tournament's standings (``GET /api/v1/tournaments/{tournament_id}/standings``, ``getTournamentStandings``)."""
+        """Get a tournament's standings (``GET /api/v1/tournaments/{tournament_id}/standings``, ``getTournamentStandings``).
+
+        Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('getTournamentStandings', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def export_tournament_standings_csv(self, tournament_id: str, *, seat_token: str | None = None) -> str:
-        """Export a tournament's standings as CSV (``GET /api/v1/tournaments/{tournament_id}/standings.csv``, ``exportTournamentStandingsCsv``)."""
+        """Export a tournament's standings as CSV (``GET /api/v1/tournaments/{tournament_id}/standings.csv``, ``exportTournamentStandingsCsv``).
+
+        Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
         return self._operation('exportTournamentStandingsCsv', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def stream_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> Stream[models.TournamentStreamMessage]:
-        """A tournament, live: standings and pairings (``GET /api/v1/tournaments/{tournament_id}/stream``, ``streamTournament``)."""
+        """A tournament, live: standings and pairings (``GET /api/v1/tournaments/{tournament_id}/stream``, ``streamTournament``).
+
+        Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``, ``problems.TooManyStreams``, ``problems.StreamsFull``.
+        """
         return self._stream_operation('streamTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_liveness(self, *, seat_token: str | None = None) -> models.Health:
-        """Liveness: the process answers (``GET /healthz``, ``getLiveness``)."""
+        """Liveness: the process answers (``GET /healthz``, ``getLiveness``).
+
+        Raises: ``problems.RateLimited``.
+        """
         return self._operation('getLiveness', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_readiness(self, *, seat_token: str | None = None) -> models.Ready:
-        """Readiness: the database and the broker answer (``GET /readyz``, ``getReadiness``)."""
+        """Readiness: the database and the broker answer (``GET /readyz``, ``getReadiness``).
+
+        Raises: ``problems.RateLimited``, ``problems.NotReady``.
+        """
         return self._operation('getReadiness', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]

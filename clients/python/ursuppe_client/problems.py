@@ -33,6 +33,18 @@ class InvalidIdempotencyKey(ProblemError):
     code = 'invalid_idempotency_key'
 
 
+class InvalidAuthorizationRequest(ProblemError):
+    """The problem ``invalid_authorization_request``."""
+
+    code = 'invalid_authorization_request'
+
+
+class ConsentExpired(ProblemError):
+    """The problem ``consent_expired``."""
+
+    code = 'consent_expired'
+
+
 class Unauthorized(ProblemError):
     """The problem ``unauthorized``."""
 
@@ -123,6 +135,60 @@ class NotEntrant(ProblemError):
     code = 'not_entrant'
 
 
+class ChatClosedToSpectators(ProblemError):
+    """The problem ``chat_closed_to_spectators``."""
+
+    code = 'chat_closed_to_spectators'
+
+
+class HintsNotAllowed(ProblemError):
+    """The problem ``hints_not_allowed``."""
+
+    code = 'hints_not_allowed'
+
+
+class MutedByPlayer(ProblemError):
+    """The problem ``muted_by_player``."""
+
+    code = 'muted_by_player'
+
+
+class NotInvited(ProblemError):
+    """The problem ``not_invited``."""
+
+    code = 'not_invited'
+
+
+class NotChallenger(ProblemError):
+    """The problem ``not_challenger``."""
+
+    code = 'not_challenger'
+
+
+class NotOrganiser(ProblemError):
+    """The problem ``not_organiser``."""
+
+    code = 'not_organiser'
+
+
+class RatingTooLow(ProblemError):
+    """The problem ``rating_too_low``."""
+
+    code = 'rating_too_low'
+
+
+class BotsNotAllowed(ProblemError):
+    """The problem ``bots_not_allowed``."""
+
+    code = 'bots_not_allowed'
+
+
+class MissingScope(ProblemError):
+    """The problem ``missing_scope``."""
+
+    code = 'missing_scope'
+
+
 class NotFound(ProblemError):
     """The problem ``not_found``."""
 
@@ -145,6 +211,108 @@ class PlayerNotFound(ProblemError):
     """The problem ``player_not_found``."""
 
     code = 'player_not_found'
+
+
+class WebhookNotFound(ProblemError):
+    """The problem ``webhook_not_found``."""
+
+    code = 'webhook_not_found'
+
+
+class DeliveryNotFound(ProblemError):
+    """The problem ``delivery_not_found``."""
+
+    code = 'delivery_not_found'
+
+
+class PositionNotFound(ProblemError):
+    """The problem ``position_not_found``."""
+
+    code = 'position_not_found'
+
+
+class LabelNotFound(ProblemError):
+    """The problem ``label_not_found``."""
+
+    code = 'label_not_found'
+
+
+class EntryNotFound(ProblemError):
+    """The problem ``entry_not_found``."""
+
+    code = 'entry_not_found'
+
+
+class MuteNotFound(ProblemError):
+    """The problem ``mute_not_found``."""
+
+    code = 'mute_not_found'
+
+
+class SeekNotFound(ProblemError):
+    """The problem ``seek_not_found``."""
+
+    code = 'seek_not_found'
+
+
+class HintNotFound(ProblemError):
+    """The problem ``hint_not_found``."""
+
+    code = 'hint_not_found'
+
+
+class ChallengeNotFound(ProblemError):
+    """The problem ``challenge_not_found``."""
+
+    code = 'challenge_not_found'
+
+
+class TournamentNotFound(ProblemError):
+    """The problem ``tournament_not_found``."""
+
+    code = 'tournament_not_found'
+
+
+class TokenNotFound(ProblemError):
+    """The problem ``token_not_found``."""
+
+    code = 'token_not_found'
+
+
+class ClientNotFound(ProblemError):
+    """The problem ``client_not_found``."""
+
+    code = 'client_not_found'
+
+
+class ReviewNotFound(ProblemError):
+    """The problem ``review_not_found``."""
+
+    code = 'review_not_found'
+
+
+class EmailNotFound(ProblemError):
+    """The problem ``email_not_found``."""
+
+    code = 'email_not_found'
+
+
+class VerificationNotFound(ProblemError):
+    """The problem ``verification_not_found``."""
+
+    code = 'verification_not_found'
+
+
+class UnsubscribeNotFound(ProblemError):
+    """The problem ``unsubscribe_not_found``."""
+
+    code = 'unsubscribe_not_found'
+
+
+class PushSubscriptionNotFound(ProblemError):
+    """The problem ``push_subscription_not_found``."""
+
+    code = 'push_subscription_not_found'
 
 
 class MethodNotAllowed(ProblemError):
@@ -223,6 +391,132 @@ class SeatNotBot(ProblemError):
     """The problem ``seat_not_bot``."""
 
     code = 'seat_not_bot'
+
+
+class TooManyWebhooks(ProblemError):
+    """The problem ``too_many_webhooks``."""
+
+    code = 'too_many_webhooks'
+
+
+class GameNotStarted(ProblemError):
+    """The problem ``game_not_started``."""
+
+    code = 'game_not_started'
+
+
+class ChatEnded(ProblemError):
+    """The problem ``chat_ended``."""
+
+    code = 'chat_ended'
+
+
+class SeekExists(ProblemError):
+    """The problem ``seek_exists``."""
+
+    code = 'seek_exists'
+
+
+class SeekMatched(ProblemError):
+    """The problem ``seek_matched``."""
+
+    code = 'seek_matched'
+
+
+class BotAccountNotEligible(ProblemError):
+    """The problem ``bot_account_not_eligible``."""
+
+    code = 'bot_account_not_eligible'
+
+
+class BotAccountIrreversible(ProblemError):
+    """The problem ``bot_account_irreversible``."""
+
+    code = 'bot_account_irreversible'
+
+
+class BotAccountHumanSeat(ProblemError):
+    """The problem ``bot_account_human_seat``."""
+
+    code = 'bot_account_human_seat'
+
+
+class BotAccountPaused(ProblemError):
+    """The problem ``bot_account_paused``."""
+
+    code = 'bot_account_paused'
+
+
+class ChallengeAccepted(ProblemError):
+    """The problem ``challenge_accepted``."""
+
+    code = 'challenge_accepted'
+
+
+class ChallengeDeclined(ProblemError):
+    """The problem ``challenge_declined``."""
+
+    code = 'challenge_declined'
+
+
+class ChallengeCancelled(ProblemError):
+    """The problem ``challenge_cancelled``."""
+
+    code = 'challenge_cancelled'
+
+
+class ChallengeExpired(ProblemError):
+    """The problem ``challenge_expired``."""
+
+    code = 'challenge_expired'
+
+
+class RematchUnavailable(ProblemError):
+    """The problem ``rematch_unavailable``."""
+
+    code = 'rematch_unavailable'
+
+
+class TournamentClosed(ProblemError):
+    """The problem ``tournament_closed``."""
+
+    code = 'tournament_closed'
+
+
+class TournamentStarted(ProblemError):
+    """The problem ``tournament_started``."""
+
+    code = 'tournament_started'
+
+
+class TooManyTokens(ProblemError):
+    """The problem ``too_many_tokens``."""
+
+    code = 'too_many_tokens'
+
+
+class ReviewPending(ProblemError):
+    """The problem ``review_pending``."""
+
+    code = 'review_pending'
+
+
+class EmailUnavailable(ProblemError):
+    """The problem ``email_unavailable``."""
+
+    code = 'email_unavailable'
+
+
+class PushUnavailable(ProblemError):
+    """The problem ``push_unavailable``."""
+
+    code = 'push_unavailable'
+
+
+class TooManyPushSubscriptions(ProblemError):
+    """The problem ``too_many_push_subscriptions``."""
+
+    code = 'too_many_push_subscriptions'
 
 
 class PreconditionFailed(ProblemError):
@@ -369,46 +663,70 @@ class WebhookTargetRefused(ProblemError):
     code = 'webhook_target_refused'
 
 
-class WebhookNotFound(ProblemError):
-    """The problem ``webhook_not_found``."""
+class InvalidChatText(ProblemError):
+    """The problem ``invalid_chat_text``."""
 
-    code = 'webhook_not_found'
-
-
-class DeliveryNotFound(ProblemError):
-    """The problem ``delivery_not_found``."""
-
-    code = 'delivery_not_found'
+    code = 'invalid_chat_text'
 
 
-class TooManyWebhooks(ProblemError):
-    """The problem ``too_many_webhooks``."""
+class CannotMuteSelf(ProblemError):
+    """The problem ``cannot_mute_self``."""
 
-    code = 'too_many_webhooks'
-
-
-class GameNotStarted(ProblemError):
-    """The problem ``game_not_started``."""
-
-    code = 'game_not_started'
+    code = 'cannot_mute_self'
 
 
-class PositionNotFound(ProblemError):
-    """The problem ``position_not_found``."""
+class InvalidSeek(ProblemError):
+    """The problem ``invalid_seek``."""
 
-    code = 'position_not_found'
-
-
-class LabelNotFound(ProblemError):
-    """The problem ``label_not_found``."""
-
-    code = 'label_not_found'
+    code = 'invalid_seek'
 
 
-class EntryNotFound(ProblemError):
-    """The problem ``entry_not_found``."""
+class ChallengeSelf(ProblemError):
+    """The problem ``challenge_self``."""
 
-    code = 'entry_not_found'
+    code = 'challenge_self'
+
+
+class InvalidChallenge(ProblemError):
+    """The problem ``invalid_challenge``."""
+
+    code = 'invalid_challenge'
+
+
+class InvalidTournament(ProblemError):
+    """The problem ``invalid_tournament``."""
+
+    code = 'invalid_tournament'
+
+
+class InvalidScope(ProblemError):
+    """The problem ``invalid_scope``."""
+
+    code = 'invalid_scope'
+
+
+class TooManyClients(ProblemError):
+    """The problem ``too_many_clients``."""
+
+    code = 'too_many_clients'
+
+
+class InvalidRedirectUri(ProblemError):
+    """The problem ``invalid_redirect_uri``."""
+
+    code = 'invalid_redirect_uri'
+
+
+class InvalidEmail(ProblemError):
+    """The problem ``invalid_email``."""
+
+    code = 'invalid_email'
+
+
+class InvalidPushSubscription(ProblemError):
+    """The problem ``invalid_push_subscription``."""
+
+    code = 'invalid_push_subscription'
 
 
 class PreconditionRequired(ProblemError):
@@ -429,16 +747,28 @@ class TooManyStreams(ProblemError):
     code = 'too_many_streams'
 
 
-class StreamsFull(ProblemError):
-    """The problem ``streams_full``."""
+class ChatRateLimited(ProblemError):
+    """The problem ``chat_rate_limited``."""
 
-    code = 'streams_full'
+    code = 'chat_rate_limited'
+
+
+class ReviewBudgetExhausted(ProblemError):
+    """The problem ``review_budget_exhausted``."""
+
+    code = 'review_budget_exhausted'
 
 
 class InternalError(ProblemError):
     """The problem ``internal_error``."""
 
     code = 'internal_error'
+
+
+class StreamsFull(ProblemError):
+    """The problem ``streams_full``."""
+
+    code = 'streams_full'
 
 
 class Unavailable(ProblemError):
@@ -452,342 +782,14 @@ class NotReady(ProblemError):
 
     code = 'not_ready'
 
-
-class InvalidChatText(ProblemError):
-    """The problem ``invalid_chat_text``."""
-
-    code = 'invalid_chat_text'
-
-
-class ChatRateLimited(ProblemError):
-    """The problem ``chat_rate_limited``."""
-
-    code = 'chat_rate_limited'
-
-
-class ChatClosedToSpectators(ProblemError):
-    """The problem ``chat_closed_to_spectators``."""
-
-    code = 'chat_closed_to_spectators'
-
-
-class ChatEnded(ProblemError):
-    """The problem ``chat_ended``."""
-
-    code = 'chat_ended'
-
-
-class CannotMuteSelf(ProblemError):
-    """The problem ``cannot_mute_self``."""
-
-    code = 'cannot_mute_self'
-
-
-class MuteNotFound(ProblemError):
-    """The problem ``mute_not_found``."""
-
-    code = 'mute_not_found'
-
-
-class InvalidSeek(ProblemError):
-    """The problem ``invalid_seek``."""
-
-    code = 'invalid_seek'
-
-
-class SeekExists(ProblemError):
-    """The problem ``seek_exists``."""
-
-    code = 'seek_exists'
-
-
-class SeekMatched(ProblemError):
-    """The problem ``seek_matched``."""
-
-    code = 'seek_matched'
-
-
-class SeekNotFound(ProblemError):
-    """The problem ``seek_not_found``."""
-
-    code = 'seek_not_found'
-
-
-class HintsNotAllowed(ProblemError):
-    """The problem ``hints_not_allowed``."""
-
-    code = 'hints_not_allowed'
-
-
-class HintNotFound(ProblemError):
-    """The problem ``hint_not_found``."""
-
-    code = 'hint_not_found'
-
-
-class BotAccountNotEligible(ProblemError):
-    """The problem ``bot_account_not_eligible``."""
-
-    code = 'bot_account_not_eligible'
-
-
-class BotAccountIrreversible(ProblemError):
-    """The problem ``bot_account_irreversible``."""
-
-    code = 'bot_account_irreversible'
-
-
-class BotAccountHumanSeat(ProblemError):
-    """The problem ``bot_account_human_seat``."""
-
-    code = 'bot_account_human_seat'
-
-
-class BotAccountPaused(ProblemError):
-    """The problem ``bot_account_paused``."""
-
-    code = 'bot_account_paused'
-
-
-class ChallengeNotFound(ProblemError):
-    """The problem ``challenge_not_found``."""
-
-    code = 'challenge_not_found'
-
-
-class ChallengeSelf(ProblemError):
-    """The problem ``challenge_self``."""
-
-    code = 'challenge_self'
-
-
-class InvalidChallenge(ProblemError):
-    """The problem ``invalid_challenge``."""
-
-    code = 'invalid_challenge'
-
-
-class MutedByPlayer(ProblemError):
-    """The problem ``muted_by_player``."""
-
-    code = 'muted_by_player'
-
-
-class NotInvited(ProblemError):
-    """The problem ``not_invited``."""
-
-    code = 'not_invited'
-
-
-class NotChallenger(ProblemError):
-    """The problem ``not_challenger``."""
-
-    code = 'not_challenger'
-
-
-class ChallengeAccepted(ProblemError):
-    """The problem ``challenge_accepted``."""
-
-    code = 'challenge_accepted'
-
-
-class ChallengeDeclined(ProblemError):
-    """The problem ``challenge_declined``."""
-
-    code = 'challenge_declined'
-
-
-class ChallengeCancelled(ProblemError):
-    """The problem ``challenge_cancelled``."""
-
-    code = 'challenge_cancelled'
-
-
-class ChallengeExpired(ProblemError):
-    """The problem ``challenge_expired``."""
-
-    code = 'challenge_expired'
-
-
-class RematchUnavailable(ProblemError):
-    """The problem ``rematch_unavailable``."""
-
-    code = 'rematch_unavailable'
-
-
-class InvalidTournament(ProblemError):
-    """The problem ``invalid_tournament``."""
-
-    code = 'invalid_tournament'
-
-
-class TournamentNotFound(ProblemError):
-    """The problem ``tournament_not_found``."""
-
-    code = 'tournament_not_found'
-
-
-class TournamentClosed(ProblemError):
-    """The problem ``tournament_closed``."""
-
-    code = 'tournament_closed'
-
-
-class TournamentStarted(ProblemError):
-    """The problem ``tournament_started``."""
-
-    code = 'tournament_started'
-
-
-class NotOrganiser(ProblemError):
-    """The problem ``not_organiser``."""
-
-    code = 'not_organiser'
-
-
-class RatingTooLow(ProblemError):
-    """The problem ``rating_too_low``."""
-
-    code = 'rating_too_low'
-
-
-class BotsNotAllowed(ProblemError):
-    """The problem ``bots_not_allowed``."""
-
-    code = 'bots_not_allowed'
-
-
-class MissingScope(ProblemError):
-    """The problem ``missing_scope``."""
-
-    code = 'missing_scope'
-
-
-class InvalidScope(ProblemError):
-    """The problem ``invalid_scope``."""
-
-    code = 'invalid_scope'
-
-
-class TokenNotFound(ProblemError):
-    """The problem ``token_not_found``."""
-
-    code = 'token_not_found'
-
-
-class ClientNotFound(ProblemError):
-    """The problem ``client_not_found``."""
-
-    code = 'client_not_found'
-
-
-class TooManyClients(ProblemError):
-    """The problem ``too_many_clients``."""
-
-    code = 'too_many_clients'
-
-
-class TooManyTokens(ProblemError):
-    """The problem ``too_many_tokens``."""
-
-    code = 'too_many_tokens'
-
-
-class InvalidAuthorizationRequest(ProblemError):
-    """The problem ``invalid_authorization_request``."""
-
-    code = 'invalid_authorization_request'
-
-
-class InvalidRedirectUri(ProblemError):
-    """The problem ``invalid_redirect_uri``."""
-
-    code = 'invalid_redirect_uri'
-
-
-class ConsentExpired(ProblemError):
-    """The problem ``consent_expired``."""
-
-    code = 'consent_expired'
-
-
-class ReviewNotFound(ProblemError):
-    """The problem ``review_not_found``."""
-
-    code = 'review_not_found'
-
-
-class ReviewPending(ProblemError):
-    """The problem ``review_pending``."""
-
-    code = 'review_pending'
-
-
-class ReviewBudgetExhausted(ProblemError):
-    """The problem ``review_budget_exhausted``."""
-
-    code = 'review_budget_exhausted'
-
-
-class EmailUnavailable(ProblemError):
-    """The problem ``email_unavailable``."""
-
-    code = 'email_unavailable'
-
-
-class InvalidEmail(ProblemError):
-    """The problem ``invalid_email``."""
-
-    code = 'invalid_email'
-
-
-class EmailNotFound(ProblemError):
-    """The problem ``email_not_found``."""
-
-    code = 'email_not_found'
-
-
-class VerificationNotFound(ProblemError):
-    """The problem ``verification_not_found``."""
-
-    code = 'verification_not_found'
-
-
-class UnsubscribeNotFound(ProblemError):
-    """The problem ``unsubscribe_not_found``."""
-
-    code = 'unsubscribe_not_found'
-
-
-class PushUnavailable(ProblemError):
-    """The problem ``push_unavailable``."""
-
-    code = 'push_unavailable'
-
-
-class InvalidPushSubscription(ProblemError):
-    """The problem ``invalid_push_subscription``."""
-
-    code = 'invalid_push_subscription'
-
-
-class TooManyPushSubscriptions(ProblemError):
-    """The problem ``too_many_push_subscriptions``."""
-
-    code = 'too_many_push_subscriptions'
-
-
-class PushSubscriptionNotFound(ProblemError):
-    """The problem ``push_subscription_not_found``."""
-
-    code = 'push_subscription_not_found'
-
 #: problem code -> its exception class
 BY_CODE: dict[str, type[ProblemError]] = {
     'bad_request': BadRequest,
     'invalid_json': InvalidJson,
     'invalid_if_match': InvalidIfMatch,
     'invalid_idempotency_key': InvalidIdempotencyKey,
+    'invalid_authorization_request': InvalidAuthorizationRequest,
+    'consent_expired': ConsentExpired,
     'unauthorized': Unauthorized,
     'missing_token': MissingToken,
     'invalid_token': InvalidToken,
@@ -803,10 +805,36 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'reservation_forbidden': ReservationForbidden,
     'not_your_seat': NotYourSeat,
     'not_entrant': NotEntrant,
+    'chat_closed_to_spectators': ChatClosedToSpectators,
+    'hints_not_allowed': HintsNotAllowed,
+    'muted_by_player': MutedByPlayer,
+    'not_invited': NotInvited,
+    'not_challenger': NotChallenger,
+    'not_organiser': NotOrganiser,
+    'rating_too_low': RatingTooLow,
+    'bots_not_allowed': BotsNotAllowed,
+    'missing_scope': MissingScope,
     'not_found': NotFound,
     'game_not_found': GameNotFound,
     'seat_not_found': SeatNotFound,
     'player_not_found': PlayerNotFound,
+    'webhook_not_found': WebhookNotFound,
+    'delivery_not_found': DeliveryNotFound,
+    'position_not_found': PositionNotFound,
+    'label_not_found': LabelNotFound,
+    'entry_not_found': EntryNotFound,
+    'mute_not_found': MuteNotFound,
+    'seek_not_found': SeekNotFound,
+    'hint_not_found': HintNotFound,
+    'challenge_not_found': ChallengeNotFound,
+    'tournament_not_found': TournamentNotFound,
+    'token_not_found': TokenNotFound,
+    'client_not_found': ClientNotFound,
+    'review_not_found': ReviewNotFound,
+    'email_not_found': EmailNotFound,
+    'verification_not_found': VerificationNotFound,
+    'unsubscribe_not_found': UnsubscribeNotFound,
+    'push_subscription_not_found': PushSubscriptionNotFound,
     'method_not_allowed': MethodNotAllowed,
     'not_acceptable': NotAcceptable,
     'conflict': Conflict,
@@ -820,6 +848,27 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'not_your_turn': NotYourTurn,
     'game_not_finished': GameNotFinished,
     'seat_not_bot': SeatNotBot,
+    'too_many_webhooks': TooManyWebhooks,
+    'game_not_started': GameNotStarted,
+    'chat_ended': ChatEnded,
+    'seek_exists': SeekExists,
+    'seek_matched': SeekMatched,
+    'bot_account_not_eligible': BotAccountNotEligible,
+    'bot_account_irreversible': BotAccountIrreversible,
+    'bot_account_human_seat': BotAccountHumanSeat,
+    'bot_account_paused': BotAccountPaused,
+    'challenge_accepted': ChallengeAccepted,
+    'challenge_declined': ChallengeDeclined,
+    'challenge_cancelled': ChallengeCancelled,
+    'challenge_expired': ChallengeExpired,
+    'rematch_unavailable': RematchUnavailable,
+    'tournament_closed': TournamentClosed,
+    'tournament_started': TournamentStarted,
+    'too_many_tokens': TooManyTokens,
+    'review_pending': ReviewPending,
+    'email_unavailable': EmailUnavailable,
+    'push_unavailable': PushUnavailable,
+    'too_many_push_subscriptions': TooManyPushSubscriptions,
     'precondition_failed': PreconditionFailed,
     'payload_too_large': PayloadTooLarge,
     'unsupported_media_type': UnsupportedMediaType,
@@ -844,73 +893,24 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'invalid_time_control': InvalidTimeControl,
     'invalid_webhook_url': InvalidWebhookUrl,
     'webhook_target_refused': WebhookTargetRefused,
-    'webhook_not_found': WebhookNotFound,
-    'delivery_not_found': DeliveryNotFound,
-    'too_many_webhooks': TooManyWebhooks,
-    'game_not_started': GameNotStarted,
-    'position_not_found': PositionNotFound,
-    'label_not_found': LabelNotFound,
-    'entry_not_found': EntryNotFound,
+    'invalid_chat_text': InvalidChatText,
+    'cannot_mute_self': CannotMuteSelf,
+    'invalid_seek': InvalidSeek,
+    'challenge_self': ChallengeSelf,
+    'invalid_challenge': InvalidChallenge,
+    'invalid_tournament': InvalidTournament,
+    'invalid_scope': InvalidScope,
+    'too_many_clients': TooManyClients,
+    'invalid_redirect_uri': InvalidRedirectUri,
+    'invalid_email': InvalidEmail,
+    'invalid_push_subscription': InvalidPushSubscription,
     'precondition_required': PreconditionRequired,
     'rate_limited': RateLimited,
     'too_many_streams': TooManyStreams,
-    'streams_full': StreamsFull,
+    'chat_rate_limited': ChatRateLimited,
+    'review_budget_exhausted': ReviewBudgetExhausted,
     'internal_error': InternalError,
+    'streams_full': StreamsFull,
     'unavailable': Unavailable,
     'not_ready': NotReady,
-    'invalid_chat_text': InvalidChatText,
-    'chat_rate_limited': ChatRateLimited,
-    'chat_closed_to_spectators': ChatClosedToSpectators,
-    'chat_ended': ChatEnded,
-    'cannot_mute_self': CannotMuteSelf,
-    'mute_not_found': MuteNotFound,
-    'invalid_seek': InvalidSeek,
-    'seek_exists': SeekExists,
-    'seek_matched': SeekMatched,
-    'seek_not_found': SeekNotFound,
-    'hints_not_allowed': HintsNotAllowed,
-    'hint_not_found': HintNotFound,
-    'bot_account_not_eligible': BotAccountNotEligible,
-    'bot_account_irreversible': BotAccountIrreversible,
-    'bot_account_human_seat': BotAccountHumanSeat,
-    'bot_account_paused': BotAccountPaused,
-    'challenge_not_found': ChallengeNotFound,
-    'challenge_self': ChallengeSelf,
-    'invalid_challenge': InvalidChallenge,
-    'muted_by_player': MutedByPlayer,
-    'not_invited': NotInvited,
-    'not_challenger': NotChallenger,
-    'challenge_accepted': ChallengeAccepted,
-    'challenge_declined': ChallengeDeclined,
-    'challenge_cancelled': ChallengeCancelled,
-    'challenge_expired': ChallengeExpired,
-    'rematch_unavailable': RematchUnavailable,
-    'invalid_tournament': InvalidTournament,
-    'tournament_not_found': TournamentNotFound,
-    'tournament_closed': TournamentClosed,
-    'tournament_started': TournamentStarted,
-    'not_organiser': NotOrganiser,
-    'rating_too_low': RatingTooLow,
-    'bots_not_allowed': BotsNotAllowed,
-    'missing_scope': MissingScope,
-    'invalid_scope': InvalidScope,
-    'token_not_found': TokenNotFound,
-    'client_not_found': ClientNotFound,
-    'too_many_clients': TooManyClients,
-    'too_many_tokens': TooManyTokens,
-    'invalid_authorization_request': InvalidAuthorizationRequest,
-    'invalid_redirect_uri': InvalidRedirectUri,
-    'consent_expired': ConsentExpired,
-    'review_not_found': ReviewNotFound,
-    'review_pending': ReviewPending,
-    'review_budget_exhausted': ReviewBudgetExhausted,
-    'email_unavailable': EmailUnavailable,
-    'invalid_email': InvalidEmail,
-    'email_not_found': EmailNotFound,
-    'verification_not_found': VerificationNotFound,
-    'unsubscribe_not_found': UnsubscribeNotFound,
-    'push_unavailable': PushUnavailable,
-    'invalid_push_subscription': InvalidPushSubscription,
-    'too_many_push_subscriptions': TooManyPushSubscriptions,
-    'push_subscription_not_found': PushSubscriptionNotFound,
 }

@@ -97,16 +97,22 @@ def describe(item: Item, lang: str, public_url: str) -> Lines:
             place = kind["place"].format(place=p["place"], players=p.get("players", ""))
         return Lines(kind["subject"].format(game=game), kind["line"].format(game=game), place,
                      game_link, w["open_game"])  # fmt: skip
+    # A page of the site other than the game's (``path``, e.g. the lobby's challenges).
+    link = f"{public_url}{p['path']}" if p.get("path") else game_link
     if item.kind == "challenge":
         kind = w["challenge"]
         who = p.get("who", "?")
-        return Lines(kind["subject"], kind["line"].format(who=who), None,
-                     p.get("link") or game_link, w["open_game"])  # fmt: skip
+        return Lines(kind["subject"], kind["line"].format(who=who), None, link, kind["action"])
     if item.kind == "tournament":
         kind = w["tournament"]
         label = p.get("label", "?")
-        return Lines(kind["subject"].format(label=label), kind["line"].format(label=label), None,
-                     p.get("link") or game_link, w["open_game"])  # fmt: skip
+        detail = None
+        if p.get("round"):
+            detail = kind["round"].format(round=p["round"])
+        elif p.get("arena"):
+            detail = kind["arena"]
+        return Lines(kind["subject"].format(label=label), kind["line"].format(label=label), detail,
+                     link, w["open_game"] if item.game_id else kind["action"])  # fmt: skip
     raise ValueError(f"no texts for the notice kind {item.kind!r}")
 
 
