@@ -63,9 +63,8 @@ class Creation(Part):
     ) -> CreatedGame:
         """Create a game; bot seats are filled at once, human seats wait for ``join``.
 
-        ``options``: ``deck`` (custom environment deck, passed to the engine),
-        ``timeout_bot_level`` (bot that takes over on timeout with policy "bot"),
-        ``resign_bot_level`` (bot that takes over a resigned seat).
+        ``options``: as the request writes them (``service.rules.game_options``, where
+        each is declared and checked).
         ``label``: the creator's grouping (e.g. a tournament), filterable in ``list_games``;
         a label belongs to the first player who creates a game under it (``player``, the
         creating player's id), and nobody else may use it afterwards (403 ``label_owned``).

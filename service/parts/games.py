@@ -12,6 +12,7 @@ from service.parts.chat import Chat
 from service.plumbing.errors import Conflict, NotFound, Unprocessable
 from service.plumbing.paging import GamePage, decode_cursor, encode_cursor
 from service.rules import positions
+from service.rules.game_options import GameOptions
 from service.rules.new_game import label_key
 from service.rules.views import GameView, LogEntry, SeatView, game_view
 from service.store.games import GameStore
@@ -117,17 +118,14 @@ class GameReads:
                 raise Conflict("game_not_started", "a game has positions once it has started")
             if not 0 <= first <= row.seq:
                 raise NotFound("position_not_found", f"the log has entries 1 to {row.seq}")
-            players, seed, options, current = row.players, row.seed, dict(row.options), row.seq
+            players, seed, options, current = row.players, row.seed, row.options, row.seq
         last = max(first, min(last, current, first + positions.MAX_RANGE - 1))
         base, state = self.store.snapshot_before(game_id, first)
         game = (
             Game.from_dict(state)
             if state is not None
-            else Game.new(
-                players, seed, deck=options.get("deck"), variant=options.get("variant"),
-                decoy_scores=options.get("decoy_scores", False),
-            )
-        )  # fmt: skip
+            else GameOptions.of(options).new_game(players, seed)
+        )
         items = positions.walk(game, base, self.store.actions(game_id, base, last), first)
         return {
             "game_id": game_id,
@@ -155,9 +153,7 @@ class GameReads:
             "players": row.players,
             "seed": row.seed,
             "options": row.options,
-            "deck": row.options.get("deck"),
-            "variant": row.options.get("variant"),  # engine.replay(..., variant=...)
-            "decoy_scores": row.options.get("decoy_scores", False),  # engine.replay(...)
+            **GameOptions.of(row.options).engine_keywords(),  # engine.replay(..., **these)
             "seats": seats,
             "fairness": fair,
             "setup": setup,

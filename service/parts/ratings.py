@@ -29,6 +29,7 @@ from service.models import (
 from service.parts.base import Part
 from service.plumbing import metrics
 from service.plumbing.errors import Conflict, NotFound
+from service.rules.game_options import GameOptions
 from service.rules.rating_model import (
     BOT_PREFIX,
     ordinal,
@@ -68,7 +69,9 @@ def _apply(
     session: Session, players: list[str], ranks: list[int], row: GameRow, now: datetime
 ) -> int:
     ids = sorted(set(players))  # one lock order for every game: no deadlocks
-    pool = pool_of(row.players, row.options, any(s.bot_account for s in row.seats))
+    options = GameOptions.of(row.options)
+    bot_accounts = any(s.bot_account for s in row.seats)
+    pool = pool_of(row.players, options.variant, bot_accounts, options.chosen("people_pool"))
     _ensure_bot_players(session, ids, now)
     current = {r.player_id: r for r in queries.ratings_locked(session, pool, ids)}
     before = {p: (r.mu, r.sigma) for p, r in current.items()}

@@ -39,6 +39,7 @@ from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.plumbing.outages import log_failure
 from service.rules import clocks
 from service.rules.bots import check_bot_level, is_search_level
+from service.rules.game_options import game_size
 from service.rules.seat_tokens import hash_token, new_token
 from service.rules.seek_terms import (
     DEFAULT_BOT_LEVEL,
@@ -47,7 +48,6 @@ from service.rules.seek_terms import (
     MIN_WAIT,
     MatchedSeek,
     SeekView,
-    game_size,
     seek_key,
 )
 from service.store import seeks as queries

@@ -33,7 +33,6 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from engine import SUPPORTED_PLAYERS
 from service.models import GameRow, TournamentRoundRow, TournamentRow, TournamentTableRow
 from service.parts.base import Part
 from service.parts.creation import Creation
@@ -41,10 +40,10 @@ from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.plumbing.outages import log_failure
 from service.rules import clocks
 from service.rules.bots import check_bot_level, is_search_level
+from service.rules.game_options import game_size
 from service.rules.notice_kinds import NoticeKind
 from service.rules.rating_model import pool_of
 from service.rules.seat_tokens import hash_token, new_token
-from service.rules.seek_terms import game_size
 from service.rules.tournament_pairing import (
     Entrant,
     Waiting,
@@ -55,6 +54,7 @@ from service.rules.tournament_pairing import (
 from service.rules.tournament_scoring import Table, met_counts, standings
 from service.store import outbox
 from service.store import tournaments as q
+from service.store.people import player_names
 
 log = logging.getLogger(__name__)
 
@@ -201,11 +201,6 @@ class Tournaments(Part):
             raise Unprocessable("invalid_tournament", f"format is one of {list(FORMATS)}")
         if entry not in ENTRY:
             raise Unprocessable("invalid_tournament", f"entry is one of {list(ENTRY)}")
-        if variant is None and players is not None and players not in SUPPORTED_PLAYERS:
-            raise Unprocessable(
-                "invalid_players",
-                f"a tournament's tables are for {list(SUPPORTED_PLAYERS)} players or a variant",
-            )
         size, variant = game_size(players, variant)
         # Smaller tables: down to 3 seats for the base game; a variant has its own size.
         smallest = 3 if smaller_tables and variant is None and size > 3 else size
@@ -458,7 +453,7 @@ class Tournaments(Part):
     # ------------------------------------------------------------------ steps
 
     def _start(self, row: TournamentRow, now: datetime, report: StepReport) -> None:
-        pool = pool_of(row.players, {"variant": row.variant} if row.variant else None)
+        pool = pool_of(row.players, row.variant)
         with self.store.writing() as session:
             entered = [e for e, _ in q.entries(session, row.id) if e.status == "entered"]
             if len(entered) < self._least(row):
@@ -622,7 +617,7 @@ class Tournaments(Part):
         another step made it (or, in an arena, seated one of its players) first."""
         level = row.service_bots or self.settings.standin_level
         with self.store.sessions() as session:
-            names = q.player_names(session, [p for p in seats if p])
+            names = player_names(session, [p for p in seats if p])
             accounts = {p for p in seats if p and q.is_bot_account(session, p)}
         # A bot account paused from new games (docs/bots.md) cannot take its seat: the
         # stand-in plays it from the start, and the round counts as missed for it.
@@ -808,7 +803,7 @@ class Tournaments(Part):
         entries = [(e, name) for e, name in q.entries(session, row.id) if e.entered_at]
         ratings: dict[str, float] = {}
         if row.status == "upcoming":
-            pool = pool_of(row.players, {"variant": row.variant} if row.variant else None)
+            pool = pool_of(row.players, row.variant)
             ratings = q.ratings(session, [e.player_id for e, _ in entries], pool)
         rated = {
             e.player_id: e.rating if e.rating is not None else ratings.get(e.player_id, UNRATED)
@@ -847,7 +842,7 @@ class Tournaments(Part):
         )
 
     def _rating(self, session: Session, row: TournamentRow, player_id: str) -> float:
-        pool = pool_of(row.players, {"variant": row.variant} if row.variant else None)
+        pool = pool_of(row.players, row.variant)
         return q.ratings(session, [player_id], pool).get(player_id, UNRATED)
 
     def _visible(self, session: Session, tournament_id: str, viewer: str | None) -> TournamentRow:
@@ -874,7 +869,7 @@ class Tournaments(Part):
             session.add(q_entry(row.id, player, "invited", now, None))
 
     def _view(self, session: Session, row: TournamentRow) -> TournamentView:
-        names = q.player_names(session, [row.organiser_id])
+        names = player_names(session, [row.organiser_id])
         return TournamentView(
             row.id, row.name, row.organiser_id, names.get(row.organiser_id, "?"), row.format,
             row.players, row.variant, row.smallest < row.players, row.time_control, row.rated,

@@ -36,6 +36,7 @@ from service.plumbing.errors import NotFound, from_engine_error
 from service.plumbing.outages import log_failure
 from service.rules import play
 from service.rules.bots import choose_bot_action
+from service.rules.game_options import GameOptions
 from service.rules.seat_tokens import seat_of
 
 log = logging.getLogger(__name__)
@@ -249,7 +250,7 @@ class Turns(Part):
                 log_setup.note(seat=owner.seat)
                 policy, game, game_seed = row.timeout_policy, Game.from_dict(row.state), row.seed
                 due_at = row.deadline_at
-                level = row.options.get("timeout_bot_level") or self.settings.standin_level
+                level = GameOptions.of(row.options).timeout_bot_level or self.settings.standin_level
         except NotFound:
             return False
         standin_move = None

@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from engine import SUPPORTED_PLAYERS, EngineError, Game, fairness
-from engine.counts import SUPPORTED_PLAYERS_TEXT, VARIANTS
+from engine import EngineError, Game, fairness
 from service.models import GameRow, SeatRow
 from service.plumbing.config import Settings
 from service.plumbing.errors import Unprocessable
 from service.rules import clocks
-from service.rules.bots import STANDIN_OPTIONS, check_bot_level
+from service.rules.bots import check_bot_level
+from service.rules.game_options import GameOptions
 from service.rules.seat_tokens import hash_token
 from service.rules.views import SeatSpec
 
@@ -38,8 +38,6 @@ def label_key(label: str) -> str:
 PREVIEW_SEED = 0
 #: What happens when a human's time runs out (docs/api.md, "Deadlines").
 TIMEOUT_POLICIES = ("default_action", "bot")
-OPTIONS = ("deck", "timeout_bot_level", "resign_bot_level", "variant", "decoy_scores", "hints",
-           "people_pool")  # fmt: skip
 
 
 def new_game_row(
@@ -60,7 +58,7 @@ def new_game_row(
     """Check a creation request and build the game's row with its seats, and the engine
     game it starts from; raises ``Unprocessable`` naming the first thing wrong."""
     label = None if label is None else label_key(label)
-    variant, decoy_scores = _check_size(players, options)
+    opts = GameOptions.check(options, players=players, rated=rated)
     specs = _check_seats(players, seats)
     control, time_limit = clocks.choose(
         time_control,
@@ -69,7 +67,8 @@ def new_game_row(
         settings.max_time_limit,
         all_bots=all(spec.kind == "bot" for spec in specs),
     )
-    opts = _check_options(options, timeout_policy, rated)
+    if timeout_policy not in TIMEOUT_POLICIES:
+        raise Unprocessable("invalid_timeout_policy", "timeout_policy is 'default_action' or 'bot'")
     game_id = secrets.token_hex(8)
     server_seed = None
     if seed is None:  # verifiable: commit now, derive the engine seed at the start
@@ -80,12 +79,8 @@ def new_game_row(
         seed = (
             PREVIEW_SEED if humans else fairness.engine_seed(game_id, server_seed, [None] * players)
         )
-    deck = opts.get("deck")
     try:
-        extra = {"deck": deck} if deck is not None else {}
-        game = Game.new(
-            players=players, seed=seed, variant=variant, decoy_scores=decoy_scores, **extra
-        )
+        game = opts.new_game(players, seed)
     except (EngineError, ValueError, TypeError, KeyError) as err:
         raise Unprocessable("invalid_option", f"the engine refused the options: {err}") from err
 
@@ -96,7 +91,7 @@ def new_game_row(
         status="open",
         players=players,
         seed=seed,
-        options=opts,
+        options=opts.stored(),
         state=game.to_dict(),
         public=game.public_view(),
         setup_events=list(getattr(game, "setup_events", None) or []),
@@ -117,26 +112,6 @@ def new_game_row(
     return row, game
 
 
-def _check_size(players: int, options: dict[str, Any] | None) -> tuple[str | None, bool]:
-    """The game's variant and decoy scoring, checked against its player count."""
-    variant = (options or {}).get("variant")
-    if variant is not None and variant not in VARIANTS:
-        raise Unprocessable("invalid_option", f"variant is one of {sorted(VARIANTS)}")
-    if variant is not None and players != VARIANTS[variant].players:
-        raise Unprocessable(
-            "invalid_players", f"{variant} is for {VARIANTS[variant].players} players"
-        )
-    decoy_scores = (options or {}).get("decoy_scores", False)
-    if decoy_scores is not False and (variant is None or VARIANTS[variant].decoy < 0):
-        raise Unprocessable("invalid_option", "decoy_scores is an option of the decoy variant")
-    if variant is None and players not in SUPPORTED_PLAYERS:
-        raise Unprocessable(
-            "invalid_players",
-            f"a game has {SUPPORTED_PLAYERS_TEXT} players, or 2 with a variant ({sorted(VARIANTS)})",
-        )
-    return variant, decoy_scores
-
-
 def _check_seats(players: int, seats: Sequence[SeatSpec | dict[str, Any]] | None) -> list[SeatSpec]:
     """One seat entry per player (all human by default); bots of known levels, reserved
     for nobody."""
@@ -153,29 +128,6 @@ def _check_seats(players: int, seats: Sequence[SeatSpec | dict[str, Any]] | None
     return specs
 
 
-def _check_options(
-    options: dict[str, Any] | None, timeout_policy: str, rated: bool
-) -> dict[str, Any]:
-    """The game's options (known keys, known bot levels, hints only unrated) and its
-    timeout policy."""
-    if timeout_policy not in TIMEOUT_POLICIES:
-        raise Unprocessable("invalid_timeout_policy", "timeout_policy is 'default_action' or 'bot'")
-    opts = dict(options or {})
-    unknown = set(opts) - set(OPTIONS)
-    if unknown:
-        raise Unprocessable("invalid_option", f"unknown options: {sorted(unknown)}")
-    for key in STANDIN_OPTIONS:
-        if opts.get(key) is not None:
-            check_bot_level(opts[key], "invalid_option")
-    if "people_pool" in opts and not isinstance(opts["people_pool"], bool):
-        raise Unprocessable("invalid_option", "people_pool is true or false")
-    if "hints" in opts and not isinstance(opts["hints"], bool):
-        raise Unprocessable("invalid_option", "hints is true or false")
-    if opts.get("hints") and rated:
-        raise Unprocessable("invalid_option", "hints are for unrated games (rated: false)")
-    return opts
-
-
 def roll_setup(row: GameRow) -> Any:
     """The game is starting: for a verifiable game, derive the engine seed from the server
     seed and every seat's entropy (docs/fairness.md) and set the game up with it; return
@@ -184,16 +136,7 @@ def roll_setup(row: GameRow) -> Any:
         return Game.from_dict(row.state)
     entropy = [s.entropy for s in row.seats]
     row.seed = fairness.engine_seed(row.id, row.server_seed, entropy)
-    options = row.options or {}
-    deck = options.get("deck")
-    extra = {"deck": deck} if deck is not None else {}
-    game = Game.new(
-        row.players,
-        row.seed,
-        variant=options.get("variant"),
-        decoy_scores=options.get("decoy_scores", False),
-        **extra,
-    )
+    game = GameOptions.of(row.options).new_game(row.players, row.seed)
     row.state = game.to_dict()
     row.public = game.public_view()
     row.setup_events = list(game.setup_events)

@@ -9,14 +9,20 @@ a database look-up; like seat tokens, only the token's SHA-256 is stored.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from service.models import PlayerRow
+from service.rules.described import described
 from service.rules.seat_tokens import new_token
 
 PLAYER_TOKEN_PREFIX = "player."
+
+POOL_DESCRIPTION = (
+    "the rating pool: a game size (`3p` … `6p`) or a 2-player variant, each rating on its "
+    "own; `bots-` before either: the pool of games with a bot account (docs/bots.md)"
+)
 
 
 def is_player_token(token: str) -> bool:
@@ -36,8 +42,10 @@ class PlayerView:
     id: str
     name: str
     created_at: datetime
-    #: A bot account (docs/bots.md, "Bot accounts").
-    bot: bool = False
+    bot: bool = field(
+        default=False,
+        metadata=described("a bot account: a program plays with its token (docs/bots.md)"),
+    )
 
     @classmethod
     def of(cls, row: PlayerRow) -> PlayerView:
@@ -55,8 +63,8 @@ class Turn:
     """A decision a player owes: the game, the seat, and until when."""
 
     game_id: str
-    seat: int
-    seq: int
+    seat: int = field(metadata=described("your seat that owes the decision"))
+    seq: int = field(metadata=described("send as expected_seq with the action"))
     pending_kind: str | None
     deadline_at: datetime | None
     label: str | None
@@ -84,15 +92,15 @@ class BoardSeat:
 class RatingView:
     """A row of the leaderboard: the player's current rating (``service.parts.ratings``)."""
 
-    player_id: str
+    player_id: str = field(metadata=described("a player id, or bot-<level> for a bot"))
     name: str
-    bot: bool
+    bot: bool = field(metadata=described("a bot: a bot level or a bot account"))
     #: The game size or 2-player variant the rating is for (``service.rules.rating_model.pool_of``).
-    pool: str
-    mu: float
-    sigma: float
-    ordinal: float
-    games: int
+    pool: str = field(metadata=described(POOL_DESCRIPTION))
+    mu: float = field(metadata=described("the estimated skill (starts at 25)"))
+    sigma: float = field(metadata=described("its uncertainty (starts at 25/3)"))
+    ordinal: float = field(metadata=described("mu - 3 sigma: the leaderboard's order"))
+    games: int = field(metadata=described("rated games played"))
     updated_at: datetime
 
 
@@ -101,9 +109,9 @@ class RatingChange:
     """One rated game in a player's history: its place and its rating before and after."""
 
     game_id: str
-    pool: str
-    rank: int
-    seats: int
+    pool: str = field(metadata=described(POOL_DESCRIPTION))
+    rank: int = field(metadata=described("the place in the game (1 = first)"))
+    seats: int = field(metadata=described("how many seats the game had"))
     mu_before: float
     sigma_before: float
     mu: float

@@ -54,16 +54,16 @@ def pools() -> tuple[str, ...]:
     return (*people_pools(), *(BOTS_POOL_PREFIX + p for p in people_pools()))
 
 
-def pool_of(players: int, options: dict | None, bot_accounts: bool = False) -> str:
+def pool_of(
+    players: int, variant: str | None, bot_accounts: bool = False, people_pool: bool = False
+) -> str:
     """The rating pool of a game: its 2-player variant (``double_1``, ``double_2``,
     ``decoy``), else its size (``3p`` … ``6p``). Each pool rates on its own. A game with a
     bot account (``bot_accounts``) rates in the bots' pool of the same game (``bots-4p``),
     so programs never move people's ratings, unless its creator asked for the people's
     pool (option ``people_pool``)."""
-    opts = options or {}
-    variant = opts.get("variant")
-    pool = str(variant) if variant else f"{players}p"
-    if bot_accounts and not opts.get("people_pool"):
+    pool = variant or f"{players}p"
+    if bot_accounts and not people_pool:
         return BOTS_POOL_PREFIX + pool
     return pool
 

@@ -1,24 +1,24 @@
 """What a seek says (docs/api.md, "Quick play"): its limits and defaults, its pool key,
-its size, and how its owner and the lobby see it. The rules of matching are in
+and how its owner and the lobby see it. The rules of matching are in
 ``service.parts.seeks``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 import orjson
 
-from engine import SUPPORTED_PLAYERS
-from engine.counts import VARIANTS
 from service.models import SeekRow
-from service.plumbing.errors import Unprocessable
+from service.rules.described import described
 
 #: Seconds a seek may wait for people before bots fill the game.
 MIN_WAIT, MAX_WAIT, DEFAULT_WAIT = 5, 600, 60
 DEFAULT_BOT_LEVEL = "greedy"
+#: A seek waits, then is matched (to a game and seat) or cancelled.
+STATUSES = ("waiting", "matched", "cancelled")
 
 
 @dataclass(frozen=True)
@@ -27,21 +27,25 @@ class SeekView:
 
     id: str
     player_id: str
-    name: str
+    name: str = field(metadata=described("the seeker's display name"))
     players: int
     variant: str | None
     time_control: dict[str, Any]
     rated: bool
     wait: int
     bot_level: str
-    status: str
+    status: str = field(
+        metadata=described(
+            "waiting, then matched (game_id, seat) or cancelled", enum=list(STATUSES)
+        )
+    )
     created_at: datetime
-    expires_at: datetime
+    expires_at: datetime = field(metadata=described("when bots fill the game"))
     ended_at: datetime | None
     game_id: str | None
     seat: int | None
     #: The seek welcomes bot accounts (and matches only seeks that do).
-    bot_accounts: bool = False
+    bot_accounts: bool = field(default=False, metadata=described("the seek welcomes bot accounts"))
 
     @classmethod
     def of(cls, row: SeekRow, name: str) -> SeekView:
@@ -73,21 +77,3 @@ def seek_key(
     them)."""
     key = f"{players}|{variant or ''}|{orjson.dumps(control, option=orjson.OPT_SORT_KEYS).decode()}|{int(rated)}"
     return key + BOTS_KEY if bot_accounts else key
-
-
-def game_size(players: int | None, variant: str | None) -> tuple[int, str | None]:
-    """Players and variant of a seek: a variant implies its player count."""
-    if variant is not None:
-        if variant not in VARIANTS:
-            raise Unprocessable("invalid_option", f"variant is one of {sorted(VARIANTS)}")
-        if players is not None and players != VARIANTS[variant].players:
-            raise Unprocessable(
-                "invalid_players", f"{variant} is for {VARIANTS[variant].players} players"
-            )
-        return VARIANTS[variant].players, variant
-    players = 4 if players is None else players
-    if players not in SUPPORTED_PLAYERS:
-        raise Unprocessable(
-            "invalid_players", f"a seek is for {list(SUPPORTED_PLAYERS)} players or a variant"
-        )
-    return players, None

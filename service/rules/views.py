@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from engine.fairness import SCHEME
-from service.models import ActionLogRow, GameRow, SeatRow
+from service.models import GAME_STATUSES, ActionLogRow, GameRow, SeatRow
 from service.rules import clocks
+from service.rules.described import described
+from service.rules.game_options import GameOptions
 
 
 @dataclass(frozen=True)
@@ -24,15 +25,28 @@ class SeatView:
     timeouts: int
     replaced_by_bot: bool
     resigned: bool
-    player_id: str | None = None
-    reserved_for: str | None = None
-    invited: bool = False
-    #: Seconds in the seat's bank under a bank time control (the deciding seat's as it
-    #: stood when its decision was offered: it runs out at the game's ``deadline_at``);
-    #: None for a bot seat or without banks.
-    bank: float | None = None
-    #: Played by a bot account (``player_id``): shown as a bot seat without a level.
-    bot_account: bool = False
+    player_id: str | None = field(
+        default=None, metadata=described("the player who joined with a player token")
+    )
+    reserved_for: str | None = field(
+        default=None, metadata=described("only this player may join the seat")
+    )
+    invited: bool = field(default=False, metadata=described("joined only with an invitation code"))
+    bank: float | None = field(
+        default=None,
+        metadata=described(
+            "bank time control: seconds in the seat's bank (the deciding seat's as it stood "
+            "when the decision was offered: it runs out at deadline_at); null for a bot or "
+            "without banks"
+        ),
+    )
+    bot_account: bool = field(
+        default=False,
+        metadata=described(
+            "played by the bot account `player_id` with its player token (`kind` is `bot`, "
+            "without a level)"
+        ),
+    )
 
     @classmethod
     def of(cls, row: SeatRow, bank: float | None = None) -> SeatView:
@@ -59,28 +73,31 @@ class GameView:
     """What any caller may know about a game: never the RNG or the undrawn cards."""
 
     id: str
-    status: str
+    status: str = field(metadata={"enum": list(GAME_STATUSES)})
     players: int
-    seq: int
-    version: int
+    seq: int = field(metadata=described("player actions applied so far"))
+    version: int = field(metadata=described("changes with every write; the ETag"))
     seats: list[SeatView]
-    options: dict[str, Any]
-    time_limit: int
+    options: dict[str, Any]  # GameOptions.public
+    time_limit: int = field(
+        metadata=described("seconds per human decision (0: none, or a bank control)")
+    )
     timeout_policy: str
     #: {type, ...} (service/rules/clocks.py): none, per_decision, bank or correspondence.
     time_control: dict[str, Any]
     pending_seat: int | None
     pending_kind: str | None
-    deadline_at: datetime | None
+    deadline_at: datetime | None = field(
+        metadata=described("when the pending human decision times out (a bot: null)")
+    )
     created_at: datetime
     updated_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
     result: dict[str, Any] | None
-    label: str | None = None
-    private: bool = False
-    #: Whether the result updates the players' ratings.
-    rated: bool = True
+    label: str | None = field(default=None, metadata=described("the creator's grouping"))
+    private: bool = field(default=False, metadata=described("listed only to its creating player"))
+    rated: bool = field(default=True, metadata=described("the result updates the players' ratings"))
     #: {verifiable, scheme, commitment} (docs/fairness.md); public from the creation on.
     fairness: dict[str, Any] | None = None
     pending: dict[str, Any] | None = None
@@ -183,19 +200,6 @@ class SeatSpec:
 
 
 def game_view(row: GameRow, *, full: bool) -> GameView:
-    opts = row.options or {}
-    deck = opts.get("deck")
-    public_opts: dict[str, Any] = {
-        "deck": "custom" if deck is not None else "default",
-        "timeout_bot_level": opts.get("timeout_bot_level"),
-        "resign_bot_level": opts.get("resign_bot_level"),
-        "variant": opts.get("variant"),
-        "decoy_scores": opts.get("decoy_scores", False),
-        "hints": hints_allowed(row),
-    }
-    if deck is not None:
-        # The engine shuffles the deck; sorting hides the creator's order all the same.
-        public_opts["deck_cards"] = sorted(deck, key=lambda c: json.dumps(c, sort_keys=True))
     banks = clocks.banks(row) or [None] * len(row.seats)
     return GameView(
         id=row.id,
@@ -204,7 +208,7 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
         seq=row.seq,
         version=row.version,
         seats=[SeatView.of(s, b) for s, b in zip(row.seats, banks, strict=True)],
-        options=public_opts,
+        options=GameOptions.of(row.options).public(row.rated is not False),
         time_limit=row.time_limit,
         timeout_policy=row.timeout_policy,
         time_control=clocks.control_of(row),
@@ -233,7 +237,7 @@ def game_view(row: GameRow, *, full: bool) -> GameView:
 def hints_allowed(row: GameRow) -> bool:
     """Whether the seat to play may ask for hints (``service.parts.hints``): never in a rated
     game, and in an unrated one unless its creator chose ``options.hints: false``."""
-    return row.rated is False and (row.options or {}).get("hints", True) is not False
+    return GameOptions.of(row.options).hints_allowed(row.rated is not False)
 
 
 def _human_decides(row: GameRow) -> bool:

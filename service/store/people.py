@@ -4,6 +4,7 @@ game store's sessions and pages as it does."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -28,13 +29,24 @@ from service.rules.rating_model import BOT_PREFIX, ordinal
 if TYPE_CHECKING:
     from service.store.games import GameStore
 
+
+def player_names(session: Session, player_ids: Sequence[str]) -> dict[str, str]:
+    """``{id: name}`` of the players among ``player_ids`` that exist, in one query on the
+    caller's session (a read, or a transaction such as a tournament's pairing); no query
+    for no ids."""
+    if not player_ids:
+        return {}
+    query = select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(list(player_ids)))
+    return dict(session.execute(query).tuples().all())
+
+
 # The seats come joined (the mapping's default): one statement, cheaper here than a second
 # SELECT for them, though the driver parses the game's JSON columns once per seat.
 
 
 class PeopleStore:
     """``PeopleStore(games)``: statements on players, labels and ratings, on the sessions of
-    the game store ``games`` (its ``writing``, ``_page`` and ``_by_key`` too)."""
+    the game store ``games`` (its ``writing`` and ``_page`` too)."""
 
     def __init__(self, games: GameStore) -> None:
         self.games = games
@@ -201,8 +213,9 @@ class PeopleStore:
                 )
             )
 
-    def player_names(self, player_ids: list[str]) -> dict[str, str]:
-        return self.games._by_key(PlayerRow.id, PlayerRow.name, player_ids)
+    def player_names(self, player_ids: Sequence[str]) -> dict[str, str]:
+        with self.sessions() as session:
+            return player_names(session, player_ids)
 
     # ------------------------------------------------------------------ ratings
 

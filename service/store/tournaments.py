@@ -176,15 +176,6 @@ def ratings(session: Session, player_ids: Sequence[str], pool: str) -> dict[str,
     return {player: float(value) for player, value in rows}
 
 
-def player_names(session: Session, player_ids: Sequence[str]) -> dict[str, str]:
-    if not player_ids:
-        return {}
-    rows = session.execute(
-        select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(list(player_ids)))
-    ).all()
-    return dict(rows)
-
-
 def is_bot_account(session: Session, player_id: str) -> bool:
     return bool(session.scalar(select(PlayerRow.bot).where(PlayerRow.id == player_id)))
 

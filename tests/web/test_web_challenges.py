@@ -101,8 +101,14 @@ def test_accepting_a_challenge_and_offering_a_rematch(server: LiveServer) -> Non
         assert (
             _api(server, f"/challenges/{challenge['id']}", token=ann["token"])["game_id"] == game_id
         )
-        seats = json.loads(driver.execute_script("return localStorage.getItem('ursuppe.seats')"))
-        assert seats[game_id]["seat"] == 1  # the invited sit after the challenger
+        # The page plays Ann's seat with her player token (no seat token is minted); the
+        # invited sit after the challenger.
+        WebDriverWait(driver, 20).until(
+            lambda d: (
+                "(you)" in d.find_element(By.CSS_SELECTOR, "#players tr[data-player='1']").text
+            )
+        )
+        assert driver.execute_script("return localStorage.getItem('ursuppe.seats')") is None
         game = _api(server, f"/games/{game_id}")
         assert [s["player_id"] for s in game["seats"]][:2] == [engine["id"], ann["id"]]
         assert console_errors(driver) == []

@@ -33,8 +33,14 @@ def _api(server: LiveServer, path: str, body: Any = None, token: str | None = No
         return json.load(resp)
 
 
-def _seats(driver: Any) -> dict[str, Any]:
-    return json.loads(driver.execute_script("return localStorage.getItem('ursuppe.seats')"))
+def _seats(driver: Any) -> dict[str, Any] | None:
+    return json.loads(
+        driver.execute_script("return localStorage.getItem('ursuppe.seats')") or "null"
+    )
+
+
+def _player(driver: Any) -> dict[str, Any]:
+    return json.loads(driver.execute_script("return localStorage.getItem('ursuppe.player')"))
 
 
 def _play_out(server: LiveServer, game_id: str, tokens: dict[int, str], timeout: float) -> None:
@@ -111,17 +117,24 @@ def test_three_people_enter_play_round_one_and_see_the_standings_move(server: Li
         # The workers pair round 1 at the start: one table, three people and a bot.
         for driver in (ann, bob, cy):
             WebDriverWait(driver, 120).until(
-                lambda d: d.find_elements(By.CSS_SELECTOR, "button.play-table")
+                lambda d: d.find_elements(By.CSS_SELECTOR, "a.play-table")
             )
         table = watcher.find_element(By.CSS_SELECTOR, "tr.tn-table")
         game_id = table.get_attribute("data-game")
         assert table.text.count("Bot") == 1
+        seats = {s["player_id"]: s["seat"] for s in _api(server, f"/games/{game_id}")["seats"]}
         tokens: dict[int, str] = {}
         for driver in (ann, bob, cy):
-            driver.find_element(By.CSS_SELECTOR, "button.play-table").click()
+            driver.find_element(By.CSS_SELECTOR, "a.play-table").click()
             WebDriverWait(driver, 20).until(lambda d: f"/game/{game_id}" in d.current_url)
-            held = _seats(driver)[game_id]
-            tokens[held["seat"]] = held["token"]
+            # The game's page plays the player's seat (its resign button shows) with the
+            # player token: no seat token.
+            player = _player(driver)
+            WebDriverWait(driver, 20).until(
+                lambda d: d.find_element(By.ID, "resign").is_displayed()
+            )
+            assert game_id not in (_seats(driver) or {})
+            tokens[seats[player["id"]]] = player["token"]
         assert len(tokens) == 3
         _play_out(server, game_id, tokens, timeout=400)
         # The watcher's page, never reloaded, shows the round's result.

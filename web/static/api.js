@@ -32,6 +32,15 @@ export function mySeats() {
   try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
 }
 export function seatFor(gameId) { return mySeats()[gameId] || null; }
+/** The seat this browser plays in ``game``: its kept seat token, else a seat its player
+ * holds, played with the player token (which acts in every seat its player holds). */
+export function seatIn(game) {
+  const kept = seatFor(game.id);
+  if (kept) return kept;
+  const player = myPlayer();
+  const held = player?.token && game.seats.find((s) => s.player_id === player.id && !s.resigned);
+  return held ? { seat: held.seat, token: player.token, name: player.name } : null;
+}
 export function keepSeat(gameId, seat, token, name) {
   const all = mySeats();
   all[gameId] = { seat, token, name, joined: new Date().toISOString() };

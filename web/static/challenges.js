@@ -2,8 +2,8 @@
 // lobby lists the challenges to this browser's player (accept, decline with a reason) and
 // the ones it made (cancel); a finished game's page offers a rematch to the players who
 // held its seats, and shows a rematch offered by another. A game created by a challenge is
-// played with a seat token this page fetches for the player's seat (kept like any other).
-import { ApiError, call, keepSeat, myPlayer } from "./api.js";
+// played with the player token, which acts in every seat its player holds.
+import { ApiError, call, myPlayer } from "./api.js";
 import { h, put } from "./dom.js";
 import { t } from "./i18n.js";
 import { onTurns } from "./notify.js";
@@ -22,11 +22,8 @@ function problemText(err) {
   return err instanceof ApiError ? (err.problem?.detail || err.message) : String(err);
 }
 
-/** Take the player's seat of ``gameId`` in this browser (a fresh seat token for it) and
- * open the game. */
-export async function openChallengeGame(gameId, seat) {
-  const got = await asPlayer(`/games/${gameId}/seats/${seat}/token`, { method: "POST" });
-  keepSeat(gameId, seat, got.token, myPlayer()?.name || "");
+/** Open the game a challenge made: the player token plays the player's seat there. */
+function openChallengeGame(gameId) {
   location.href = `/game/${gameId}`;
 }
 
@@ -53,7 +50,7 @@ function incomingRow(c, refresh) {
     accept.disabled = decline.disabled = true;
     try {
       const done = await asPlayer(`/challenges/${c.id}/accept`, { method: "POST" });
-      if (done.game_id) { await openChallengeGame(done.game_id, done.seat); return; }
+      if (done.game_id) { openChallengeGame(done.game_id); return; }
       status.textContent = t("ch_waiting_others");
       waitForGame(c.id, status);
     } catch (err) { status.textContent = problemText(err); refresh(); }
@@ -87,7 +84,7 @@ function waitForGame(challengeId, status) {
   const tick = async () => {
     try {
       const c = await asPlayer(`/challenges/${challengeId}`);
-      if (c.game_id) { await openChallengeGame(c.game_id, c.seat); return; }
+      if (c.game_id) { openChallengeGame(c.game_id); return; }
       if (c.status !== "open") { status.textContent = t(`ch_status_${c.status}`); return; }
     } catch (err) { status.textContent = problemText(err); return; }
     setTimeout(tick, WAIT_MS);
@@ -120,7 +117,7 @@ export function challengesCard(box) {
       const open = h("button", { type: "button", id: "challenge-open-game" }, t("ch_open_game"));
       open.onclick = async () => {
         const c = await asPlayer(`/challenges/${event.data.id}`);
-        await openChallengeGame(event.data.game_id, c.seat);
+        openChallengeGame(event.data.game_id);
       };
       put(accepted, t("ch_accepted_news"), " ", open);
     }
@@ -148,7 +145,7 @@ export async function renderRematch(game) {
     button.disabled = true;
     try {
       const c = await asPlayer(`/games/${game.id}/rematch`, { method: "POST" });
-      if (c.game_id) { await openChallengeGame(c.game_id, c.seat); return; }
+      if (c.game_id) { openChallengeGame(c.game_id); return; }
       if (c.challenger.id !== me.id) { button.disabled = false; status.textContent = t("ch_rematch_offered_to_you"); return; }
       status.textContent = t("ch_rematch_waiting", { names: c.invited.map((i) => who(i.player)).join(", ") });
       waitForGame(c.id, status);

@@ -1,13 +1,13 @@
 // The game page: board, players, ladder, market, log, the pending decision, live updates,
-// the end and a replay. Playing needs this browser's seat token (kept by the lobby);
-// without one the page watches, read-only.
+// the end and a replay. Playing needs this browser's seat token (kept by the lobby) or its
+// player holding a seat of the game; otherwise the page watches, read-only.
 //
 // This module starts the page and draws it from its state; the parts live in game/: the
 // page's state (state.js, one object handed to every part), the log (log.js), pacing the
 // live entries (pacing.js), the table around the board (table.js), clocks (clocks.js), the
 // pending decision (decision.js) and its hint (hints.js), the seats (seats.js) and the end
 // with its replay (result.js).
-import { ApiError, call, rules as loadRules, seatFor } from "./api.js";
+import { ApiError, call, rules as loadRules, seatIn } from "./api.js";
 import { Board, drawLadder } from "./board.js";
 import { renderRematch } from "./challenges.js";
 import { drawBoardText } from "./board-text.js";
@@ -68,13 +68,13 @@ function translatePage() {
 
 async function main() {
   const { gameId, trace } = view;
-  view.mine = view.watchOnly ? null : seatFor(gameId);
-  if (view.mine) playingHere(gameId); // this game's turns are this page's own notice
   followTurns();
   // The rules, the game and its log load side by side: the page is drawn once all three are in.
   const [rules, game, log] = await Promise.all([loadRules(), call(`/games/${gameId}`).then((r) => r.data), loadEvents(gameId)]);
   view.rules = rules;
   view.game = game;
+  view.mine = view.watchOnly ? null : seatIn(game);
+  if (view.mine) playingHere(gameId); // this game's turns are this page's own notice
   setTexts(rules.texts);
   setGenes(rules.texts.genes);
   translatePage();

@@ -1,9 +1,9 @@
 // A tournament's page: its terms, enter and withdraw with one click, the standings, every
-// round's tables (each linking to its game; one's own with a button that takes the seat)
+// round's tables (each linking to its game; one's own to play it with the player token)
 // and the entries. It follows the tournament's stream (GET /tournaments/{id}/stream), so
 // the standings and tables change as games end; a private tournament (whose stream needs
 // the player token, which EventSource cannot send) is read again every few seconds.
-import { ApiError, call, callAsPlayer, keepSeat, myPlayer } from "./api.js";
+import { ApiError, call, callAsPlayer, myPlayer } from "./api.js";
 import { h, put } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
@@ -53,24 +53,14 @@ function drawStandings() {
       h("td", { class: "num" }, s.performance === null ? "–" : score(s.performance)))));
 }
 
-async function takeSeat(table, seat) {
-  const name = myPlayer()?.name || "";
-  const r = await callAsPlayer(`/games/${table.game_id}/seats/${seat.seat}/token`, { method: "POST" }, name);
-  keepSeat(table.game_id, seat.seat, r.data.token, seat.name);
-  location.href = `/game/${table.game_id}`;
-}
-
 function tableRow(round, table) {
   const mySeat = table.seats.find((s) => s.player_id && s.player_id === me());
   const seats = table.seats.map((s) => h("li", {}, s.player_id ? s.name : t("tn_bot"),
     s.place ? h("span", { class: "badge" }, t("tn_place", { n: s.place })) : null));
-  let action;
-  if (mySeat && table.status === "playing") {
-    action = h("button", { type: "button", class: "play-table" }, t("tn_play"));
-    action.onclick = () => takeSeat(table, mySeat).catch((err) => put($("tn-error"), err.message));
-  } else {
-    action = h("a", { href: `/game/${table.game_id}` }, table.status === "playing" ? t("tn_watch") : t("tn_see_game"));
-  }
+  // One's own table is played on the game's page with the player token.
+  const plays = Boolean(mySeat) && table.status === "playing";
+  const label = plays ? t("tn_play") : table.status === "playing" ? t("tn_watch") : t("tn_see_game");
+  const action = h("a", { href: `/game/${table.game_id}`, class: plays ? "play-table" : null }, label);
   return h("tr", { class: "tn-table", "data-game": table.game_id },
     h("td", {}, t("tn_table_n", { n: table.table })), h("td", {}, h("ul", { class: "plain" }, seats)),
     h("td", {}, table.status === "playing" ? t("tn_playing") : t("tn_done")), h("td", {}, action));

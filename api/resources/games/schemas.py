@@ -6,12 +6,14 @@ client's body is a 422 rather than a silently ignored option.
 
 from __future__ import annotations
 
+from dataclasses import Field
 from datetime import UTC
+from typing import Any
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.contract.documents import Document, optional
+from api.contract.documents import Document, optional, view_document
 from api.contract.plugin import NULL
 from api.contract.vocabulary import component_field
 from api.parsing import MAX_INT32, JsonBoolean, QueryBoolean, printable_text
@@ -20,7 +22,9 @@ from engine.counts import VARIANTS
 from service.models import GAME_STATUSES
 from service.plumbing.config import Settings
 from service.rules import clocks
+from service.rules.game_options import FIELDS as OPTIONS
 from service.rules.new_game import LABEL, TIMEOUT_POLICIES
+from service.rules.views import GameView, SeatView
 
 NAME = [validate.Length(min=1, max=64), printable_text]
 LEVEL = [validate.Length(min=1, max=32), printable_text]
@@ -54,43 +58,55 @@ class SeatSpecSchema(ma.Schema):
             raise ma.ValidationError("a bot account's seat has no level", "level")
 
 
-class GameOptionsSchema(ma.Schema):
-    deck = fields.List(
-        fields.Dict(),
-        validate=validate.Length(min=1, max=200),
-        metadata={"description": "custom environment deck (cards as in rules.environment deck)"},
-    )
-    timeout_bot_level = fields.String(
-        validate=LEVEL, metadata={"description": "bot taking over on timeout (policy 'bot')"}
-    )
-    resign_bot_level = fields.String(
-        validate=LEVEL, metadata={"description": "bot taking over a resigned seat"}
-    )
-    variant = fields.String(
-        metadata={
-            "description": "a 2-player variant (GET /rules: variants); players must be 2",
-            "enum": sorted(VARIANTS),
+def _request_field(option: Field[Any]) -> fields.Field:
+    """An option as a creation request writes it (``service.rules.game_options``)."""
+    meta = option.metadata
+    doc = {"description": meta["doc"]}
+    if meta["kind"] == "flag":
+        return JsonBoolean(metadata=doc)
+    if meta["kind"] == "level":
+        return fields.String(validate=LEVEL, metadata=doc)
+    if meta["kind"] == "variant":
+        return fields.String(metadata={**doc, "enum": list(meta["choices"])})
+    cards = validate.Length(min=meta["min"], max=meta["max"])
+    return fields.List(fields.Dict(), validate=cards, metadata=doc)
+
+
+def _public_field(option: Field[Any]) -> fields.Field:
+    """An option as a game's public view shows it (``GameOptions.public``)."""
+    meta = option.metadata
+    doc = {"description": meta["shown"]} if meta["shown"] else {}
+    if meta["kind"] == "flag":
+        return fields.Boolean(metadata=doc)
+    if meta["kind"] == "variant":
+        choices = {"type": "string", "enum": list(meta["choices"])}
+        return fields.Raw(metadata={**doc, "anyOf": [NULL, choices]})
+    return fields.String(allow_none=True, metadata=doc)
+
+
+#: The options of a new game, each as ``GameOptions`` declares it.
+GameOptionsSchema = ma.Schema.from_dict(
+    {name: _request_field(option) for name, option in OPTIONS.items()}, name="GameOptionsSchema"
+)
+
+#: The options of a game as everybody may read them (a custom deck's order is hidden).
+PublicGameOptionsSchema = type(
+    "PublicGameOptionsSchema",
+    (Document,),
+    {
+        "Meta": optional("deck_cards"),
+        "deck": fields.String(metadata={"enum": ["default", "custom"]}),
+        "deck_cards": fields.List(
+            fields.Dict(),
+            metadata={"description": "a custom deck's cards, sorted (the draw order is hidden)"},
+        ),
+        **{
+            name: _public_field(option)
+            for name, option in OPTIONS.items()
+            if option.metadata["shown"] is not None
         },
-    )
-    decoy_scores = JsonBoolean(
-        metadata={
-            "description": "variant decoy only: whether the decoy's marker advances "
-            "(default false; docs/rules.md, Decoy)"
-        },
-    )
-    people_pool = JsonBoolean(
-        metadata={
-            "description": "a rated game with a bot account rates in the people's pool "
-            "(`4p`) instead of the bots' (`bots-4p`); default false (docs/bots.md)"
-        },
-    )
-    hints = JsonBoolean(
-        metadata={
-            "description": "whether the seat to play may ask for a hint (POST "
-            "/games/{id}/seats/{seat}/hint); default true in an unrated game, never in a "
-            "rated one (true with rated: 422)"
-        },
-    )
+    },
+)
 
 
 class TimeControlSchema(ma.Schema):
@@ -180,61 +196,6 @@ class GameCreateSchema(ma.Schema):
     )
 
 
-class SeatSchema(Document):
-    seat = fields.Integer()
-    kind = fields.String()
-    bot_level = fields.String(allow_none=True)
-    name = fields.String(allow_none=True)
-    occupied = fields.Boolean()
-    joined_at = fields.DateTime(allow_none=True)
-    timeouts = fields.Integer()
-    replaced_by_bot = fields.Boolean()
-    resigned = fields.Boolean()
-    player_id = fields.String(
-        allow_none=True, metadata={"description": "the player who joined with a player token"}
-    )
-    reserved_for = fields.String(
-        allow_none=True, metadata={"description": "only this player may join the seat"}
-    )
-    invited = fields.Boolean(metadata={"description": "joined only with an invitation code"})
-    bot_account = fields.Boolean(
-        metadata={
-            "description": "played by the bot account `player_id` with its player token "
-            "(`kind` is `bot`, without a level)"
-        }
-    )
-    bank = fields.Float(
-        allow_none=True,
-        metadata={
-            "description": "bank time control: seconds in the seat's bank (the deciding "
-            "seat's as it stood when the decision was offered: it runs out at deadline_at); "
-            "null for a bot or without banks"
-        },
-    )
-
-
-class PublicGameOptionsSchema(Document):
-    """The options of a game as everybody may read them (a custom deck's order is hidden)."""
-
-    Meta = optional("deck_cards")
-
-    deck = fields.String(metadata={"enum": ["default", "custom"]})
-    deck_cards = fields.List(
-        fields.Dict(),
-        metadata={"description": "a custom deck's cards, sorted (the draw order is hidden)"},
-    )
-    timeout_bot_level = fields.String(allow_none=True)
-    resign_bot_level = fields.String(allow_none=True)
-    variant = fields.Raw(
-        metadata={
-            "description": "a 2-player variant, or null",
-            "anyOf": [NULL, {"type": "string", "enum": sorted(VARIANTS)}],
-        }
-    )
-    decoy_scores = fields.Boolean()
-    hints = fields.Boolean(metadata={"description": "whether the seat to play may ask for hints"})
-
-
 class FairnessSchema(Document):
     """How the dice can be checked after the game (docs/fairness.md)."""
 
@@ -259,38 +220,24 @@ class GameResultSchema(Document):
     )
 
 
-class GameSummarySchema(Document):
-    id = fields.String()
-    status = fields.String(metadata={"enum": list(GAME_STATUSES)})
-    players = fields.Integer()
-    seq = fields.Integer(metadata={"description": "player actions applied so far"})
-    version = fields.Integer(metadata={"description": "changes with every write; the ETag"})
-    seats = fields.List(fields.Nested(SeatSchema))
-    open_seats = fields.List(fields.Integer())
-    options = fields.Nested(PublicGameOptionsSchema)
-    time_limit = fields.Integer(
-        metadata={"description": "seconds per human decision (0: none, or a bank control)"}
-    )
-    time_control = fields.Nested(
+#: A seat of a game, as ``SeatView`` declares it.
+SeatSchema = view_document("SeatSchema", SeatView)
+
+#: A game without its board, as ``GameView`` declares it.
+GameSummarySchema = view_document(
+    "GameSummarySchema",
+    GameView,
+    exclude=("pending", "public"),
+    seats=fields.List(fields.Nested(SeatSchema)),
+    options=fields.Nested(PublicGameOptionsSchema),
+    time_control=fields.Nested(
         TimeControlSchema,
         metadata={"description": "as chosen at creation (docs/api.md, Time controls)"},
-    )
-    timeout_policy = fields.String()
-    pending_seat = fields.Integer(allow_none=True)
-    pending_kind = fields.String(allow_none=True)
-    deadline_at = fields.DateTime(
-        allow_none=True,
-        metadata={"description": "when the pending human decision times out (a bot: null)"},
-    )
-    created_at = fields.DateTime()
-    updated_at = fields.DateTime()
-    started_at = fields.DateTime(allow_none=True)
-    finished_at = fields.DateTime(allow_none=True)
-    label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
-    private = fields.Boolean(metadata={"description": "listed only to its creating player"})
-    rated = fields.Boolean(metadata={"description": "the result updates the players' ratings"})
-    fairness = fields.Nested(FairnessSchema)
-    result = fields.Nested(GameResultSchema, allow_none=True)
+    ),
+    fairness=fields.Nested(FairnessSchema),
+    result=fields.Nested(GameResultSchema, allow_none=True),
+    open_seats=fields.List(fields.Integer()),
+)
 
 
 class GameSchema(GameSummarySchema):

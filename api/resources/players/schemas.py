@@ -5,10 +5,11 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.contract.documents import Document
+from api.contract.documents import Document, view_document
 from api.resources.games.schemas import NAME, GameSummarySchema
 from api.resources.ratings.schemas import RatingSchema
 from service.models import GAME_STATUSES
+from service.rules.player_views import PlayerView, Turn
 
 
 class PlayerCreateSchema(ma.Schema):
@@ -34,13 +35,8 @@ class SigninSchema(ma.Schema):
     )
 
 
-class PlayerSchema(Document):
-    id = fields.String()
-    name = fields.String()
-    created_at = fields.DateTime()
-    bot = fields.Boolean(
-        metadata={"description": "a bot account: a program plays with its token (docs/bots.md)"}
-    )
+#: A player, as ``PlayerView`` declares it.
+PlayerSchema = view_document("PlayerSchema", PlayerView)
 
 
 class CreatedPlayerSchema(Document):
@@ -57,13 +53,8 @@ class MyGamesQuerySchema(ma.Schema):
     status = fields.String(validate=validate.OneOf(list(GAME_STATUSES)))
 
 
-class TurnSchema(Document):
-    game_id = fields.String()
-    seat = fields.Integer(metadata={"description": "your seat that owes the decision"})
-    seq = fields.Integer(metadata={"description": "send as expected_seq with the action"})
-    pending_kind = fields.String(allow_none=True)
-    deadline_at = fields.DateTime(allow_none=True)
-    label = fields.String(allow_none=True)
+#: A decision the player owes, as ``Turn`` declares it.
+TurnSchema = view_document("TurnSchema", Turn)
 
 
 class ProfileSchema(Document):

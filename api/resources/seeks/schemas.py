@@ -5,11 +5,17 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.contract.documents import Document
+from api.contract.documents import Document, view_document
 from api.parsing import JsonBoolean
 from api.resources.games.schemas import TimeControlSchema
 from engine.counts import SUPPORTED_PLAYERS, VARIANTS
-from service.rules.seek_terms import DEFAULT_BOT_LEVEL, DEFAULT_WAIT, MAX_WAIT, MIN_WAIT
+from service.rules.seek_terms import (
+    DEFAULT_BOT_LEVEL,
+    DEFAULT_WAIT,
+    MAX_WAIT,
+    MIN_WAIT,
+    SeekView,
+)
 
 
 class SeekCreateSchema(ma.Schema):
@@ -55,26 +61,8 @@ class SeekCreateSchema(ma.Schema):
     )
 
 
-class SeekSchema(Document):
-    id = fields.String()
-    player_id = fields.String()
-    name = fields.String(metadata={"description": "the seeker's display name"})
-    players = fields.Integer()
-    variant = fields.String(allow_none=True)
-    time_control = fields.Nested(TimeControlSchema)
-    rated = fields.Boolean()
-    wait = fields.Integer()
-    bot_level = fields.String()
-    bot_accounts = fields.Boolean(metadata={"description": "the seek welcomes bot accounts"})
-    status = fields.String(
-        validate=validate.OneOf(["waiting", "matched", "cancelled"]),
-        metadata={"description": "waiting, then matched (game_id, seat) or cancelled"},
-    )
-    created_at = fields.DateTime()
-    expires_at = fields.DateTime(metadata={"description": "when bots fill the game"})
-    ended_at = fields.DateTime(allow_none=True)
-    game_id = fields.String(allow_none=True)
-    seat = fields.Integer(allow_none=True)
+#: A seek, as ``SeekView`` declares it.
+SeekSchema = view_document("SeekSchema", SeekView, time_control=fields.Nested(TimeControlSchema))
 
 
 class SeekReadSchema(SeekSchema):
