@@ -11,10 +11,10 @@ Two sources, merged by ``declared_codes``:
 - codes that follow from what the operation takes (``implied_codes``): every operation can
   be rate limited; one with a body can get a body that is not JSON, too large, of another
   media type or not of its schema; an id in its path may name nothing (``IN_COLLECTION``);
-  one with a token can get a missing or unknown token;
-  ``Idempotency-Key`` and ``If-Match`` bring their own; one that needs a scope
-  (``OPERATION_SCOPES``) refuses a token without it. These are read off the operation as
-  the spec states it, so a new route gets them without a line here;
+  one with a token can get a missing or unknown token; ``Idempotency-Key`` and ``If-Match``
+  bring their own; one that needs a scope (``OPERATION_SCOPES``) refuses a token without
+  it. These are read off the operation as the spec states it, so a new route gets them
+  without a line here;
 - codes of what the operation does (``OPERATION_PROBLEMS``), by ``operationId``: the
   service's refusals, which only the operation knows.
 
@@ -204,7 +204,7 @@ def implied_codes(name: str, path: str, operation: dict[str, Any]) -> set[str]:
     segments = path.split("/")
     for collection, segment in zip(segments, segments[1:], strict=False):
         if segment.startswith("{"):
-            codes |= {"validation_error", *IN_COLLECTION.get(collection, ())}
+            codes |= {*WITH_INPUT, *IN_COLLECTION.get(collection, ())}
     if OPERATION_SCOPES.get(name) is not None:
         codes.add("missing_scope")
     parameters = operation.get("parameters", ())
