@@ -94,6 +94,7 @@ def site(server: LiveServer) -> Iterator[Site]:
     assert AXE.is_file(), "axe-core missing: run scripts/ensure-node-tools.sh (make test does)"
     player, finished = _rated_game(server)
     made = Site(player, finished)
+    made.tournament = _tournaments(server, player)  # starts while the rest is set up
     for players, variant in GAMES:
         bots = [{"kind": "bot", "level": "random"}] * (players - 1)
         body: dict[str, Any] = {"players": players, "seats": [{"kind": "human"}, *bots],
@@ -105,19 +106,23 @@ def site(server: LiveServer) -> Iterator[Site]:
         made.games[variant or f"{players}p"] = (
             game_id, {"seat": seat["seat"], "token": seat["token"], "name": "Ann",
                       "joined": "2026-01-01T00:00:00Z"})  # fmt: skip
-    made.tournament = _tournaments(server, player)
     deadline = time.monotonic() + 180  # the workers play the rated game out
     while api(server, f"/games/{finished}")["status"] != "finished":
         assert time.monotonic() < deadline, "the rated game did not finish"
         time.sleep(0.2)
     for game_id, seat in made.games.values():
         wait_turn(server, game_id, seat["seat"])  # a decision waits on each table
+    deadline = time.monotonic() + 180  # the workers start the tournament and pair round 1
+    while not api(server, f"/tournaments/{made.tournament}/rounds")["items"]:
+        assert time.monotonic() < deadline, "the tournament did not start"
+        time.sleep(0.2)
     yield made
 
 
 def _tournaments(server: LiveServer, player: dict[str, str]) -> str:
-    """Two tournaments of ``player``'s: one upcoming, one that starts at once with three
-    entrants and the service's bots (its round 1 paired before the audit); the latter's id."""
+    """Two tournaments of ``player``'s: one upcoming, one with three entrants and the
+    service's bots that starts in 30 s (time for its entries to land first, on a busy
+    machine too; its round 1 is paired before the audit); the latter's id."""
     now = datetime.now(UTC)
     terms = {"format": "swiss", "rounds": 2, "players": 4, "service_bots": "random",
              "rated": False, "time_control": {"type": "none"}}  # fmt: skip
@@ -127,17 +132,13 @@ def _tournaments(server: LiveServer, player: dict[str, str]) -> str:
     running = api_post(
         server,
         "/tournaments",
-        {**terms, "name": "Evening pods", "starts_at": now.isoformat()},
+        {**terms, "name": "Evening pods", "starts_at": (now + timedelta(seconds=30)).isoformat()},
         player["token"],
     )
     entrants = [player["token"]] + [api_post(server, "/players", {"name": n})["token"]
                                     for n in ("Bea", "Cal")]  # fmt: skip
     for token in entrants:
         api_post(server, f"/tournaments/{running['id']}/entries", token=token)
-    deadline = time.monotonic() + 120  # the workers start it and pair round 1
-    while not api(server, f"/tournaments/{running['id']}/rounds")["items"]:
-        assert time.monotonic() < deadline, "the tournament did not start"
-        time.sleep(0.2)
     return running["id"]
 
 
