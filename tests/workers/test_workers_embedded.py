@@ -91,8 +91,9 @@ def test_deadlines_survive_a_stop_and_restart_and_ctrl_c_stops_everything(
     assert re.search(r"broker\s+redis://127\.0\.0\.1:\d+/0 \(embedded Redis\)", runner.log())
 
     bots, _ = create_game(base, [BOT] * 3)
-    # Nobody plays the human seats: every one of their decisions is a deadline (3 s).
-    idle, _ = create_game(base, [{"kind": "human"}, BOT, BOT], time_limit=3, deck=SHORT_DECK)
+    # Nobody plays the human seats: every one of their decisions is a deadline (6 s: the
+    # runner's warm stop, a few seconds on a busy machine, must end before one fires).
+    idle, _ = create_game(base, [{"kind": "human"}, BOT, BOT], time_limit=6, deck=SHORT_DECK)
     takeover = requests.post(f"{base}/games", json={
         "players": 3, "seats": [{"kind": "human"}, BOT, BOT], "time_limit": 1,
         "timeout_policy": "bot"}, timeout=10).json()["game"]["id"]  # fmt: skip
@@ -100,14 +101,14 @@ def test_deadlines_survive_a_stop_and_restart_and_ctrl_c_stops_everything(
                          timeout=10).status_code == 201  # fmt: skip
 
     def human_deadline_ahead() -> bool:
-        """The idle seat must decide, one fired deadline behind it and 2+ s left on this one:
+        """The idle seat must decide, one fired deadline behind it and 4+ s left on this one:
         its ETA message is in the worker's hands now."""
         view = requests.get(f"{base}/games/{idle}/pending", timeout=10).json()
         game = requests.get(f"{base}/games/{idle}", timeout=10).json()
         if not (view["pending"] and view["pending"]["seat"] == 0 and view["deadline_at"]):
             return False
         left = datetime.fromisoformat(view["deadline_at"]) - datetime.now(UTC)
-        return game["seats"][0]["timeouts"] >= 1 and left.total_seconds() > 2
+        return game["seats"][0]["timeouts"] >= 1 and left.total_seconds() > 4
 
     _wait(human_deadline_ahead, 120, "no pending human deadline")
     assert runner.stop() == 0
