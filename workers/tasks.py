@@ -208,25 +208,36 @@ def deliver_webhook(delivery_id: str) -> str:
     return outcome
 
 
-@app.task(base=GameTask, name="workers.tasks.sweep_webhooks", soft_time_limit=30, time_limit=60)
-def sweep_webhooks() -> int:
-    """Enqueue every webhook delivery whose attempt is due (beat runs this every few
-    seconds, one sweep per tick across beats like the deadline sweep)."""
+def _hand_out_due(kind: str, due_of: Any, task: Any, message: str) -> int:
+    """One sweep of ``kind`` (beat runs it every few seconds, one sweep per tick across
+    beats like the deadline sweep): enqueue ``task`` for each id ``due_of`` finds due.
+
+    An item written in the last HINT_GRACE has its commit's hint on the way: leaving it to
+    the hint keeps the sweep from racing it (the sweep is for lost hints and retries)."""
     with app.pool.acquire(block=True) as conn:
-        tick = f"{_settings.queue}:webhooks"
+        tick = f"{_settings.queue}:{kind}"
         if not take_tick(conn.default_channel.client, tick, _settings.sweep_interval):
             return 0
-    # A delivery written in the last HINT_GRACE has its commit's hint on the way: leaving
-    # it to the hint keeps the sweep from racing it (the sweep is for lost hints, retries).
     before = datetime.now(UTC) - HINT_GRACE
-    due = runtime.get_service().webhooks.due(now=before, limit=_settings.sweep_limit)
-    for delivery_id in due:
-        deliver_webhook.apply_async((delivery_id,), expires=max(_settings.sweep_interval, 5.0))
-    metrics.SWEEP_RUNS.labels("webhooks").inc()
-    metrics.SWEEP_ITEMS.labels("webhooks").inc(len(due))
+    due = due_of(now=before, limit=_settings.sweep_limit)
+    for item_id in due:
+        task.apply_async((item_id,), expires=max(_settings.sweep_interval, 5.0))
+    metrics.SWEEP_RUNS.labels(kind).inc()
+    metrics.SWEEP_ITEMS.labels(kind).inc(len(due))
     if due:
-        log.info("webhook sweep handed out %d due deliveries", len(due))
+        log.info(message, len(due))
     return len(due)
+
+
+@app.task(base=GameTask, name="workers.tasks.sweep_webhooks", soft_time_limit=30, time_limit=60)
+def sweep_webhooks() -> int:
+    """Enqueue every webhook delivery whose attempt is due (``_hand_out_due``)."""
+    return _hand_out_due(
+        "webhooks",
+        runtime.get_service().webhooks.due,
+        deliver_webhook,
+        "webhook sweep handed out %d due deliveries",
+    )
 
 
 @app.task(base=GameTask, name="workers.tasks.send_notice", soft_time_limit=60, time_limit=90)
@@ -240,23 +251,14 @@ def send_notice(notice_id: str) -> str:
 
 @app.task(base=GameTask, name="workers.tasks.sweep_notices", soft_time_limit=30, time_limit=60)
 def sweep_notices() -> int:
-    """Enqueue every notice whose attempt is due (beat, one sweep per tick across beats):
-    retries, digests whose period ended, notices held by the rate limit, lost hints."""
-    from service.plumbing import metrics  # after the fork (workers.metrics)
-
-    with app.pool.acquire(block=True) as conn:
-        tick = f"{_settings.queue}:notices"
-        if not take_tick(conn.default_channel.client, tick, _settings.sweep_interval):
-            return 0
-    before = datetime.now(UTC) - HINT_GRACE
-    due = runtime.get_service().notices.due(now=before, limit=_settings.sweep_limit)
-    for notice_id in due:
-        send_notice.apply_async((notice_id,), expires=max(_settings.sweep_interval, 5.0))
-    metrics.SWEEP_RUNS.labels("notices").inc()
-    metrics.SWEEP_ITEMS.labels("notices").inc(len(due))
-    if due:
-        log.info("notice sweep handed out %d due notices", len(due))
-    return len(due)
+    """Enqueue every notice whose attempt is due (``_hand_out_due``): retries, digests whose
+    period ended, notices held by the rate limit, lost hints."""
+    return _hand_out_due(
+        "notices",
+        runtime.get_service().notices.due,
+        send_notice,
+        "notice sweep handed out %d due notices",
+    )
 
 
 @app.task(base=GameTask, name="workers.tasks.fill_seek", soft_time_limit=30, time_limit=60)
