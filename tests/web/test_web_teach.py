@@ -113,6 +113,9 @@ def test_every_decision_kind_shows_its_explanation(server: LiveServer, lang: str
             assert texts["decisions"][kind]["purpose"] in help_box.text, kind
             if kind == "feed":  # the own-colour rule is said where food is offered
                 assert texts["topics"]["feeding"] in help_box.text
+            reason = (pending.get("context") or {}).get("reason")
+            if reason:  # why the decision came, in this language: not the engine's word
+                assert f": {reason}" not in panel.text, (kind, panel.text)
             _no_emoji(driver.execute_script("return document.body.innerText"))
         # Dismissed once, a kind's help stays folded on this browser.
         help_box.find_element(By.CSS_SELECTOR, "button.got-it").click()

@@ -68,14 +68,14 @@ function targetPick(ctx) {
 
 function contextAmoeba(ctx) {
   const c = ctx.pending.context || {};
-  if (c.amoeba) explain(ctx, t("your_amoeba", { amoeba: amoebaName(c.amoeba) }));
+  if (c.amoeba) explain(ctx, t(c.amoeba.field ? "your_amoeba_on" : "your_amoeba", { n: c.amoeba.number, field: c.amoeba.field }));
 }
 
 export const RENDERERS = {
   start_space: (ctx) => ctx.panel.append(actionButtons(ctx, indexed(ctx.pending))),
   place_amoeba: (ctx) => {
     const c = ctx.pending.context || {};
-    if (c.reason) explain(ctx, t(c.free ? "place_reason_free" : "place_reason", { reason: c.reason }));
+    if (c.reason) explain(ctx, t(c.free ? "place_reason_free" : "place_reason", { reason: t(`place_why_${c.reason}`) }));
     fieldPick(ctx);
   },
   divide: (ctx) => {
