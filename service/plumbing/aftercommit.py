@@ -1,6 +1,6 @@
 """What every write does once its transaction has committed: hand the follow-up (a bot
-turn, a deadline, a finished game) to the scheduler, hand new webhook deliveries to it, and
-announce the change to the live streams.
+turn, a deadline, a finished game) to the scheduler, hand it new webhook deliveries and
+notices, and announce the change to the live streams.
 
 One object shared by every part of the service, so that a scheduler swapped in (tests do)
 is seen by all of them. Nothing here raises: the commit already happened, and the sweeps
@@ -10,6 +10,7 @@ is seen by all of them. Nothing here raises: the commit already happened, and th
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from service.plumbing.outages import log_failure
 from service.plumbing.publishing import NullPublisher, Publisher
@@ -36,24 +37,24 @@ class AfterCommit:
             log_failure(log, err, "scheduler failed for %s@%s", followup.game_id, followup.seq)
 
     def webhooks(self, ids: list[str]) -> None:
-        """Hand the deliveries a commit wrote to the scheduler: a hint only, the rows are
-        the truth and the sweep sends whatever is due (``service.parts.webhooks``)."""
-        if not ids:
-            return
-        try:
-            self.scheduler.webhooks(ids)
-        except Exception as err:  # noqa: BLE001 - the sweep is the safety net
-            log_failure(log, err, "scheduler failed for %d webhook deliveries", len(ids))
+        """Hand the webhook deliveries a commit wrote to the scheduler
+        (``service.parts.webhooks``)."""
+        self._hand_over(self.scheduler.webhooks, ids, "webhook deliveries")
 
     def notices(self, ids: list[str]) -> None:
-        """Hand the notices (email, push) a commit wrote to the scheduler: a hint, like
-        ``webhooks`` (``service.parts.notices``)."""
+        """Hand the notices (email, push) a commit wrote to the scheduler
+        (``service.parts.notices``)."""
+        self._hand_over(self.scheduler.notices, ids, "notices")
+
+    def _hand_over(self, send: Callable[[list[str]], None], ids: list[str], what: str) -> None:
+        """A hint only: the rows are the truth, and the sweep sends whatever is due, so a
+        scheduler that fails here loses nothing."""
         if not ids:
             return
         try:
-            self.scheduler.notices(ids)
+            send(ids)
         except Exception as err:  # noqa: BLE001 - the sweep is the safety net
-            log_failure(log, err, "scheduler failed for %d notices", len(ids))
+            log_failure(log, err, "scheduler failed for %d %s", len(ids), what)
 
     def committed(self, game_id: str, seq: int, followup: play.Followup | None) -> None:
         """After every commit that changed a game: its follow-up, then the streams' notice
