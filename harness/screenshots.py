@@ -81,6 +81,7 @@ def main(out: Path) -> None:
             wait_for(player, lambda s: s["ready"], 30, "the game page")
             play_turns(player, rng, max_turns=5000)
             wait_for(player, lambda s: s["status"] == "finished", 60, "the end")
+            player.execute_script("window.scrollTo(0, 0)")  # the last decision had the focus
             player.save_screenshot(str(out / "game-finished.png"))
     print(f"screenshots in {out}")
 
@@ -120,6 +121,10 @@ def teaching(out: Path, langs: tuple[str, ...] = ("en", "de")) -> None:
                 wait_for(phone, lambda s: s["ready"] and s["kind"], 30, "the phone's decision")
                 phone.save_screenshot(str(out / f"teach-phone-{lang}.png"))
     print(f"teaching screenshots in {out}")
+
+
+#: How far into the game the replay's screenshot steps.
+REPLAY_STEPS = 100
 
 
 def _bots_to_the_person(base: str, players: int, variant: str | None, moves: int) -> str:
@@ -171,18 +176,24 @@ def drawn(out: Path) -> None:
                     small.get(f"{base}/game/{game_id}?watch")
                     wait_for(small, lambda s: s["ready"], 30, "the phone page")
                     small.save_screenshot(str(out / "game-phone-6-players.png"))
-            game_id = _bots_to_the_person(base, 4, None, 5000)
+            # The replay: four greedy bots play a whole game (a close one to step through),
+            # shown halfway with the replay's controls in view.
+            greedy = [{"kind": "bot", "level": "greedy"}] * 4
+            game_id = _post(base, "/games", {"players": 4, "seats": greedy})["game"]["id"]
             desk.get(f"{base}/game/{game_id}?watch")
-            wait_for(desk, lambda s: s["ready"] and s["status"] == "finished", 60, "the end")
+            wait_for(desk, lambda s: s["ready"] and s["status"] == "finished", 600, "the end")
             desk.find_element(By.ID, "replay-open").click()
             WebDriverWait(desk, 30).until(
                 lambda d: d.find_element(By.ID, "replay").get_attribute("data-shown") == "0"
             )
-            for _ in range(40):
+            for _ in range(REPLAY_STEPS):
                 desk.find_element(By.ID, "rp-next").click()
             WebDriverWait(desk, 30).until(
-                lambda d: d.find_element(By.ID, "replay").get_attribute("data-shown") == "40"
+                lambda d: (
+                    d.find_element(By.ID, "replay").get_attribute("data-shown") == str(REPLAY_STEPS)
+                )
             )
+            desk.execute_script("document.getElementById('board-wrap').scrollIntoView()")
             desk.save_screenshot(str(out / "game-replay.png"))
     print(f"game-size screenshots in {out}")
 
