@@ -44,7 +44,7 @@ from api.resources.players.routes import blp as players_blp
 from service.plumbing.config import Settings
 from service.plumbing.errors import ServiceError
 from service.plumbing.outages import outage_of
-from service.rules.bots import searches
+from service.rules.game_options import searches
 from service.rules.player_views import PlayerView
 
 EXEMPT_PREFIXES = ("/healthz", "/readyz", "/api/v1/openapi.json", "/api/v1/docs")

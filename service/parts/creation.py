@@ -26,8 +26,8 @@ from service.parts.labels import Labels, check_reservable
 from service.plumbing.errors import Conflict, Forbidden, ServiceError, Unauthorized, Unprocessable
 from service.rules import bot_rules, bulk, play
 from service.rules.bot_seats import seat_bot_accounts
-from service.rules.bots import searches
 from service.rules.bulk import MAX_BULK, Built, BulkGame
+from service.rules.game_options import searches
 from service.rules.new_game import new_game_row, roll_setup
 from service.rules.seat_tokens import hash_token, new_token
 from service.rules.views import CreatedGame, GameView, SeatSpec, game_view

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Mapping
 from typing import Any
 
 from ai import BOT_LEVELS, RandomBot, make_bot
@@ -55,27 +54,6 @@ def is_search_level(level: str | None) -> bool:
     expensive bots, which need a player to create a game and have a budget of their own
     (docs/api.md, "Rate limits")."""
     return level in DEFAULT_BUDGETS
-
-
-#: The options naming a stand-in: the bot that takes over a human's seat when its time
-#: runs out (timeout policy ``bot``) or when it resigns.
-STANDIN_OPTIONS = ("timeout_bot_level", "resign_bot_level")
-
-
-def searches(seats: Any, options: Any) -> bool:
-    """Whether a game made with these seats and options may have a search bot play: a bot
-    seat of a search level, or a search level as a stand-in (a human who resigns every
-    seat hands them all to it). Read from a creation request as sent, checked or not
-    (``seats``: the entries as dicts), so the service and the rate limiter
-    (api/ratelimit.py) apply one rule: such a game needs a player and counts against the
-    search budget, whichever route makes it (docs/api.md, "Rate limits")."""
-    levels: list[Any] = []
-    for seat in seats if isinstance(seats, list | tuple) else ():
-        if isinstance(seat, Mapping) and seat.get("kind") == "bot":
-            levels.append(seat.get("level"))
-    if isinstance(options, Mapping):
-        levels += [options.get(key) for key in STANDIN_OPTIONS]
-    return any(isinstance(level, str) and is_search_level(level) for level in levels)
 
 
 def check_bot_level(level: str, code: str) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 from engine import SUPPORTED_PLAYERS, Game
 from engine.counts import SUPPORTED_PLAYERS_TEXT, VARIANTS
 from service.plumbing.errors import Unprocessable
-from service.rules.bots import check_bot_level
+from service.rules.bots import check_bot_level, is_search_level
 
 #: The most cards a custom environment deck may have.
 MAX_DECK = 200
@@ -148,6 +148,25 @@ class GameOptions:
 
 #: The options by name, as the request and a game's row spell them.
 FIELDS = {f.name: f for f in fields(GameOptions)}
+#: The options naming a stand-in: the bot that takes over a human's seat when its time
+#: runs out (timeout policy ``bot``) or when it resigns.
+STANDIN_OPTIONS = tuple(name for name, f in FIELDS.items() if f.metadata["kind"] == "level")
+
+
+def searches(seats: Any, options: Any) -> bool:
+    """Whether a game made with these seats and options may have a search bot play: a bot
+    seat of a search level, or a search level as a stand-in (a human who resigns every
+    seat hands them all to it). Read from a creation request as sent, checked or not
+    (``seats``: the entries as dicts), so the service and the rate limiter
+    (api/ratelimit.py) apply one rule: such a game needs a player and counts against the
+    search budget, whichever route makes it (docs/api.md, "Rate limits")."""
+    levels: list[Any] = []
+    for seat in seats if isinstance(seats, list | tuple) else ():
+        if isinstance(seat, Mapping) and seat.get("kind") == "bot":
+            levels.append(seat.get("level"))
+    if isinstance(options, Mapping):
+        levels += [options.get(key) for key in STANDIN_OPTIONS]
+    return any(isinstance(level, str) and is_search_level(level) for level in levels)
 
 
 def game_size(players: int | None, variant: Any) -> tuple[int, str | None]:
