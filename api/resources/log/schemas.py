@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import Field
 from typing import Any
 
 import marshmallow as ma
@@ -12,6 +13,7 @@ from api.contract.vocabulary import component_field
 from api.parsing import MAX_INT32
 from api.resources.chat.schemas import ChatMessageSchema
 from api.resources.games.schemas import GameResultSchema, SeatSchema
+from service.rules.game_options import FIELDS as OPTIONS
 from service.rules.positions import MAX_RANGE
 
 
@@ -126,17 +128,33 @@ class RecordFairnessSchema(Document):
     )
 
 
-class RecordSchema(Document):
+def _replay_field(option: Field[Any]) -> fields.Field:
+    """An option ``engine.replay`` takes, as a record gives it: its default when the game's
+    creator did not choose it (``GameOptions.engine_keywords``)."""
+    doc = {"description": f"engine.replay's {option.name}: {option.metadata['doc']}"}
+    kind = option.metadata["kind"]
+    if kind == "flag":
+        return fields.Boolean(metadata=doc)
+    if kind == "deck":
+        doc["description"] += " (null: the standard deck)"
+        return fields.List(fields.Dict(), allow_none=True, metadata=doc)
+    return fields.String(allow_none=True, metadata=doc)
+
+
+#: engine.replay's keywords (deck, variant, decoy_scores), from the options' declaration.
+_ReplayOptions = type(
+    "_ReplayOptions",
+    (Document,),
+    {name: _replay_field(option) for name, option in OPTIONS.items() if option.metadata["engine"]},
+)
+
+
+class RecordSchema(_ReplayOptions):
     id = fields.String()
     label = fields.String(allow_none=True, metadata={"description": "the creator's grouping"})
     players = fields.Integer()
     seed = fields.Integer()
     options = fields.Dict()
-    deck = fields.List(fields.Dict(), allow_none=True)
-    variant = fields.String(allow_none=True, metadata={"description": "a 2-player variant or null"})
-    decoy_scores = fields.Boolean(
-        metadata={"description": "variant decoy: whether the decoy scores (engine.replay)"}
-    )
     seats = fields.List(fields.Nested(SeatSchema))
     fairness = fields.Nested(
         RecordFairnessSchema,
