@@ -240,7 +240,11 @@ def test_tasks_retry_while_the_database_is_unreachable(stack) -> None:  # noqa: 
     with postgres_database("ursuppe_wk_retry") as db_url:
         upgrade_database(db_url)
         name = db_url.rsplit("/", 1)[1]
-        st, worker = stack(database_url=db_url, URSUPPE_BOT_GRACE="60")
+        # A task per decision (not runs of 32): the game lasts hundreds of tasks, so the
+        # outage comes mid-game however fast the machine plays random bots.
+        st, worker = stack(
+            database_url=db_url, URSUPPE_BOT_GRACE="60", URSUPPE_BOT_RUN_DECISIONS="1"
+        )
         game_id = st.service.creation.create_game(
             players=3, seats=[BOTS] * 3, time_limit=0, seed=5
         ).game.id
