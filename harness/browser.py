@@ -258,16 +258,17 @@ def new_tab(driver: webdriver.Chrome) -> str:
     return target["targetId"]
 
 
-def in_service_worker(driver: Chromium, expression: str) -> Any:
-    """Evaluate ``expression`` (a promise is awaited) in the service worker of the window's
-    browser context, where no page script reaches (its notification events, say); the
-    value, as JSON. ChromeDriver's DevTools commands go to the page only, so this attaches
-    to the worker's target over the browser's own connection."""
+def in_worker(driver: Chromium, kind: str, expression: str) -> Any:
+    """Evaluate ``expression`` (a promise is awaited) in the window's browser context's
+    one worker of ``kind`` (``service_worker``: its notification events, say;
+    ``shared_worker``: the stream worker's pages), where no page script reaches; the value,
+    as JSON. ChromeDriver's DevTools commands go to the page only, so this attaches to the
+    worker's target over the browser's own connection."""
     cdp = driver.browser_cdp
     assert cdp is not None, "a window of the pool (chromium()) has the browser's connection"
     workers = [
         t for t in cdp.call("Target.getTargets")["targetInfos"]
-        if t["type"] == "service_worker" and t.get("browserContextId") == driver.context_id
+        if t["type"] == kind and t.get("browserContextId") == driver.context_id
     ]  # fmt: skip
     assert len(workers) == 1, workers
     session = cdp.call("Target.attachToTarget", targetId=workers[0]["targetId"], flatten=True)
@@ -277,7 +278,7 @@ def in_service_worker(driver: Chromium, expression: str) -> Any:
     finally:
         cdp.call("Target.detachFromTarget", sessionId=session["sessionId"])
     if "exceptionDetails" in answer:
-        raise AssertionError(f"in the service worker: {answer['exceptionDetails']}")
+        raise AssertionError(f"in the {kind}: {answer['exceptionDetails']}")
     return answer["result"].get("value")
 
 

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from harness.browser import chromium, console_errors, new_tab, remember
+from harness.browser import Chromium, chromium, console_errors, in_worker, new_tab, remember
 from harness.web_server import LiveServer, live_server
 from tests.web.test_web_play import api, api_post
 
@@ -35,7 +36,11 @@ def gauge(server: LiveServer, name: str) -> float:
     return float(found[1]) if found else 0.0
 
 
-def settles(server: LiveServer, streams: int, games: int) -> None:
+#: What the browser's stream worker holds: each page it knows (port) and that page's games.
+WORKER_PAGES_JS = "JSON.stringify([...pages.values()].map((p) => [...p.games.keys()]))"
+
+
+def settles(server: LiveServer, streams: int, games: int, browser: Chromium) -> None:
     """The service holds ``streams`` following ``games``: a connection the browser dropped is
     let go once the service writes to it again (a heartbeat, every 10 s; the second write
     fails), so within about 20 s."""
@@ -47,7 +52,14 @@ def settles(server: LiveServer, streams: int, games: int) -> None:
         if time.monotonic() > deadline:
             log = (server.workdir / "gunicorn.log").read_text(errors="replace").splitlines()
             opened = "\n".join(line for line in log if "/stream" in line)
-            raise AssertionError(f"streams, games: {now}, not {streams, games}; streams:\n{opened}")
+            try:  # which pages the browser's worker still serves, and their games
+                held = in_worker(browser, "shared_worker", WORKER_PAGES_JS)
+            except (AssertionError, WebDriverException) as err:
+                held = f"(no worker to ask: {err})"
+            raise AssertionError(
+                f"streams, games: {now}, not {streams, games}; the worker's pages: {held}; "
+                f"streams:\n{opened}"
+            )
         time.sleep(0.1)
 
 
@@ -122,7 +134,9 @@ def test_twelve_tabs_share_one_connection(server: LiveServer) -> None:
             tabs[game_id] = browser.current_window_handle
             assert browser.execute_script("return window.ursuppe.mode") == "stream"
         assert max(loads) < LOADED_WITHIN, loads
-        settles(server, streams=1, games=TABS)  # one connection carries every tab's game
+        settles(
+            server, streams=1, games=TABS, browser=browser
+        )  # one connection carries every tab's game
 
         for game_id, tokens in games.items():
             seq = move(server, game_id, tokens)
@@ -133,7 +147,9 @@ def test_twelve_tabs_share_one_connection(server: LiveServer) -> None:
         for game_id in closed:
             browser.switch_to.window(tabs.pop(game_id))
             browser.close()
-        settles(server, streams=1, games=TABS - len(closed))  # their games are let go
+        settles(
+            server, streams=1, games=TABS - len(closed), browser=browser
+        )  # their games are let go
 
         # The back/forward cache: a page left for another keeps nothing open, and on its
         # way back it catches up with what it missed, each entry once.
@@ -144,7 +160,7 @@ def test_twelve_tabs_share_one_connection(server: LiveServer) -> None:
         )
         before = wait_for(browser, lambda s: True, 1, "the trace")["shown"]
         browser.get(f"{server.base_url}/")
-        settles(server, streams=1, games=len(tabs) - 1)  # left: its game is let go
+        settles(server, streams=1, games=len(tabs) - 1, browser=browser)  # left: its game is let go
         missed = [move(server, game_id, games[game_id]) for _ in range(2)]
         browser.back()
         state = wait_for(browser, lambda s: s["ready"] and s["lastSeq"] >= missed[-1], 15, "back")
@@ -152,7 +168,7 @@ def test_twelve_tabs_share_one_connection(server: LiveServer) -> None:
         assert state["restored"], "the page was loaded again, not restored from the cache"
         state = wait_for(browser, lambda s: missed[-1] in s["shown"], 15, "caught up")
         assert state["shown"] == [*before, *missed]
-        settles(server, streams=1, games=len(tabs))
+        settles(server, streams=1, games=len(tabs), browser=browser)
         assert console_errors(browser) == []
 
         # No page needs the connection any more: it closes.
@@ -161,4 +177,4 @@ def test_twelve_tabs_share_one_connection(server: LiveServer) -> None:
             browser.close()
         browser.switch_to.window(next(iter(tabs.values())))
         browser.get(f"{server.base_url}/")
-        settles(server, streams=0, games=0)
+        settles(server, streams=0, games=0, browser=browser)

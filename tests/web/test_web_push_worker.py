@@ -13,7 +13,7 @@ import pytest
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
-from harness.browser import chromium, console_errors, in_service_worker, open_ready
+from harness.browser import chromium, console_errors, in_worker, open_ready
 from harness.web_server import LiveServer
 
 pytestmark = pytest.mark.integration
@@ -102,12 +102,12 @@ def test_a_click_on_a_notice_focuses_its_tab_or_opens_one(server: LiveServer) ->
         )
         lobby = server.base_url + "/lobby"
         # A game no tab shows: a new window at its absolute address; the notice closed.
-        opened = in_service_worker(driver, CLICK % json.dumps("/game/abc123"))
+        opened = in_worker(driver, "service_worker", CLICK % json.dumps("/game/abc123"))
         assert opened == {"calls": [["open", server.base_url + "/game/abc123"]], "left": 0}
         # The lobby, which this tab shows: that tab is focused, no window opened.
-        focused = in_service_worker(driver, CLICK % json.dumps("/lobby"))
+        focused = in_worker(driver, "service_worker", CLICK % json.dumps("/lobby"))
         assert focused == {"calls": [["focus", lobby]], "left": 0}
         # A notice without an address: the account page.
-        bare = in_service_worker(driver, CLICK % "null")
+        bare = in_worker(driver, "service_worker", CLICK % "null")
         assert bare == {"calls": [["open", server.base_url + "/account"]], "left": 0}
         assert console_errors(driver) == []
