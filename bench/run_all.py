@@ -11,6 +11,7 @@ BENCHMARKS = [
     "engine_bench",
     "engine_instructions",
     "mcts_bench",
+    "leaf_value_cpu",  # CPU an iteration by leaf value: the rates of an equal-CPU arena
     "hints_bench",
     "playout_cpu",
     "api_bench",

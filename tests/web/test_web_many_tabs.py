@@ -54,7 +54,7 @@ def settles(server: LiveServer, streams: int, games: int, browser: Chromium) -> 
             opened = "\n".join(line for line in log if "/stream" in line)
             try:  # which pages the browser's worker still serves, and their games
                 held = in_worker(browser, "shared_worker", WORKER_PAGES_JS)
-            except (AssertionError, WebDriverException) as err:
+            except (AssertionError, WebDriverException, OSError) as err:
                 held = f"(no worker to ask: {err})"
             raise AssertionError(
                 f"streams, games: {now}, not {streams, games}; the worker's pages: {held}; "
