@@ -246,6 +246,11 @@ HEAD_TO_HEAD = (
     "arena-mcts-mcts-fast-greedy-greedy-ips_2000.json",
     "arena-mcts-mcts-fast-greedy-greedy-ips_2000-from_1000008.json",
 )
+# Value v1 at about the CPU value v2 spends a decision, on v2's 600 seatings (two runs).
+FOUR_V1_EQUAL_CPU = (
+    "arena-mcts-fast-greedy-greedy-greedy-value_fit1-ips_2950.json",
+    "arena-mcts-fast-greedy-greedy-greedy-value_fit1-ips_2950-from_1000050.json",
+)
 # What was tried at 4, 5 and 6 players and in Double II against the runs above
 # (docs/ai.md).
 TRIALS = [
@@ -280,6 +285,12 @@ TRIALS = [
     ("4 players", "the learned value (`--value net`, ai/value_net.py; not shipped)",
      "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
      "arena-mcts-fast-greedy-greedy-greedy-value_net-ips_2000.json"),
+    ("4 players", "value v1 with v2's CPU by the bench positions' ratio (2660 iterations a "
+     "second: 226 a decision; in play 10% less CPU a decision than v2)",
+     "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
+     "arena-mcts-fast-greedy-greedy-greedy-value_fit1-ips_2660.json"),
+    ("4 players", "value v1 at about v2's CPU in play (2950 a second: 250 a decision)",
+     "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json", FOUR_V1_EQUAL_CPU),
 ]  # fmt: skip
 
 
