@@ -269,6 +269,7 @@ def run_arena(args: argparse.Namespace) -> int:
     rollout = played_rollout(lineup, variant, args.rollout)
     stem += f"-rollout_{rollout}" if rollout else ""
     stem += f"-ips_{args.iterations_per_second:g}" if args.iterations_per_second else ""
+    stem = continued_stem(args.out, stem, args.seed)
     label = None if variant is None else variant + (" (decoy scores)" if args.decoy_scores else "")
     bar = tqdm(total=len(tasks), desc="arena", unit="game", disable=args.no_progress)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -288,6 +289,17 @@ def run_arena(args: argparse.Namespace) -> int:
     print(f"\nwall time {elapsed:.1f} s, {args.jobs} job(s)")
     print(f"saved {args.out / stem}.json and .md")
     return 0
+
+
+def continued_stem(out: Path, stem: str, seed: int) -> str:
+    """The file name of a run: ``stem``, or ``stem-from_<seed>`` when ``out`` already holds
+    a run of the same line-up and settings from another first seed (a run continued on the
+    next seeds), so that continuing never overwrites the games already played. A run from
+    the same first seed replays the same games: it keeps the name."""
+    earlier = out / f"{stem}.json"
+    if not earlier.exists() or json.loads(earlier.read_text()).get("seed") == seed:
+        return stem
+    return f"{stem}-from_{seed}"
 
 
 def _save(

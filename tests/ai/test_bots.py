@@ -190,3 +190,22 @@ def test_arena_cli_smoke(tmp_path, capsys) -> None:
     data = json.loads((tmp_path / "arena-greedy-random-random.json").read_text())
     assert data["games"] == 3 and len(data["results"]) == 3
     assert (tmp_path / "arena-greedy-random-random.md").exists()
+
+
+def test_an_arena_continued_on_the_next_seeds_keeps_the_first_run(tmp_path) -> None:
+    from ai.cli import main
+
+    def run(seed: int) -> None:
+        args = ["arena", "greedy", "random", "random", "-n", "3", "-j", "1", "--no-progress",
+                "--seed", str(seed), "--out", str(tmp_path)]  # fmt: skip
+        assert main(args) == 0
+
+    run(1)
+    first = (tmp_path / "arena-greedy-random-random.json").read_text()
+    run(2)  # continued: a file of its own, the first untouched
+    assert (tmp_path / "arena-greedy-random-random.json").read_text() == first
+    continued = json.loads((tmp_path / "arena-greedy-random-random-from_2.json").read_text())
+    assert continued["seed"] == 2 and len(continued["results"]) == 3
+    run(1)  # the same first seed again: the same games, under the first name
+    assert sorted(p.name for p in tmp_path.glob("*.json")) == [
+        "arena-greedy-random-random-from_2.json", "arena-greedy-random-random.json"]  # fmt: skip
