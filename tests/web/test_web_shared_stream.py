@@ -176,5 +176,5 @@ def test_the_lobby_and_a_game_share_one_connection(server: LiveServer) -> None:
         seek["time_control"] = {"type": "bank", "initial": 781}
         api_post(server, "/seeks", seek, ann)
         WebDriverWait(browser, 15).until(lambda d: "Ann" in d.find_element(By.ID, "seek-list").text)
-        settles(server, streams=1, games=1)  # the lobby has no stream of its own
+        settles(server, streams=1, games=1, browser=browser)  # the lobby has no stream of its own
         assert console_errors(browser) == []
