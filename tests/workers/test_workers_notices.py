@@ -117,6 +117,9 @@ def test_verify_turn_mails_and_one_click_unsubscribe(stack: Any) -> None:
         # when the worker claims it before Ann plays on.
         wait_for(lambda: settled(st), 60, "the notices before the unsubscribe", worker)
         before = sink.count()
+        subjects = [m["Subject"] for _, m in sink.messages]
+        assert before >= 3 and subjects[0] == verify["Subject"], subjects  # verify, 2+ turns
+        assert all(s.startswith("Your turn in ") for s in subjects[1:]), subjects
 
         play_turn()
         wait_for(my_turn, 60, "Ann's third turn", worker)
