@@ -11,6 +11,7 @@ what makes ``acks_late`` redelivery and the sweep/ETA overlap safe.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -208,7 +209,7 @@ def deliver_webhook(delivery_id: str) -> str:
     return outcome
 
 
-def _hand_out_due(kind: str, due_of: Any, task: Any, message: str) -> int:
+def _hand_out_due(kind: str, due_of: Callable[..., list[str]], task: Any, message: str) -> int:
     """One sweep of ``kind`` (beat runs it every few seconds, one sweep per tick across
     beats like the deadline sweep): enqueue ``task`` for each id ``due_of`` finds due.
 
