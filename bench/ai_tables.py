@@ -140,10 +140,13 @@ def trial_rows(trials: list[tuple[str, str, str, str | tuple[str, ...]]]) -> lis
     return lines
 
 
-def paired_rows(before: str, after: str) -> list[str]:
-    """The two runs game by game on the seatings both played."""
-    a = _first_won(json.loads((RESULTS / before).read_text()))
-    b = _first_won(json.loads((RESULTS / after).read_text()))
+def paired_rows(before: str | tuple[str, ...], after: str | tuple[str, ...]) -> list[str]:
+    """The two runs game by game on the seatings both played (each of one file or more,
+    ``_load``)."""
+    data_a, data_b = _load(before), _load(after)
+    if data_a is None or data_b is None:
+        return []
+    a, b = _first_won(data_a), _first_won(data_b)
     common = sorted(set(a) & set(b))
     both = sum(a[k] and b[k] for k in common)
     only_before = sum(a[k] and not b[k] for k in common)
@@ -187,11 +190,14 @@ def ladder_rows(name: str) -> list[str]:
     return lines
 
 
+# Value v2 at 4 players, continued on the next seeds (1000150-1000365) on a lent 16-core
+# machine (docs/ai.md, "Value v2 against v1 at equal CPU"): one run of 1464 games
+FOUR_V2 = (
+    "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
+    "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000-from_1000150.json",
+)
 ARENAS = [
-    (
-        "after: mcts-fast, value v2 (own self-play)",
-        "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
-    ),
+    ("after: mcts-fast, value v2 (own self-play)", FOUR_V2),
     (
         "before: mcts-fast, value v1 (greedy self-play)",
         "arena-mcts-fast-greedy-greedy-greedy-value_fit1-ips_2000.json",
@@ -246,10 +252,12 @@ HEAD_TO_HEAD = (
     "arena-mcts-mcts-fast-greedy-greedy-ips_2000.json",
     "arena-mcts-mcts-fast-greedy-greedy-ips_2000-from_1000008.json",
 )
-# Value v1 at about the CPU value v2 spends a decision, on v2's 600 seatings (two runs).
+# Value v1 at about the CPU value v2 spends a decision, on v2's seatings (three runs: the
+# last, seeds 1000150-1000348, on the lent machine beside v2's continuation).
 FOUR_V1_EQUAL_CPU = (
     "arena-mcts-fast-greedy-greedy-greedy-value_fit1-ips_2950.json",
     "arena-mcts-fast-greedy-greedy-greedy-value_fit1-ips_2950-from_1000050.json",
+    "arena-mcts-fast-greedy-greedy-greedy-value_fit1-ips_2950-from_1000150.json",
 )
 # What was tried at 4, 5 and 6 players and in Double II against the runs above
 # (docs/ai.md).
@@ -290,7 +298,7 @@ TRIALS = [
      "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
      "arena-mcts-fast-greedy-greedy-greedy-value_fit1-ips_2660.json"),
     ("4 players", "value v1 at about v2's CPU in play (2950 a second: 250 a decision)",
-     "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json", FOUR_V1_EQUAL_CPU),
+     FOUR_V2, FOUR_V1_EQUAL_CPU),
 ]  # fmt: skip
 
 
@@ -367,9 +375,10 @@ def playout_cpu_rows(name: str = "playout_cpu.json") -> list[str]:
 def sections() -> dict[str, list[str]]:
     """The generated blocks of docs/ai.md by marker name."""
     strength = arena_rows(ARENAS)
-    if all((RESULTS / name).exists() for _, name in ARENAS):
+    paired = paired_rows(ARENAS[1][1], ARENAS[0][1])
+    if paired:
         strength += ["", "Game by game, before against after on the seatings both played:", ""]
-        strength += paired_rows(ARENAS[1][1], ARENAS[0][1])
+        strength += paired
     ladder: list[str] = []
     ratings: list[str] = []
     path = RESULTS / "ladder-4p.json"
