@@ -1,10 +1,11 @@
 """The browser's one shared connection (stream-worker.js) after a drop and across the
 back/forward cache: every followed game of every tab resumes exactly (each entry and chat
-message once, none lost), chat rides the stream with no polling, and a page restored from
-the cache catches up exactly."""
+message once, none lost), chat rides the stream with no polling, a page restored from
+the cache catches up exactly, and a page that ends without saying goodbye lets its game go."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 from urllib.parse import urlsplit
@@ -14,10 +15,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from harness.browser import chromium, console_errors, new_tab, remember
+from harness.browser import chromium, console_errors, in_worker, new_tab, remember
 from harness.tcp_proxy import tcp_relay
 from harness.web_server import LiveServer
-from tests.web.test_web_many_tabs import settles
+from tests.web.test_web_many_tabs import WORKER_PAGES_JS, settles
 from tests.web.test_web_play import api, api_post
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
@@ -158,6 +159,49 @@ def test_a_page_back_from_the_cache_catches_up_exactly(server: LiveServer) -> No
         assert received(state, game_id, "entries") == missed
         assert received(state, game_id, "chat") == said
         assert state["logged"][-3:] == [first, *missed]
+        assert console_errors(browser) == []
+
+
+DROP_BYE_JS = """const post = MessagePort.prototype.postMessage;
+MessagePort.prototype.postMessage = function (message, ...rest) {
+  if (message?.op !== "bye") return post.call(this, message, ...rest);
+};"""
+
+
+def test_a_page_that_ends_without_its_bye_lets_its_game_go(server: LiveServer) -> None:
+    """A page that crashes, or a tab the browser discards, goes without running its pagehide
+    listener, so it never tells the worker "bye"; the Web Lock it held while it lived does:
+    the worker forgets the page and the service stops following its game."""
+    kept, _ = started(server)
+    lost, _ = started(server)
+    with chromium() as browser:
+        browser.get(f"{server.base_url}/game/{kept}")
+        wait_for(browser, lambda s: s["ready"] and s["mode"] == "stream", 30, "the first page")
+        first = browser.current_window_handle
+        tab = new_tab(browser)
+        browser.get(f"{server.base_url}/game/{lost}")
+        wait_for(browser, lambda s: s["ready"] and s["mode"] == "stream", 30, "the second page")
+        browser.switch_to.window(first)
+
+        def worker_games(want: list[list[str]], what: str) -> None:
+            deadline = time.monotonic() + 20
+            while (
+                sorted(held := json.loads(in_worker(browser, "shared_worker", WORKER_PAGES_JS)))
+                != want
+            ):
+                assert time.monotonic() < deadline, f"{what}: the worker's pages follow {held}"
+                time.sleep(0.1)
+
+        worker_games(sorted([[kept], [lost]]), "both pages")
+        settles(server, 1, 2, browser)
+        # What a crash or a tab the browser discards does: the page goes without telling
+        # the worker (here its "bye" is dropped on the way).
+        browser.switch_to.window(tab)
+        browser.execute_script(DROP_BYE_JS)
+        browser.close()
+        browser.switch_to.window(first)
+        worker_games([[kept]], "after the second page went without its bye")
+        settles(server, 1, 1, browser)
         assert console_errors(browser) == []
 
 

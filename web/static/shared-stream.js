@@ -3,8 +3,9 @@
 // whether the lobby's seeks. When the page is hidden for good or put into the back/forward
 // cache (pagehide) it lets all of them go; when it comes back from the cache (pageshow) it
 // follows them again from the last entry and chat message it has, so it catches up
-// exactly. ``null`` from ``followGame``/``followNotices``/``followLobby`` means the browser
-// has no SharedWorker: the caller polls instead.
+// exactly. A page that ends without saying so is found by the Web Lock it holds while it
+// lives (``alive``). ``null`` from ``followGame``/``followNotices``/``followLobby`` means the
+// browser has no SharedWorker: the caller polls instead.
 
 let port; // undefined: not tried yet; null: no SharedWorker here
 const games = new Map(); // gameId -> { since, chat, handlers }
@@ -27,7 +28,24 @@ function connection() {
   }
   port.onmessage = (e) => receive(e.data);
   port.start();
+  const mine = port;
+  alive().then((lock) => { if (lock) mine.postMessage({ op: "alive", lock }); });
   return port;
+}
+
+let life; // a promise of the name of the Web Lock this page holds while it lives (null: no locks)
+
+/** This page's life as a Web Lock it holds until it is gone: the worker waits for the lock,
+ * so a page that ends without its "bye" (a crash, a tab the browser discards while frozen)
+ * still lets its games go. Taken once; a page back from the cache holds it still. */
+function alive() {
+  life ??= new Promise((resolve) => {
+    if (!navigator.locks || !self.crypto?.randomUUID) return resolve(null);
+    const name = `ursuppe-page-${crypto.randomUUID()}`;
+    navigator.locks.request(name, () => { resolve(name); return new Promise(() => {}); })
+      .catch(() => resolve(null));
+  });
+  return life;
 }
 
 const followMessage = (game, followed) => ({ op: "follow", game, since: followed.since, chat: followed.chat });

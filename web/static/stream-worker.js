@@ -11,7 +11,8 @@
 // (re)connection resumes from the oldest position any page has, so a page that joins late
 // or a connection that drops loses nothing and repeats nothing. The connection changes
 // when the set of games does (a page opened, closed or went into the back/forward cache)
-// and closes when no page needs it.
+// and closes when no page needs it. A page says "bye" when it is hidden for good or cached; one
+// that ends without it (a crash, a discarded tab) is known by the Web Lock it held ("alive").
 "use strict";
 
 const pages = new Map(); // port -> { games: Map<gameId, { seq, chat }>, token, lobby }
@@ -44,11 +45,20 @@ function receive(port, message) {
   } else if (message.op === "unfollow") page.games.delete(message.game);
   else if (message.op === "notices") page.token = message.token || null;
   else if (message.op === "lobby") page.lobby = Boolean(message.on);
-  else if (message.op === "bye") { // pagehide: closed, or into the cache
-    pages.delete(port);
-    // The last page may be frozen right after: let the connection go now, not in 30 ms.
-    if (!pages.size) return reconcile();
+  else if (message.op === "bye") return gone(port); // pagehide: closed, or into the cache
+  else if (message.op === "alive") {
+    // Granted once the page has let its lock go, which it does only by ending: closed,
+    // crashed, or discarded while frozen, with or without its "bye".
+    navigator.locks?.request(message.lock, () => gone(port));
   }
+  plan();
+}
+
+/** A page that has gone: its games, notices and lobby go with it. */
+function gone(port) {
+  if (!pages.delete(port)) return;
+  // The last page may be frozen right after: let the connection go now, not in 30 ms.
+  if (!pages.size) return reconcile();
   plan();
 }
 
