@@ -13,8 +13,10 @@ lower end is above 50%. The search levels count iterations (``--iterations-per-s
 idle one would.
 
 Results: ``<out>/levels-<lower>-<higher>-<game>.json`` (every game) and ``.md``, written
-after every whole seed group, so a run stopped early keeps what it finished.
-``python -m ai.levels_match --table [DIR]`` prints the table of every such file (docs/ai.md).
+after every whole seed group, so a run stopped early keeps what it finished. A run continued
+with ``--seed`` after the last seed of an earlier one writes ``...-from_<seed>.json`` beside
+it (``ai.arena.continued_stem``). ``python -m ai.levels_match --table [DIR]`` prints the
+table of every such pair of levels (docs/ai.md), its continuations counted with it.
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from ai.arena import play_game, seatings, wilson
+from ai.arena import continued_stem, play_game, seatings, wilson
 from ai.levels import BOT_LEVELS, LADDER
 from engine.counts import VARIANTS
 
@@ -95,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     ]
     stem = f"levels-{lower}-{higher}-{game_label(players, args.variant)}"
     args.out.mkdir(parents=True, exist_ok=True)
+    stem = continued_stem(args.out, stem, args.seed)
     results: list[dict] = []
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -167,9 +171,34 @@ def markdown(records: list[dict]) -> str:
     return "\n".join(lines)
 
 
+_CONTINUED = re.compile(r"-from_\d+$")
+
+
 def table(directory: Path) -> str:
-    records = [json.loads(p.read_text()) for p in sorted(directory.glob("levels-*.json"))]
-    return markdown(records)
+    """The table of every ``levels-*.json`` in ``directory``, a run and its continuations
+    (``-from_<seed>``) as one row (``merged``)."""
+    runs: dict[str, list[dict]] = {}
+    for path in sorted(directory.glob("levels-*.json")):
+        runs.setdefault(_CONTINUED.sub("", path.stem), []).append(json.loads(path.read_text()))
+    return markdown([merged(parts) for parts in runs.values()])
+
+
+def merged(parts: list[dict]) -> dict:
+    """A run and its continuations on later seeds as one record: their games together,
+    tallied again; the CPU seconds added (each part's own machine, so the mean CPU a game
+    is only comparable between rows run alike)."""
+    first = min(parts, key=lambda r: r["seed"])
+    results = [r for part in sorted(parts, key=lambda r: r["seed"]) for r in part["results"]]
+    seeds = [r["seed"] for r in results]
+    games = {(r["seed"], tuple(r["seating"])) for r in results}
+    if len(games) != len(results) or any(p["lineup"] != first["lineup"] for p in parts):
+        raise ValueError(f"levels runs from seeds {sorted(set(seeds))[:3]}...: overlap")
+    return {
+        **first,
+        "cpu_seconds": round(sum(p["cpu_seconds"] for p in parts), 1),
+        "tally": tally(results, first["lower"], first["higher"]),
+        "results": results,
+    }
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -84,3 +84,20 @@ def test_levels_match_cli(tmp_path, capsys) -> None:
     assert "`beginner`" in capsys.readouterr().out
     assert main(["--table", str(tmp_path)]) == 0
     assert "| 4 players | `random` | `beginner` | 6 |" in capsys.readouterr().out
+
+
+def test_a_continued_levels_match_keeps_the_first_file_and_counts_with_it(tmp_path, capsys) -> None:
+    assert main(["random", "beginner", "-n", "6", "-j", "1", "--out", str(tmp_path)]) == 0
+    first = (tmp_path / "levels-random-beginner-4p.json").read_text()
+    assert main(["random", "beginner", "-n", "6", "--seed", "2000001", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "levels-random-beginner-4p.json").read_text() == first
+    continued = json.loads((tmp_path / "levels-random-beginner-4p-from_2000001.json").read_text())
+    assert {r["seed"] for r in continued["results"]} == {2000001}
+    capsys.readouterr()
+    assert main(["--table", str(tmp_path)]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if "`beginner`" in line]
+    assert len(rows) == 1 and "| 4 players | `random` | `beginner` | 12 |" in rows[0]
+    # Overlapping seeds are refused rather than counted twice.
+    (tmp_path / "levels-random-beginner-4p-from_2000000.json").write_text(first)
+    with pytest.raises(ValueError):
+        main(["--table", str(tmp_path)])
