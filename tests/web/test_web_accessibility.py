@@ -2,7 +2,7 @@
 axe-core (tools/node/package.json, installed by scripts/ensure-node-tools.sh) is injected into the real
 page in headless Chromium and run over the front door, the lobby, a game at every size and
 2-player variant with a decision waiting (its board in words opened), the replay, the
-account (with its notices), the email links' page, the leaderboard, a profile, the
+account (with its notices), the email links' page, the leaderboard, a profile (the player's own and another's, with its challenge form), the
 tournaments and a running tournament, and the offline page, in every language; any serious or critical violation fails, named with the
 elements it was found on."""
 
@@ -52,7 +52,17 @@ VIEWS = (
     if os.environ.get("URSUPPE_AXE_ALL")
     else [("en", 1280, "all"), ("de", 360, "all"), ("nl", 360, "core"), ("es", 1280, "core")]
 )
-CORE = {"front", "lobby", "account", "email", "leaderboard", "profile", "game 3p", "replay"}
+CORE = {
+    "front",
+    "lobby",
+    "account",
+    "email",
+    "leaderboard",
+    "profile",
+    "another's profile",
+    "game 3p",
+    "replay",
+}
 #: Pages audited in every language at both widths on every run (a few seconds each).
 EVERY_VIEW = {"tournaments", "tournament"}
 
@@ -75,6 +85,8 @@ class Site:
     games: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     #: A running tournament (round 1 paired, its table playing) among an upcoming one.
     tournament: str = ""
+    #: Another player, whose profile offers the challenge form.
+    other: str = ""
 
 
 def _rated_game(server: LiveServer) -> tuple[dict[str, str], str]:
@@ -95,6 +107,7 @@ def site(server: LiveServer) -> Iterator[Site]:
     player, finished = _rated_game(server)
     made = Site(player, finished)
     made.tournament = _tournaments(server, player)  # starts while the rest is set up
+    made.other = api_post(server, "/players", {"name": "Bettina"})["player"]["id"]
     for players, variant in GAMES:
         bots = [{"kind": "bot", "level": "random"}] * (players - 1)
         body: dict[str, Any] = {"players": players, "seats": [{"kind": "human"}, *bots],
@@ -158,6 +171,7 @@ def _pages(server: LiveServer, site: Site) -> Iterator[tuple[str, str, Any]]:
     yield "email", base + "/email?unsubscribe=nobody", None  # where the mails' links land
     yield "leaderboard", base + "/leaderboard?pool=3p", None
     yield "profile", f"{base}/players/{site.player['id']}", None
+    yield "another's profile", f"{base}/players/{site.other}", None  # the challenge form
     yield "tournaments", base + "/tournaments", None
     yield "tournament", f"{base}/tournaments/{site.tournament}", None
     for name, (game_id, _) in site.games.items():

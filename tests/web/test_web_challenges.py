@@ -1,7 +1,7 @@
 """Challenges and rematches in the browser: a bot account challenges a person, whose lobby
 shows the challenge; accepting it opens the new game with the person's seat. After a
 finished game, "Rematch" on its page starts the same game again (against the service's
-bots: at once) and opens it."""
+bots: at once) and opens it. Another player's profile challenges that player."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from harness.browser import chromium, console_errors, open_ready, remember
 from harness.web_server import LiveServer
@@ -130,4 +130,39 @@ def test_accepting_a_challenge_and_offering_a_rematch(server: LiveServer) -> Non
         assert [s["player_id"] for s in rematch["seats"]] == [ann["id"], None, None]
         assert [s["bot_level"] for s in rematch["seats"]][1:] == ["random", "random"]
         assert rematch["rated"] is False
+        assert console_errors(driver) == []
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_challenging_a_player_from_the_profile(server: LiveServer, width: int) -> None:
+    """Another player's profile challenges that player to a game of the size, bot level and
+    rating chosen there; once accepted, the challenger's page opens the game. The player's
+    own profile has no challenge card."""
+    ann = _player(server, "Ann")
+    bob = _player(server, "Bob")
+    with chromium(width=width) as driver:
+        remember(driver, server.base_url, {"ursuppe.player": ann, "ursuppe.lang": "en"})
+        open_ready(driver, f"{server.base_url}/players/{ann['id']}")
+        assert not driver.find_element(By.ID, "challenge").is_displayed()
+
+        open_ready(driver, f"{server.base_url}/players/{bob['id']}")
+        send = driver.find_element(By.ID, "challenge-send")
+        assert send.is_displayed() and send.text == "Challenge Bob"
+        Select(driver.find_element(By.ID, "challenge-players")).select_by_value("4")
+        Select(driver.find_element(By.ID, "challenge-bot-level")).select_by_value("random")
+        driver.find_element(By.ID, "challenge-rated").click()  # unrated
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= width
+        send.click()
+        WebDriverWait(driver, 20).until(
+            lambda d: "waiting for Bob" in d.find_element(By.ID, "challenge-status").text
+        )
+        (challenge,) = _api(server, "/challenges", token=bob["token"])
+        assert challenge["challenger"]["id"] == ann["id"]
+        assert (challenge["terms"]["players"], challenge["terms"]["rated"]) == (4, False)
+        _api(server, f"/challenges/{challenge['id']}/accept", {}, bob["token"])
+        WebDriverWait(driver, 30).until(lambda d: "/game/" in d.current_url)
+        game = _api(server, f"/games/{driver.current_url.rsplit('/', 1)[-1]}")
+        assert [s["player_id"] for s in game["seats"]] == [ann["id"], bob["id"], None, None]
+        assert [s["bot_level"] for s in game["seats"]][2:] == ["random", "random"]
+        assert game["rated"] is False
         assert console_errors(driver) == []

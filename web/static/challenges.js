@@ -1,7 +1,8 @@
 // Challenges and rematches in the browser (docs/api.md, "Challenges and rematches"): the
 // lobby lists the challenges to this browser's player (accept, decline with a reason) and
-// the ones it made (cancel); a finished game's page offers a rematch to the players who
-// held its seats, and shows a rematch offered by another. A game created by a challenge is
+// the ones it made (cancel); a player's profile page challenges that player; a finished
+// game's page offers a rematch to the players who held its seats, and shows a rematch
+// offered by another. A game created by a challenge is
 // played with the player token, which acts in every seat its player holds.
 import { ApiError, call, myPlayer } from "./api.js";
 import { h, put } from "./dom.js";
@@ -124,6 +125,38 @@ export function challengesCard(box) {
     if (String(event.type).startsWith("challenge") || event.type === "hello" || event.type === "open") refresh();
   });
   refresh();
+}
+
+/** A player's profile's challenge card (``box``): the game's size, the level of the
+ * service's bots in the seats nobody was invited to, rated or not; "Challenge" sends it to
+ * ``player`` (``{id, name}``, ``bot``: a bot account) and opens its game once accepted.
+ * Hidden without a player in this browser and on the player's own profile. */
+export function challengeCard(box, player, levels) {
+  const me = myPlayer();
+  box.hidden = !me?.token || me.id === player.id;
+  if (box.hidden) return;
+  const size = h("select", { id: "challenge-players" }, [3, 4, 5, 6].map((n) => h("option", { value: n }, String(n))));
+  const level = h("select", { id: "challenge-bot-level" }, levels.map((l) => h("option", { value: l }, l)));
+  level.value = levels.includes("greedy") ? "greedy" : levels[0];
+  const rated = h("input", { type: "checkbox", id: "challenge-rated", checked: true });
+  const status = h("p", { class: "muted", role: "status", id: "challenge-status" });
+  const send = h("button", { type: "button", id: "challenge-send" }, t("ch_send", { name: who(player) }));
+  send.onclick = async () => {
+    send.disabled = true;
+    status.textContent = "";
+    try {
+      const c = await asPlayer("/challenges", { method: "POST", body: {
+        invited: [player.id], players: Number(size.value), bot_level: level.value, rated: rated.checked } });
+      status.textContent = t("ch_sent", { name: who(player) });
+      waitForGame(c.id, status);
+    } catch (err) { send.disabled = false; status.textContent = problemText(err); }
+  };
+  put(box, h("h2", {}, t("ch_new_title")),
+    h("div", { class: "seatrow" },
+      h("label", {}, `${t("players")} `, size),
+      h("label", {}, `${t("bot_level_label")} `, level),
+      h("label", {}, rated, ` ${t("qp_rated")}`)),
+    h("p", {}, send), status);
 }
 
 /** The finished game's rematch card (``#rematch`` of the game page): for a player of the

@@ -1,6 +1,8 @@
 // A player's public profile (GET /players/{id}): its rating in each table, the history of
-// one table drawn as an SVG chart by the page itself, and its latest games with results.
+// one table drawn as an SVG chart by the page itself, its latest games with results, and
+// for another player than this browser's, a challenge to a game (challenges.js).
 import { ApiError, call, rules as loadRules } from "./api.js";
+import { challengeCard } from "./challenges.js";
 import { h, put, svg } from "./dom.js";
 import { lang, t, translatePage } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
@@ -86,6 +88,7 @@ async function main() {
     setTitle(t("profile_page_title", { name: data.player.name }));
     $("title").textContent = data.player.name;
     $("name").textContent = data.bot ? t("profile_bot", { name: data.player.name }) : data.player.name;
+    challengeCard($("challenge"), { id: playerId, name: data.player.name, bot: data.bot }, rules.bot_levels);
     $("since").textContent = t("profile_since", { date: new Date(data.player.created_at).toLocaleDateString(lang()) });
     const ratings = $("ratings");
     put(ratings, data.ratings.length ? header(["pool_label", "th_ordinal", "th_mu", "th_sigma", "th_games"], 1) : emptyRow("profile_not_rated"));

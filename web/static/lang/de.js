@@ -372,6 +372,8 @@ export default {
   ch_waiting_others: "Angenommen. Die Partie beginnt, sobald auch die anderen annehmen.", ch_accepted_news: "Eine deiner Herausforderungen wurde angenommen: die Partie läuft.",
   ch_open_game: "Zur Partie", ch_status_open: "Noch offen", ch_status_accepted: "Angenommen", ch_status_declined: "Abgelehnt",
   ch_status_cancelled: "Zurückgezogen", ch_status_expired: "Niemand hat rechtzeitig geantwortet",
+  ch_new_title: "Zu einer Partie herausfordern", ch_send: "{name} herausfordern",
+  ch_sent: "Herausforderung geschickt: {name} hat noch nicht geantwortet. In der Lobby steht sie bei deinen Herausforderungen.",
   ch_rematch_title: "Noch einmal", ch_rematch: "Revanche", ch_rematch_waiting: "Revanche an {names} angeboten: warte auf die Antwort.",
   ch_rematch_offered_to_you: "Jemand anderes hat diese Revanche schon angeboten: unten annehmen.",
   // Notices by email (account page, the email links' page)

@@ -375,6 +375,8 @@ export default {
   ch_waiting_others: "Accepted. The game starts when the others accept too.", ch_accepted_news: "A challenge of yours was accepted: the game is on.",
   ch_open_game: "Go to the game", ch_status_open: "Still open", ch_status_accepted: "Accepted", ch_status_declined: "Declined",
   ch_status_cancelled: "Withdrawn", ch_status_expired: "Nobody answered in time",
+  ch_new_title: "Challenge to a game", ch_send: "Challenge {name}",
+  ch_sent: "Challenge sent: waiting for {name} to answer. The lobby lists it under your challenges.",
   ch_rematch_title: "Play again", ch_rematch: "Rematch", ch_rematch_waiting: "Rematch offered to {names}: waiting for their answer.",
   ch_rematch_offered_to_you: "Another player offered this rematch already: accept it below.",
   // Notices by email (account page, the email links' page)

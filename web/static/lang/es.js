@@ -372,6 +372,8 @@ export default {
   ch_waiting_others: "Aceptado. La partida empieza cuando los demás acepten también.", ch_accepted_news: "Aceptaron uno de tus desafíos: la partida está en marcha.",
   ch_open_game: "Ir a la partida", ch_status_open: "Sigue abierto", ch_status_accepted: "Aceptado", ch_status_declined: "Rechazado",
   ch_status_cancelled: "Retirado", ch_status_expired: "Nadie respondió a tiempo",
+  ch_new_title: "Desafiar a una partida", ch_send: "Desafiar a {name}",
+  ch_sent: "Desafío enviado: falta la respuesta de {name}. En la sala aparece entre tus desafíos.",
   ch_rematch_title: "Otra vez", ch_rematch: "Revancha", ch_rematch_waiting: "Revancha ofrecida a {names}: esperando su respuesta.",
   ch_rematch_offered_to_you: "Otra persona ya ofreció esta revancha: acéptala abajo.",
   // Notices by email (account page, the email links' page)

@@ -372,6 +372,8 @@ export default {
   ch_waiting_others: "Aangenomen. De partij begint zodra de anderen ook aannemen.", ch_accepted_news: "Een uitdaging van jou is aangenomen: de partij loopt.",
   ch_open_game: "Naar de partij", ch_status_open: "Nog open", ch_status_accepted: "Aangenomen", ch_status_declined: "Afgeslagen",
   ch_status_cancelled: "Ingetrokken", ch_status_expired: "Niemand antwoordde op tijd",
+  ch_new_title: "Uitdagen voor een partij", ch_send: "{name} uitdagen",
+  ch_sent: "Uitdaging verstuurd: {name} heeft nog niet geantwoord. In de lobby staat ze bij jouw uitdagingen.",
   ch_rematch_title: "Nog een keer", ch_rematch: "Revanche", ch_rematch_waiting: "Revanche aangeboden aan {names}: wacht op hun antwoord.",
   ch_rematch_offered_to_you: "Iemand anders bood deze revanche al aan: neem hem hieronder aan.",
   // Notices by email (account page, the email links' page)
