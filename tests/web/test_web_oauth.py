@@ -2,8 +2,9 @@
 loopback, sends the person's browser to the consent page; the person approves two scopes;
 the site exchanges the code with its PKCE verifier, enters the person in a label, reads
 their games and is refused outside its scopes; the person revokes the site on the tokens
-page and the site's next call is 401. The consent and tokens pages pass the accessibility
-audit at 360 and 1280 px in two languages."""
+page and the site's next call is 401. A site that keeps a secret is registered and deleted
+on the tokens page. The consent and tokens pages pass the accessibility audit at 360 and
+1280 px in every language."""
 
 from __future__ import annotations
 
@@ -258,4 +259,64 @@ def test_the_consent_and_tokens_pages_pass_the_audit(
         open_ready(browser, server.base_url + "/tokens")
         assert browser.execute_script(fits), "the tokens page fits the width"
         assert _audit(browser) == []
+        assert console_errors(browser) == []
+
+
+def _my_clients(server: LiveServer, token: str) -> list[dict[str, Any]]:
+    request = urllib.request.Request(
+        server.base_url + "/api/v1/players/me/oauth-clients",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as resp:
+        return json.load(resp)
+
+
+def test_a_site_is_registered_and_deleted_on_the_tokens_page(server: LiveServer) -> None:
+    """The tokens page registers a site (an OAuth client with a secret): a redirect address
+    the service refuses is explained in the page's words; an accepted one shows the client
+    id and the secret once and lists the site; deleting it removes it."""
+    dora = _player(server, "Dora")
+    with chromium() as browser:
+        _sign_in(browser, server, dora)
+        open_ready(browser, server.base_url + "/tokens")
+        clients = browser.find_element(By.ID, "clients")
+        assert clients.text == "No site registered yet."
+        browser.find_element(By.ID, "client-name").send_keys("Cup of the Soup")
+        redirects = browser.find_element(By.ID, "client-redirects")
+        redirects.send_keys("http://cup.example/back")  # plain http off loopback: refused
+        browser.find_element(By.CSS_SELECTOR, "#new-client button[type=submit]").click()
+        error = WebDriverWait(browser, 10).until(
+            lambda d: d.find_element(By.ID, "tokens-error").text
+        )
+        assert error.startswith("A redirect address must start with https://"), error
+        assert _my_clients(server, dora["token"]) == []
+        # The refusal is the one error the browser logs (the answer's 422).
+        assert [e for e in console_errors(browser) if "422" not in e] == []
+
+        redirects.clear()
+        redirects.send_keys("https://cup.example/back\nhttp://127.0.0.1:8765/back")
+        browser.find_element(By.CSS_SELECTOR, "#new-client button[type=submit]").click()
+        secret = WebDriverWait(browser, 10).until(
+            lambda d: (
+                d.find_element(By.ID, "new-client-box").is_displayed()
+                and d.find_element(By.ID, "new-client-secret").text
+            )
+        )
+        client_id = browser.find_element(By.ID, "new-client-id").text
+        assert secret.startswith("ocs_")
+        (registered,) = _my_clients(server, dora["token"])
+        assert registered["client_id"] == client_id and registered["name"] == "Cup of the Soup"
+        assert registered["redirect_uris"] == [
+            "https://cup.example/back",
+            "http://127.0.0.1:8765/back",
+        ]
+        row = browser.find_element(By.CSS_SELECTOR, f"#clients tr[data-client='{client_id}']")
+        assert "Cup of the Soup" in row.text and "https://cup.example/back" in row.text
+        assert secret not in browser.find_element(By.ID, "clients").text  # shown once, above
+
+        row.find_element(By.CSS_SELECTOR, "button.delete-client").click()
+        WebDriverWait(browser, 10).until(
+            lambda d: d.find_element(By.ID, "clients").text == "No site registered yet."
+        )
+        assert _my_clients(server, dora["token"]) == []
         assert console_errors(browser) == []

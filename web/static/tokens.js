@@ -1,10 +1,12 @@
 // What acts for this browser's player: its sign-ins on devices, the sites it approved
 // (OAuth 2) and its personal access tokens, each with what it may do, when it was made and
-// last used, and a button that revokes it at once; and a form that makes a personal access
-// token with the scopes chosen (shown once). docs/api.md, "Acting for players: OAuth 2".
+// last used, and a button that revokes it at once; a form that makes a personal access
+// token with the scopes chosen (shown once); and the sites the player registered (OAuth
+// clients that keep a secret), with a form that registers one (its secret shown once).
+// docs/api.md, "Acting for players: OAuth 2".
 import { ApiError, call, myPlayer } from "./api.js";
-import { h, put } from "./dom.js";
-import { t, translatePage } from "./i18n.js";
+import { h, put, tn } from "./dom.js";
+import { lang, t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const SCOPES = [
@@ -12,14 +14,16 @@ const SCOPES = [
   "tournament:enter", "tournament:organise", "label:organise", "webhook:manage", "bot:play",
 ];
 
-function fail(err) {
+/** A refusal in the page's words where it has some for the code (``tokens_<code>``, or
+ * ``clients_<code>`` for the sites' form), else the service's message. */
+function fail(err, form = "tokens") {
   if (!(err instanceof ApiError)) throw err;
-  const key = `tokens_${err.problem?.code}`;
+  const key = `${form}_${err.problem?.code}`;
   $("tokens-error").textContent = t(key) === key ? err.message : t(key);
 }
 
 const words = (scope) => t(`scope_${scope.replace(":", "_")}`);
-const when = (iso) => (iso ? new Date(iso).toLocaleString() : t("tokens_never"));
+const when = (iso) => (iso ? new Date(iso).toLocaleString(lang()) : t("tokens_never"));
 
 function what(token) {
   if (token.kind === "device") return token.current ? t("tokens_this_browser") : t("tokens_kind_device");
@@ -87,6 +91,53 @@ async function create(ev) {
   } catch (err) { fail(err); }
 }
 
+/** The sites this player registered, each with its client id, redirect addresses and a
+ * button that deletes it (every token it was given stops working). */
+async function listClients() {
+  const { data } = await call("/players/me/oauth-clients", { token: myPlayer().token });
+  const cell = (key, content) => h("td", { "data-label": key ? t(key) : null }, content);
+  const row = (c) => {
+    const remove = h("button", { type: "button", class: "delete-client", "data-client": c.client_id }, t("clients_delete"));
+    remove.onclick = () => deleteClient(c.client_id);
+    return h("tr", { class: "client", "data-client": c.client_id },
+      cell(null, c.name), cell("clients_th_id", h("code", {}, c.client_id)),
+      cell("clients_th_redirects", h("ul", { class: "scopes" }, c.redirect_uris.map((u) => h("li", {}, u)))),
+      cell("tokens_th_created", when(c.created_at)), cell(null, remove));
+  };
+  const head = h("tr", {}, ["clients_th_site", "clients_th_id", "clients_th_redirects", "tokens_th_created", ""]
+    .map((k) => h("th", {}, k ? t(k) : "")));
+  put($("clients"), data.length ? [head, data.map(row)] : h("tr", {}, h("td", { class: "muted" }, t("clients_none"))));
+}
+
+async function deleteClient(id) {
+  $("tokens-error").textContent = "";
+  try {
+    await call(`/players/me/oauth-clients/${encodeURIComponent(id)}`, { method: "DELETE", token: myPlayer().token });
+    $("new-client-box").hidden = true;
+    await Promise.all([listClients(), list()]);
+  } catch (err) { fail(err); }
+}
+
+async function register(ev) {
+  ev.preventDefault();
+  $("tokens-error").textContent = "";
+  const redirects = $("client-redirects").value.split("\n").map((u) => u.trim()).filter(Boolean);
+  try {
+    const { data } = await call("/players/me/oauth-clients", {
+      method: "POST",
+      token: myPlayer().token,
+      body: { name: $("client-name").value.trim(), redirect_uris: redirects },
+    });
+    put($("new-client-box"), tn("clients_created", {
+      id: h("code", { id: "new-client-id" }, data.client.client_id),
+      secret: h("code", { id: "new-client-secret", class: "code" }, data.client_secret),
+    }));
+    $("new-client-box").hidden = false;
+    $("new-client").reset();
+    await listClients();
+  } catch (err) { fail(err, "clients"); }
+}
+
 async function main() {
   translatePage();
   const player = myPlayer();
@@ -94,9 +145,10 @@ async function main() {
   if (!player) return;
   scopeChoice();
   $("new-token").onsubmit = create;
+  $("new-client").onsubmit = register;
   try {
-    await list();
-    $("tokens-card").hidden = $("new-card").hidden = false;
+    await Promise.all([list(), listClients()]);
+    $("tokens-card").hidden = $("new-card").hidden = $("clients-card").hidden = false;
   } catch (err) { fail(err); }
 }
 
