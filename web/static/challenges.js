@@ -80,17 +80,26 @@ function outgoingRow(c, refresh) {
   return h("li", { class: "challenge", "data-challenge": c.id }, h("strong", {}, t("ch_to", { names })), " ", h("span", {}, terms(c)), " ", cancel, " ", status);
 }
 
-/** Poll the challenge until its game exists (then open it) or it ended. */
+/** Wait for the challenge's game (then open it) or its end (then say how it ended): the
+ * player's notices about it (accepted, declined, withdrawn, expired) wake the check at once;
+ * a look every ``POLL_MS`` stands in for a notice lost, or for a page without them. */
 function waitForGame(challengeId, status) {
-  const tick = async () => {
+  let timer = null, over = false;
+  const check = async () => {
+    clearTimeout(timer);
+    if (over) return;
     try {
       const c = await asPlayer(`/challenges/${challengeId}`);
-      if (c.game_id) { openChallengeGame(c.game_id); return; }
-      if (c.status !== "open") { status.textContent = t(`ch_status_${c.status}`); return; }
-    } catch (err) { status.textContent = problemText(err); return; }
-    setTimeout(tick, WAIT_MS);
+      if (c.game_id) { over = true; openChallengeGame(c.game_id); return; }
+      if (c.status !== "open") { over = true; status.textContent = t(`ch_status_${c.status}`); return; }
+    } catch (err) { over = true; status.textContent = problemText(err); return; }
+    clearTimeout(timer);
+    timer = setTimeout(check, POLL_MS);
   };
-  setTimeout(tick, WAIT_MS);
+  onTurns((_turns, event) => {
+    if (String(event.type).startsWith("challenge") && event.data?.id === challengeId) check();
+  });
+  timer = setTimeout(check, WAIT_MS);
 }
 
 /** The lobby's challenges card (``box``): drawn when the browser has a player, redrawn on
