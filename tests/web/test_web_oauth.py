@@ -1,8 +1,8 @@
 """A site acts for a person with their consent (OAuth 2): a small site, a real HTTP server on
 loopback, sends the person's browser to the consent page; the person approves two scopes;
 the site exchanges the code with its PKCE verifier, enters the person in a label, reads
-their games and is refused outside its scopes; the person revokes the site on the tokens
-page and the site's next call is 401. A site that keeps a secret is registered and deleted
+their games and is refused outside its scopes; approved twice, the site is one row on the
+tokens page, and revoking it there makes both its tokens' next calls 401. A site that keeps a secret is registered and deleted
 on the tokens page. The consent and tokens pages pass the accessibility audit at 360 and
 1280 px in every language."""
 
@@ -191,17 +191,34 @@ def test_a_site_acts_for_a_person_within_the_scopes_approved_until_revoked(
         assert status == 403 and problem["code"] == "missing_scope"
         assert problem["scope"] == "game:create"
 
-        # The person sees the site on the tokens page and revokes it.
+        # The site asks again (as one that asks at every sign-in would): a second token.
+        first = site.token
+        browser.get(site.url + "/login")
+        WebDriverWait(browser, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        browser.find_element(By.ID, "approve").click()
+        WebDriverWait(browser, 30).until(
+            lambda d: (
+                d.current_url.startswith(site.redirect_uri)
+                and d.find_element(By.ID, "result").text == "signed in"
+            )
+        )
+        assert site.token is not None and site.token != first
+
+        # The person sees the site once on the tokens page and revokes it: both tokens.
         open_ready(browser, server.base_url + "/tokens")
-        row = browser.find_element(By.CSS_SELECTOR, "#tokens tr.token-oauth")
+        (row,) = browser.find_elements(By.CSS_SELECTOR, "#tokens tr.token-oauth")
         assert site.client_id in row.text and "127.0.0.1" in row.text
+        assert "approved 2 times" in row.text
         assert len(row.find_elements(By.CSS_SELECTOR, "li")) == 2
         row.find_element(By.CSS_SELECTOR, "button.revoke").click()
         WebDriverWait(browser, 30).until(
             lambda d: not d.find_elements(By.CSS_SELECTOR, "#tokens tr.token-oauth")
         )
-        status, problem = _call(f"{server.base_url}/api/v1/players/me", token=site.token)
-        assert status == 401 and problem["code"] == "invalid_token"
+        for token in (first, site.token):
+            status, problem = _call(f"{server.base_url}/api/v1/players/me", token=token)
+            assert status == 401 and problem["code"] == "invalid_token"
         assert console_errors(browser) == []
 
 

@@ -1,5 +1,5 @@
 // What acts for this browser's player: its sign-ins on devices, the sites it approved
-// (OAuth 2) and its personal access tokens, each with what it may do, when it was made and
+// (OAuth 2; a site approved again is still one row) and its personal access tokens, each with what it may do, when it was made and
 // last used, and a button that revokes it at once; a form that makes a personal access
 // token with the scopes chosen (shown once); and the sites the player registered (OAuth
 // clients that keep a secret), with a form that registers one (its secret shown once).
@@ -31,7 +31,30 @@ function what(token) {
   const site = token.client_name || token.client_id;
   let where = "";
   try { where = token.redirect_uri ? new URL(token.redirect_uri).host : ""; } catch { where = ""; }
-  return t("tokens_kind_oauth", { site, where });
+  const named = t("tokens_kind_oauth", { site, where });
+  // Only a site approved twice or more says how often (so the words need no singular).
+  return token.ids.length > 1 ? `${named} · ${t("tokens_approved", { n: token.ids.length })}` : named;
+}
+
+/** The tokens as the page lists them: a site approved more than once is one row (each
+ * approval gave it a token): what any of them may do, the first made, the last used; its
+ * "Revoke" revokes them all. ``ids``: the tokens a row stands for. */
+function grouped(tokens) {
+  const rows = [], sites = new Map();
+  for (const token of tokens) {
+    const same = token.kind === "oauth" ? sites.get(token.client_id) : undefined;
+    if (!same) {
+      const row = { ...token, ids: [token.id] };
+      rows.push(row);
+      if (token.kind === "oauth") sites.set(token.client_id, row);
+      continue;
+    }
+    same.ids.push(token.id);
+    same.scopes = same.scopes && token.scopes ? [...new Set([...same.scopes, ...token.scopes])] : null;
+    if (token.created_at < same.created_at) same.created_at = token.created_at;
+    if ((token.last_used_at || "") > (same.last_used_at || "")) same.last_used_at = token.last_used_at;
+  }
+  return rows;
 }
 
 function row(token) {
@@ -41,7 +64,7 @@ function row(token) {
   const revoke = token.current
     ? ""
     : h("button", { type: "button", class: "revoke", "data-token": token.id }, t("tokens_revoke"));
-  if (revoke) revoke.onclick = () => revokeToken(token.id);
+  if (revoke) revoke.onclick = () => revokeTokens(token.ids);
   // Each cell names its column too: a narrow screen shows a row as a card (style.css).
   const cell = (key, content) => h("td", { "data-label": key ? t(key) : null }, content);
   return h("tr", { class: `token token-${token.kind}`, "data-token": token.id },
@@ -54,13 +77,15 @@ async function list() {
   const { data } = await call("/players/me/tokens", { token: myPlayer().token });
   const head = h("tr", {}, ["tokens_th_what", "tokens_th_scopes", "tokens_th_created", "tokens_th_last_used", ""]
     .map((k) => h("th", {}, k ? t(k) : "")));
-  put($("tokens"), head, data.map(row));
+  put($("tokens"), head, grouped(data).map(row));
 }
 
-async function revokeToken(id) {
+async function revokeTokens(ids) {
   $("tokens-error").textContent = "";
   try {
-    await call(`/players/me/tokens/${encodeURIComponent(id)}`, { method: "DELETE", token: myPlayer().token });
+    for (const id of ids) {
+      await call(`/players/me/tokens/${encodeURIComponent(id)}`, { method: "DELETE", token: myPlayer().token });
+    }
     await list();
   } catch (err) { fail(err); }
 }

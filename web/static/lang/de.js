@@ -228,6 +228,7 @@ export default {
   tokens_create: "Token erstellen",
   tokens_created: "Dein neuer Token, nur dieses eine Mal angezeigt: {token}",
   tokens_validation_error: "Gib dem Token eine Bezeichnung und wähle mindestens eine Sache, die er darf.",
+  tokens_approved: "{n}-mal erlaubt",
   tokens_too_many_tokens: "Du hast 100 Tokens: Widerrufe zuerst einen.",
   clients_title: "Deine Websites",
   clients_intro: "Registriere eine Website, die ein Geheimnis auf ihrem Server verwahrt, damit Spieler sie für sich handeln lassen können. Apps und Seiten, die kein Geheimnis verwahren können, brauchen keine Registrierung.",

@@ -231,6 +231,7 @@ export default {
   tokens_create: "Create token",
   tokens_created: "Your new token, shown only this once: {token}",
   tokens_validation_error: "Give the token a label and choose at least one thing it may do.",
+  tokens_approved: "approved {n} times",
   tokens_too_many_tokens: "You have 100 tokens: revoke one first.",
   clients_title: "Your sites",
   clients_intro: "Register a site that keeps a secret on its server, so that players can let it act for them. Apps and pages that cannot keep a secret need no registration.",

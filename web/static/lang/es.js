@@ -228,6 +228,7 @@ export default {
   tokens_create: "Crear token",
   tokens_created: "Tu nuevo token, solo se muestra esta vez: {token}",
   tokens_validation_error: "Ponle un nombre al token y elige al menos una cosa que pueda hacer.",
+  tokens_approved: "autorizado {n} veces",
   tokens_too_many_tokens: "Tienes 100 tokens: revoca uno primero.",
   clients_title: "Tus sitios",
   clients_intro: "Registra un sitio que guarda un secreto en su servidor, para que los jugadores le dejen actuar por ellos. Las apps y páginas que no pueden guardar un secreto no necesitan registro.",

@@ -228,6 +228,7 @@ export default {
   tokens_create: "Token maken",
   tokens_created: "Je nieuwe token, alleen nu getoond: {token}",
   tokens_validation_error: "Geef de token een naam en kies minstens één ding dat hij mag.",
+  tokens_approved: "{n} keer toegestaan",
   tokens_too_many_tokens: "Je hebt 100 tokens: trek er eerst één in.",
   clients_title: "Jouw sites",
   clients_intro: "Registreer een site die een geheim op zijn server bewaart, zodat spelers hem voor zich kunnen laten handelen. Apps en pagina's die geen geheim kunnen bewaren, hoeven niet geregistreerd te worden.",
