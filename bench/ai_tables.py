@@ -247,6 +247,14 @@ SIZES = [
     ("Double II (2 players), before (no playout)", DOUBLE_2),
     ("decoy (2 players)", "arena-mcts-fast-greedy-decoy-ips_2000.json"),
 ]  # fmt: skip
+# The next level up against a table of mcts-fast (the top-level goal is >= 40% for
+# mcts-5s, parity 25%): two runs side by side on consecutive seeds, one row.
+TOP_AGAINST_FAST = [
+    ("mcts (1 s) against three mcts-fast", (
+        "arena-mcts-mcts-fast-mcts-fast-mcts-fast-ips_2000.json",
+        "arena-mcts-mcts-fast-mcts-fast-mcts-fast-ips_2000-from_1000100.json",
+    )),
+]  # fmt: skip
 # continued on the next seeds (1000008 on): one row
 HEAD_TO_HEAD = (
     "arena-mcts-mcts-fast-greedy-greedy-ips_2000.json",
@@ -395,6 +403,7 @@ def sections() -> dict[str, list[str]]:
         "sizes": size_rows(SIZES),
         "trials": trial_rows(TRIALS),
         "head_to_head": head_to_head_rows(HEAD_TO_HEAD),
+        "top_against_fast": arena_rows(TOP_AGAINST_FAST),
         "playout_cpu": playout_cpu_rows(),
         "ladder": ladder,
         "ratings": ratings,
