@@ -302,6 +302,25 @@ def continued_stem(out: Path, stem: str, seed: int) -> str:
     return f"{stem}-from_{seed}"
 
 
+def joined_results(records: list[dict]) -> list[dict]:
+    """The games of a run and its continuations on later seeds (``continued_stem``), in the
+    order given, as one list. ValueError unless they are one line-up and variant and no game
+    (seed and seating) was played twice."""
+    first = records[0]
+    seen: set[tuple] = set()
+    results = []
+    for record in records:
+        if record["lineup"] != first["lineup"] or record.get("variant") != first.get("variant"):
+            raise ValueError("not one line-up")
+        for r in record["results"]:
+            key = (r["seed"], tuple(r["seating"]))
+            if key in seen:
+                raise ValueError(f"seed {r['seed']} played twice")
+            seen.add(key)
+            results.append(r)
+    return results
+
+
 def _save(
     args: argparse.Namespace,
     stem: str,

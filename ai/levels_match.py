@@ -31,7 +31,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from ai.arena import continued_stem, play_game, seatings, wilson
+from ai.arena import continued_stem, joined_results, play_game, seatings, wilson
 from ai.levels import BOT_LEVELS, LADDER
 from engine.counts import VARIANTS
 
@@ -187,12 +187,9 @@ def merged(parts: list[dict]) -> dict:
     """A run and its continuations on later seeds as one record: their games together,
     tallied again; the CPU seconds added (each part's own machine, so the mean CPU a game
     is only comparable between rows run alike)."""
-    first = min(parts, key=lambda r: r["seed"])
-    results = [r for part in sorted(parts, key=lambda r: r["seed"]) for r in part["results"]]
-    seeds = [r["seed"] for r in results]
-    games = {(r["seed"], tuple(r["seating"])) for r in results}
-    if len(games) != len(results) or any(p["lineup"] != first["lineup"] for p in parts):
-        raise ValueError(f"levels runs from seeds {sorted(set(seeds))[:3]}...: overlap")
+    parts = sorted(parts, key=lambda r: r["seed"])
+    first = parts[0]
+    results = joined_results(parts)  # one line-up, no game twice
     return {
         **first,
         "cpu_seconds": round(sum(p["cpu_seconds"] for p in parts), 1),

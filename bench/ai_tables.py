@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from ai.arena import summarize, wilson
+from ai.arena import joined_results, summarize, wilson
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -38,17 +38,10 @@ def _load(names: str | tuple[str, ...]) -> dict | None:
     if len(records) == 1:
         return records[0]
     first = records[0]
-    seen: set[tuple] = set()
-    results = []
-    for record in records:
-        if record["lineup"] != first["lineup"] or record.get("variant") != first.get("variant"):
-            raise ValueError(f"{names}: not one line-up")
-        for r in record["results"]:
-            key = (r["seed"], tuple(r["seating"]))
-            if key in seen:
-                raise ValueError(f"{names}: seed {r['seed']} played twice")
-            seen.add(key)
-            results.append(r)
+    try:
+        results = joined_results(records)
+    except ValueError as err:
+        raise ValueError(f"{names}: {err}") from None
     loads = [r["load_average"] for r in records if r.get("load_average") is not None]
     return {
         **first,
