@@ -1,10 +1,11 @@
 """Every page passes an automated WCAG 2.1 AA audit (docs/web.md, "Accessibility"):
-axe-core (tools/node/package.json, installed by scripts/ensure-node-tools.sh) is injected into the real
-page in headless Chromium and run over the front door, the lobby, a game at every size and
-2-player variant with a decision waiting (its board in words opened), the replay, the
-account (with its notices), the email links' page, the leaderboard, a profile (the player's own and another's, with its challenge form), the
-tournaments and a running tournament, and the offline page, in every language; any serious or critical violation fails, named with the
-elements it was found on."""
+axe-core (tools/node/package.json, installed by scripts/ensure-node-tools.sh) is injected
+into the real page in headless Chromium and run over the front door, the lobby, a game at
+every size and 2-player variant with a decision waiting (its board in words opened), the
+replay, the account (with its notices), the email links' page, the leaderboard, a profile
+(the player's own and another's, with its challenge form), the tournaments and a running
+tournament, and the offline page, in every language; any serious or critical violation
+fails, named with the elements it was found on."""
 
 from __future__ import annotations
 

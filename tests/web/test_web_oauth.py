@@ -2,9 +2,10 @@
 loopback, sends the person's browser to the consent page; the person approves two scopes;
 the site exchanges the code with its PKCE verifier, enters the person in a label, reads
 their games and is refused outside its scopes; approved twice, the site is one row on the
-tokens page, and revoking it there makes both its tokens' next calls 401. A site that keeps a secret is registered and deleted
-on the tokens page. The consent and tokens pages pass the accessibility audit at 360 and
-1280 px in every language."""
+tokens page, and revoking it there makes both its tokens' next calls 401. On the tokens
+page a personal token is made, and a site that keeps a secret is registered and deleted.
+The consent and tokens pages pass the accessibility audit at 360 and 1280 px in every
+language."""
 
 from __future__ import annotations
 
@@ -336,4 +337,31 @@ def test_a_site_is_registered_and_deleted_on_the_tokens_page(server: LiveServer)
             lambda d: d.find_element(By.ID, "clients").text == "No site registered yet."
         )
         assert _my_clients(server, dora["token"]) == []
+        assert console_errors(browser) == []
+
+
+def test_a_personal_token_is_made_on_the_tokens_page_and_shown_once(server: LiveServer) -> None:
+    """The tokens page's form makes a personal access token with the scopes ticked: the token
+    is shown once in the sentence that says so, works with those scopes, and is listed."""
+    eve = _player(server, "Eve")
+    with chromium() as browser:
+        _sign_in(browser, server, eve)
+        open_ready(browser, server.base_url + "/tokens")
+        browser.find_element(By.ID, "token-label").send_keys("my bot")
+        browser.find_element(By.ID, "scope-profile-read").click()
+        browser.find_element(By.CSS_SELECTOR, "#new-token button[type=submit]").click()
+        token = WebDriverWait(browser, 10).until(
+            lambda d: (
+                d.find_element(By.ID, "new-token-box").is_displayed()
+                and d.find_element(By.ID, "new-token-value").text
+            )
+        )
+        box = browser.find_element(By.ID, "new-token-box").text
+        assert box == f"Your new token, shown only this once: {token}"
+        status, me = _call(f"{server.base_url}/api/v1/players/me", token=token)
+        assert status == 200 and me["id"] == eve["id"]
+        row = WebDriverWait(browser, 10).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "#tokens tr.token-personal")
+        )
+        assert "Personal token: my bot" in row.text and token not in row.text
         assert console_errors(browser) == []

@@ -57,6 +57,11 @@ function grouped(tokens) {
   return rows;
 }
 
+// Each cell names its column too: a narrow screen shows a row as a card (style.css).
+const cell = (key, content) => h("td", { "data-label": key ? t(key) : null }, content);
+/** A table's header row from its columns' text keys ("": a column without a heading). */
+const headRow = (keys) => h("tr", {}, keys.map((k) => h("th", {}, k ? t(k) : "")));
+
 function row(token) {
   const scopes = token.scopes
     ? h("ul", { class: "scopes" }, token.scopes.map((s) => h("li", {}, words(s))))
@@ -65,8 +70,6 @@ function row(token) {
     ? ""
     : h("button", { type: "button", class: "revoke", "data-token": token.id }, t("tokens_revoke"));
   if (revoke) revoke.onclick = () => revokeTokens(token.ids);
-  // Each cell names its column too: a narrow screen shows a row as a card (style.css).
-  const cell = (key, content) => h("td", { "data-label": key ? t(key) : null }, content);
   return h("tr", { class: `token token-${token.kind}`, "data-token": token.id },
     cell(null, what(token)), cell("tokens_th_scopes", scopes),
     cell("tokens_th_created", when(token.created_at)),
@@ -75,8 +78,7 @@ function row(token) {
 
 async function list() {
   const { data } = await call("/players/me/tokens", { token: myPlayer().token });
-  const head = h("tr", {}, ["tokens_th_what", "tokens_th_scopes", "tokens_th_created", "tokens_th_last_used", ""]
-    .map((k) => h("th", {}, k ? t(k) : "")));
+  const head = headRow(["tokens_th_what", "tokens_th_scopes", "tokens_th_created", "tokens_th_last_used", ""]);
   put($("tokens"), head, grouped(data).map(row));
 }
 
@@ -108,30 +110,29 @@ async function create(ev) {
       token: myPlayer().token,
       body: { label: $("token-label").value.trim(), scopes },
     });
-    const [before, after] = t("tokens_created").split("{token}");
-    put($("new-token-box"), before, h("code", { id: "new-token-value", class: "code" }, data.token), after ?? "");
+    put($("new-token-box"), tn("tokens_created", { token: h("code", { id: "new-token-value", class: "code" }, data.token) }));
     $("new-token-box").hidden = false;
     $("new-token").reset();
     await list();
   } catch (err) { fail(err); }
 }
 
-/** The sites this player registered, each with its client id, redirect addresses and a
- * button that deletes it (every token it was given stops working). */
+/** A registered site: its client id, redirect addresses and a button that deletes it
+ * (every token it was given stops working). */
+function clientRow(c) {
+  const remove = h("button", { type: "button", class: "delete-client", "data-client": c.client_id }, t("clients_delete"));
+  remove.onclick = () => deleteClient(c.client_id);
+  return h("tr", { class: "client", "data-client": c.client_id },
+    cell(null, c.name), cell("clients_th_id", h("code", {}, c.client_id)),
+    cell("clients_th_redirects", h("ul", { class: "scopes" }, c.redirect_uris.map((u) => h("li", {}, u)))),
+    cell("tokens_th_created", when(c.created_at)), cell(null, remove));
+}
+
+/** The sites this player registered. */
 async function listClients() {
   const { data } = await call("/players/me/oauth-clients", { token: myPlayer().token });
-  const cell = (key, content) => h("td", { "data-label": key ? t(key) : null }, content);
-  const row = (c) => {
-    const remove = h("button", { type: "button", class: "delete-client", "data-client": c.client_id }, t("clients_delete"));
-    remove.onclick = () => deleteClient(c.client_id);
-    return h("tr", { class: "client", "data-client": c.client_id },
-      cell(null, c.name), cell("clients_th_id", h("code", {}, c.client_id)),
-      cell("clients_th_redirects", h("ul", { class: "scopes" }, c.redirect_uris.map((u) => h("li", {}, u)))),
-      cell("tokens_th_created", when(c.created_at)), cell(null, remove));
-  };
-  const head = h("tr", {}, ["clients_th_site", "clients_th_id", "clients_th_redirects", "tokens_th_created", ""]
-    .map((k) => h("th", {}, k ? t(k) : "")));
-  put($("clients"), data.length ? [head, data.map(row)] : h("tr", {}, h("td", { class: "muted" }, t("clients_none"))));
+  const head = headRow(["clients_th_site", "clients_th_id", "clients_th_redirects", "tokens_th_created", ""]);
+  put($("clients"), data.length ? [head, data.map(clientRow)] : h("tr", {}, h("td", { class: "muted" }, t("clients_none"))));
 }
 
 async function deleteClient(id) {
