@@ -289,6 +289,14 @@ def _my_clients(server: LiveServer, token: str) -> list[dict[str, Any]]:
         return json.load(resp)
 
 
+def _submit_and_read(browser: Any, form: str, box: str, value: str) -> str:
+    """Submit the tokens page's ``form``; the text of ``value``, shown once in ``box``."""
+    browser.find_element(By.CSS_SELECTOR, f"#{form} button[type=submit]").click()
+    return WebDriverWait(browser, 10).until(
+        lambda d: d.find_element(By.ID, box).is_displayed() and d.find_element(By.ID, value).text
+    )
+
+
 def test_a_site_is_registered_and_deleted_on_the_tokens_page(server: LiveServer) -> None:
     """The tokens page registers a site (an OAuth client with a secret): a redirect address
     the service refuses is explained in the page's words; an accepted one shows the client
@@ -313,13 +321,7 @@ def test_a_site_is_registered_and_deleted_on_the_tokens_page(server: LiveServer)
 
         redirects.clear()
         redirects.send_keys("https://cup.example/back\nhttp://127.0.0.1:8765/back")
-        browser.find_element(By.CSS_SELECTOR, "#new-client button[type=submit]").click()
-        secret = WebDriverWait(browser, 10).until(
-            lambda d: (
-                d.find_element(By.ID, "new-client-box").is_displayed()
-                and d.find_element(By.ID, "new-client-secret").text
-            )
-        )
+        secret = _submit_and_read(browser, "new-client", "new-client-box", "new-client-secret")
         client_id = browser.find_element(By.ID, "new-client-id").text
         assert secret.startswith("ocs_")
         (registered,) = _my_clients(server, dora["token"])
@@ -349,13 +351,7 @@ def test_a_personal_token_is_made_on_the_tokens_page_and_shown_once(server: Live
         open_ready(browser, server.base_url + "/tokens")
         browser.find_element(By.ID, "token-label").send_keys("my bot")
         browser.find_element(By.ID, "scope-profile-read").click()
-        browser.find_element(By.CSS_SELECTOR, "#new-token button[type=submit]").click()
-        token = WebDriverWait(browser, 10).until(
-            lambda d: (
-                d.find_element(By.ID, "new-token-box").is_displayed()
-                and d.find_element(By.ID, "new-token-value").text
-            )
-        )
+        token = _submit_and_read(browser, "new-token", "new-token-box", "new-token-value")
         box = browser.find_element(By.ID, "new-token-box").text
         assert box == f"Your new token, shown only this once: {token}"
         status, me = _call(f"{server.base_url}/api/v1/players/me", token=token)
