@@ -23,6 +23,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from ai import value_net
 from ai.argtypes import positive_int, positive_seconds
 from ai.base import Bot
 from ai.levels import BOT_LEVELS, DEFAULT_BUDGETS, ROLLOUT_BY_GAME, make_bot
@@ -94,7 +95,8 @@ def arena_bot(
 
 def play_game(task: Task | tuple[int, tuple[str, ...], float | None, int]) -> dict:
     """Play one game; ``task`` = (game seed, level per seat, time budget override, group[,
-    variant, decoy_scores, leaf value, iterations per second, rollout]). A seat is a player: in a
+    variant, decoy_scores, leaf value, iterations per second, rollout, the network's model
+    file]). A seat is a player: in a
     variant its bot answers every decision of the colours it controls, and the ranking is the
     players' (``player_ranking``)."""
     seed, seating, budget, group = task[:4]
@@ -102,6 +104,9 @@ def play_game(task: Task | tuple[int, tuple[str, ...], float | None, int]) -> di
     value = task[6] if len(task) > 6 else None  # type: ignore[misc]
     rate = task[7] if len(task) > 7 else None  # type: ignore[misc]
     rollout = task[8] if len(task) > 8 else None  # type: ignore[misc]
+    net = task[9] if len(task) > 9 else None  # type: ignore[misc]
+    if net is not None:
+        value_net.use(Path(net))
     bots = [
         arena_bot(level, seed * 31 + seat, budget, value, rate, rollout)
         for seat, level in enumerate(seating)
@@ -212,6 +217,9 @@ def add_arena_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
                    help="with --variant decoy: the decoy's marker advances")  # fmt: skip
     p.add_argument("--value", choices=sorted(LEAF_VALUES), default=None,
                    help="the search levels' leaf value (default: the level's own)")  # fmt: skip
+    p.add_argument("--net", type=Path, default=None, metavar="MODEL",
+                   help="with --value net: this model file instead of the committed one "
+                   "(a candidate of python -m ai.value_pipeline train --out MODEL)")  # fmt: skip
     p.add_argument("--rollout", choices=("off", *HORIZONS), default=None,
                    help="search levels play every seat on with a cheap policy to this horizon "
                    "before valuing a leaf, or not (off); default: the level's own by game "
@@ -244,6 +252,8 @@ def run_arena(args: argparse.Namespace) -> int:
         args.parser.error(f"give one bot level per seat, {SEAT_COUNTS} of them (got {len(lineup)})")
     if args.decoy_scores and (variant is None or VARIANTS[variant].decoy < 0):
         args.parser.error("--decoy-scores needs --variant decoy")
+    if args.net is not None and (args.value != "net" or not args.net.exists()):
+        args.parser.error("--net needs --value net and an existing model file")
     perms = seatings(lineup)
     groups = max(1, math.ceil(args.games / len(perms)))
     tasks = [
@@ -257,6 +267,7 @@ def run_arena(args: argparse.Namespace) -> int:
             args.value,
             args.iterations_per_second,
             args.rollout,
+            None if args.net is None else str(args.net),
         )  # fmt: skip
         for g in range(groups)
         for perm in perms
@@ -266,6 +277,7 @@ def run_arena(args: argparse.Namespace) -> int:
     stem = "arena-" + "-".join(lineup) + (f"-{variant}" if variant else "")
     stem += "-decoy_scores" if args.decoy_scores else ""
     stem += f"-value_{args.value}" if args.value else ""
+    stem += f"_{args.net.stem}" if args.net is not None else ""
     rollout = played_rollout(lineup, variant, args.rollout)
     stem += f"-rollout_{rollout}" if rollout else ""
     stem += f"-ips_{args.iterations_per_second:g}" if args.iterations_per_second else ""
@@ -321,6 +333,11 @@ def joined_results(records: list[dict]) -> list[dict]:
     return results
 
 
+def _model_record(path: Path) -> dict[str, str]:
+    """Which network a ``--net`` run played with: its file and digest."""
+    return {"file": str(path), "sha256_16": value_net.digest(path)}
+
+
 def _save(
     args: argparse.Namespace,
     stem: str,
@@ -344,6 +361,7 @@ def _save(
         "seat_permutations": perms,
         "time_budget_override": args.time_budget,
         "value": args.value,
+        "net": None if args.net is None else _model_record(args.net),
         "iterations_per_second": args.iterations_per_second,
         "rollout": played_rollout(lineup, args.variant, args.rollout),
         "wall_seconds": elapsed,

@@ -20,6 +20,7 @@ written by ``python -m ai.value_pipeline train`` (docs/ai.md, "The learned value
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cache
 from pathlib import Path
@@ -119,6 +120,11 @@ def _load(path: Path) -> Model:
 def active() -> Model:
     """The model ``value="net"`` plays with (``use``)."""
     return _load(_active["path"])
+
+
+def digest(path: Path) -> str:
+    """A file's identity in provenance and result records: its SHA-256, first 16 hex digits."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
 
 def available(path: Path = MODEL_PATH) -> bool:

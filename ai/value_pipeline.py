@@ -26,7 +26,6 @@ costs with the network and with the linear value. How it plays is the arena's qu
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import subprocess
@@ -38,7 +37,7 @@ from typing import Any
 
 from ai.fit_value import play_to_file, read_records
 from ai.value import SEAT_TERMS_2, feature_vector, features, version_for, weights_for
-from ai.value_net import GAME_KINDS, INPUTS, MODEL_PATH, Model, game_kind
+from ai.value_net import GAME_KINDS, INPUTS, MODEL_PATH, Model, digest, game_kind
 from engine import Game
 from engine.counts import VARIANTS
 
@@ -252,10 +251,6 @@ def print_table(table: dict[str, dict]) -> None:
         )
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-
-
 def _commit() -> str:
     """The repository's commit, marked when the work tree differs from it."""
     try:
@@ -289,7 +284,7 @@ def _data_summary(paths: list[Path]) -> list[dict]:
         summary.append(
             {
                 "file": path.name,
-                "sha256_16": _digest(path),
+                "sha256_16": digest(path),
                 "games": games,
                 "positions": positions,
                 "bots": sorted(bots),

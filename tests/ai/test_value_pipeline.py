@@ -124,3 +124,30 @@ def _terms(g: Game, seat: int) -> list[float]:
     from ai.value import feature_vector
 
     return feature_vector(g, seat, 2)
+
+
+def test_an_arena_plays_a_candidate_network_and_names_it(
+    run: dict[str, Path], tmp_path: Path
+) -> None:
+    from ai.cli import main as cli
+
+    args = ["arena", "mcts-fast", "random", "--variant", "double_1", "-n", "2", "-j", "1",
+            "--iterations-per-second", "100", "--value", "net", "--net", str(run["model"]),
+            "--no-progress", "--out", str(tmp_path)]  # fmt: skip
+    try:
+        assert cli(args) == 0
+    finally:
+        value_net.use(None)  # one job plays in this process: the committed model again
+    (result,) = tmp_path.glob("*.json")
+    assert result.name == "arena-mcts-fast-random-double_1-value_net_model-ips_100.json"
+    record = json.loads(result.read_text())
+    assert record["net"] == {"file": str(run["model"]), "sha256_16": value_net.digest(run["model"])}
+    assert len(record["results"]) == 2
+
+
+def test_an_arena_refuses_a_network_without_the_net_value(run: dict[str, Path]) -> None:
+    from ai.cli import main as cli
+
+    with pytest.raises(SystemExit) as stop:
+        cli(["arena", "mcts-fast", "random", "--variant", "double_1", "--net", str(run["model"])])
+    assert stop.value.code == 2
