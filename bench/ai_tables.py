@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ai.arena import joined_results, summarize, wilson
+from scripts.ladder import rated_files
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -154,10 +155,11 @@ def paired_rows(before: str | tuple[str, ...], after: str | tuple[str, ...]) -> 
     ]
 
 
-def ladder_rows(name: str) -> list[str]:
-    data = json.loads((RESULTS / name).read_text())
+def ladder_rows(data: dict) -> list[str]:
+    """The ladder's ratings and head-to-head (``scripts.ladder.rated_files``)."""
+    files = " + ".join(f"`bench/results/{name}`" for name in data["files"])
     lines = [
-        f"{data['games']} games, pool {data['pool']} (`bench/results/{name}`)",
+        f"{data['games']} games, pool {data['pool']} ({files})",
         "",
         "| level | mu | sigma | ordinal (mu − 3σ) | seat-games | wins | win rate | 95% CI |",
         "|---|---:|---:|---:|---:|---:|---:|---|",
@@ -373,6 +375,11 @@ def playout_cpu_rows(name: str = "playout_cpu.json") -> list[str]:
     return lines
 
 
+# The 4-player ladder: the five levels of 25 Nov, then the beginner rated on from them
+# (``python -m scripts.ladder --from`` publishes the same ratings)
+LADDER = ("ladder-4p.json", "ladder-4p-beginner.json")
+
+
 def sections() -> dict[str, list[str]]:
     """The generated blocks of docs/ai.md by marker name."""
     strength = arena_rows(ARENAS)
@@ -382,13 +389,13 @@ def sections() -> dict[str, list[str]]:
         strength += paired
     ladder: list[str] = []
     ratings: list[str] = []
-    path = RESULTS / "ladder-4p.json"
-    if path.exists():
-        ladder = ladder_rows(path.name)
-        table = json.loads(path.read_text())["ratings"]
+    paths = [RESULTS / name for name in LADDER if (RESULTS / name).exists()]
+    if paths:
+        rated = rated_files(paths)
+        ladder = ladder_rows(rated)
         ratings = [
             f"| `{level}` | {r['mu']:.1f} ± {r['sigma']:.1f} (ordinal {r['ordinal']:.1f}) |"
-            for level, r in sorted(table.items(), key=lambda kv: -kv[1]["ordinal"])
+            for level, r in sorted(rated["ratings"].items(), key=lambda kv: -kv[1]["ordinal"])
         ]
         ratings = ["| level | 4p ladder rating: mu ± sigma |", "|---|---|", *ratings]
     return {

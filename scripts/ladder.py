@@ -51,14 +51,33 @@ def rate_results(results: list[dict], levels: list[str]) -> dict[str, dict]:
     """Each level's OpenSkill rating after rating ``results`` in order, as the service does
     (``service.parts.ratings.rate``; every level starts at the model's defaults)."""
     current: dict[str, tuple[float, float]] = {}
+    rate_games(results, current)
+    return rating_table(results, levels, current)
+
+
+def rate_games(
+    results: list[dict],
+    current: dict[str, tuple[float, float]],
+    fixed: frozenset[str] = frozenset(),
+) -> None:
+    """Rate ``results`` in order into ``current`` (level -> (mu, sigma)); the levels of
+    ``fixed`` keep their ratings (opponents of known strength, not rated again)."""
+    for r in results:
+        ranks = ranks_of(r["ranking"], len(r["seating"]))
+        for update in rate(r["seating"], ranks, current):
+            if update.player_id not in fixed:
+                current[update.player_id] = (update.mu, update.sigma)
+
+
+def rating_table(
+    results: list[dict], levels: list[str], current: dict[str, tuple[float, float]]
+) -> dict[str, dict]:
+    """Each level's rating (``current``, else the defaults) with its games and wins."""
     games: dict[str, int] = defaultdict(int)
     wins: dict[str, int] = defaultdict(int)
     for r in results:
-        seating = r["seating"]
-        ranks = ranks_of(r["ranking"], len(seating))
-        for update in rate(seating, ranks, current):
-            current[update.player_id] = (update.mu, update.sigma)
-        for seat, level in enumerate(seating):
+        ranks = ranks_of(r["ranking"], len(r["seating"]))
+        for seat, level in enumerate(r["seating"]):
             games[level] += 1
             wins[level] += ranks[seat] == 1
     table = {}
@@ -120,11 +139,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--from",
-        dest="source",
+        dest="sources",
         type=Path,
+        nargs="+",
         default=None,
-        help="play nothing: rate the games of this ladder file again (a run stopped early) "
-        "and --publish them",
+        metavar="FILE",
+        help="play nothing: rate the games of these ladder files again, in order (a run "
+        "stopped early; a later run with more levels, rated on from the first) and --publish "
+        "them",
     )
     parser.add_argument("--no-progress", action="store_true")
     return parser
@@ -133,7 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.source is not None:
+    if args.sources is not None:
         return republish(args)
     if len(args.levels) < args.players:
         parser.error(f"give at least {args.players} levels")
@@ -163,13 +185,40 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def rated_files(paths: list[Path]) -> dict:
+    """The games of several ladder files of one pool, rated file after file. A level a later
+    file adds (the beginner, say) starts at the defaults there and is rated against the
+    levels earlier files placed, which keep their ratings: a later run that seats only some
+    of them would otherwise move those few against the rest on a fraction of the games.
+    The record ``write`` makes for one file (pool, levels, games, ratings, head-to-head),
+    with ``files`` naming its sources."""
+    records = [json.loads(path.read_text()) for path in paths]
+    pools = {record["pool"] for record in records}
+    if len(pools) != 1:
+        raise SystemExit(f"ladder files of several pools: {sorted(pools)}")
+    named = {level for record in records for level in record["levels"]}
+    levels = [level for level in BOT_LEVELS if level in named]
+    current: dict[str, tuple[float, float]] = {}
+    for record in records:
+        rate_games(record["results"], current, frozenset(current))
+    results = [r for record in records for r in record["results"]]
+    return {
+        "pool": pools.pop(),
+        "files": [path.name for path in paths],
+        "levels": levels,
+        "games": len(results),
+        "ratings": rating_table(results, levels, current),
+        "head_to_head": head_to_head(results),
+    }
+
+
 def republish(args: argparse.Namespace) -> int:
-    """``--from``: the ratings of a ladder file's games, written back and published."""
-    record = json.loads(args.source.read_text())
-    table = rate_results(record["results"], record["levels"])
+    """``--from``: the ratings of ladder files' games, published."""
+    rated = rated_files(args.sources)
+    table = rated["ratings"]
     if args.publish is not None:
-        source = f"{args.source.name}: {len(record['results'])} games"
-        publish(args.publish, record["pool"], table, source)
+        source = f"{' + '.join(rated['files'])}: {rated['games']} games"
+        publish(args.publish, rated["pool"], table, source)
     for level, row in sorted(table.items(), key=lambda kv: -kv[1]["ordinal"]):
         print(
             f"{level:10} mu {row['mu']:6.2f} sigma {row['sigma']:5.2f} ordinal {row['ordinal']:6.2f}"

@@ -249,6 +249,40 @@ def test_ladder_rates_like_the_service(tmp_path: Path) -> None:
     assert pairs[("greedy", "random")]["games"] == 2
 
 
+def test_a_later_ladder_file_rates_its_new_level_against_the_placed_ones(tmp_path: Path) -> None:
+    """``--from A B``: B's new level (the beginner) is rated against the levels A placed,
+    which keep A's ratings; the head-to-head counts every game; the same is published."""
+
+    def game(seed: int, seating: tuple[str, ...], ranking: list[int]) -> dict:
+        return {"seed": seed, "seating": list(seating), "ranking": ranking}
+
+    first = [game(i, ("random", "greedy", "mcts-50ms"), [2, 1, 0]) for i in range(6)]
+    later = [game(100 + i, ("beginner", "random", "greedy"), [2, 1, 0]) for i in range(6)]
+    files = []
+    for name, results in (("a.json", first), ("b.json", later)):
+        levels = sorted({lvl for r in results for lvl in r["seating"]})
+        (tmp_path / name).write_text(
+            json.dumps({"pool": "3p", "levels": levels, "results": results})
+        )
+        files.append(tmp_path / name)
+    rated = ladder.rated_files(files)
+    alone = ladder.rate_results(first, ["random", "greedy", "mcts-50ms"])
+    for level in ("random", "greedy", "mcts-50ms"):
+        assert rated["ratings"][level]["mu"] == pytest.approx(alone[level]["mu"])
+        assert rated["ratings"][level]["sigma"] == pytest.approx(alone[level]["sigma"])
+    beginner = rated["ratings"]["beginner"]
+    # last in every game: below the random level it always finished behind, sigma narrowed
+    assert beginner["mu"] < rated["ratings"]["random"]["mu"] and beginner["sigma"] < 25 / 3
+    assert rated["games"] == 12 and rated["files"] == ["a.json", "b.json"]
+    pairs = {(h["level"], h["other"]): h for h in rated["head_to_head"]}
+    assert pairs[("greedy", "random")]["games"] == 12
+    publish = tmp_path / "bot_ladder.json"
+    assert ladder.main(["--from", *map(str, files), "--publish", str(publish)]) == 0
+    published = json.loads(publish.read_text())
+    assert published["pools"]["3p"]["beginner"]["mu"] == pytest.approx(beginner["mu"], abs=1e-4)
+    assert published["sources"]["3p"] == "a.json + b.json: 12 games"
+
+
 def test_iterations_per_second_counts_the_budget_and_its_early_stop(
     random_positions: Callable[..., list[Game]],
 ) -> None:
