@@ -51,7 +51,13 @@ def inputs(seat_terms: list[float], kind: str) -> list[float]:
 
 
 class Model:
-    """A tanh MLP with standardised inputs; ``layers`` is a list of (weights, bias)."""
+    """A tanh MLP with standardised inputs; ``layers`` is a list of (weights, bias). With
+    ``skip`` (one weight an input), the standardised inputs also reach the output directly:
+    a linear value plus the network's correction, trained together ("wide and deep"). Why:
+    started at the linear value's weights, the model begins where the shipped search plays
+    and the network only has to learn what the linear value misses, which a noisy target
+    and a few hundred games can teach; a network alone has to learn the linear part too,
+    and its leaf values then rank one decision's leaves less reliably (docs/ai.md)."""
 
     def __init__(self, data: dict) -> None:
         import numpy as np  # inference's one dependency beyond the engine
@@ -62,6 +68,8 @@ class Model:
         self.layers = [
             (np.asarray(w, dtype=float), np.asarray(b, dtype=float)) for w, b in data["layers"]
         ]
+        skip = data.get("skip")
+        self.skip = None if skip is None else np.asarray(skip, dtype=float)
         self.kinds = tuple(data["kinds"])
         if self.kinds != GAME_KINDS or self.mean.shape != (INPUTS,):
             raise ValueError("the model was trained on other inputs than ai.value_net's")
@@ -74,13 +82,14 @@ class Model:
     def predict(self, rows: object) -> object:
         """Outputs for a batch of input rows (an array of shape (n, INPUTS))."""
         np = self._np
-        h = (np.asarray(rows, dtype=float) - self.mean) / self.scale
+        x = (np.asarray(rows, dtype=float) - self.mean) / self.scale
+        h = x
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             h = h @ w + b
             if i < last:
                 h = np.tanh(h)
-        return h[:, 0]
+        return h[:, 0] if self.skip is None else h[:, 0] + x @ self.skip
 
     def raw(self, row: list[float]) -> float:
         """The output for one input row."""

@@ -150,10 +150,21 @@ def load_rows(paths: list[Path]) -> dict[str, Any]:
 
 
 def fit_network(
-    x: Any, y: Any, hidden: list[int], epochs: int, seed: int, lr: float, l2: float, batch: int
+    x: Any,
+    y: Any,
+    hidden: list[int],
+    epochs: int,
+    seed: int,
+    lr: float,
+    l2: float,
+    batch: int,
+    linear: Any = None,
 ) -> dict:
     """A tanh MLP fitted by Adam on squared error (minibatches, fixed seed); returns the
-    ``ai.value_net.Model`` data."""
+    ``ai.value_net.Model`` data. ``linear`` (a weight for each raw input): the model gets
+    the skip path (``Model.skip``) started at those weights and a last layer started at zero,
+    so training starts from that linear value and the network learns its correction; the
+    skip has no L2 penalty (that would pull it away from the linear value, not towards it)."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -166,7 +177,11 @@ def fit_network(
     for a, b in zip(sizes[:-1], sizes[1:], strict=True):
         params.append(rng.normal(0.0, np.sqrt(1.0 / a), (a, b)))
         params.append(np.zeros(b))
-    params[-1][0] = float(y.mean())
+    params[-1][0] = float(y.mean())  # the skip adds nothing on average: xn's mean is 0
+    layers = len(params)
+    if linear is not None:
+        params[-2][:] = 0.0
+        params.append((np.asarray(linear, dtype=float) * scale)[:, None])
     m = [np.zeros_like(p) for p in params]
     v = [np.zeros_like(p) for p in params]
     step = 0
@@ -176,13 +191,17 @@ def fit_network(
         for start in range(0, n, batch):
             idx = order[start : start + batch]
             h = [xn[idx]]
-            for i in range(0, len(params) - 2, 2):
+            for i in range(0, layers - 2, 2):
                 h.append(np.tanh(h[-1] @ params[i] + params[i + 1]))
-            out = h[-1] @ params[-2] + params[-1]
+            out = h[-1] @ params[layers - 2] + params[layers - 1]
+            if linear is not None:
+                out = out + h[0] @ params[-1]
             grad_out = 2.0 * (out[:, 0] - y[idx])[:, None] / len(idx)
             grads: list[Any] = [None] * len(params)
+            if linear is not None:
+                grads[-1] = h[0].T @ grad_out
             g = grad_out
-            for layer in range(len(params) // 2 - 1, -1, -1):
+            for layer in range(layers // 2 - 1, -1, -1):
                 w = params[2 * layer]
                 grads[2 * layer] = h[layer].T @ g + l2 * w
                 grads[2 * layer + 1] = g.sum(axis=0)
@@ -195,12 +214,15 @@ def fit_network(
                 mh = m[i] / (1 - 0.9**step)
                 vh = v[i] / (1 - 0.999**step)
                 p -= lr * mh / (np.sqrt(vh) + 1e-8)
-    return {
+    data = {
         "kinds": list(GAME_KINDS),
         "mean": mean.tolist(),
         "scale": scale.tolist(),
-        "layers": [[params[i].tolist(), params[i + 1].tolist()] for i in range(0, len(params), 2)],
+        "layers": [[params[i].tolist(), params[i + 1].tolist()] for i in range(0, layers, 2)],
     }
+    if linear is not None:
+        data["skip"] = params[-1][:, 0].tolist()
+    return data
 
 
 def _affine(pred: Any, y: Any, train: Any) -> Any:
@@ -302,9 +324,13 @@ def train(args: argparse.Namespace) -> int:
         raise SystemExit("train: no positions in the data files")
     train_rows = ~rows["held"]
     hidden = [int(h) for h in args.hidden.split(",") if h]
+    linear = None
+    if args.skip_linear:
+        # value v2's 4-player seat weights on the seat terms, nothing on the game one-hot
+        linear = list(weights_for(4, 2)[:SEAT_TERMS_2]) + [0.0] * (INPUTS - SEAT_TERMS_2)
     data = fit_network(
         rows["x"][train_rows], rows["y"][train_rows], hidden, args.epochs, args.seed,
-        args.lr, args.l2, args.batch,
+        args.lr, args.l2, args.batch, linear,
     )  # fmt: skip
     table = held_out_table(Model(data), rows)
     print_table(table)
@@ -328,6 +354,7 @@ def train(args: argparse.Namespace) -> int:
             "learning_rate": args.lr,
             "l2": args.l2,
             "seed": args.seed,
+            "skip": "value v2's 4-player weights, trained on" if args.skip_linear else None,
         },
         "held_out_fit": table,
         "train_cpu_seconds": round(seconds, 1),
@@ -416,6 +443,9 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--lr", type=float, default=1e-3)
     t.add_argument("--l2", type=float, default=1e-4)
     t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--skip-linear", action="store_true",
+                   help="a linear path from the inputs to the output as well, started at value "
+                   "v2's 4-player weights (the network learns its correction)")  # fmt: skip
     t.add_argument("--out", type=Path, default=MODEL_PATH, help="model file (provenance beside)")
     t.set_defaults(func=train)
     e = sub.add_parser("evaluate", help="held-out fit and leaf cost of a model")

@@ -151,3 +151,28 @@ def test_an_arena_refuses_a_network_without_the_net_value(run: dict[str, Path]) 
     with pytest.raises(SystemExit) as stop:
         cli(["arena", "mcts-fast", "random", "--variant", "double_1", "--net", str(run["model"])])
     assert stop.value.code == 2
+
+
+def test_a_skip_model_starts_as_the_linear_value_and_trains_from_there(
+    run: dict[str, Path],
+) -> None:
+    """``--skip-linear``: before any training the model is value v2 plus a constant on every
+    4-player row; trained, it keeps the skip path and records it in its provenance."""
+    import numpy as np
+
+    from ai.value import SEAT_TERMS_2, weights_for
+    from ai.value_pipeline import fit_network
+
+    rows = load_rows([run["data"]])
+    four = rows["kind"] == "4p"
+    linear = list(weights_for(4, 2)[:SEAT_TERMS_2]) + [0.0] * (INPUTS - SEAT_TERMS_2)
+    start = Model(fit_network(rows["x"], rows["y"], [8], 0, 0, 1e-3, 1e-4, 64, linear))
+    gap = np.asarray(start.predict(rows["x"][four])) - rows["linear"][four]
+    assert np.ptp(gap) < 1e-9 and np.ptp(rows["linear"][four]) > 1.0
+    skip = run["base"] / "skip.json"
+    assert main([*run["train"][:-1], str(skip), "--skip-linear"]) == 0
+    trained = Model.load(skip)
+    assert trained.skip is not None and trained.skip.shape == (INPUTS,)
+    provenance = json.loads(skip.with_name("skip.provenance.json").read_text())
+    assert provenance["model"]["skip"].startswith("value v2")
+    assert not np.allclose(trained.predict(rows["x"][four]), start.predict(rows["x"][four]))
