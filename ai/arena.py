@@ -334,7 +334,8 @@ def joined_results(records: list[dict]) -> list[dict]:
 
 
 def _model_record(path: Path) -> dict[str, str]:
-    """Which network a ``--net`` run played with: its file and digest."""
+    """Which network a ``--value net`` run played with (``--net``'s, else the committed one):
+    its file and digest, as the model may be replaced after the run."""
     return {"file": str(path), "sha256_16": value_net.digest(path)}
 
 
@@ -361,7 +362,7 @@ def _save(
         "seat_permutations": perms,
         "time_budget_override": args.time_budget,
         "value": args.value,
-        "net": None if args.net is None else _model_record(args.net),
+        "net": _model_record(args.net or value_net.MODEL_PATH) if args.value == "net" else None,
         "iterations_per_second": args.iterations_per_second,
         "rollout": played_rollout(lineup, args.variant, args.rollout),
         "wall_seconds": elapsed,

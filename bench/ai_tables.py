@@ -293,9 +293,9 @@ TRIALS = [
     ("4 players", "every seat played on to the bot's next feeding (not shipped: off at 4)",
      "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
      "arena-mcts-fast-greedy-greedy-greedy-rollout_feeding-ips_2000.json"),
-    ("4 players", "the learned value (`--value net`, ai/value_net.py; not shipped)",
+    ("4 players", "the learned value trained on 32 games (`--value net`; not shipped)",
      "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
-     "arena-mcts-fast-greedy-greedy-greedy-value_net-ips_2000.json"),
+     "arena-mcts-fast-greedy-greedy-greedy-value_net_gen1_32-ips_2000.json"),
     ("4 players", "value v1 with v2's CPU by the bench positions' ratio (2660 iterations a "
      "second: 226 a decision; in play 10% less CPU a decision than v2)",
      "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
