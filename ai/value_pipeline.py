@@ -273,14 +273,16 @@ def print_table(table: dict[str, dict]) -> None:
         )
 
 
-def _commit() -> str:
-    """The repository's commit, marked when the work tree differs from it."""
+def _commit(outputs: list[Path]) -> str:
+    """The repository's commit, marked when the work tree differs from it in anything but
+    ``outputs`` (the model and provenance this run writes, which a retraining changes)."""
+    excluded = [f":(exclude){path.resolve()}" for path in outputs]
     try:
         head = subprocess.run(
             ["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
+            ["git", "status", "--porcelain", "--untracked-files=no", "--", ":/", *excluded],
             capture_output=True,
             text=True,
             check=True,
@@ -288,6 +290,14 @@ def _commit() -> str:
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return head + ("+changes" if dirty else "")
+
+
+def _write(path: Path, text: str) -> None:
+    """Replace ``path`` at once: a model being read (an arena's digest, a search loading it)
+    never sees half a file."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    tmp.replace(path)
 
 
 def _data_summary(paths: list[Path]) -> list[dict]:
@@ -337,10 +347,11 @@ def train(args: argparse.Namespace) -> int:
     seconds = time.process_time() - c0
     out: Path = args.out
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data) + "\n")
+    provenance_path = out.with_name(out.stem + ".provenance.json")
+    _write(out, json.dumps(data) + "\n")
     provenance = {
         "command": "python -m ai.value_pipeline " + " ".join(sys.argv[1:]),
-        "commit": _commit(),
+        "commit": _commit([out, provenance_path]),
         "data": _data_summary(args.data),
         "games_by_kind": rows["games"],
         "rows": {"train": int(train_rows.sum()), "held_out": int(rows["held"].sum())},
@@ -359,8 +370,7 @@ def train(args: argparse.Namespace) -> int:
         "held_out_fit": table,
         "train_cpu_seconds": round(seconds, 1),
     }
-    provenance_path = out.with_name(out.stem + ".provenance.json")
-    provenance_path.write_text(json.dumps(provenance, indent=1) + "\n")
+    _write(provenance_path, json.dumps(provenance, indent=1) + "\n")
     print(f"wrote {out} and {provenance_path} in {seconds:.0f} CPU s")
     return 0
 

@@ -176,3 +176,28 @@ def test_a_skip_model_starts_as_the_linear_value_and_trains_from_there(
     provenance = json.loads(skip.with_name("skip.provenance.json").read_text())
     assert provenance["model"]["skip"].startswith("value v2")
     assert not np.allclose(trained.predict(rows["x"][four]), start.predict(rows["x"][four]))
+
+
+def test_the_provenance_commit_ignores_only_the_files_the_run_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Retraining rewrites the committed model: that change is the run's output, not a change
+    of the code that made it; any other change is."""
+    import subprocess
+
+    from ai.value_pipeline import _commit
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+
+    git("init", "-q")
+    (tmp_path / "model.json").write_text("1")
+    (tmp_path / "code.py").write_text("1")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "first")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "model.json").write_text("2")
+    assert not _commit([tmp_path / "model.json"]).endswith("+changes")
+    assert _commit([]).endswith("+changes")
+    (tmp_path / "code.py").write_text("2")
+    assert _commit([tmp_path / "model.json"]).endswith("+changes")
