@@ -13,10 +13,12 @@ value the levels ship with; generation k plays with generation k-1's network (``
 so each round of data comes from the bot the last training made.
 
 ``train`` fits one network for every game (``ai.value_net``: the game as one-hot inputs) to
-each seat's final margin, holds out every game whose seed is divisible by 5, reports the
-held-out fit by game beside the linear value's, and writes the weights and, beside them,
-their provenance (data files and digests, games, rows, seeds, commit, held-out fit, training
-time) to ``ai/models/`` (or ``--out``). A fixed ``--seed`` makes the run reproducible.
+each seat's final margin, holds out every game whose seed is divisible by 5, stops when the
+error on the games whose seed is one more than that stops falling (``--patience``), reports
+the held-out fit by game beside the linear value's, and writes the weights and, beside them,
+their provenance (data files and digests, games, rows, seeds, commit, epochs, held-out fit,
+training time) to ``ai/models/`` (or ``--out``). A fixed ``--seed`` makes the run
+reproducible.
 
 ``evaluate`` prints the held-out table of a model on data files, and the CPU a leaf value
 costs with the network and with the linear value. How it plays is the arena's question
@@ -99,7 +101,8 @@ def margins(record: dict) -> list[float]:
 def load_rows(paths: list[Path]) -> dict[str, Any]:
     """Every seat of every recorded position: the network's inputs, the linear value as the
     search plays it (its seat terms, no constants; Double II: the hand margin), the target,
-    the game kind and whether the game is held out (seed divisible by 5)."""
+    the game kind, whether the game is held out (seed divisible by 5: the fit reported) and
+    whether it validates (seed 1 more than a multiple of 5: where training stops)."""
     import numpy as np
 
     xs: list[Any] = []
@@ -107,6 +110,7 @@ def load_rows(paths: list[Path]) -> dict[str, Any]:
     ys: list[float] = []
     kinds: list[str] = []
     held: list[bool] = []
+    validates: list[bool] = []
     games: dict[str, int] = defaultdict(int)
     seeds: list[int] = []
     for _, record in read_records(paths, "value_pipeline"):
@@ -135,12 +139,14 @@ def load_rows(paths: list[Path]) -> dict[str, Any]:
                 ys.append(target[seat])
                 kinds.append(kind)
                 held.append(record["seed"] % 5 == 0)
+                validates.append(record["seed"] % 5 == 1)
     return {
         "x": np.asarray(xs, dtype=float).reshape(-1, INPUTS),
         "linear": np.asarray(linear, dtype=float),
         "y": np.asarray(ys, dtype=float),
         "kind": np.asarray(kinds),
         "held": np.asarray(held, dtype=bool),
+        "validates": np.asarray(validates, dtype=bool),
         "games": dict(games),
         "seeds": seeds,
     }
@@ -159,9 +165,16 @@ def fit_network(
     l2: float,
     batch: int,
     linear: Any = None,
+    validation: tuple[Any, Any] | None = None,
+    patience: int = 2,
 ) -> dict:
     """A tanh MLP fitted by Adam on squared error (minibatches, fixed seed); returns the
-    ``ai.value_net.Model`` data. ``linear`` (a weight for each raw input): the model gets
+    ``ai.value_net.Model`` data, with ``training`` (epochs run, the epoch kept, validation
+    error by epoch). With ``validation`` (inputs, targets of games not trained on), training
+    stops once ``patience`` epochs in a row have not improved its error, and the weights of
+    the best epoch are kept: more epochs fit the margin of the training games' positions
+    ever closer and the held-out ones less well, and a network fitted that far steers the
+    search worse (docs/ai.md). ``epochs`` is then the most it runs. ``linear`` (a weight for each raw input): the model gets
     the skip path (``Model.skip``) started at those weights and a last layer started at zero,
     so training starts from that linear value and the network learns its correction; the
     skip has no L2 penalty (that would pull it away from the linear value, not towards it)."""
@@ -186,7 +199,18 @@ def fit_network(
     v = [np.zeros_like(p) for p in params]
     step = 0
     n = len(y)
-    for _ in range(epochs):
+
+    def output(rows: Any) -> Any:
+        h = (rows - mean) / scale
+        out = h
+        for i in range(0, layers - 2, 2):
+            out = np.tanh(out @ params[i] + params[i + 1])
+        out = out @ params[layers - 2] + params[layers - 1]
+        return out[:, 0] + (h @ params[-1])[:, 0] if linear is not None else out[:, 0]
+
+    errors: list[float] = []
+    best = (float("inf"), 0, [p.copy() for p in params])
+    for epoch in range(1, epochs + 1):
         order = rng.permutation(n)
         for start in range(0, n, batch):
             idx = order[start : start + batch]
@@ -214,6 +238,15 @@ def fit_network(
                 mh = m[i] / (1 - 0.9**step)
                 vh = v[i] / (1 - 0.999**step)
                 p -= lr * mh / (np.sqrt(vh) + 1e-8)
+        if validation is None:
+            best = (float("nan"), epoch, params)
+            continue
+        errors.append(round(float(((output(validation[0]) - validation[1]) ** 2).mean()), 4))
+        if errors[-1] < best[0]:
+            best = (errors[-1], epoch, [p.copy() for p in params])
+        elif epoch - best[1] >= patience:
+            break
+    params = best[2]
     data = {
         "kinds": list(GAME_KINDS),
         "mean": mean.tolist(),
@@ -222,6 +255,9 @@ def fit_network(
     }
     if linear is not None:
         data["skip"] = params[-1][:, 0].tolist()
+    if validation is not None:
+        data["training"] = {"epochs_run": epoch if epochs else 0, "epoch_kept": best[1],
+                            "validation_mse": errors}  # fmt: skip
     return data
 
 
@@ -332,7 +368,10 @@ def train(args: argparse.Namespace) -> int:
     rows = load_rows(args.data)
     if not len(rows["y"]):
         raise SystemExit("train: no positions in the data files")
-    train_rows = ~rows["held"]
+    # --patience 0: no early stop, the validation games trained on too (every epoch runs)
+    stops = args.patience > 0 and bool(rows["validates"].any())
+    train_rows = ~rows["held"] & (~rows["validates"] if stops else True)
+    validation = (rows["x"][rows["validates"]], rows["y"][rows["validates"]]) if stops else None
     hidden = [int(h) for h in args.hidden.split(",") if h]
     linear = None
     if args.skip_linear:
@@ -340,7 +379,7 @@ def train(args: argparse.Namespace) -> int:
         linear = list(weights_for(4, 2)[:SEAT_TERMS_2]) + [0.0] * (INPUTS - SEAT_TERMS_2)
     data = fit_network(
         rows["x"][train_rows], rows["y"][train_rows], hidden, args.epochs, args.seed,
-        args.lr, args.l2, args.batch, linear,
+        args.lr, args.l2, args.batch, linear, validation, args.patience,
     )  # fmt: skip
     table = held_out_table(Model(data), rows)
     print_table(table)
@@ -354,8 +393,14 @@ def train(args: argparse.Namespace) -> int:
         "commit": _commit([out, provenance_path]),
         "data": _data_summary(args.data),
         "games_by_kind": rows["games"],
-        "rows": {"train": int(train_rows.sum()), "held_out": int(rows["held"].sum())},
+        "rows": {
+            "train": int(train_rows.sum()),
+            "validation": int(rows["validates"].sum()) if stops else 0,
+            "held_out": int(rows["held"].sum()),
+        },
         "held_out_rule": "games whose seed is divisible by 5",
+        "validation_rule": "games whose seed is 1 more than a multiple of 5: training stops "
+        "when their error stops falling",
         "model": {
             "inputs": INPUTS,
             "hidden": hidden,
@@ -365,6 +410,8 @@ def train(args: argparse.Namespace) -> int:
             "learning_rate": args.lr,
             "l2": args.l2,
             "seed": args.seed,
+            "patience": args.patience,
+            **data.get("training", {}),
             "skip": "value v2's 4-player weights, trained on" if args.skip_linear else None,
         },
         "held_out_fit": table,
@@ -448,7 +495,10 @@ def build_parser() -> argparse.ArgumentParser:
     t = sub.add_parser("train", help="fit the network; write it and its provenance")
     t.add_argument("data", type=Path, nargs="+", help="JSON-lines files of generate")
     t.add_argument("--hidden", default="64,32", help="hidden layer sizes")
-    t.add_argument("--epochs", type=int, default=20)
+    t.add_argument("--epochs", type=int, default=20, help="at most (see --patience)")
+    t.add_argument("--patience", type=int, default=2,
+                   help="stop after this many epochs without a better validation error; 0: "
+                   "no validation games, every epoch runs")  # fmt: skip
     t.add_argument("--batch", type=int, default=512)
     t.add_argument("--lr", type=float, default=1e-3)
     t.add_argument("--l2", type=float, default=1e-4)

@@ -201,3 +201,26 @@ def test_the_provenance_commit_ignores_only_the_files_the_run_writes(
     assert _commit([]).endswith("+changes")
     (tmp_path / "code.py").write_text("2")
     assert _commit([tmp_path / "model.json"]).endswith("+changes")
+
+
+def test_training_keeps_the_epoch_the_validation_games_liked_best(run: dict[str, Path]) -> None:
+    """Early stopping: the kept weights are those of the epoch with the least validation
+    error, and training ran at most ``patience`` epochs past it."""
+    import numpy as np
+
+    from ai.value_pipeline import fit_network
+
+    rows = load_rows([run["data"]])
+    train = ~rows["held"] & ~rows["validates"]
+    val = rows["validates"]
+    assert val.any() and train.any() and not (val & rows["held"]).any()
+    data = fit_network(rows["x"][train], rows["y"][train], [32], 12, 0, 1e-2, 0.0, 16,
+                       validation=(rows["x"][val], rows["y"][val]), patience=2)  # fmt: skip
+    report = data["training"]
+    errors = report["validation_mse"]
+    assert len(errors) == report["epochs_run"] <= 12
+    assert report["epoch_kept"] == 1 + int(np.argmin(errors))
+    assert report["epochs_run"] == 12 or report["epochs_run"] - report["epoch_kept"] == 2
+    kept = Model(data).predict(rows["x"][val])
+    mse = float(((np.asarray(kept) - rows["y"][val]) ** 2).mean())
+    assert mse == pytest.approx(min(errors), abs=1e-3)
