@@ -53,11 +53,10 @@ def inputs(seat_terms: list[float], kind: str) -> list[float]:
 class Model:
     """A tanh MLP with standardised inputs; ``layers`` is a list of (weights, bias). With
     ``skip`` (one weight an input), the standardised inputs also reach the output directly:
-    a linear value plus the network's correction, trained together ("wide and deep"). Why:
-    started at the linear value's weights, the model begins where the shipped search plays
-    and the network only has to learn what the linear value misses, which a noisy target
-    and a few hundred games can teach; a network alone has to learn the linear part too,
-    and its leaf values then rank one decision's leaves less reliably (docs/ai.md)."""
+    a linear value plus the network's correction, trained together ("wide and deep"),
+    started at the linear value's weights so that training begins where the shipped search
+    plays. Measured as a trial: trained on, the linear part left those weights and the search
+    played worse than with the network alone (docs/ai.md, "The learned value")."""
 
     def __init__(self, data: dict) -> None:
         import numpy as np  # inference's one dependency beyond the engine

@@ -296,6 +296,20 @@ TRIALS = [
     ("4 players", "the learned value trained on 32 games (`--value net`; not shipped)",
      "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
      "arena-mcts-fast-greedy-greedy-greedy-value_net_gen1_32-ips_2000.json"),
+    ("4 players", "the learned value trained on the first 170 games of the 990 below (a screen)",
+     FOUR_V2, "arena-mcts-fast-greedy-greedy-greedy-value_net_gen1_170-ips_2000.json"),
+    ("4 players", "the same on the first 210 games (a screen)", FOUR_V2,
+     "arena-mcts-fast-greedy-greedy-greedy-value_net_gen1_210-ips_2000.json"),
+    ("4 players", "the same with a linear path started at value v2's weights (`--skip-linear`; "
+     "a screen)", FOUR_V2,
+     "arena-mcts-fast-greedy-greedy-greedy-value_net_gen1_210_skip-ips_2000.json"),
+    ("4 players", "the learned value trained on 990 games, every one of 20 epochs "
+     "(`--patience 0`): overfit", FOUR_V2,
+     "arena-mcts-fast-greedy-greedy-greedy-value_net_gen1_20epochs-ips_2000.json"),
+    ("4 players", "the same data, 4 epochs (a screen)", FOUR_V2,
+     "arena-mcts-fast-greedy-greedy-greedy-value_net_gen1_4epochs-ips_2000.json"),
+    ("4 players", "the learned value as committed: 990 games, stopped early (epoch 5 of 7)",
+     FOUR_V2, "arena-mcts-fast-greedy-greedy-greedy-value_net-ips_2000.json"),
     ("4 players", "value v1 with v2's CPU by the bench positions' ratio (2660 iterations a "
      "second: 226 a decision; in play 10% less CPU a decision than v2)",
      "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
