@@ -200,26 +200,22 @@ def fit_network(
     step = 0
     n = len(y)
 
-    def output(rows: Any) -> Any:
-        h = (rows - mean) / scale
-        out = h
+    def forward(rows: Any) -> tuple[list[Any], Any]:
+        """Each layer's input (the standardised ``rows`` first) and the output column."""
+        h = [rows]
         for i in range(0, layers - 2, 2):
-            out = np.tanh(out @ params[i] + params[i + 1])
-        out = out @ params[layers - 2] + params[layers - 1]
-        return out[:, 0] + (h @ params[-1])[:, 0] if linear is not None else out[:, 0]
+            h.append(np.tanh(h[-1] @ params[i] + params[i + 1]))
+        out = h[-1] @ params[layers - 2] + params[layers - 1]
+        return h, out if linear is None else out + rows @ params[-1]
 
+    held_x = None if validation is None else (validation[0] - mean) / scale
     errors: list[float] = []
     best = (float("inf"), 0, [p.copy() for p in params])
     for epoch in range(1, epochs + 1):
         order = rng.permutation(n)
         for start in range(0, n, batch):
             idx = order[start : start + batch]
-            h = [xn[idx]]
-            for i in range(0, layers - 2, 2):
-                h.append(np.tanh(h[-1] @ params[i] + params[i + 1]))
-            out = h[-1] @ params[layers - 2] + params[layers - 1]
-            if linear is not None:
-                out = out + h[0] @ params[-1]
+            h, out = forward(xn[idx])
             grad_out = 2.0 * (out[:, 0] - y[idx])[:, None] / len(idx)
             grads: list[Any] = [None] * len(params)
             if linear is not None:
@@ -239,14 +235,14 @@ def fit_network(
                 vh = v[i] / (1 - 0.999**step)
                 p -= lr * mh / (np.sqrt(vh) + 1e-8)
         if validation is None:
-            best = (float("nan"), epoch, params)
             continue
-        errors.append(round(float(((output(validation[0]) - validation[1]) ** 2).mean()), 4))
+        errors.append(round(float(((forward(held_x)[1][:, 0] - validation[1]) ** 2).mean()), 4))
         if errors[-1] < best[0]:
             best = (errors[-1], epoch, [p.copy() for p in params])
         elif epoch - best[1] >= patience:
             break
-    params = best[2]
+    if validation is not None:
+        params = best[2]
     data = {
         "kinds": list(GAME_KINDS),
         "mean": mean.tolist(),
