@@ -26,6 +26,7 @@ from tqdm import tqdm
 from ai import value_net
 from ai.argtypes import positive_int, positive_seconds
 from ai.base import Bot
+from ai.files import write_whole
 from ai.levels import BOT_LEVELS, DEFAULT_BUDGETS, ROLLOUT_BY_GAME, make_bot
 from ai.mcts import LEAF_VALUES, MctsBot
 from ai.rollout import HORIZONS, Rollout, horizon_for
@@ -96,9 +97,8 @@ def arena_bot(
 def play_game(task: Task | tuple[int, tuple[str, ...], float | None, int]) -> dict:
     """Play one game; ``task`` = (game seed, level per seat, time budget override, group[,
     variant, decoy_scores, leaf value, iterations per second, rollout, the network's model
-    file]). A seat is a player: in a
-    variant its bot answers every decision of the colours it controls, and the ranking is the
-    players' (``player_ranking``)."""
+    file]). A seat is a player: in a variant its bot answers every decision of the colours it
+    controls, and the ranking is the players' (``player_ranking``)."""
     seed, seating, budget, group = task[:4]
     variant, decoy_scores = task[4:6] if len(task) > 4 else (None, False)  # type: ignore[misc]
     value = task[6] if len(task) > 6 else None  # type: ignore[misc]
@@ -371,8 +371,6 @@ def _save(
         "table": rows,
         "results": results,
     }
-    tmp = args.out / f"{stem}.json.tmp"
-    tmp.write_text(json.dumps(record, indent=1))
-    tmp.replace(args.out / f"{stem}.json")
+    write_whole(args.out / f"{stem}.json", json.dumps(record, indent=1))
     (args.out / f"{stem}.md").write_text(table + "\n")
     return table

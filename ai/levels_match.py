@@ -32,6 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from ai.arena import continued_stem, joined_results, play_game, seatings, wilson
+from ai.files import write_whole
 from ai.levels import BOT_LEVELS, LADDER
 from engine.counts import VARIANTS
 
@@ -138,9 +139,7 @@ def _save(
         "tally": tally(results, args.lower, args.higher),
         "results": results,
     }
-    tmp = args.out / f"{stem}.json.tmp"
-    tmp.write_text(json.dumps(record, indent=1))
-    tmp.replace(args.out / f"{stem}.json")
+    write_whole(args.out / f"{stem}.json", json.dumps(record, indent=1))
     (args.out / f"{stem}.md").write_text(markdown([record]) + "\n")
     return record
 

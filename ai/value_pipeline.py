@@ -37,6 +37,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from ai.files import write_whole
 from ai.fit_value import play_to_file, read_records
 from ai.value import SEAT_TERMS_2, feature_vector, features, version_for, weights_for
 from ai.value_net import GAME_KINDS, INPUTS, MODEL_PATH, Model, digest, game_kind
@@ -324,14 +325,6 @@ def _commit(outputs: list[Path]) -> str:
     return head + ("+changes" if dirty else "")
 
 
-def _write(path: Path, text: str) -> None:
-    """Replace ``path`` at once: a model being read (an arena's digest, a search loading it)
-    never sees half a file."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
-    tmp.replace(path)
-
-
 def _data_summary(paths: list[Path]) -> list[dict]:
     summary = []
     for path in paths:
@@ -383,7 +376,7 @@ def train(args: argparse.Namespace) -> int:
     out: Path = args.out
     out.parent.mkdir(parents=True, exist_ok=True)
     provenance_path = out.with_name(out.stem + ".provenance.json")
-    _write(out, json.dumps(data) + "\n")
+    write_whole(out, json.dumps(data) + "\n")
     provenance = {
         "command": "python -m ai.value_pipeline " + " ".join(sys.argv[1:]),
         "commit": _commit([out, provenance_path]),
@@ -413,7 +406,7 @@ def train(args: argparse.Namespace) -> int:
         "held_out_fit": table,
         "train_cpu_seconds": round(seconds, 1),
     }
-    _write(provenance_path, json.dumps(provenance, indent=1) + "\n")
+    write_whole(provenance_path, json.dumps(provenance, indent=1) + "\n")
     print(f"wrote {out} and {provenance_path} in {seconds:.0f} CPU s")
     return 0
 

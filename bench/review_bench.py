@@ -27,6 +27,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
+from ai.files import write_whole
 from ai.levels import make_bot
 from ai.review import review_game
 from bench.percentiles import summary
@@ -160,9 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(future.result())
             doc = report(rows, args.budget, time.perf_counter() - t0, args.jobs, args.iterations)
             args.out.parent.mkdir(parents=True, exist_ok=True)
-            tmp = args.out.with_suffix(".json.tmp")
-            tmp.write_text(json.dumps(doc, indent=1) + "\n")
-            tmp.replace(args.out)  # whole: a reader never finds half a file
+            write_whole(args.out, json.dumps(doc, indent=1) + "\n")
             if args.minutes and time.perf_counter() - t0 > args.minutes * 60:
                 for f in futures:
                     f.cancel()  # the games not started; those running are still counted

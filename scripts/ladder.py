@@ -30,6 +30,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from ai.arena import play_game, wilson
+from ai.files import write_whole
 from ai.levels import BOT_LEVELS
 from engine import SUPPORTED_PLAYERS
 from service.rules.rating_model import ordinal, ranks_of, rate
@@ -254,9 +255,7 @@ def write(args: argparse.Namespace, results: list[dict], elapsed: float) -> dict
         "head_to_head": head_to_head(results),
         "results": results,
     }
-    tmp = args.out.with_suffix(".tmp")
-    tmp.write_text(json.dumps(record, indent=1))
-    tmp.replace(args.out)
+    write_whole(args.out, json.dumps(record, indent=1))
     return table
 
 
