@@ -389,7 +389,7 @@ def playout_cpu_rows(name: str = "playout_cpu.json") -> list[str]:
     return lines
 
 
-# The 4-player ladder: the five levels of 25 Nov, then the beginner rated on from them
+# The 4-player ladder: the five levels of the first run, then the beginner rated on from them
 # (``python -m scripts.ladder --from`` publishes the same ratings)
 LADDER = ("ladder-4p.json", "ladder-4p-beginner.json")
 
