@@ -1071,14 +1071,14 @@ class Operations:
         return self._stream_operation('streamTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_liveness(self, *, seat_token: str | None = None) -> models.Health:
-        """Liveness: the process answers (``GET /healthz``, ``getLiveness``).
+        """Liveness and membership: the process answers (``GET /healthz``, ``getLiveness``).
 
         Raises: ``problems.RateLimited``.
         """
         return self._operation('getLiveness', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_readiness(self, *, seat_token: str | None = None) -> models.Ready:
-        """Readiness: the database and the broker answer (``GET /readyz``, ``getReadiness``).
+        """Readiness: the process has reached the database and the broker (``GET /readyz``, ``getReadiness``).
 
         Raises: ``problems.RateLimited``, ``problems.NotReady``.
         """

@@ -1343,7 +1343,7 @@ class Ready(TypedDict):
     beat: NotRequired[Seen]
     broker: str
     database: str
-    status: str
+    status: Literal['ready', 'degraded']
     worker: NotRequired[Seen]
 
 
