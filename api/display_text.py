@@ -12,8 +12,8 @@ field is ``validation_error``, as for any other field).
 
 In the spec the field says what it is: ``x-display-text`` holds its code, beside its
 ``minLength`` and ``maxLength``; each operation that takes one declares that code
-(``api.contract.errors``). tests/api/test_api_display_text.py walks every request schema and fails
-on a string field that a person fills in without it.
+(``api.contract.errors``). tests/api/test_api_display_text.py walks every request
+schema and fails on a string field that a person fills in without it.
 """
 
 from __future__ import annotations
