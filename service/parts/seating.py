@@ -13,6 +13,7 @@ from engine import fairness
 from service.models import GameRow, SeatRow
 from service.parts.base import Part
 from service.plumbing.errors import Conflict, Forbidden, Unauthorized, Unprocessable
+from service.plumbing.text_check import display_text
 from service.rules import play
 from service.rules.game_options import GameOptions
 from service.rules.holders import Holder, holder_of
@@ -53,6 +54,8 @@ class Seating(Part):
         (docs/fairness.md), any text up to ``fairness.MAX_ENTROPY`` characters. With
         ``idempotency_key`` a retry returns the same seat and token (``service.store.idempotency``).
         """
+        if name is not None:
+            name = display_text(name, what="a seat's name")
         invite_hash = hash_token(invite) if invite is not None else None
         if entropy is not None and not 0 < len(entropy) <= fairness.MAX_ENTROPY:
             raise Unprocessable(

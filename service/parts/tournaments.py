@@ -38,6 +38,7 @@ from service.parts.base import Part
 from service.parts.creation import Creation
 from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.plumbing.outages import log_failure
+from service.plumbing.text_check import TITLE_MAX, display_text, shown
 from service.rules import clocks
 from service.rules.bots import check_bot_level, is_search_level
 from service.rules.game_options import game_size
@@ -194,9 +195,7 @@ class Tournaments(Part):
     ) -> TournamentView:
         """A new tournament, upcoming until ``starts_at``. 422 ``invalid_tournament`` (or
         the game terms' own codes) for terms that cannot be run."""
-        name = (name or "").strip()
-        if not 1 <= len(name) <= 100:
-            raise Unprocessable("invalid_tournament", "name is 1-100 characters")
+        name = display_text(name or "", max_length=TITLE_MAX, what="a tournament's name")
         if format not in FORMATS:
             raise Unprocessable("invalid_tournament", f"format is one of {list(FORMATS)}")
         if entry not in ENTRY:
@@ -624,11 +623,13 @@ class Tournaments(Part):
         paused = {p for p in accounts if self.creation.paused_until(p) is not None}
         accounts -= paused
         # A bot account plays a bot seat of its own (it entered with its own token: its
-        # consent); a person a human seat taken for them in the creating transaction.
+        # consent); a person a human seat taken for them in the creating transaction,
+        # under their name as it may be shown (one stored before names were checked would
+        # be refused as a seat's name, and the round never made).
         specs: list[dict[str, Any]] = [
             {"kind": "bot", "player": p} if p in accounts
             else {"kind": "bot", "level": self.settings.standin_level} if p in paused
-            else {"kind": "human", "name": names.get(p, "?")} if p
+            else {"kind": "human", "name": shown(names.get(p))} if p
             else {"kind": "bot", "level": level}
             for p in seats
         ]  # fmt: skip

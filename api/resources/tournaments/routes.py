@@ -5,8 +5,6 @@ tournament is shown only to its organiser and entrants (404 to anyone else)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from collections.abc import Iterator
 from dataclasses import asdict
@@ -18,6 +16,7 @@ from flask.views import MethodView
 
 from api import deps
 from api.auth import NO_STORE, PLAYER_AUTH, player_required, request_player
+from api.csv_export import csv_text
 from api.parsing import Blueprint
 from api.resources.log.schemas import RecordSchema
 from api.resources.tournaments.schemas import (
@@ -235,13 +234,8 @@ class StandingsCsv(MethodView):
         header line.
         """
         items = deps.service().tournaments.standings(tournament_id, _viewer())
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(CSV_COLUMNS)
-        for line in items:
-            row = asdict(line)
-            writer.writerow(["" if row[c] is None else row[c] for c in CSV_COLUMNS])
-        resp = current_app.response_class(out.getvalue(), mimetype=CSV)
+        rows = ([asdict(line)[c] for c in CSV_COLUMNS] for line in items)
+        resp = current_app.response_class(csv_text(CSV_COLUMNS, rows), mimetype=CSV)
         resp.headers["Cache-Control"] = "no-store"
         resp.headers["Content-Disposition"] = f'attachment; filename="{tournament_id}.csv"'
         return resp

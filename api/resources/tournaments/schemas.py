@@ -6,14 +6,16 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document
+from api.display_text import DisplayText
 from api.parsing import JsonBoolean
 from api.resources.games.schemas import TimeControlSchema
 from engine.counts import SUPPORTED_PLAYERS, VARIANTS
 from service.parts.tournaments import DEFAULT_MISSED_LIMIT, ENTRY, FORMATS, MAX_ROUNDS, STATUSES
+from service.plumbing.text_check import TITLE_MAX
 
 
 class TournamentCreateSchema(ma.Schema):
-    name = fields.String(required=True, validate=validate.Length(1, 100))
+    name = DisplayText(required=True, max_length=TITLE_MAX, what="a tournament's name")
     format = fields.String(
         required=True,
         metadata={"description": "swiss, round_robin or arena (docs/tournaments.md)",

@@ -237,7 +237,7 @@ class Operations:
             ``problems.InvalidSeats``, ``problems.InvalidTimeLimit``,
             ``problems.InvalidTimeoutPolicy``, ``problems.InvalidOption``,
             ``problems.InvalidLabel``, ``problems.IdempotencyKeyReused``,
-            ``problems.InvalidTimeControl``, ``problems.RateLimited``.
+            ``problems.InvalidName``, ``problems.InvalidTimeControl``, ``problems.RateLimited``.
         """
         return self._operation('createGame', path={}, query={}, headers={'Idempotency-Key': idempotency_key}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -251,8 +251,8 @@ class Operations:
             ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
             ``problems.InvalidPlayers``, ``problems.InvalidSeats``,
             ``problems.InvalidTimeLimit``, ``problems.InvalidTimeoutPolicy``,
-            ``problems.InvalidOption``, ``problems.InvalidLabel``, ``problems.InvalidBulk``,
-            ``problems.InvalidTimeControl``, ``problems.RateLimited``.
+            ``problems.InvalidOption``, ``problems.InvalidLabel``, ``problems.InvalidName``,
+            ``problems.InvalidBulk``, ``problems.InvalidTimeControl``, ``problems.RateLimited``.
         """
         return self._operation('createGamesInBulk', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -401,8 +401,8 @@ class Operations:
             ``problems.GameFull``, ``problems.SeatTaken``, ``problems.VersionConflict``,
             ``problems.BotAccountHumanSeat``, ``problems.PayloadTooLarge``,
             ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
-            ``problems.IdempotencyKeyReused``, ``problems.InvalidEntropy``,
-            ``problems.RateLimited``.
+            ``problems.IdempotencyKeyReused``, ``problems.InvalidName``,
+            ``problems.InvalidEntropy``, ``problems.RateLimited``.
         """
         return self._operation('joinGame', path={'game_id': game_id}, query={}, headers={'Idempotency-Key': idempotency_key}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -960,8 +960,8 @@ class Operations:
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
             ``problems.MissingScope``, ``problems.PayloadTooLarge``,
             ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
-            ``problems.InvalidPlayers``, ``problems.InvalidTournament``,
-            ``problems.RateLimited``.
+            ``problems.InvalidPlayers``, ``problems.InvalidName``,
+            ``problems.InvalidTournament``, ``problems.RateLimited``.
         """
         return self._operation('createTournament', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
