@@ -23,8 +23,11 @@ from flask.testing import FlaskClient
 from support.call_graph import ROOT, CallGraph, Node, function_calls
 
 from api import deps
+from service.game_service import GameService
 from service.models import ChallengeInviteRow, ChallengeRow, GameRow
-from service.parts.admission import Admission, Payer
+from service.parts.admission import Admission, Payer, standin_level
+from service.plumbing.budgets import Counter, Key
+from service.plumbing.errors import ServiceError, TooMany
 from service.rules.new_game import new_game_row
 from service.rules.seat_tokens import new_token
 from workers import tasks
@@ -394,3 +397,31 @@ def test_each_gated_operation_is_counted(
     client: FlaskClient, service: Any, admitted: Admitted, operation: str
 ) -> None:
     SCENARIOS[operation](client, service, admitted)
+
+
+# ----------------------------------------------------------------------------- stand-ins and counts
+
+
+def test_the_services_stand_in_never_searches(service: Any, settings: Any) -> None:
+    """A search level as ``URSUPPE_STANDIN_LEVEL`` is refused at start-up; should the
+    settings change under a running service, a game that did not name a searching stand-in
+    (and so did not pay for one) gets ``greedy``."""
+    with pytest.raises(ServiceError, match="searches"):
+        GameService(service.sessions, settings=replace(settings, standin_level="mcts"))
+    row, _ = new_game_row(
+        settings, service.clock(), new_token(), players=3, seats=None, time_limit=None,
+        timeout_policy="bot", time_control=None, options={"timeout_bot_level": "mcts-fast"},
+        seed=None, label=None, rated=False,
+    )  # fmt: skip
+    searching = replace(settings, standin_level="mcts")
+    assert standin_level(row, "timeout_bot_level", searching) == "mcts-fast"  # paid for
+    assert standin_level(row, "resign_bot_level", searching) == "greedy"
+    assert standin_level(row, "resign_bot_level", settings) == settings.standin_level
+
+
+def test_the_counts_go_on_in_memory_while_redis_is_away() -> None:
+    counter = Counter("redis://127.0.0.1:1/0")  # nothing listens there
+    keys = [Key("p:ann", "player")]
+    counter.charge("search-games", "games with search bots", "2/60", keys, 2)
+    with pytest.raises(TooMany, match="for each player"):
+        counter.charge("search-games", "games with search bots", "2/60", keys, 1)
