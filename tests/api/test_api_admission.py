@@ -425,3 +425,56 @@ def test_the_counts_go_on_in_memory_while_redis_is_away() -> None:
     counter.charge("search-games", "games with search bots", "2/60", keys, 2)
     with pytest.raises(TooMany, match="for each player"):
         counter.charge("search-games", "games with search bots", "2/60", keys, 1)
+
+
+def test_a_timeout_hands_the_seat_to_the_stand_in_the_game_paid_for(
+    service: Any, clock: Any, admitted: Admitted
+) -> None:
+    """The workers' side of a stand-in (``Turns.expire_deadline``): the level the game
+    named, charged when it was made, else the service's stand-in; nothing is charged now."""
+    service.settings = replace(service.settings, search_game_rate_limit="1/3600")
+    levels = []
+    for options in ({"timeout_bot_level": "mcts-fast"}, None):
+        created = service.creation.create_game(
+            players=3, time_limit=30, timeout_policy="bot", options=options, player="pann"
+        )
+        for _ in created.game.open_seats:
+            service.seating.join(created.game.id, "p")
+        game_id = created.game.id
+        assert admitted.games[game_id] == Payer("pann", None)  # no request: no address
+        seat = service.games.get(game_id).pending_seat
+        clock.advance(30)
+        assert service.turns.expire_deadline(game_id, 0) is True
+        levels.append(service.games.get(game_id).seats[seat].bot_level)
+    assert levels == ["mcts-fast", service.settings.standin_level]
+    with pytest.raises(TooMany):  # the first game was pann's one search game
+        service.creation.create_game(players=3, seats=[MCTS] * 3, time_limit=0, player="pann")
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "code"),
+    [
+        ("/seeks", {"players": 3, "bot_level": "mcts-fast"}, "invalid_seek"),
+        (
+            "/tournaments",
+            {
+                "name": "t",
+                "format": "swiss",
+                "rounds": 1,
+                "players": 3,
+                "starts_at": "2099-01-01T00:00:00Z",
+                "service_bots": "mcts",
+            },
+            "invalid_tournament",
+        ),  # fmt: skip
+    ],
+    ids=["seek", "tournament"],
+)
+def test_what_a_worker_will_make_never_searches(
+    client: FlaskClient, path: str, body: dict[str, Any], code: str
+) -> None:
+    """A worker cannot answer 429: the games it makes (a seek's when its wait ends, a
+    tournament's rounds) are refused search bots at the request that commits to them."""
+    _, ann = new_player(client, "ann")
+    r = client.post(f"{API}{path}", json=body, headers=bearer(ann))
+    assert r.status_code == 422 and r.json["code"] == code, r.json
