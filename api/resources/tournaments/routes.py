@@ -22,12 +22,15 @@ from api.parsing import Blueprint
 from api.resources.log.schemas import RecordSchema
 from api.resources.tournaments.schemas import (
     TournamentCreateSchema,
+    TournamentEnterSchema,
     TournamentEntryListSchema,
     TournamentEntrySchema,
     TournamentGameListSchema,
+    TournamentInvitationQuerySchema,
     TournamentInvitationSchema,
     TournamentListQuerySchema,
     TournamentListSchema,
+    TournamentRemovalQuerySchema,
     TournamentRoundListSchema,
     TournamentSchema,
     TournamentStandingsSchema,
@@ -49,7 +52,7 @@ _ID = [
 ]
 #: The columns of the CSV export, in order.
 CSV_COLUMNS = ("rank", "player_id", "name", "score", "games", "byes", "opponents_score",
-               "performance", "rating", "withdrawn")  # fmt: skip
+               "performance", "rating", "withdrawn", "disqualified")  # fmt: skip
 
 blp = Blueprint(
     "tournaments",
@@ -99,14 +102,19 @@ class TournamentList(MethodView):
 
 @blp.route("/<tournament_id>", parameters=_ID)
 class TournamentOne(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.response(200, TournamentSchema)
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """Get a tournament
 
-        Its terms, status and round; a private one only to its organiser and entrants
-        (404 `tournament_not_found` to anyone else).
+        Its terms, status and round; a private one only to its organiser, its entrants and
+        whoever holds the code of its invitation link (404 `tournament_not_found` to
+        anyone else). The organiser also gets the code (`invitation`).
         """
-        return deps.service().tournaments.get(tournament_id, _viewer()), 200, NO_STORE
+        tournament = deps.service().tournaments.get(
+            tournament_id, _viewer(), query.get("invitation")
+        )
+        return tournament, 200, NO_STORE
 
     @blp.response(200, TournamentSchema)
     @blp.doc(security=PLAYER_AUTH)
@@ -117,6 +125,22 @@ class TournamentOne(MethodView):
         """
         player = player_required()
         return deps.service().tournaments.cancel(tournament_id, player.id), 200, NO_STORE
+
+
+@blp.route("/<tournament_id>/start", parameters=_ID)
+class Start(MethodView):
+    @blp.response(200, TournamentSchema)
+    @blp.doc(security=PLAYER_AUTH)
+    def post(self, tournament_id: str) -> Any:
+        """Start an upcoming tournament now
+
+        Its organiser only (403 `not_organiser`): the start time becomes now and the
+        workers pair round 1 (an arena: begin pairing) within seconds. 409
+        `tournament_started` once it runs or was cancelled; 409 `too_few_entrants` while
+        fewer have entered than a round needs.
+        """
+        player = player_required()
+        return deps.service().tournaments.start_now(tournament_id, player.id), 200, NO_STORE
 
 
 @blp.route("/<tournament_id>/entries", parameters=_ID)
@@ -131,18 +155,22 @@ class Entries(MethodView):
         items = deps.service().tournaments.entries(tournament_id, _viewer())
         return {"items": items}, 200, NO_STORE
 
+    @blp.arguments(TournamentEnterSchema)
     @blp.response(200, TournamentEntrySchema)
     @blp.doc(security=PLAYER_AUTH)
-    def post(self, tournament_id: str) -> Any:
+    def post(self, body: dict[str, Any], tournament_id: str) -> Any:
         """Enter a tournament
 
-        With your own player token (again: no change). 403 `not_invited`,
-        `rating_too_low` or `bots_not_allowed` by its conditions; 409 `tournament_closed`
-        once it can no longer be entered (a Swiss or round robin has started; an arena's
-        time is up).
+        With your own player token (again: no change); `invitation`, the code of the
+        organiser's invitation link, admits you to a private tournament and to one by
+        invitation. 403 `not_invited`, `rating_too_low` or `bots_not_allowed` by its
+        conditions, `disqualified` after the organiser disqualified you; 409
+        `tournament_closed` once it can no longer be entered (a Swiss or round robin has
+        started; an arena's time is up).
         """
         player = player_required()
-        return deps.service().tournaments.enter(tournament_id, player.id), 200, NO_STORE
+        svc = deps.service().tournaments
+        return svc.enter(tournament_id, player.id, body.get("invitation")), 200, NO_STORE
 
 
 @blp.route("/<tournament_id>/entries/me", parameters=_ID)
@@ -157,6 +185,27 @@ class MyEntry(MethodView):
         """
         player = player_required()
         return deps.service().tournaments.withdraw(tournament_id, player.id), 200, NO_STORE
+
+
+@blp.route("/<tournament_id>/entries/<player_id>", parameters=_ID)
+class AnEntry(MethodView):
+    @blp.arguments(TournamentRemovalQuerySchema, location="query")
+    @blp.response(200, TournamentEntrySchema)
+    @blp.doc(security=PLAYER_AUTH)
+    def delete(self, query: dict[str, Any], tournament_id: str, player_id: str) -> Any:
+        """Withdraw or disqualify an entrant
+
+        Its organiser only (403 `not_organiser`): withdrawn as by themselves (not paired
+        again; a game being played goes on; the results so far stay in the standings);
+        with `disqualify=true` also marked disqualified in the entries and the standings,
+        and refused a new entry (403 `disqualified`). 404 `entry_not_found` without an
+        entry.
+        """
+        player = player_required()
+        entry = deps.service().tournaments.remove(
+            tournament_id, player.id, player_id, disqualify=query["disqualify"]
+        )
+        return entry, 200, NO_STORE
 
 
 @blp.route("/<tournament_id>/invitations", parameters=_ID)
