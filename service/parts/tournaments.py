@@ -449,14 +449,18 @@ class Tournaments(Part):
             if t.entry == "open" and (t.status == "upcoming" or t.format == "arena")
         ]
 
-    def entries(self, tournament_id: str, viewer: str | None) -> list[EntryView]:
+    def entries(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[EntryView]:
         with self.store.sessions() as session:
-            self._visible(session, tournament_id, viewer)
+            self._visible(session, tournament_id, viewer, invitation)
             return [_entry(e, name) for e, name in q.entries(session, tournament_id)]
 
-    def rounds(self, tournament_id: str, viewer: str | None) -> list[RoundView]:
+    def rounds(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[RoundView]:
         with self.store.sessions() as session:
-            self._visible(session, tournament_id, viewer)
+            self._visible(session, tournament_id, viewer, invitation)
             names = {e.player_id: name for e, name in q.entries(session, tournament_id)}
             tables = q.tables(session, tournament_id)
             views = []
@@ -470,21 +474,31 @@ class Tournaments(Part):
                 )  # fmt: skip
             return views
 
-    def games(self, tournament_id: str, viewer: str | None) -> list[TableView]:
+    def games(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[TableView]:
         """Every table's game, in round and table order (the arena's as they were made)."""
         with self.store.sessions() as session:
-            self._visible(session, tournament_id, viewer)
+            self._visible(session, tournament_id, viewer, invitation)
             names = {e.player_id: name for e, name in q.entries(session, tournament_id)}
             return [_table(t, names) for t in q.tables(session, tournament_id)]
 
-    def finished_games(self, tournament_id: str, viewer: str | None) -> list[str]:
+    def finished_games(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[str]:
         """The ids of the tournament's finished games, in round and table order."""
-        return [t.game_id for t in self.games(tournament_id, viewer) if t.status == "finished"]
+        return [
+            t.game_id
+            for t in self.games(tournament_id, viewer, invitation)
+            if t.status == "finished"
+        ]
 
-    def standings(self, tournament_id: str, viewer: str | None) -> list[StandingView]:
+    def standings(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[StandingView]:
         """The standings now (docs/tournaments.md, "Scoring"): finished tables and byes."""
         with self.store.sessions() as session:
-            row = self._visible(session, tournament_id, viewer)
+            row = self._visible(session, tournament_id, viewer, invitation)
             return self._standings(session, row)
 
     # ------------------------------------------------------------------ the workers

@@ -135,6 +135,9 @@ def test_the_organiser_invites_by_link_starts_early_withdraws_and_disqualifies(
                    "tournament_not_found")  # fmt: skip
     shown = client.get(f"{url}?invitation={code}", headers=bearer(ann)).json
     assert shown["id"] == made["id"] and shown["invitation"] is None
+    for read in ("entries", "rounds", "games", "standings", "standings.csv", "records"):
+        assert client.get(f"{url}/{read}?invitation={code}").status_code == 200, read
+        assert_problem(client.get(f"{url}/{read}?invitation=wrong"), 404, "tournament_not_found")
     assert_problem(client.post(f"{url}/entries", json={"invitation": "wrong"},
                                headers=bearer(ann)), 404, "tournament_not_found")  # fmt: skip
     for token, _ in people:

@@ -1,7 +1,8 @@
 """Tournaments the service runs (service/parts/tournaments.py; docs/tournaments.md): create one
 as its organiser, enter and withdraw with one's own player token, and read its entries,
 rounds, games, standings (JSON, CSV) and records. Reads are public, except that a private
-tournament is shown only to its organiser and entrants (404 to anyone else)."""
+tournament is shown only to its organiser, its entrants and whoever sends the code of its
+invitation link (``?invitation=``; 404 to anyone else)."""
 
 from __future__ import annotations
 
@@ -145,14 +146,17 @@ class Start(MethodView):
 
 @blp.route("/<tournament_id>/entries", parameters=_ID)
 class Entries(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.response(200, TournamentEntryListSchema)
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """List a tournament's entries
 
         Invited, entered and withdrawn players in order of entry, with the rating each
         had at the start and the rounds they missed in a row.
         """
-        items = deps.service().tournaments.entries(tournament_id, _viewer())
+        items = deps.service().tournaments.entries(
+            tournament_id, _viewer(), query.get("invitation")
+        )
         return {"items": items}, 200, NO_STORE
 
     @blp.arguments(TournamentEnterSchema)
@@ -226,33 +230,36 @@ class Invitations(MethodView):
 
 @blp.route("/<tournament_id>/rounds", parameters=_ID)
 class Rounds(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.response(200, TournamentRoundListSchema)
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """List a tournament's rounds: pairings, byes and tables
 
         A round robin lists its whole schedule from the start (later rounds `scheduled`).
         """
-        items = deps.service().tournaments.rounds(tournament_id, _viewer())
+        items = deps.service().tournaments.rounds(tournament_id, _viewer(), query.get("invitation"))
         return {"items": [asdict(r) for r in items]}, 200, NO_STORE
 
 
 @blp.route("/<tournament_id>/games", parameters=_ID)
 class Games(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.response(200, TournamentGameListSchema)
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """List a tournament's games, table by table
 
         Every table's game in round and table order (an arena's as they were made), its
         seats (null: the service's bot) and, once over, each entrant's place.
         """
-        items = deps.service().tournaments.games(tournament_id, _viewer())
+        items = deps.service().tournaments.games(tournament_id, _viewer(), query.get("invitation"))
         return {"items": [asdict(t) for t in items]}, 200, NO_STORE
 
 
 @blp.route("/<tournament_id>/standings", parameters=_ID)
 class Standings(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.response(200, TournamentStandingsSchema)
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """Get a tournament's standings
 
         Score by finishing place, then the tie-breaks: opponents' scores, performance,
@@ -260,14 +267,15 @@ class Standings(MethodView):
         """
         svc = deps.service().tournaments
         viewer = _viewer()
-        tournament = svc.get(tournament_id, viewer)
-        items = svc.standings(tournament_id, viewer)
+        tournament = svc.get(tournament_id, viewer, query.get("invitation"))
+        items = svc.standings(tournament_id, viewer, query.get("invitation"))
         return {"tournament_id": tournament.id, "status": tournament.status,
                 "round": tournament.round, "items": items}, 200, NO_STORE  # fmt: skip
 
 
 @blp.route("/<tournament_id>/standings.csv", parameters=_ID)
 class StandingsCsv(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.doc(
         responses={
             "200": {
@@ -277,13 +285,15 @@ class StandingsCsv(MethodView):
             }
         }
     )
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """Export a tournament's standings as CSV
 
         The same lines as `GET /tournaments/{id}/standings`, one per entrant, with a
         header line.
         """
-        items = deps.service().tournaments.standings(tournament_id, _viewer())
+        items = deps.service().tournaments.standings(
+            tournament_id, _viewer(), query.get("invitation")
+        )
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
@@ -298,6 +308,7 @@ class StandingsCsv(MethodView):
 
 @blp.route("/<tournament_id>/records", parameters=_ID)
 class Records(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.doc(
         responses={
             "200": {
@@ -315,14 +326,14 @@ class Records(MethodView):
             }
         }
     )
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """Export the records of a tournament's games as ndjson
 
         One line per finished game, each the game's `record`: everything needed to replay
         and verify it. Streamed: a large tournament is not held in memory.
         """
         svc = deps.service()
-        ids = svc.tournaments.finished_games(tournament_id, _viewer())
+        ids = svc.tournaments.finished_games(tournament_id, _viewer(), query.get("invitation"))
         resp = current_app.response_class(_record_lines(svc, ids), mimetype=NDJSON)
         resp.headers["Cache-Control"] = "no-store"
         return resp
