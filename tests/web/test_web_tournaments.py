@@ -9,7 +9,8 @@ shown in words, nothing made), three people enter by its invitation link in thre
 languages, the organiser starts it early, each sees their own table, they play round one
 against the bot, and all four see the same standings. The organiser's and an entrant's
 pages fit a 360 px phone in every language (URSUPPE_SHOTS=folder: screenshots of them at
-360 and 1280 px)."""
+360 and 1280 px). The organiser's buttons: a refused early start in words, disqualify and
+cancel after a question, none of them on another player's page."""
 
 from __future__ import annotations
 
@@ -313,4 +314,68 @@ def test_an_organiser_runs_a_private_swiss_from_the_page(server: LiveServer) -> 
             assert driver.find_element(By.CSS_SELECTOR, "#tn-mine .tn-my-place").text
         assert bob.execute_script("return document.documentElement.scrollWidth") <= 360
         for driver in (org, ann, bob, cy):
+            assert console_errors(driver) == []
+
+
+def test_the_organisers_buttons_ask_the_api_and_show_its_answer(server: LiveServer) -> None:
+    """Start now with too few entrants is refused in words (nothing changes), Disqualify
+    and Cancel ask first, then the page shows what the API answered; another player's page
+    of the same tournament has none of the organiser's buttons."""
+    organiser = _api(server, "/players", {"name": "Olga"})
+    starts = datetime.now(UTC) + timedelta(hours=1)
+    tournament = _api(server, "/tournaments", {
+        "name": "Quiet pods", "format": "swiss", "rounds": 2, "players": 4,
+        "rated": False, "starts_at": starts.isoformat(),
+    }, organiser["token"])  # fmt: skip
+    url = f"{server.base_url}/tournaments/{tournament['id']}"
+    people = [_api(server, "/players", {"name": name}) for name in ("Ann", "Bob")]
+    for person in people:
+        _api(server, f"/tournaments/{tournament['id']}/entries", {}, person["token"])
+    with chromium() as org, chromium() as ann:
+        remember(org, server.base_url, {"ursuppe.player": {
+            "id": organiser["player"]["id"], "name": "Olga", "token": organiser["token"]}})  # fmt: skip
+        remember(ann, server.base_url, {"ursuppe.player": {
+            "id": people[0]["player"]["id"], "name": "Ann", "token": people[0]["token"]}})  # fmt: skip
+        open_ready(ann, url)
+        assert not ann.find_element(By.ID, "tn-organiser").is_displayed()
+        assert ann.find_elements(By.CSS_SELECTOR, "#tn-entries button") == []
+        open_ready(org, url)
+        assert org.find_element(By.ID, "tn-link-box").get_attribute("hidden")  # a public one
+        org.find_element(By.ID, "tn-start").click()  # two entrants; the smallest table is 3
+        WebDriverWait(org, 20).until(
+            lambda d: (
+                d.find_element(By.ID, "tn-org-error").text
+                == "Too few players have entered to play a round yet."
+            )
+        )
+        (refused,) = console_errors(org)
+        assert "/start" in refused and "409" in refused
+        assert (
+            _api(server, f"/tournaments/{tournament['id']}")["starts_at"] == tournament["starts_at"]
+        )
+        bob = people[1]["player"]["id"]
+        org.find_element(By.CSS_SELECTOR, f"button.tn-disqualify[data-player='{bob}']").click()
+        assert "Bob" in org.switch_to.alert.text
+        org.switch_to.alert.accept()
+        WebDriverWait(org, 20).until(
+            lambda d: (
+                "disqualified"
+                in d.find_element(By.CSS_SELECTOR, f"tr.tn-entry[data-player='{bob}']").text
+            )
+        )
+        assert org.find_element(By.CSS_SELECTOR, f"tr.standing[data-player='{bob}']").text.count(
+            "disqualified"
+        ) == 1  # fmt: skip
+        org.find_element(By.ID, "tn-cancel").click()
+        org.switch_to.alert.dismiss()  # asked first: nothing happens on "no"
+        assert _api(server, f"/tournaments/{tournament['id']}")["status"] == "upcoming"
+        org.find_element(By.ID, "tn-cancel").click()
+        org.switch_to.alert.accept()
+        WebDriverWait(org, 20).until(
+            lambda d: "Cancelled" in d.find_element(By.ID, "tn-status").text
+        )
+        assert _api(server, f"/tournaments/{tournament['id']}")["status"] == "cancelled"
+        assert not org.find_element(By.ID, "tn-cancel").is_displayed()
+        assert org.find_elements(By.CSS_SELECTOR, "#tn-entries button") == []
+        for driver in (org, ann):
             assert console_errors(driver) == []

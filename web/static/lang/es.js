@@ -379,7 +379,7 @@ export default {
   tn_organise: "Organizar un torneo",
   tn_organise_text: "Serás quien lo organiza: ves quién se inscribe, puedes empezarlo antes, retirar o descalificar a un participante y cancelarlo antes de que empiece.",
   tn_f_name: "Nombre",
-  tn_f_format: "Sistema",
+  tn_f_format: "Formato",
   tn_f_swiss: "Suizo",
   tn_f_arena: "Arena",
   tn_f_table: "Mesa",

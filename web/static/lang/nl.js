@@ -379,7 +379,7 @@ export default {
   tn_organise: "Een toernooi organiseren",
   tn_organise_text: "Jij bent de organisator: je ziet wie zich aanmeldt, kunt het eerder starten, een deelnemer afmelden of diskwalificeren en het vóór de start afgelasten.",
   tn_f_name: "Naam",
-  tn_f_format: "Vorm",
+  tn_f_format: "Opzet",
   tn_f_swiss: "Zwitsers",
   tn_f_arena: "Arena",
   tn_f_table: "Tafel",
