@@ -188,9 +188,11 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     # tournaments
     "createTournament": ("invalid_players", "invalid_tournament"),
     "cancelTournament": ("not_organiser", "tournament_started"),
+    "startTournament": ("not_organiser", "tournament_started", "too_few_entrants"),
     "enterTournament": (
-        "not_invited", "rating_too_low", "bots_not_allowed", "tournament_closed",
+        "not_invited", "rating_too_low", "bots_not_allowed", "disqualified", "tournament_closed",
     ),
+    "removeTournamentEntrant": ("not_organiser",),
     "withdrawFromTournament": ("entry_not_found",),
     "inviteToTournament": ("not_organiser", "tournament_started", "invalid_tournament"),
     # service

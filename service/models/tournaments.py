@@ -54,7 +54,8 @@ class TournamentRow(Base):
 
 class TournamentEntryRow(Base):
     """A player in a tournament: ``invited`` (by the organiser, not yet entered),
-    ``entered`` or ``withdrawn`` (by themselves, or after missing ``missed_limit`` rounds).
+    ``entered``, ``withdrawn`` (by themselves or the organiser, or after missing
+    ``missed_limit`` rounds) or ``disqualified`` (by the organiser: never entered again).
     ``rating`` is the pool's rating at the start (seeding, tie-breaks)."""
 
     __tablename__ = "tournament_entries"

@@ -24,6 +24,9 @@ The pairing and the scores are pure functions (``service.rules.tournament_pairin
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import logging
 import secrets
 from dataclasses import dataclass, field
@@ -107,6 +110,8 @@ class TournamentView:
     started_at: datetime | None
     ends_at: datetime | None
     finished_at: datetime | None
+    #: The organiser's only (None to anyone else): the code of the invitation link.
+    invitation: str | None = None
 
 
 @dataclass(frozen=True)
@@ -150,6 +155,7 @@ class StandingView:
     performance: float | None
     rating: float
     withdrawn: bool
+    disqualified: bool = False
 
 
 @dataclass
@@ -294,22 +300,93 @@ class Tournaments(Part):
         self._announce(tournament_id)
         return self.get(tournament_id, organiser_id)
 
-    # ------------------------------------------------------------------ the players
-
-    def enter(self, tournament_id: str, player_id: str) -> EntryView:
-        """Enter (again: no change; after a withdrawal: entered again while it may be
-        entered). 409 ``tournament_closed`` once it can no longer be entered, 403
-        ``not_invited`` / ``rating_too_low`` / ``bots_not_allowed`` by its conditions."""
+    def start_now(self, tournament_id: str, organiser_id: str) -> TournamentView:
+        """Start an upcoming tournament now instead of at ``starts_at`` (the organiser
+        only): its start time becomes now and the workers start it as they would have
+        then. 409 ``tournament_started`` once it runs (or was cancelled); 409
+        ``too_few_entrants`` while fewer have entered than a round needs, since starting
+        would cancel it."""
         now = self.clock()
         with self.store.writing() as session:
-            row = self._visible(session, tournament_id, player_id)
+            row = self._organised(session, tournament_id, organiser_id)
+            if row.status != "upcoming":
+                raise Conflict("tournament_started", "the tournament has started or was cancelled")
+            entrants = q.entered_count(session, tournament_id)
+            if entrants < self._least(row):
+                raise Conflict(
+                    "too_few_entrants",
+                    f"{entrants} entered; a round needs at least {self._least(row)}",
+                )
+            if not q.set_status(session, tournament_id, "upcoming", "upcoming", starts_at=now):
+                raise Conflict("tournament_started", "the tournament has started or was cancelled")
+        log.info("tournament %s: started early by its organiser", tournament_id)
+        self._due(tournament_id, now)
+        self._announce(tournament_id)
+        return self.get(tournament_id, organiser_id)
+
+    def remove(
+        self, tournament_id: str, organiser_id: str, player_id: str, *, disqualify: bool = False
+    ) -> EntryView:
+        """The organiser withdraws an entrant (as the entrant may: not paired again, a game
+        being played goes on, the results so far stay), or disqualifies them: withdrawn,
+        marked so in the entries and the standings, and never entered again. 403
+        ``not_organiser``, 404 ``entry_not_found``."""
+        now = self.clock()
+        with self.store.writing() as session:
+            self._organised(session, tournament_id, organiser_id)
+            existing = q.entry(session, tournament_id, player_id)
+            if existing is None:
+                raise NotFound("entry_not_found", f"{player_id} has no entry in this tournament")
+            was = ("entered", "invited", "withdrawn") if disqualify else ("entered", "invited")
+            values: dict[str, Any] = {
+                "status": "disqualified" if disqualify else "withdrawn",
+                "waiting_since": None,
+            }
+            if existing.withdrawn_at is None:
+                values["withdrawn_at"] = now
+            q.set_entry(session, tournament_id, player_id, was, **values)
+        log.info("tournament %s: %s %s by the organiser", tournament_id, player_id,
+                 "disqualified" if disqualify else "withdrawn")  # fmt: skip
+        self._announce(tournament_id)
+        return self._entry_view(tournament_id, player_id)
+
+    def invitation_code(self, tournament_id: str) -> str:
+        """The code of the tournament's invitation link: derived from its id and the
+        service's secret, so nothing is stored and only the organiser is shown it."""
+        digest = hmac.new(
+            self.settings.secret_key.encode(),
+            b"tournament-invitation:" + tournament_id.encode(),
+            hashlib.sha256,
+        ).digest()
+        return base64.urlsafe_b64encode(digest[:12]).decode()
+
+    def _invited_by_link(self, tournament_id: str, invitation: str | None) -> bool:
+        return invitation is not None and hmac.compare_digest(
+            invitation.encode(), self.invitation_code(tournament_id).encode()
+        )
+
+    # ------------------------------------------------------------------ the players
+
+    def enter(self, tournament_id: str, player_id: str, invitation: str | None = None) -> EntryView:
+        """Enter (again: no change; after a withdrawal: entered again while it may be
+        entered). ``invitation``: the code of the organiser's invitation link, which
+        admits its holder to a private tournament and to one by invitation. 409
+        ``tournament_closed`` once it can no longer be entered, 403 ``not_invited`` /
+        ``rating_too_low`` / ``bots_not_allowed`` by its conditions, ``disqualified``
+        after the organiser disqualified the player."""
+        now = self.clock()
+        with self.store.writing() as session:
+            row = self._visible(session, tournament_id, player_id, invitation)
             existing = q.entry(session, tournament_id, player_id)
             if existing is not None and existing.status == "entered":
                 pass
+            elif existing is not None and existing.status == "disqualified":
+                raise Forbidden("disqualified", "the organiser disqualified you")
             else:
                 if not self._enterable(row):
                     raise Conflict("tournament_closed", "the tournament can no longer be entered")
-                if row.entry == "invitation" and existing is None:
+                by_link = self._invited_by_link(tournament_id, invitation)
+                if row.entry == "invitation" and existing is None and not by_link:
                     raise Forbidden("not_invited", "this tournament is by invitation")
                 if is_bot_account(session, player_id) and not row.bot_accounts:
                     raise Forbidden("bots_not_allowed", "bot accounts may not enter")
@@ -347,17 +424,21 @@ class Tournaments(Part):
 
     # ------------------------------------------------------------------ reads
 
-    def get(self, tournament_id: str, viewer: str | None) -> TournamentView:
+    def get(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> TournamentView:
+        """The tournament; ``invitation``, the code of its invitation link, shows a
+        private one to whoever holds it (to enter it)."""
         with self.store.sessions() as session:
-            row = self._visible(session, tournament_id, viewer)
-            return self._view(session, row)
+            row = self._visible(session, tournament_id, viewer, invitation)
+            return self._view(session, row, viewer)
 
     def listing(
         self, viewer: str | None, statuses: list[str] | None = None, limit: int = LIST_MAX
     ) -> list[TournamentView]:
         with self.store.sessions() as session:
             rows = q.listed(session, viewer, statuses or [], limit)
-            return [self._view(session, row) for row in rows]
+            return [self._view(session, row, viewer) for row in rows]
 
     def enterable(self, viewer: str | None, limit: int = 50) -> list[TournamentView]:
         """What the lobby offers: upcoming tournaments (and running arenas) open to entry."""
@@ -367,14 +448,18 @@ class Tournaments(Part):
             if t.entry == "open" and (t.status == "upcoming" or t.format == "arena")
         ]
 
-    def entries(self, tournament_id: str, viewer: str | None) -> list[EntryView]:
+    def entries(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[EntryView]:
         with self.store.sessions() as session:
-            self._visible(session, tournament_id, viewer)
+            self._visible(session, tournament_id, viewer, invitation)
             return [_entry(e, name) for e, name in q.entries(session, tournament_id)]
 
-    def rounds(self, tournament_id: str, viewer: str | None) -> list[RoundView]:
+    def rounds(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[RoundView]:
         with self.store.sessions() as session:
-            self._visible(session, tournament_id, viewer)
+            self._visible(session, tournament_id, viewer, invitation)
             names = {e.player_id: name for e, name in q.entries(session, tournament_id)}
             tables = q.tables(session, tournament_id)
             views = []
@@ -388,21 +473,31 @@ class Tournaments(Part):
                 )  # fmt: skip
             return views
 
-    def games(self, tournament_id: str, viewer: str | None) -> list[TableView]:
+    def games(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[TableView]:
         """Every table's game, in round and table order (the arena's as they were made)."""
         with self.store.sessions() as session:
-            self._visible(session, tournament_id, viewer)
+            self._visible(session, tournament_id, viewer, invitation)
             names = {e.player_id: name for e, name in q.entries(session, tournament_id)}
             return [_table(t, names) for t in q.tables(session, tournament_id)]
 
-    def finished_games(self, tournament_id: str, viewer: str | None) -> list[str]:
+    def finished_games(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[str]:
         """The ids of the tournament's finished games, in round and table order."""
-        return [t.game_id for t in self.games(tournament_id, viewer) if t.status == "finished"]
+        return [
+            t.game_id
+            for t in self.games(tournament_id, viewer, invitation)
+            if t.status == "finished"
+        ]
 
-    def standings(self, tournament_id: str, viewer: str | None) -> list[StandingView]:
+    def standings(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[StandingView]:
         """The standings now (docs/tournaments.md, "Scoring"): finished tables and byes."""
         with self.store.sessions() as session:
-            row = self._visible(session, tournament_id, viewer)
+            row = self._visible(session, tournament_id, viewer, invitation)
             return self._standings(session, row)
 
     # ------------------------------------------------------------------ the workers
@@ -817,18 +912,20 @@ class Tournaments(Part):
         ]
         byes = [b for r in q.rounds(session, row.id) if r.status != "scheduled"
                 for b in r.pairing["byes"]]  # fmt: skip
-        withdrawn = [e.player_id for e, _ in entries if e.status == "withdrawn"]
+        withdrawn = [e.player_id for e, _ in entries if e.status in ("withdrawn", "disqualified")]
         return standings(rated, finished, [b for b in byes if b in rated], withdrawn)
 
     def _standings(self, session: Session, row: TournamentRow) -> list[StandingView]:
-        names = {e.player_id: name for e, name in q.entries(session, row.id)}
+        entries = q.entries(session, row.id)
+        names = {e.player_id: name for e, name in entries}
+        disqualified = {e.player_id for e, _ in entries if e.status == "disqualified"}
         return [
             StandingView(
                 line.rank, line.entrant, names.get(line.entrant, line.entrant),
                 round(float(line.score), 3), line.games, line.byes,
                 round(float(line.opponents_score), 3),
                 None if line.performance is None else round(line.performance, 2),
-                round(line.rating, 2), line.withdrawn,
+                round(line.rating, 2), line.withdrawn, line.entrant in disqualified,
             )
             for line in self._standing_lines(session, row)
         ]  # fmt: skip
@@ -846,11 +943,16 @@ class Tournaments(Part):
         pool = pool_of(row.players, row.variant)
         return q.ratings(session, [player_id], pool).get(player_id, UNRATED)
 
-    def _visible(self, session: Session, tournament_id: str, viewer: str | None) -> TournamentRow:
-        """The tournament, when ``viewer`` may see it (a private one: its organiser and
-        entrants); else 404 ``tournament_not_found``."""
+    def _visible(
+        self, session: Session, tournament_id: str, viewer: str | None,
+        invitation: str | None = None,
+    ) -> TournamentRow:  # fmt: skip
+        """The tournament, when ``viewer`` may see it (a private one: its organiser, its
+        entrants and whoever holds its invitation link's code); else 404
+        ``tournament_not_found``."""
         row = q.tournament(session, tournament_id)
         hidden = row is not None and row.private and viewer != row.organiser_id
+        hidden = hidden and not self._invited_by_link(tournament_id, invitation)
         if hidden and (viewer is None or q.entry(session, tournament_id, viewer) is None):
             row = None
         if row is None:
@@ -869,15 +971,16 @@ class Tournaments(Part):
         if q.entry(session, row.id, player) is None:
             session.add(q_entry(row.id, player, "invited", now, None))
 
-    def _view(self, session: Session, row: TournamentRow) -> TournamentView:
+    def _view(self, session: Session, row: TournamentRow, viewer: str | None) -> TournamentView:
         names = player_names(session, [row.organiser_id])
+        invitation = self.invitation_code(row.id) if viewer == row.organiser_id else None
         return TournamentView(
             row.id, row.name, row.organiser_id, names.get(row.organiser_id, "?"), row.format,
             row.players, row.variant, row.smallest < row.players, row.time_control, row.rated,
             row.bot_accounts, row.service_bots, row.entry, row.min_rating, row.private,
             row.rounds, row.duration, row.missed_limit, row.status, row.round,
             q.entered_count(session, row.id), row.created_at, row.starts_at, row.started_at,
-            row.ends_at, row.finished_at,
+            row.ends_at, row.finished_at, invitation,
         )  # fmt: skip
 
     def _entry_view(self, tournament_id: str, player_id: str) -> EntryView:

@@ -122,6 +122,12 @@ class TournamentSchema(Document):
     started_at = fields.DateTime(allow_none=True)
     ends_at = fields.DateTime(allow_none=True, metadata={"description": "arena: pairing stops"})
     finished_at = fields.DateTime(allow_none=True)
+    invitation = fields.String(
+        allow_none=True,
+        metadata={"description": "the organiser's only (null to anyone else): the code of the "
+                  "invitation link (/tournaments/{id}?invitation=code), which shows a private "
+                  "tournament to whoever holds it and lets them enter, by invitation too"},
+    )  # fmt: skip
 
 
 class TournamentListSchema(Document):
@@ -140,10 +146,37 @@ class TournamentListQuerySchema(ma.Schema):
     )
 
 
+class TournamentInvitationQuerySchema(ma.Schema):
+    invitation = fields.String(
+        validate=validate.Length(1, 64),
+        metadata={"description": "the code of the organiser's invitation link: shows a "
+                  "private tournament to its holder"},
+    )  # fmt: skip
+
+
+class TournamentEnterSchema(ma.Schema):
+    invitation = fields.String(
+        validate=validate.Length(1, 64),
+        metadata={"description": "the code of the organiser's invitation link: admits its "
+                  "holder to a private tournament and to one by invitation"},
+    )  # fmt: skip
+
+
+class TournamentRemovalQuerySchema(ma.Schema):
+    disqualify = fields.Boolean(
+        load_default=False,
+        metadata={"description": "disqualify: withdrawn, marked so, and never entered again"},
+    )
+
+
 class TournamentEntrySchema(Document):
     player_id = fields.String()
     name = fields.String()
-    status = fields.String(validate=validate.OneOf(["invited", "entered", "withdrawn"]))
+    status = fields.String(
+        validate=validate.OneOf(["invited", "entered", "withdrawn", "disqualified"]),
+        metadata={"description": "invited, entered, withdrawn (by themselves, the organiser or "
+                  "missed rounds) or disqualified (by the organiser)"},
+    )  # fmt: skip
     rating = fields.Float(allow_none=True, metadata={"description": "fixed at the start"})
     missed = fields.Integer(metadata={"description": "rounds missed in a row"})
     entered_at = fields.DateTime(allow_none=True)
@@ -212,6 +245,9 @@ class TournamentStandingSchema(Document):
     performance = fields.Float(allow_none=True, metadata={"description": "tie-break 2"})
     rating = fields.Float(metadata={"description": "tie-break 3: the rating at the start"})
     withdrawn = fields.Boolean()
+    disqualified = fields.Boolean(
+        metadata={"description": "withdrawn by the organiser's disqualification"}
+    )
 
 
 class TournamentStandingsSchema(Document):
