@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session
 from service.models import GameRow, TournamentRoundRow, TournamentRow, TournamentTableRow
 from service.parts.base import Part
 from service.parts.creation import Creation
+from service.parts.tournament_rounds import RoundView, TableView, round_views, table_view
 from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.plumbing.outages import log_failure
 from service.rules import clocks
@@ -52,6 +53,12 @@ from service.rules.tournament_pairing import (
     swiss,
 )
 from service.rules.tournament_scoring import Table, met_counts, standings
+from service.rules.tournament_tables import (
+    bot_places,
+    seat_order,
+    table_result,
+    without_withdrawn,
+)
 from service.store import outbox
 from service.store import tournaments as q
 from service.store.people import player_names
@@ -117,24 +124,6 @@ class EntryView:
     missed: int
     entered_at: datetime | None
     withdrawn_at: datetime | None
-
-
-@dataclass(frozen=True)
-class TableView:
-    table: int
-    game_id: str
-    status: str
-    seats: list[dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class RoundView:
-    number: int
-    status: str
-    started_at: datetime
-    finished_at: datetime | None
-    byes: list[dict[str, Any]]
-    tables: list[TableView]
 
 
 @dataclass(frozen=True)
@@ -322,13 +311,21 @@ class Tournaments(Part):
                             f"your rating in the pool is {rating:.1f}, the minimum "
                             f"{row.min_rating:g}",
                         )
-                waiting = now if row.status == "running" and row.format == "arena" else None
+                # Entering a running arena: the rating is fixed now, as the start fixes the
+                # others' (a rating fixed at an earlier entry stays).
+                running = row.status == "running"
+                waiting = now if running and row.format == "arena" else None
+                rating = self._rating(session, row, player_id) if running else None
                 if existing is None:
-                    session.add(q_entry(tournament_id, player_id, "entered", now, waiting))
+                    entry = q_entry(tournament_id, player_id, "entered", now, waiting)
+                    entry.rating = rating
+                    session.add(entry)
                 else:
                     q.set_entry(session, tournament_id, player_id, ("invited", "withdrawn"),
                                 status="entered", entered_at=now, withdrawn_at=None, missed=0,
-                                waiting_since=waiting)  # fmt: skip
+                                waiting_since=waiting,
+                                rating=existing.rating if existing.rating is not None
+                                else rating)  # fmt: skip
         self._announce(tournament_id)
         return self._entry_view(tournament_id, player_id)
 
@@ -374,27 +371,19 @@ class Tournaments(Part):
             return [_entry(e, name) for e, name in q.entries(session, tournament_id)]
 
     def rounds(self, tournament_id: str, viewer: str | None) -> list[RoundView]:
+        """Every round paired or planned (a round robin's whole schedule from its start)."""
         with self.store.sessions() as session:
-            self._visible(session, tournament_id, viewer)
-            names = {e.player_id: name for e, name in q.entries(session, tournament_id)}
-            tables = q.tables(session, tournament_id)
-            views = []
-            for r in q.rounds(session, tournament_id):
-                views.append(
-                    RoundView(
-                        r.number, r.status, r.started_at, r.finished_at,
-                        [{"player_id": p, "name": names.get(p, p)} for p in r.pairing["byes"]],
-                        [_table(t, names) for t in tables if t.round == r.number],
-                    )
-                )  # fmt: skip
-            return views
+            row = self._visible(session, tournament_id, viewer)
+            return round_views(row, q.rounds(session, tournament_id),
+                               q.tables(session, tournament_id),
+                               q.entries(session, tournament_id))  # fmt: skip
 
     def games(self, tournament_id: str, viewer: str | None) -> list[TableView]:
         """Every table's game, in round and table order (the arena's as they were made)."""
         with self.store.sessions() as session:
             self._visible(session, tournament_id, viewer)
             names = {e.player_id: name for e, name in q.entries(session, tournament_id)}
-            return [_table(t, names) for t in q.tables(session, tournament_id)]
+            return [table_view(t, names) for t in q.tables(session, tournament_id)]
 
     def finished_games(self, tournament_id: str, viewer: str | None) -> list[str]:
         """The ids of the tournament's finished games, in round and table order."""
@@ -547,13 +536,9 @@ class Tournaments(Part):
                 elif stored.status == "scheduled":
                     # A round robin's schedule: those who withdrew since are not seated
                     # (the service's bots play their seats).
-                    present = {e.player_id for e in entered}
-                    planned = stored.pairing
-                    tables = [[p if p in present else None for p in t] for t in planned["tables"]]
-                    byes = [b for b in planned["byes"] if b in present]
+                    played = without_withdrawn(stored.pairing, {e.player_id for e in entered})
                     changed = q.set_round(session, row.id, number, "scheduled", status="playing",
-                                          started_at=now,
-                                          pairing={"tables": tables, "byes": byes})  # fmt: skip
+                                          started_at=now, pairing=played)  # fmt: skip
                 if not nobody:
                     q.advance_round(session, row.id, number)
                 if changed:
@@ -595,16 +580,9 @@ class Tournaments(Part):
         for index, seated in enumerate(current.pairing["tables"], start=1):
             if index in made:
                 continue
-            # With the service's bots, every table has the game's size; else a smaller
-            # table is a smaller game. Seat order turns with the rounds, so nobody always
-            # moves first.
-            seats = list(seated)
-            if row.service_bots:
-                seats += [None] * (row.players - len(seated))
+            seats = seat_order(seated, current.number, row.players, bool(row.service_bots))
             if not any(seats):
                 continue
-            shift = (current.number - 1) % len(seats)
-            seats = seats[shift:] + seats[:shift]
             game_id = self._make_game(row, current.number, index, seats)
             if game_id is not None:
                 report.games.append(game_id)
@@ -810,7 +788,7 @@ class Tournaments(Part):
             for e, _ in entries
         }
         finished = [
-            Table({p: place for p, place in t.places.items()})
+            Table(dict(t.places), bot_places(t.seats, t.places))
             for t in q.tables(session, row.id)
             if t.status == "finished" and t.places
         ]
@@ -923,22 +901,6 @@ class Tournaments(Part):
         return q.add_deliveries(session, players, event, payload, now)
 
 
-def table_result(seats: list[str | None], game: GameRow) -> tuple[dict[str, int] | None, list[str]]:
-    """Each entrant's place at a finished table (None for an aborted game) and the
-    entrants who missed it: their seat passed to the stand-in (timed out under the
-    tournament's ``bot`` policy, or resigned)."""
-    by_seat = {s.seat: s for s in game.seats}
-    missed = [
-        p for i, p in enumerate(seats)
-        if p is not None and i in by_seat and (by_seat[i].replaced_by_bot or by_seat[i].resigned)
-    ]  # fmt: skip
-    if game.status != "finished" or not game.result:
-        return None, missed
-    ranking = game.result["ranking"]
-    places = {p: ranking.index(i) + 1 for i, p in enumerate(seats) if p is not None}
-    return places, missed
-
-
 def is_bot_account(session: Session, player_id: str) -> bool:
     """Whether the player is a bot account (docs/api.md, "Bot accounts"): such an entrant
     needs a tournament that lets bot accounts enter, and plays in a bot seat of its own."""
@@ -960,15 +922,3 @@ def q_entry(
 def _entry(e: Any, name: str) -> EntryView:
     return EntryView(e.player_id, name, e.status, e.rating, e.missed, e.entered_at,
                      e.withdrawn_at)  # fmt: skip
-
-
-def _table(t: TournamentTableRow, names: dict[str, str]) -> TableView:
-    seats = []
-    for index, player in enumerate(t.seats):
-        place = (t.places or {}).get(player) if player else None
-        seats.append({
-            "seat": index, "player_id": player,
-            "name": names.get(player, player) if player else None,
-            "place": place,
-        })  # fmt: skip
-    return TableView(t.table, t.game_id, t.status, seats)
