@@ -444,7 +444,9 @@ class Tournaments(Part):
     def _start(self, row: TournamentRow, now: datetime, report: StepReport) -> None:
         pool = pool_of(row.players, row.variant)
         with self.store.writing() as session:
-            entered = [e for e, _ in q.entries(session, row.id) if e.status == "entered"]
+            # Everyone with a line in the standings (also who withdrew again) gets a rating.
+            listed = [e for e, _ in q.entries(session, row.id) if e.entered_at]
+            entered = [e for e in listed if e.status == "entered"]
             if len(entered) < self._least(row):
                 q.set_status(session, row.id, "upcoming", "cancelled", finished_at=now)
                 log.info("tournament %s cancelled: %d entrants", row.id, len(entered))
@@ -454,10 +456,10 @@ class Tournaments(Part):
             if not q.set_status(session, row.id, "upcoming", "running", started_at=now,
                                 ends_at=ends):  # fmt: skip
                 return  # another step started it
-            ratings = q.ratings(session, [e.player_id for e in entered], pool)
-            for e in entered:
+            ratings = q.ratings(session, [e.player_id for e in listed], pool)
+            for e in listed:
                 e.rating = ratings.get(e.player_id, UNRATED)
-                if row.format == "arena":
+                if row.format == "arena" and e.status == "entered":
                     e.waiting_since = now
             if row.format == "round_robin":
                 self._schedule(session, row, entered, now)
@@ -804,7 +806,7 @@ class Tournaments(Part):
                 line.rank, line.entrant, names.get(line.entrant, line.entrant),
                 round(float(line.score), 3), line.games, line.byes,
                 round(float(line.opponents_score), 3),
-                None if line.performance is None else round(line.performance, 2),
+                None if line.performance is None else round(float(line.performance), 2),
                 round(line.rating, 2), line.withdrawn,
             )
             for line in self._standing_lines(session, row)

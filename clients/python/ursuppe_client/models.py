@@ -1864,9 +1864,9 @@ class TournamentStreamMessageTournament(TypedDict):
 
 
 class TournamentTable(TypedDict):
-    game_id: str
+    game_id: str | None
     seats: list[TournamentSeat]
-    status: Literal['playing', 'finished']
+    status: Literal['scheduled', 'playing', 'finished']
     table: int
 
 
