@@ -237,8 +237,8 @@ def run_rounds(run: Run) -> None:
 
 
 def run_arena(run: Run, late: list[str]) -> None:
-    """An arena to its end: some games end at each step, players enter while it runs
-    (and some withdraw); the standings checked after every step."""
+    """An arena to its end: some games end at each step (some entrants absent), players
+    enter while it runs (and some withdraw); the standings checked after every step."""
     service, clock, rng, tournament_id = run.service, run.clock, run.rng, run.tournament_id
     for _ in range(60):
         run.compare()
@@ -248,6 +248,10 @@ def run_arena(run: Run, late: list[str]) -> None:
         over = view.ends_at is not None and clock() >= view.ends_at
         for table in service.tournaments.games(tournament_id, None):
             if table.status == "playing" and (over or rng.random() < 0.5):
+                seated = [s["player_id"] for s in table.seats if s["player_id"]]
+                if rng.random() < 0.2:
+                    absent(service, table.game_id, table.seats, rng.choice(seated))
+                    run.seen["absent"] += 1
                 finish(service, table.game_id, rng)
         if late and not over and rng.random() < 0.4:
             service.tournaments.enter(tournament_id, late.pop())
@@ -266,7 +270,7 @@ def run_arena(run: Run, late: list[str]) -> None:
 COVERED = {
     "swiss": ("bots", "byes", "withdrawn", "absent"),
     "round_robin": ("bots", "byes", "withdrawn", "absent"),
-    "arena": ("late", "withdrawn"),
+    "arena": ("late", "withdrawn", "absent"),
 }
 
 
