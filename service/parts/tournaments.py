@@ -18,8 +18,10 @@ every running tournament and the scheduler's ETA message at the start time
 - a table is finished (its places written) by a conditional update once its game is over,
   a round closes when all its tables have, and the next round is paired in the same step.
 
-The pairing and the scores are pure functions (``service.rules.tournament_pairing``,
-``service.rules.tournament_scoring``); the statements are ``service.store.tournaments``'s.
+The pairing, the seating of a table and the scores are pure functions
+(``service.rules.tournament_pairing``, ``service.rules.tournament_tables``,
+``service.rules.tournament_scoring``); the statements are ``service.store.tournaments``'s,
+the rounds' listing ``service.parts.tournament_rounds``'s.
 """
 
 from __future__ import annotations
