@@ -18,8 +18,10 @@ every running tournament and the scheduler's ETA message at the start time
 - a table is finished (its places written) by a conditional update once its game is over,
   a round closes when all its tables have, and the next round is paired in the same step.
 
-The pairing and the scores are pure functions (``service.rules.tournament_pairing``,
-``service.rules.tournament_scoring``); the statements are ``service.store.tournaments``'s.
+The pairing, the seating of a table and the scores are pure functions
+(``service.rules.tournament_pairing``, ``service.rules.tournament_tables``,
+``service.rules.tournament_scoring``); the statements are ``service.store.tournaments``'s,
+the rounds' listing ``service.parts.tournament_rounds``'s.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from sqlalchemy.orm import Session
 from service.models import GameRow, TournamentRoundRow, TournamentRow, TournamentTableRow
 from service.parts.base import Part
 from service.parts.creation import Creation
+from service.parts.tournament_rounds import RoundView, TableView, round_views, table_view
 from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.plumbing.outages import log_failure
 from service.plumbing.text_check import TITLE_MAX, display_text, shown
@@ -56,6 +59,12 @@ from service.rules.tournament_pairing import (
     swiss,
 )
 from service.rules.tournament_scoring import Table, met_counts, standings
+from service.rules.tournament_tables import (
+    bot_places,
+    seat_order,
+    table_result,
+    without_withdrawn,
+)
 from service.store import outbox
 from service.store import tournaments as q
 from service.store.people import player_names
@@ -123,24 +132,6 @@ class EntryView:
     missed: int
     entered_at: datetime | None
     withdrawn_at: datetime | None
-
-
-@dataclass(frozen=True)
-class TableView:
-    table: int
-    game_id: str
-    status: str
-    seats: list[dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class RoundView:
-    number: int
-    status: str
-    started_at: datetime
-    finished_at: datetime | None
-    byes: list[dict[str, Any]]
-    tables: list[TableView]
 
 
 @dataclass(frozen=True)
@@ -398,13 +389,21 @@ class Tournaments(Part):
                             f"your rating in the pool is {rating:.1f}, the minimum "
                             f"{row.min_rating:g}",
                         )
-                waiting = now if row.status == "running" and row.format == "arena" else None
+                # Entering a running arena: the rating is fixed now, as the start fixes the
+                # others' (a rating fixed at an earlier entry stays).
+                running = row.status == "running"
+                waiting = now if running and row.format == "arena" else None
+                rating = self._rating(session, row, player_id) if running else None
                 if existing is None:
-                    session.add(q_entry(tournament_id, player_id, "entered", now, waiting))
+                    entry = q_entry(tournament_id, player_id, "entered", now, waiting)
+                    entry.rating = rating
+                    session.add(entry)
                 else:
                     q.set_entry(session, tournament_id, player_id, ("invited", "withdrawn"),
                                 status="entered", entered_at=now, withdrawn_at=None, missed=0,
-                                waiting_since=waiting)  # fmt: skip
+                                waiting_since=waiting,
+                                rating=existing.rating if existing.rating is not None
+                                else rating)  # fmt: skip
         self._announce(tournament_id)
         return self._entry_view(tournament_id, player_id)
 
@@ -458,20 +457,12 @@ class Tournaments(Part):
     def rounds(
         self, tournament_id: str, viewer: str | None, invitation: str | None = None
     ) -> list[RoundView]:
+        """Every round paired or planned (a round robin's whole schedule from its start)."""
         with self.store.sessions() as session:
-            self._visible(session, tournament_id, viewer, invitation)
-            names = {e.player_id: name for e, name in q.entries(session, tournament_id)}
-            tables = q.tables(session, tournament_id)
-            views = []
-            for r in q.rounds(session, tournament_id):
-                views.append(
-                    RoundView(
-                        r.number, r.status, r.started_at, r.finished_at,
-                        [{"player_id": p, "name": names.get(p, p)} for p in r.pairing["byes"]],
-                        [_table(t, names) for t in tables if t.round == r.number],
-                    )
-                )  # fmt: skip
-            return views
+            row = self._visible(session, tournament_id, viewer, invitation)
+            return round_views(row, q.rounds(session, tournament_id),
+                               q.tables(session, tournament_id),
+                               q.entries(session, tournament_id))  # fmt: skip
 
     def games(
         self, tournament_id: str, viewer: str | None, invitation: str | None = None
@@ -480,7 +471,7 @@ class Tournaments(Part):
         with self.store.sessions() as session:
             self._visible(session, tournament_id, viewer, invitation)
             names = {e.player_id: name for e, name in q.entries(session, tournament_id)}
-            return [_table(t, names) for t in q.tables(session, tournament_id)]
+            return [table_view(t, names) for t in q.tables(session, tournament_id)]
 
     def finished_games(
         self, tournament_id: str, viewer: str | None, invitation: str | None = None
@@ -549,7 +540,9 @@ class Tournaments(Part):
     def _start(self, row: TournamentRow, now: datetime, report: StepReport) -> None:
         pool = pool_of(row.players, row.variant)
         with self.store.writing() as session:
-            entered = [e for e, _ in q.entries(session, row.id) if e.status == "entered"]
+            # Everyone with a line in the standings (also who withdrew again) gets a rating.
+            listed = [e for e, _ in q.entries(session, row.id) if e.entered_at]
+            entered = [e for e in listed if e.status == "entered"]
             if len(entered) < self._least(row):
                 q.set_status(session, row.id, "upcoming", "cancelled", finished_at=now)
                 log.info("tournament %s cancelled: %d entrants", row.id, len(entered))
@@ -559,10 +552,10 @@ class Tournaments(Part):
             if not q.set_status(session, row.id, "upcoming", "running", started_at=now,
                                 ends_at=ends):  # fmt: skip
                 return  # another step started it
-            ratings = q.ratings(session, [e.player_id for e in entered], pool)
-            for e in entered:
+            ratings = q.ratings(session, [e.player_id for e in listed], pool)
+            for e in listed:
                 e.rating = ratings.get(e.player_id, UNRATED)
-                if row.format == "arena":
+                if row.format == "arena" and e.status == "entered":
                     e.waiting_since = now
             if row.format == "round_robin":
                 self._schedule(session, row, entered, now)
@@ -641,13 +634,9 @@ class Tournaments(Part):
                 elif stored.status == "scheduled":
                     # A round robin's schedule: those who withdrew since are not seated
                     # (the service's bots play their seats).
-                    present = {e.player_id for e in entered}
-                    planned = stored.pairing
-                    tables = [[p if p in present else None for p in t] for t in planned["tables"]]
-                    byes = [b for b in planned["byes"] if b in present]
+                    played = without_withdrawn(stored.pairing, {e.player_id for e in entered})
                     changed = q.set_round(session, row.id, number, "scheduled", status="playing",
-                                          started_at=now,
-                                          pairing={"tables": tables, "byes": byes})  # fmt: skip
+                                          started_at=now, pairing=played)  # fmt: skip
                 if not nobody:
                     q.advance_round(session, row.id, number)
                 if changed:
@@ -689,16 +678,9 @@ class Tournaments(Part):
         for index, seated in enumerate(current.pairing["tables"], start=1):
             if index in made:
                 continue
-            # With the service's bots, every table has the game's size; else a smaller
-            # table is a smaller game. Seat order turns with the rounds, so nobody always
-            # moves first.
-            seats = list(seated)
-            if row.service_bots:
-                seats += [None] * (row.players - len(seated))
+            seats = seat_order(seated, current.number, row.players, bool(row.service_bots))
             if not any(seats):
                 continue
-            shift = (current.number - 1) % len(seats)
-            seats = seats[shift:] + seats[:shift]
             game_id = self._make_game(row, current.number, index, seats)
             if game_id is not None:
                 report.games.append(game_id)
@@ -906,7 +888,7 @@ class Tournaments(Part):
             for e, _ in entries
         }
         finished = [
-            Table({p: place for p, place in t.places.items()})
+            Table(dict(t.places), bot_places(t.seats, t.places))
             for t in q.tables(session, row.id)
             if t.status == "finished" and t.places
         ]
@@ -924,7 +906,7 @@ class Tournaments(Part):
                 line.rank, line.entrant, names.get(line.entrant, line.entrant),
                 round(float(line.score), 3), line.games, line.byes,
                 round(float(line.opponents_score), 3),
-                None if line.performance is None else round(line.performance, 2),
+                None if line.performance is None else round(float(line.performance), 2),
                 round(line.rating, 2), line.withdrawn, line.entrant in disqualified,
             )
             for line in self._standing_lines(session, row)
@@ -1027,22 +1009,6 @@ class Tournaments(Part):
         return q.add_deliveries(session, players, event, payload, now)
 
 
-def table_result(seats: list[str | None], game: GameRow) -> tuple[dict[str, int] | None, list[str]]:
-    """Each entrant's place at a finished table (None for an aborted game) and the
-    entrants who missed it: their seat passed to the stand-in (timed out under the
-    tournament's ``bot`` policy, or resigned)."""
-    by_seat = {s.seat: s for s in game.seats}
-    missed = [
-        p for i, p in enumerate(seats)
-        if p is not None and i in by_seat and (by_seat[i].replaced_by_bot or by_seat[i].resigned)
-    ]  # fmt: skip
-    if game.status != "finished" or not game.result:
-        return None, missed
-    ranking = game.result["ranking"]
-    places = {p: ranking.index(i) + 1 for i, p in enumerate(seats) if p is not None}
-    return places, missed
-
-
 def is_bot_account(session: Session, player_id: str) -> bool:
     """Whether the player is a bot account (docs/api.md, "Bot accounts"): such an entrant
     needs a tournament that lets bot accounts enter, and plays in a bot seat of its own."""
@@ -1064,15 +1030,3 @@ def q_entry(
 def _entry(e: Any, name: str) -> EntryView:
     return EntryView(e.player_id, name, e.status, e.rating, e.missed, e.entered_at,
                      e.withdrawn_at)  # fmt: skip
-
-
-def _table(t: TournamentTableRow, names: dict[str, str]) -> TableView:
-    seats = []
-    for index, player in enumerate(t.seats):
-        place = (t.places or {}).get(player) if player else None
-        seats.append({
-            "seat": index, "player_id": player,
-            "name": names.get(player, player) if player else None,
-            "place": place,
-        })  # fmt: skip
-    return TableView(t.table, t.game_id, t.status, seats)

@@ -196,3 +196,55 @@ def test_starting_early_needs_enough_entrants(client: FlaskClient, clock: FakeCl
     client.delete(url, headers=bearer(organiser))
     assert_problem(client.post(f"{url}/start", headers=bearer(organiser)), 409,
                    "tournament_started")  # fmt: skip
+def test_a_round_robin_with_bots_scores_as_documented_from_outside(
+    client: FlaskClient, clock: FakeClock, service: GameService
+) -> None:
+    """Over HTTP only: a round robin at tables of 4 filled by the service's bots, one
+    entrant withdrawing after round 1 (a bot takes their seats); after every round the
+    standings equal the documented recomputation from /entries, /rounds, /games and
+    /records."""
+    from tests.service.test_tournament_standings import as_shown, documented_standings
+
+    organiser, _ = new_player(client, "org")
+    made = create(client, clock, organiser, format="round_robin", rounds=None, players=4,
+                  service_bots="random").json  # fmt: skip
+    url = f"{TOURNAMENTS}/{made['id']}"
+    people = [new_player(client, name) for name in ("ann", "bob", "cy", "dee", "eve")]
+    for token, _ in people:
+        client.post(f"{url}/entries", headers=bearer(token))
+    clock.advance(600)
+    service.tournaments.sweep()
+    rounds = client.get(f"{url}/rounds").json["items"]
+    assert len(rounds) > 1 and all(
+        t["status"] == "scheduled" and t["game_id"] is None and len(t["seats"]) == 4
+        for r in rounds[1:] for t in r["tables"]
+    )  # fmt: skip
+    for number in range(1, len(rounds) + 1):
+        current = client.get(f"{url}/rounds").json["items"][number - 1]
+        for table in current["tables"]:
+            play_out(service, table["game_id"])
+        if number == 1:
+            client.delete(f"{url}/entries/me", headers=bearer(people[0][0]))
+        service.tournaments.sweep()
+        records = {
+            g["id"]: g["result"]["ranking"]
+            for g in map(orjson.loads, client.get(f"{url}/records").get_data().splitlines())
+        }
+        games = [([s["player_id"] for s in t["seats"]], records[t["game_id"]])
+                 for t in client.get(f"{url}/games").json["items"]
+                 if t["status"] == "finished"]  # fmt: skip
+        entries = [e for e in client.get(f"{url}/entries").json["items"] if e["entered_at"]]
+        byes = [b["player_id"] for r in client.get(f"{url}/rounds").json["items"]
+                if r["status"] != "scheduled" for b in r["byes"]]  # fmt: skip
+        expected = [as_shown(x) for x in documented_standings(entries, games, byes)]
+        served = [
+            tuple(line[k] for k in ("rank", "player_id", "score", "games", "byes",
+                                    "opponents_score", "performance", "rating", "withdrawn"))
+            for line in client.get(f"{url}/standings").json["items"]
+        ]  # fmt: skip
+        assert served == expected
+        assert any(None in seats for seats, _ in games)  # the bots sat and scored
+    assert client.get(url).json["status"] == "finished"
+    later = [s["player_id"] for t in client.get(f"{url}/games").json["items"][2:]
+             for s in t["seats"]]  # fmt: skip
+    assert people[0][1] not in later  # withdrawn: a bot played their seats

@@ -88,10 +88,12 @@ function tableRow(round, table) {
   // One's own table is played on the game's page with the player token.
   const plays = Boolean(mySeat) && table.status === "playing";
   const label = plays ? t("tn_play") : table.status === "playing" ? t("tn_watch") : t("tn_see_game");
-  const action = h("a", { href: `/game/${table.game_id}`, class: plays ? "play-table" : null }, label);
+  // A round robin's later rounds are listed before their games are made (no game yet).
+  const action = table.game_id ? h("a", { href: `/game/${table.game_id}`, class: plays ? "play-table" : null }, label) : null;
+  const status = { playing: t("tn_playing"), finished: t("tn_done"), scheduled: t("tn_round_scheduled") }[table.status];
   return h("tr", { class: "tn-table", "data-game": table.game_id },
     h("td", {}, t("tn_table_n", { n: table.table })), h("td", {}, h("ul", { class: "plain" }, seats)),
-    h("td", {}, table.status === "playing" ? t("tn_playing") : t("tn_done")), h("td", {}, action));
+    h("td", {}, status), h("td", {}, action));
 }
 
 function drawRounds() {

@@ -204,8 +204,13 @@ class TournamentSeatSchema(Document):
 
 class TournamentTableSchema(Document):
     table = fields.Integer()
-    game_id = fields.String()
-    status = fields.String(validate=validate.OneOf(["playing", "finished"]))
+    game_id = fields.String(
+        allow_none=True, metadata={"description": "null while the table is scheduled"}
+    )
+    status = fields.String(
+        validate=validate.OneOf(["scheduled", "playing", "finished"]),
+        metadata={"description": "scheduled: a planned round's table, its game not made yet"},
+    )
     seats = fields.List(fields.Nested(TournamentSeatSchema))
 
 
@@ -241,8 +246,13 @@ class TournamentStandingSchema(Document):
     score = fields.Float(metadata={"description": "points by finishing place, byes included"})
     games = fields.Integer()
     byes = fields.Integer()
-    opponents_score = fields.Float(metadata={"description": "tie-break 1"})
-    performance = fields.Float(allow_none=True, metadata={"description": "tie-break 2"})
+    opponents_score = fields.Float(
+        metadata={"description": "tie-break 1 (the entrants met; a service bot is no opponent)"}
+    )
+    performance = fields.Float(
+        allow_none=True,
+        metadata={"description": "tie-break 2; null: no game against another entrant yet"},
+    )
     rating = fields.Float(metadata={"description": "tie-break 3: the rating at the start"})
     withdrawn = fields.Boolean()
     disqualified = fields.Boolean(

@@ -1870,9 +1870,9 @@ class TournamentStreamMessageTournament(TypedDict):
 
 
 class TournamentTable(TypedDict):
-    game_id: str
+    game_id: str | None
     seats: list[TournamentSeat]
-    status: Literal['playing', 'finished']
+    status: Literal['scheduled', 'playing', 'finished']
     table: int
 
 
