@@ -21,26 +21,35 @@ bots (``URSUPPE_SEARCH_GAME_RATE_LIMIT``: each game whose seats or stand-ins sea
 one per such game), chat messages (``URSUPPE_CHAT_RATE_LIMIT``), sign-in codes
 (``URSUPPE_SIGNIN_RATE_LIMIT``), new players (``URSUPPE_PLAYER_CREATE_RATE_LIMIT``) and
 the OAuth 2 token endpoint (``URSUPPE_OAUTH_TOKEN_RATE_LIMIT``).
+Against floods: challenges and rematches a player offers (``URSUPPE_CHALLENGE_RATE_LIMIT``),
+the challenges one player receives (``URSUPPE_CHALLENGE_TARGET_RATE_LIMIT``: counted for each
+invited player, only when the challenge is made, so a refused one spends nothing of theirs)
+and new tournaments (``URSUPPE_TOURNAMENT_RATE_LIMIT``).
 Each is counted for the request's key (the player, else the address) *and* for the
 client address: players minted at one address share that address's ceiling, so minting
 them multiplies nothing. New players and token requests are counted per address only.
+A refusal is a 429 problem with the budget's own ``code`` (``rate_limited`` for most).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Flask, g, request
-from flask_limiter import Limiter
+from flask import Blueprint, Flask, Response, g, request
+from flask_limiter import Limiter, RateLimitExceeded
 
 from api.auth import request_player
 from api.oauth import oauth_bp
-from api.problems import ApiProblem
+from api.problems import ApiProblem, problem_response
+from api.resources.challenges.routes import blp as challenges_blp
 from api.resources.chat.routes import blp as chat_blp
 from api.resources.games.routes import blp as games_blp
 from api.resources.players.routes import blp as players_blp
+from api.resources.tournaments.routes import blp as tournaments_blp
+from service.parts.challenges import MAX_INVITED
 from service.plumbing.config import Settings
 from service.plumbing.errors import ServiceError
 from service.plumbing.outages import outage_of
@@ -48,6 +57,9 @@ from service.rules.game_options import searches
 from service.rules.player_views import PlayerView
 
 EXEMPT_PREFIXES = ("/healthz", "/readyz", "/api/v1/openapi.json", "/api/v1/docs")
+#: A player id as a challenge's ``invited`` names one; anything else is no key (the route
+#: refuses it).
+PLAYER_ID = re.compile(r"[A-Za-z0-9]{1,32}")
 
 
 def parse_rate(spec: str) -> str | None:
@@ -118,10 +130,28 @@ def search_games() -> int:
     return int(g.search_games)
 
 
+def challenge_targets() -> list[str]:
+    """The players a ``POST /challenges`` invites, as its body names them (the first
+    ``MAX_INVITED`` of the right shape, once each); none for any other request."""
+    if "challenge_targets" not in g:
+        body = _json_body() if _posts_to("challenges.ChallengeList") else None
+        invited = body.get("invited") if isinstance(body, dict) else None
+        named = invited if isinstance(invited, list) else []
+        g.challenge_targets = [
+            i
+            for i in dict.fromkeys(
+                n for n in named if isinstance(n, str) and PLAYER_ID.fullmatch(n)
+            )
+        ][:MAX_INVITED]
+    return list(g.challenge_targets)
+
+
 @dataclass(frozen=True)
 class Costly:
     """A costly request's budget: ``rate`` (a setting's value), the ``blueprint`` holding
-    its routes and ``cost``, what a request costs (0: not this kind of request)."""
+    its routes and ``cost``, what a request costs (0: not this kind of request). ``code``:
+    the refusal's problem code. ``targets``: counted for each player these name instead
+    of for the requester, and only for a request that succeeds."""
 
     scope: str
     what: str
@@ -129,6 +159,8 @@ class Costly:
     blueprint: Blueprint
     cost: Callable[[], int]
     per_player: bool = True
+    code: str = "rate_limited"
+    targets: Callable[[], list[str]] | None = None
 
 
 def costly_budgets(settings: Settings) -> list[Costly]:
@@ -170,12 +202,59 @@ def costly_budgets(settings: Settings) -> list[Costly]:
             one("players.Players"),
             per_player=False,
         ),
+        Costly(
+            "challenges",
+            "challenges and rematches offered",
+            settings.challenge_rate_limit,
+            challenges_blp,
+            lambda: int(_posts_to("challenges.ChallengeList") or _posts_to("challenges.Rematch")),
+            code="challenge_rate_limited",
+        ),
+        Costly(
+            "challenge-targets",
+            "challenges received",
+            settings.challenge_target_rate_limit,
+            challenges_blp,
+            lambda: int(bool(challenge_targets())),
+            code="challenge_target_rate_limited",
+            targets=challenge_targets,
+        ),
+        Costly(
+            "tournaments",
+            "new tournaments",
+            settings.tournament_rate_limit,
+            tournaments_blp,
+            one("tournaments.TournamentList"),
+            code="tournament_rate_limited",
+        ),
     ]
+
+
+def _limit_targets(
+    limiter: Limiter, budget: Costly, targets: Callable[[], list[str]], rate: str
+) -> None:
+    """Count ``budget`` once for each player ``targets`` names: one limit per place in the
+    list, all in one scope, so each player has one count whatever its place. A request is
+    counted only when it succeeds (flask-limiter's ``deduct_when``): a refused challenge
+    never reached its players, and must not spend what others may send them."""
+    for place in range(MAX_INVITED):
+        limiter.shared_limit(
+            rate,
+            scope=budget.scope,
+            key_func=lambda place=place: "t:" + targets()[place],
+            exempt_when=lambda place=place: len(targets()) <= place,
+            deduct_when=lambda response: response.status_code < 400,
+            error_message=f"{budget.what}: {rate} for each invited player",
+            override_defaults=False,
+        )(budget.blueprint)
 
 
 def _limit_costly(limiter: Limiter, budget: Costly, rate: str) -> None:
     """Count ``budget`` for the request's key (player, else address) and for its address:
     a request needs room in both."""
+    if budget.targets is not None:
+        _limit_targets(limiter, budget, budget.targets, rate)
+        return
     keys = [(budget.scope, client_key, "player")] if budget.per_player else []
     keys.append((f"{budget.scope}-address", address_key, "client address"))
     for scope, key_func, whose in keys:
@@ -239,6 +318,17 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
         auto_check=False,
     )
     app.before_request(check)
+    codes: dict[str, str] = {}
     for budget, limit in costly:
         _limit_costly(limiter, budget, limit)
+        codes[budget.scope] = codes[f"{budget.scope}-address"] = budget.code
+
+    @app.errorhandler(RateLimitExceeded)
+    def refused(error: RateLimitExceeded) -> Response:
+        # The budget's own code; flask-limiter adds Retry-After and the X-RateLimit headers.
+        scope = getattr(error.limit, "scope", None)
+        code = codes.get(scope, "rate_limited") if isinstance(scope, str) else "rate_limited"
+        detail = f"too many requests (limit: {error.description}); see Retry-After"
+        return problem_response(429, code, detail)
+
     return limiter

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import request
 from flask.views import MethodView
 
 from api import deps
@@ -64,6 +65,7 @@ class ChallengeList(MethodView):
             rated=body["rated"],
             bot_level=body["bot_level"],
             expires_in=body["expires_in"],
+            source=request.remote_addr,
         )
         return view, 201, _location(view.id)
 
@@ -149,5 +151,7 @@ class Rematch(MethodView):
         the game is created at once. 409 `game_not_finished`, `rematch_unavailable` (a
         seat was joined without a player token).
         """
-        view, new = deps.service().challenges.rematch(game_id, player_required().id)
+        view, new = deps.service().challenges.rematch(
+            game_id, player_required().id, source=request.remote_addr
+        )
         return view, 201 if new else 200, _location(view.id)
