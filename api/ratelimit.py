@@ -137,12 +137,8 @@ def challenge_targets() -> list[str]:
         body = _json_body() if _posts_to("challenges.ChallengeList") else None
         invited = body.get("invited") if isinstance(body, dict) else None
         named = invited if isinstance(invited, list) else []
-        g.challenge_targets = [
-            i
-            for i in dict.fromkeys(
-                n for n in named if isinstance(n, str) and PLAYER_ID.fullmatch(n)
-            )
-        ][:MAX_INVITED]
+        ids = (n for n in named if isinstance(n, str) and PLAYER_ID.fullmatch(n))
+        g.challenge_targets = list(dict.fromkeys(ids))[:MAX_INVITED]
     return list(g.challenge_targets)
 
 

@@ -7,7 +7,7 @@ A muted flooder who makes a new player at the same address is still muted: their
 to the muter are refused (403 ``address_muted``) and their chat messages are left out of
 what the muter reads. To know the addresses, a challenge or chat message that is accepted
 marks its author's address: a keyed hash (HMAC of ``Settings.secret_key``), never the
-address, deleted once the window is past. Those marks are all that links players, so the
+address, deleted once the window is past (by the next mark, or the workers' sweep). Those marks are all that links players, so the
 hold ends with them; it may also catch a stranger who shares the address (one NAT) for the
 window, which is why it is short.
 """
@@ -78,6 +78,12 @@ class Holds(Part):
                 f"{', '.join(near)} muted a player who wrote from your address within "
                 f"{self.settings.mute_hold_seconds} s: no challenge to them for now",
             )
+
+    def forget(self) -> int:
+        """Delete the marks past the window (each new mark does too; the workers' sweep
+        does it when nobody writes): how many."""
+        with self.store.writing() as session:
+            return queries.forget(session, window_start(self.settings, self.clock()))
 
     def mark(self, player_id: str, source: str | None) -> None:
         """``player_id`` wrote from ``source``, in a transaction of its own."""

@@ -23,10 +23,18 @@ def holds() -> Subquery:
     ).subquery("holds")
 
 
+def forget(session: Session, since: datetime) -> int:
+    """Delete every mark from before ``since`` (the window is all they are kept for); how
+    many."""
+    return int(
+        session.execute(delete(SourceMarkRow).where(SourceMarkRow.seen_at <= since)).rowcount
+    )
+
+
 def record(session: Session, player_id: str, digest: str, now: datetime, since: datetime) -> None:
     """Mark that ``player_id`` wrote from the address of ``digest`` at ``now``, and forget
-    every mark from before ``since`` (the window is all they are kept for)."""
-    session.execute(delete(SourceMarkRow).where(SourceMarkRow.seen_at <= since))
+    every mark from before ``since``."""
+    forget(session, since)
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     upsert = dialect.insert(SourceMarkRow).values(player_id=player_id, digest=digest, seen_at=now)
     session.execute(

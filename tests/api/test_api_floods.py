@@ -239,6 +239,8 @@ def test_addresses_are_kept_hashed_and_only_for_the_window(service: Any, clock: 
     eve, eve_token = new_player(elsewhere, "eve")
     assert challenge(elsewhere, eve_token, bob).status_code == 201
     assert [m.player_id for m in marks()] == [eve]  # mallory's is gone with the window
+    clock.advance(601)  # with nobody writing, the workers' sweep forgets them
+    assert service.holds.forget() == 1 and marks() == []
 
 
 # ----------------------------------------------------------------------------- tournaments

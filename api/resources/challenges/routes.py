@@ -52,8 +52,11 @@ class ChallengeList(MethodView):
         `bot_level` in the rest. Each invited player gets a `challenge` message on its
         player stream and accepts or declines; the game is created when all have accepted.
         Refused: yourself (422 `challenge_self`), an unknown player (404
-        `player_not_found`), a person who muted you (403 `muted_by_player`), a paused bot
-        account (409 `bot_account_paused`), terms a game would refuse (422).
+        `player_not_found`), a person who muted you (403 `muted_by_player`) or a player
+        who wrote from your address within the hour (403 `address_muted`), a paused bot
+        account (409 `bot_account_paused`), terms a game would refuse (422); over the
+        challenges you may offer (429 `challenge_rate_limited`) or an invited player may
+        receive (429 `challenge_target_rate_limited`).
         """
         view = deps.service().challenges.create(
             player_required().id,
@@ -149,7 +152,8 @@ class Rematch(MethodView):
         challenge to the game's other players with the same seats and terms. An open
         rematch of the game is answered as it is (200). Against the service's bots only,
         the game is created at once. 409 `game_not_finished`, `rematch_unavailable` (a
-        seat was joined without a player token).
+        seat was joined without a player token); counted with the challenges you offer
+        (429 `challenge_rate_limited`).
         """
         view, new = deps.service().challenges.rematch(
             game_id, player_required().id, source=request.remote_addr
