@@ -40,8 +40,8 @@ def messages(
     hold_since: datetime,
 ) -> list[ChatMessageRow]:
     """Messages with ``id > since`` in order, at most ``limit``; ``reader`` (a player id)
-    leaves out the players it holds and those who wrote from their addresses after
-    ``hold_since`` (``service.store.holds.held_by``)."""
+    leaves out the players it holds, and what players who wrote from their addresses
+    after ``hold_since`` wrote since the hold (``service.store.holds.held_by_address``)."""
     query = (
         select(ChatMessageRow)
         .where(ChatMessageRow.game_id == game_id, ChatMessageRow.id > since)
@@ -49,9 +49,11 @@ def messages(
         .limit(limit)
     )
     if reader is not None:
-        direct, linked = holds.held_by(reader, hold_since)
         author = ChatMessageRow.player_id
-        query = query.where(author.is_(None) | (author.not_in(direct) & author.not_in(linked)))
+        by_address = holds.held_by_address(reader, author, ChatMessageRow.created_at, hold_since)
+        query = query.where(
+            author.is_(None) | (author.not_in(holds.direct_held(reader)) & ~by_address)
+        )
     return list(session.scalars(query))
 
 

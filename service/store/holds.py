@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Select, delete, select
+from sqlalchemy import Exists, Select, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql.selectable import Subquery
@@ -15,11 +16,13 @@ from service.models import ChatMuteRow, SourceMarkRow
 
 
 def holds() -> Subquery:
-    """(``holder``, ``held``): ``holder`` does not want to hear from ``held``. A mute today;
-    another kind (a block) joins with ``union_all`` here, and every check that reads holds
-    (challenges, chat) then honours it too."""
+    """(``holder``, ``held``, ``since``): ``holder`` does not want to hear from ``held``
+    since ``since``. A mute today; another kind (a block) joins with ``union_all`` here,
+    and every check that reads holds (challenges, chat) then honours it too."""
     return select(
-        ChatMuteRow.player_id.label("holder"), ChatMuteRow.muted_id.label("held")
+        ChatMuteRow.player_id.label("holder"),
+        ChatMuteRow.muted_id.label("held"),
+        ChatMuteRow.created_at.label("since"),
     ).subquery("holds")
 
 
@@ -76,21 +79,31 @@ def address_holders(
     return sorted(set(found))
 
 
-def held_by(reader: str, since: datetime) -> tuple[Select, Select]:
-    """Two selects of player ids whose messages ``reader`` does not read: those it holds,
-    and those who wrote since ``since`` from an address one of them wrote from since then
-    (never the reader itself)."""
+def direct_held(reader: str) -> Select:
+    """The players ``reader`` holds."""
     h = holds()
-    direct = select(h.c.held).where(h.c.holder == reader)
+    return select(h.c.held).where(h.c.holder == reader)
+
+
+def held_by_address(reader: str, author: Any, written_at: Any, since: datetime) -> Exists:
+    """Whether a message by ``author`` written at ``written_at`` (columns of the caller's
+    query) is held from ``reader`` by address: ``author`` wrote, since ``since``, from an
+    address a player ``reader`` holds wrote from since then, and wrote the message after
+    the hold began (what came before it stays, from a stranger behind the same address
+    too). Never the reader's own."""
+    h = holds()
     theirs, others = aliased(SourceMarkRow), aliased(SourceMarkRow)
-    linked = (
+    return (
         select(others.player_id)
         .join(theirs, theirs.digest == others.digest)
+        .join(h, h.c.held == theirs.player_id)
         .where(
-            theirs.player_id.in_(direct),
+            h.c.holder == reader,
+            others.player_id == author,
+            others.player_id != reader,
             theirs.seen_at > since,
             others.seen_at > since,
-            others.player_id != reader,
+            written_at >= h.c.since,
         )
+        .exists()
     )
-    return direct, linked

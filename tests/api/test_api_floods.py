@@ -181,7 +181,9 @@ def test_a_mute_holds_against_new_players_from_the_muted_address(
     assert r.status_code == 403 and r.json["code"] == "muted_by_player"
 
 
-def test_chat_from_the_muted_address_is_hidden_from_the_muter(service: Any) -> None:
+def test_chat_from_the_muted_address_is_hidden_from_the_muter(
+    service: Any, clock: FakeClock
+) -> None:
     client = client_with(service, mute_hold_seconds=3600)
     bob, bob_token = new_player(client, "bob")
     game = client.post(f"{API}/games", json={"players": 3}).json["game"]["id"]
@@ -194,11 +196,15 @@ def test_chat_from_the_muted_address_is_hidden_from_the_muter(service: Any) -> N
         assert r.status_code == 201, r.json
 
     say(at_mallory, mallory_token, "spam 1")  # marks mallory's address
+    _, neighbour_token = new_player(at_mallory, "neighbour")
+    say(at_mallory, neighbour_token, "hi from next door")
+    clock.advance(1)
     r = client.post(
         f"{API}/players/me/mutes", json={"player_id": mallory}, headers=bearer(bob_token)
     )
     assert r.status_code in (200, 201)
     _, sock_token = new_player(at_mallory, "sock")
+    clock.advance(1)
     say(at_mallory, sock_token, "spam 2")
     elsewhere = from_address(client, "10.0.0.77")
     say(elsewhere, new_player(elsewhere, "eve")[1], "hello")
@@ -209,15 +215,14 @@ def test_chat_from_the_muted_address_is_hidden_from_the_muter(service: Any) -> N
         assert r.status_code == 200
         return [m["text"] for m in r.json["items"]]
 
-    assert texts(bob_token) == ["hello", "bob here"]
-    assert texts(None) == ["spam 1", "spam 2", "hello", "bob here"]  # others read it all
+    # What the neighbour wrote before the mute stays; what it writes now is held too.
+    say(at_mallory, neighbour_token, "me again")
+    assert texts(bob_token) == ["hi from next door", "hello", "bob here"]
+    everything = ["spam 1", "hi from next door", "spam 2", "hello", "bob here", "me again"]
+    assert texts(None) == everything  # others read it all
     # With a hold of 0 s nothing is held by address (the mute itself still is).
     service.settings = replace(service.settings, mute_hold_seconds=0)
-    assert [m.text for m in service.chat.messages(game, reader=bob)] == [
-        "spam 2",
-        "hello",
-        "bob here",
-    ]
+    assert [m.text for m in service.chat.messages(game, reader=bob)] == everything[1:]
 
 
 def test_addresses_are_kept_hashed_and_only_for_the_window(service: Any, clock: FakeClock) -> None:
