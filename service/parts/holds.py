@@ -4,8 +4,8 @@ writing from an address the muted player wrote from in that window (docs/api.md,
 hold against an address").
 
 A muted flooder who makes a new player at the same address is still muted: their challenges
-to the muter are refused (403 ``address_muted``) and their chat messages are left out of
-what the muter reads. To know the addresses, a challenge or chat message that is accepted
+to the muter are refused (403 ``address_muted``) and what they write in chat after the mute
+is left out of what the muter reads. To know the addresses, a challenge or chat message that is accepted
 marks its author's address: a keyed hash (HMAC of ``Settings.secret_key``), never the
 address, deleted once the window is past (by the next mark, or the workers' sweep). Those marks are all that links players, so the
 hold ends with them; it may also catch a stranger who shares the address (one NAT) for the
