@@ -7,7 +7,8 @@ A muted flooder who makes a new player at the same address is still muted: their
 to the muter are refused (403 ``address_muted``) and what they write in chat after the mute
 is left out of what the muter reads. To know the addresses, a challenge or chat message that is accepted
 marks its author's address: a keyed hash (HMAC of ``Settings.secret_key``), never the
-address, deleted once the window is past (by the next mark, or the workers' sweep). Those marks are all that links players, so the
+address, deleted once the window is past (by the player's next mark, or the workers'
+sweep, every few seconds). Those marks are all that links players, so the
 hold ends with them; it may also catch a stranger who shares the address (one NAT) for the
 window, which is why it is short.
 """
@@ -80,8 +81,8 @@ class Holds(Part):
             )
 
     def forget(self) -> int:
-        """Delete the marks past the window (each new mark does too; the workers' sweep
-        does it when nobody writes): how many."""
+        """Delete the marks past the window (the workers' sweep; a new mark deletes its
+        player's own): how many."""
         with self.store.writing() as session:
             return queries.forget(session, window_start(self.settings, self.clock()))
 

@@ -50,10 +50,10 @@ def messages(
     )
     if reader is not None:
         author = ChatMessageRow.player_id
-        by_address = holds.held_by_address(reader, author, ChatMessageRow.created_at, hold_since)
-        query = query.where(
-            author.is_(None) | (author.not_in(holds.direct_held(reader)) & ~by_address)
-        )
+        query = query.where(author.is_(None) | author.not_in(holds.direct_held(reader)))
+        for held, start in holds.held_by_address(session, reader, hold_since):
+            before = ChatMessageRow.created_at < start
+            query = query.where(author.is_(None) | (author != held) | before)
     return list(session.scalars(query))
 
 

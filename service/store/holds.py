@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Exists, Select, delete, select
+from sqlalchemy import Select, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql.selectable import Subquery
@@ -36,8 +35,13 @@ def forget(session: Session, since: datetime) -> int:
 
 def record(session: Session, player_id: str, digest: str, now: datetime, since: datetime) -> None:
     """Mark that ``player_id`` wrote from the address of ``digest`` at ``now``, and forget
-    every mark from before ``since``."""
-    forget(session, since)
+    its marks from before ``since`` (its own only: rows no other writer's transaction
+    touches; ``forget`` takes the rest, from the workers' sweep)."""
+    session.execute(
+        delete(SourceMarkRow).where(
+            SourceMarkRow.player_id == player_id, SourceMarkRow.seen_at <= since
+        )
+    )
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     upsert = dialect.insert(SourceMarkRow).values(player_id=player_id, digest=digest, seen_at=now)
     session.execute(
@@ -85,25 +89,23 @@ def direct_held(reader: str) -> Select:
     return select(h.c.held).where(h.c.holder == reader)
 
 
-def held_by_address(reader: str, author: Any, written_at: Any, since: datetime) -> Exists:
-    """Whether a message by ``author`` written at ``written_at`` (columns of the caller's
-    query) is held from ``reader`` by address: ``author`` wrote, since ``since``, from an
-    address a player ``reader`` holds wrote from since then, and wrote the message after
-    the hold began (what came before it stays, from a stranger behind the same address
-    too). Never the reader's own."""
+def held_by_address(session: Session, reader: str, since: datetime) -> list[tuple[str, datetime]]:
+    """(player, from when) of each player held from ``reader`` by address: it wrote, since
+    ``since``, from an address that a player ``reader`` holds wrote from since then; held
+    for what it wrote from the start of that hold on (what came before stays, from a
+    stranger behind the same address too). Never the reader. Usually none: one query."""
     h = holds()
     theirs, others = aliased(SourceMarkRow), aliased(SourceMarkRow)
-    return (
-        select(others.player_id)
+    rows = session.execute(
+        select(others.player_id, func.min(h.c.since))
         .join(theirs, theirs.digest == others.digest)
         .join(h, h.c.held == theirs.player_id)
         .where(
             h.c.holder == reader,
-            others.player_id == author,
             others.player_id != reader,
             theirs.seen_at > since,
             others.seen_at > since,
-            written_at >= h.c.since,
         )
-        .exists()
+        .group_by(others.player_id)
     )
+    return [(player, start) for player, start in rows]
