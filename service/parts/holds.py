@@ -5,11 +5,11 @@ hold against an address").
 
 A muted flooder who makes a new player at the same address is still muted: their challenges
 to the muter are refused (403 ``address_muted``) and what they write in chat after the mute
-is left out of what the muter reads. To know the addresses, a challenge or chat message that is accepted
-marks its author's address: a keyed hash (HMAC of ``Settings.secret_key``), never the
-address, deleted once the window is past (by the player's next mark, or the workers'
-sweep, every few seconds). Those marks are all that links players, so the
-hold ends with them; it may also catch a stranger who shares the address (one NAT) for the
+is left out of what the muter reads. To know the addresses, a challenge or chat message that
+is accepted marks its author's address: a keyed hash (HMAC of ``Settings.secret_key``),
+never the address, deleted once the window is past (by the player's next mark, or the
+workers' sweep, every few seconds). Those marks are all that links players, so the hold
+ends with them; it may also catch a stranger who shares the address (one NAT) for the
 window, which is why it is short.
 """
 
