@@ -19,6 +19,10 @@ rest (``costly_budgets``): ``POST /games/bulk`` (``URSUPPE_BULK_RATE_LIMIT``), c
 (``URSUPPE_CHAT_RATE_LIMIT``), sign-in codes
 (``URSUPPE_SIGNIN_RATE_LIMIT``), new players (``URSUPPE_PLAYER_CREATE_RATE_LIMIT``) and
 the OAuth 2 token endpoint (``URSUPPE_OAUTH_TOKEN_RATE_LIMIT``).
+Against floods: challenges and rematches a player offers (``URSUPPE_CHALLENGE_RATE_LIMIT``),
+the challenges one player receives (``URSUPPE_CHALLENGE_TARGET_RATE_LIMIT``: counted for each
+invited player, only when the challenge is made, so a refused one spends nothing of theirs)
+and new tournaments (``URSUPPE_TOURNAMENT_RATE_LIMIT``).
 Each is counted for the request's key (the player, else the address) *and* for the
 client address: players minted at one address share that address's ceiling, so minting
 them multiplies nothing. New players and token requests are counted per address only.
@@ -26,22 +30,28 @@ them multiplies nothing. New players and token requests are counted per address 
 Games with search bots (``URSUPPE_SEARCH_GAME_RATE_LIMIT``) are priced by the service, where
 every game is made, whatever the route (``service.parts.admission``): a request only tells
 the service its client address (``serve_address``).
+A refusal is a 429 problem with the budget's own ``code`` (``rate_limited`` for most).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from flask import Blueprint, Flask, g, request
-from flask_limiter import Limiter
+from flask import Blueprint, Flask, Response, g, request
+from flask_limiter import Limiter, RateLimitExceeded
 
 from api.auth import request_player
 from api.oauth import oauth_bp
-from api.problems import ApiProblem
+from api.problems import ApiProblem, problem_response
+from api.resources.challenges.routes import blp as challenges_blp
 from api.resources.chat.routes import blp as chat_blp
 from api.resources.games.routes import blp as games_blp
 from api.resources.players.routes import blp as players_blp
+from api.resources.tournaments.routes import blp as tournaments_blp
+from service.parts.challenges import MAX_INVITED
 from service.plumbing import requester
 from service.plumbing.budgets import parse_rate
 from service.plumbing.config import Settings
@@ -50,6 +60,9 @@ from service.plumbing.outages import outage_of
 from service.rules.player_views import PlayerView
 
 EXEMPT_PREFIXES = ("/healthz", "/readyz", "/api/v1/openapi.json", "/api/v1/docs")
+#: A player id as a challenge's ``invited`` names one; anything else is no key (the route
+#: refuses it).
+PLAYER_ID = re.compile(r"[A-Za-z0-9]{1,32}")
 
 
 def verified_player() -> PlayerView | None:
@@ -79,10 +92,34 @@ def _posts_to(endpoint: str) -> bool:
     return request.method == "POST" and request.endpoint == endpoint
 
 
+def _json_body() -> Any:
+    """The request's JSON body for counting, or None when it is none: too large, too deep
+    or not JSON. The route then refuses it with its own problem (413, 400, 415); raising
+    here would only make flask-limiter log an error and let the request through."""
+    try:
+        return request.get_json(silent=True)
+    except Exception:  # noqa: BLE001 - 413 and RecursionError: the route answers them
+        return None
+
+
+def challenge_targets() -> list[str]:
+    """The players a ``POST /challenges`` invites, as its body names them (the first
+    ``MAX_INVITED`` of the right shape, once each); none for any other request."""
+    if "challenge_targets" not in g:
+        body = _json_body() if _posts_to("challenges.ChallengeList") else None
+        invited = body.get("invited") if isinstance(body, dict) else None
+        named = invited if isinstance(invited, list) else []
+        ids = (n for n in named if isinstance(n, str) and PLAYER_ID.fullmatch(n))
+        g.challenge_targets = list(dict.fromkeys(ids))[:MAX_INVITED]
+    return list(g.challenge_targets)
+
+
 @dataclass(frozen=True)
 class Costly:
     """A costly request's budget: ``rate`` (a setting's value), the ``blueprint`` holding
-    its routes and ``cost``, what a request costs (0: not this kind of request)."""
+    its routes and ``cost``, what a request costs (0: not this kind of request). ``code``:
+    the refusal's problem code. ``targets``: counted for each player these name instead
+    of for the requester, and only for a request that succeeds."""
 
     scope: str
     what: str
@@ -90,6 +127,8 @@ class Costly:
     blueprint: Blueprint
     cost: Callable[[], int]
     per_player: bool = True
+    code: str = "rate_limited"
+    targets: Callable[[], list[str]] | None = None
 
 
 def costly_budgets(settings: Settings) -> list[Costly]:
@@ -124,12 +163,59 @@ def costly_budgets(settings: Settings) -> list[Costly]:
             one("players.Players"),
             per_player=False,
         ),
+        Costly(
+            "challenges",
+            "challenges and rematches offered",
+            settings.challenge_rate_limit,
+            challenges_blp,
+            lambda: int(_posts_to("challenges.ChallengeList") or _posts_to("challenges.Rematch")),
+            code="challenge_rate_limited",
+        ),
+        Costly(
+            "challenge-targets",
+            "challenges received",
+            settings.challenge_target_rate_limit,
+            challenges_blp,
+            lambda: int(bool(challenge_targets())),
+            code="challenge_target_rate_limited",
+            targets=challenge_targets,
+        ),
+        Costly(
+            "tournaments",
+            "new tournaments",
+            settings.tournament_rate_limit,
+            tournaments_blp,
+            one("tournaments.TournamentList"),
+            code="tournament_rate_limited",
+        ),
     ]
+
+
+def _limit_targets(
+    limiter: Limiter, budget: Costly, targets: Callable[[], list[str]], rate: str
+) -> None:
+    """Count ``budget`` once for each player ``targets`` names: one limit per place in the
+    list, all in one scope, so each player has one count whatever its place. A request is
+    counted only when it succeeds (flask-limiter's ``deduct_when``): a refused challenge
+    never reached its players, and must not spend what others may send them."""
+    for place in range(MAX_INVITED):
+        limiter.shared_limit(
+            rate,
+            scope=budget.scope,
+            key_func=lambda place=place: "t:" + targets()[place],
+            exempt_when=lambda place=place: len(targets()) <= place,
+            deduct_when=lambda response: response.status_code < 400,
+            error_message=f"{budget.what}: {rate} for each invited player",
+            override_defaults=False,
+        )(budget.blueprint)
 
 
 def _limit_costly(limiter: Limiter, budget: Costly, rate: str) -> None:
     """Count ``budget`` for the request's key (player, else address) and for its address:
     a request needs room in both."""
+    if budget.targets is not None:
+        _limit_targets(limiter, budget, budget.targets, rate)
+        return
     keys = [(budget.scope, client_key, "player")] if budget.per_player else []
     keys.append((f"{budget.scope}-address", address_key, "client address"))
     for scope, key_func, whose in keys:
@@ -211,6 +297,17 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
         auto_check=False,
     )
     app.before_request(check)
+    codes: dict[str, str] = {}
     for budget, limit in costly:
         _limit_costly(limiter, budget, limit)
+        codes[budget.scope] = codes[f"{budget.scope}-address"] = budget.code
+
+    @app.errorhandler(RateLimitExceeded)
+    def refused(error: RateLimitExceeded) -> Response:
+        # The budget's own code; flask-limiter adds Retry-After and the X-RateLimit headers.
+        scope = getattr(error.limit, "scope", None)
+        code = codes.get(scope, "rate_limited") if isinstance(scope, str) else "rate_limited"
+        detail = f"too many requests (limit: {error.description}); see Retry-After"
+        return problem_response(429, code, detail)
+
     return limiter

@@ -30,6 +30,7 @@ from service.parts.creation import Creation
 from service.parts.games import GameReads
 from service.parts.grants import Grants
 from service.parts.hints import Hints, check_hint_level
+from service.parts.holds import Holds
 from service.parts.labels import Labels
 from service.parts.moves import Moves
 from service.parts.notices import Notices
@@ -102,7 +103,9 @@ class GameService:
         self.reviews = Reviews(*parts)
         #: Quick play: seeks matched into games made by ``creation``.
         self.seeks = Seeks(*parts, self.creation, self.seating)
-        self.challenges = Challenges(*parts, self.creation)
+        #: What a mute holds against beyond the muted player: its address, for a while.
+        self.holds = Holds(*parts)
+        self.challenges = Challenges(*parts, self.creation, self.holds)
         #: Tournaments the service runs: pairing, rounds and standings (the workers step them).
         self.tournaments = Tournaments(*parts, self.creation)
 

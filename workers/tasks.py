@@ -197,6 +197,8 @@ def sweep_deadlines() -> int:
 
     for game_id in service.reviews.resend_pending(now - REVIEW_LEASE, _settings.sweep_limit):
         service.scheduler.review(game_id)
+    # Client addresses (hashed) kept for the mute holds: none past their window.
+    service.holds.forget()
     return len(due)
 
 

@@ -143,13 +143,14 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     "createChallenge": (
         "muted_by_player", "player_not_found", "bot_account_paused", "invalid_players",
         "invalid_option", "invalid_time_control", "challenge_self", "invalid_challenge",
+        "address_muted", "challenge_rate_limited", "challenge_target_rate_limited",
     ),
     "acceptChallenge": ("not_invited", "bot_account_human_seat", *_CHALLENGE_CLOSED),
     "declineChallenge": ("not_invited", "invalid_challenge", *_CHALLENGE_CLOSED),
     "cancelChallenge": ("not_challenger", *_CHALLENGE_CLOSED),
     "offerRematch": (
         "not_your_seat", "muted_by_player", "game_not_finished", "bot_account_paused",
-        "rematch_unavailable",
+        "rematch_unavailable", "address_muted", "challenge_rate_limited",
     ),
     # labels
     "getLabel": ("label_not_found", "invalid_label"),
@@ -186,7 +187,7 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "cancelSeek": ("seek_matched",),
     # tournaments
-    "createTournament": ("invalid_players", "invalid_tournament"),
+    "createTournament": ("invalid_players", "invalid_tournament", "tournament_rate_limited"),
     "cancelTournament": ("not_organiser", "tournament_started"),
     "startTournament": ("not_organiser", "tournament_started", "too_few_entrants"),
     "enterTournament": (

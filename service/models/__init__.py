@@ -16,6 +16,7 @@ from service.models.challenges import ChallengeInviteRow, ChallengeRow
 from service.models.chat import ChatClosedRow, ChatMessageRow, ChatMuteRow
 from service.models.games import ActionLogRow, GameRow, IdempotentRequestRow, SeatRow
 from service.models.hints import HintRow
+from service.models.holds import SourceMarkRow
 from service.models.notices import NoticeRow, NoticeSettingsRow, PushSubscriptionRow
 from service.models.oauth import OAuthClientRow, OAuthCodeRow
 from service.models.people import LabelEntryRow, LabelRow, PlayerRow, PlayerTokenRow, SigninCodeRow
@@ -61,6 +62,7 @@ __all__ = [
     "SeatRow",
     "SeekRow",
     "SigninCodeRow",
+    "SourceMarkRow",
     "TIMEOUT_POLICIES",
     "TournamentEntryRow",
     "TournamentRoundRow",

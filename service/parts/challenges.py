@@ -27,6 +27,7 @@ from service.models import ChallengeInviteRow, ChallengeRow, GameRow, PlayerRow
 from service.parts.admission import Payer
 from service.parts.base import Part
 from service.parts.creation import Creation
+from service.parts.holds import Holds
 from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.rules import clocks
 from service.rules.bots import check_bot_level
@@ -105,9 +106,10 @@ def effective_status(row: ChallengeRow, now: datetime) -> str:
 
 @dataclass(eq=False)
 class Challenges(Part):
-    """``Challenges(store, settings, clock, after, creation)``."""
+    """``Challenges(store, settings, clock, after, creation, holds)``."""
 
     creation: Creation
+    holds: Holds
 
     # ------------------------------------------------------------------ making one
 
@@ -123,12 +125,15 @@ class Challenges(Part):
         rated: bool = True,
         bot_level: str = "random",
         expires_in: int | None = None,
+        source: str | None = None,
     ) -> ChallengeView:
         """Challenge ``invited`` (player ids, persons or bot accounts) to a game: the
         challenger in seat 0, the invited players in the next seats in order, bots of
-        ``bot_level`` in the rest. Refusals: 422 ``challenge_self``, ``invalid_challenge``
-        (no one, too many or repeated players), 404 ``player_not_found``, 403
-        ``muted_by_player`` (an invited person muted the challenger), 409
+        ``bot_level`` in the rest; ``source``: the client address it comes from (for the
+        holds, ``service.parts.holds``). Refusals: 422 ``challenge_self``,
+        ``invalid_challenge`` (no one, too many or repeated players), 404
+        ``player_not_found``, 403 ``muted_by_player`` (an invited person muted the
+        challenger), ``address_muted`` (or a player who wrote from its address lately), 409
         ``bot_account_paused``, and the game's own (``invalid_players``, ``invalid_option``,
         ``invalid_time_control``…) as creating the game would say them."""
         if not 1 <= len(invited) <= MAX_INVITED or len(set(invited)) != len(invited):
@@ -157,9 +162,11 @@ class Challenges(Part):
             "timeout_policy": timeout_policy,
             "rated": rated,
         }
-        return self._open(challenger, terms, expires_in=expires_in, rematch_of=None)
+        return self._open(challenger, terms, expires_in=expires_in, rematch_of=None, source=source)
 
-    def rematch(self, game_id: str, player_id: str) -> tuple[ChallengeView, bool]:
+    def rematch(
+        self, game_id: str, player_id: str, source: str | None = None
+    ) -> tuple[ChallengeView, bool]:
         """Offer the players of the finished game ``game_id`` a rematch: a challenge with
         the same seats and terms from ``player_id``, who held a seat of it (403
         ``not_your_seat``); 409 ``game_not_finished``, ``rematch_unavailable`` (a seat
@@ -184,7 +191,9 @@ class Challenges(Part):
         for found, _ in self.store.challenges.challenges_of(player_id, ended_after=None):
             if found.rematch_of == game_id and found.status == "open":
                 return self._view(found, player_id), False
-        return self._open(player_id, terms, expires_in=None, rematch_of=game_id), True
+        return self._open(
+            player_id, terms, expires_in=None, rematch_of=game_id, source=source
+        ), True
 
     @staticmethod
     def _seat_again(seat: Any) -> dict[str, Any]:
@@ -212,6 +221,7 @@ class Challenges(Part):
         *,
         expires_in: int | None,
         rematch_of: str | None,
+        source: str | None = None,
     ) -> ChallengeView:
         """Check the terms as creating the game would, then store the challenge (or, with
         nobody to invite, create the game now)."""
@@ -246,11 +256,7 @@ class Challenges(Part):
         # challenger without room for it is told now, before anybody is asked.
         self.creation.admission.check(terms["seats"], terms["options"], Payer.asking(challenger))
         known = self.store.challenges.players_by_id([challenger, *ids])
-        muted = self.store.challenges.muted_by(ids, challenger)
-        if muted:
-            raise Forbidden(
-                "muted_by_player", f"{', '.join(sorted(muted))} muted you: no challenge to them"
-            )
+        self.holds.check_challenge(ids, challenger, source)
         for pid in [challenger, *ids]:
             if known[pid].bot and (until := self.creation.paused_until(pid)) is not None:
                 raise Conflict(
@@ -271,6 +277,7 @@ class Challenges(Part):
             notice = {"who": known[challenger].name, "path": "/lobby"}
             told = self.store.challenges.add_challenge(row, invites, notice)
             self.after.notices(told)
+            self.holds.mark(challenger, source)
             log.info("challenge %s by %s to %s", row.id, challenger, ids)
         else:  # a rematch against the service's bots only: play it now
             self._create_game(row, new=True)

@@ -24,6 +24,7 @@ from service.models import (
     GameRow,
     PlayerRow,
 )
+from service.parts import holds
 from service.parts.base import Part
 from service.plumbing.errors import (
     Conflict,
@@ -89,9 +90,11 @@ def clean_text(text: str) -> str:
 class Chat(Part):
     """A game's chat and the players' mutes: a part (``service.parts.base``)."""
 
-    def post(self, game_id: str, token: str, text: str) -> ChatMessage:
-        """Write ``text`` as the token's author and wake the game's streams. 401 for an unknown token, 403 ``chat_closed_to_spectators``,
-        409 ``chat_ended`` once the game is over, 429 ``chat_rate_limited``."""
+    def post(self, game_id: str, token: str, text: str, source: str | None = None) -> ChatMessage:
+        """Write ``text`` as the token's author and wake the game's streams; ``source``: the
+        client address it comes from, marked for the holds (``service.parts.holds``). 401
+        for an unknown token, 403 ``chat_closed_to_spectators``, 409 ``chat_ended`` once
+        the game is over, 429 ``chat_rate_limited``."""
         text = clean_text(text)
         now = self.clock()
         with self.store.writing() as session:
@@ -127,6 +130,8 @@ class Chat(Part):
             )
             session.add(row)
             session.flush()
+            if player_id is not None:
+                holds.mark(session, self.settings, now, player_id, source)
             message, seq = ChatMessage.of(row), game.seq
         self.after.committed(game_id, seq, None)  # wakes the game's streams
         return message
@@ -162,11 +167,13 @@ class Chat(Part):
         self, game_id: str, since: int = 0, limit: int | None = 100, reader: str | None = None
     ) -> list[ChatMessage]:
         """Messages with ``id > since`` in order, at most ``limit`` (None: all, for the
-        record); ``reader`` (a player id) leaves out the players it muted."""
+        record); ``reader`` (a player id) leaves out the players it holds (muted), and
+        those the holds reach by address (``service.parts.holds``)."""
         with self.store.sessions() as session:
             if session.get(GameRow, game_id) is None:
                 raise NotFound("game_not_found", f"no game {game_id}")
-            rows = queries.messages(session, game_id, since, limit, reader)
+            hold_since = holds.window_start(self.settings, self.clock())
+            rows = queries.messages(session, game_id, since, limit, reader, hold_since)
             return [ChatMessage.of(r) for r in rows]
 
     def latest(self, game_id: str) -> int:

@@ -116,7 +116,12 @@ class Settings:
     stand-ins, one per game, from any route), ``chat_rate_limit`` for chat messages,
     ``player_create_rate_limit`` for ``POST /players`` (per address only) and
     ``signin_rate_limit`` for sign-in codes (wrong codes per address, codes issued per
-    player), ``oauth_token_rate_limit`` for the OAuth 2 token endpoint (per address).
+    player), ``oauth_token_rate_limit`` for the OAuth 2 token endpoint (per address),
+    ``challenge_rate_limit`` for challenges and rematches a player offers,
+    ``challenge_target_rate_limit`` for the challenges one player receives (per invited
+    player only) and ``tournament_rate_limit`` for new tournaments.
+    ``mute_hold_seconds``: how long a mute also holds against other players from an
+    address the muted player used, and how long those addresses are kept (hashed).
     ``trusted_proxies``: how many reverse proxies stand in front of the API and set
     ``X-Forwarded-For`` (0: none; the client address is the connection's).
     """
@@ -160,6 +165,10 @@ class Settings:
     player_create_rate_limit: str = "10/600"
     signin_rate_limit: str = "10/600"
     oauth_token_rate_limit: str = "30/60"
+    challenge_rate_limit: str = "20/600"
+    challenge_target_rate_limit: str = "30/600"
+    tournament_rate_limit: str = "5/3600"
+    mute_hold_seconds: int = 3600
     trusted_proxies: int = 0
     require_precondition: bool = True  # actions need If-Match or expected_seq, else 428
     log_page_max: int = 500
@@ -216,6 +225,16 @@ class Settings:
             oauth_token_rate_limit=os.environ.get(
                 "URSUPPE_OAUTH_TOKEN_RATE_LIMIT", cls.oauth_token_rate_limit
             ),
+            challenge_rate_limit=os.environ.get(
+                "URSUPPE_CHALLENGE_RATE_LIMIT", cls.challenge_rate_limit
+            ),
+            challenge_target_rate_limit=os.environ.get(
+                "URSUPPE_CHALLENGE_TARGET_RATE_LIMIT", cls.challenge_target_rate_limit
+            ),
+            tournament_rate_limit=os.environ.get(
+                "URSUPPE_TOURNAMENT_RATE_LIMIT", cls.tournament_rate_limit
+            ),
+            mute_hold_seconds=max(_env_int("URSUPPE_MUTE_HOLD_SECONDS", cls.mute_hold_seconds), 0),
             trusted_proxies=_env_int("URSUPPE_TRUSTED_PROXIES", cls.trusted_proxies),
             require_precondition=_env_bool("URSUPPE_REQUIRE_PRECONDITION", True),
             sql_echo=_env_bool("URSUPPE_SQL_ECHO", False),

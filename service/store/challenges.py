@@ -13,7 +13,6 @@ from sqlalchemy.orm import Session, sessionmaker
 from service.models import (
     ChallengeInviteRow,
     ChallengeRow,
-    ChatMuteRow,
     GameRow,
     PlayerRow,
     SeatRow,
@@ -87,18 +86,6 @@ class ChallengeStore:
         return [(when, int(timeouts)) for when, timeouts in rows]
 
     # ------------------------------------------------------------------ challenges
-
-    def muted_by(self, player_ids: Sequence[str], muted_id: str) -> list[str]:
-        """Which of ``player_ids`` muted ``muted_id``."""
-        with self.sessions() as session:
-            return list(
-                session.scalars(
-                    select(ChatMuteRow.player_id).where(
-                        ChatMuteRow.player_id.in_(list(player_ids)),
-                        ChatMuteRow.muted_id == muted_id,
-                    )
-                )
-            )
 
     def add_challenge(
         self, row: ChallengeRow, invites: list[ChallengeInviteRow], notice: dict[str, Any]

@@ -9,6 +9,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from service.models import ChatMessageRow, ChatMuteRow, GameRow, PlayerRow
+from service.store import holds
 
 
 def game_locked(session: Session, game_id: str) -> GameRow | None:
@@ -31,10 +32,16 @@ def posts_since(session: Session, game_id: str, author: str, since: datetime) ->
 
 
 def messages(
-    session: Session, game_id: str, since: int, limit: int | None, reader: str | None
+    session: Session,
+    game_id: str,
+    since: int,
+    limit: int | None,
+    reader: str | None,
+    hold_since: datetime,
 ) -> list[ChatMessageRow]:
     """Messages with ``id > since`` in order, at most ``limit``; ``reader`` (a player id)
-    leaves out the players it muted."""
+    leaves out the players it holds, and what players who wrote from their addresses
+    after ``hold_since`` wrote since the hold (``service.store.holds.held_by_address``)."""
     query = (
         select(ChatMessageRow)
         .where(ChatMessageRow.game_id == game_id, ChatMessageRow.id > since)
@@ -42,10 +49,11 @@ def messages(
         .limit(limit)
     )
     if reader is not None:
-        muted = select(ChatMuteRow.muted_id).where(ChatMuteRow.player_id == reader)
-        query = query.where(
-            ChatMessageRow.player_id.is_(None) | ChatMessageRow.player_id.not_in(muted)
-        )
+        author = ChatMessageRow.player_id
+        query = query.where(author.is_(None) | author.not_in(holds.direct_held(reader)))
+        for held, start in holds.held_by_address(session, reader, hold_since):
+            before = ChatMessageRow.created_at < start
+            query = query.where(author.is_(None) | (author != held) | before)
     return list(session.scalars(query))
 
 

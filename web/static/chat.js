@@ -51,8 +51,30 @@ export class ChatPanel {
     }
   }
 
-  /** One message, once (a stream and a page may both bring it). */
-  add(message) {
+  /** A message from the game's stream, which carries every message to everybody. A player
+   * who muted somebody reads it back through the page first: a mute also holds against the
+   * muted player's address for a while (docs/api.md, "Mutes hold against an address"), and
+   * only the server knows who that reaches. In order, one after another. */
+  streamed(message) {
+    const me = myPlayer();
+    const asked = me?.token && this.muted.size > 0 && message.player_id
+      && message.player_id !== me.id && !this.muted.has(message.player_id);
+    if (!asked) {
+      this.pending = (this.pending || Promise.resolve()).then(() => this.add(message));
+      return this.pending;
+    }
+    const path = `/games/${encodeURIComponent(this.gameId)}/chat?since=${message.id - 1}&limit=1`;
+    const held = async () => {
+      try {
+        return (await call(path, { token: me.token })).data.items[0]?.id !== message.id;
+      } catch (err) { console.warn("chat check failed", err); return false; }
+    };
+    this.pending = (this.pending || Promise.resolve()).then(async () => this.add(message, await held()));
+    return this.pending;
+  }
+
+  /** One message, once (a stream and a page may both bring it); ``held``: kept hidden. */
+  add(message, held = false) {
     if (this.shown.has(message.id)) return;
     this.shown.add(message.id);
     this.lastId = Math.max(this.lastId, message.id);
@@ -60,7 +82,7 @@ export class ChatPanel {
     const li = document.createElement("li");
     li.dataset.id = message.id;
     if (message.player_id) li.dataset.player = message.player_id;
-    li.hidden = this.muted.has(message.player_id);
+    li.hidden = held || this.muted.has(message.player_id);
     const who = document.createElement("strong");
     who.textContent = message.spectator ? t("chat_spectator", { name: message.name }) : message.name;
     const text = document.createElement("span");

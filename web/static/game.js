@@ -94,7 +94,7 @@ async function main() {
   // The chat rides the game's stream from the last message loaded; polled only without it.
   const live = await follow(gameId, view.lastSeq, {
     onEntry: (entry) => pacer.enqueue([entry]),
-    onChat: (message) => chat.add(message),
+    onChat: (message) => chat.streamed(message),
     onChange: (doc) => (pacer.busy ? null : refresh(doc)),
     onEnd: (doc) => refresh(doc.seats ? doc : undefined),
     onPolling: () => chat.poll(),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import request
 from flask.views import MethodView
 
 from api import deps
@@ -51,10 +52,13 @@ class ChallengeList(MethodView):
         `bot_level` in the rest. Each invited player gets a `challenge` message on its
         player stream and accepts or declines; the game is created when all have accepted.
         Refused: yourself (422 `challenge_self`), an unknown player (404
-        `player_not_found`), a person who muted you (403 `muted_by_player`), a paused bot
+        `player_not_found`), a person who muted you (403 `muted_by_player`) or a player
+        who wrote from your address within the hour (403 `address_muted`), a paused bot
         account (409 `bot_account_paused`), terms a game would refuse (422), search bots
         (`bot_level` or a stand-in of the `mcts` family) with the challenger's search budget
-        spent (429 `rate_limited`; the game is charged to it when it is made).
+        spent (429 `rate_limited`; the game is charged to it when it is made); over the
+        challenges you may offer (429 `challenge_rate_limited`) or an invited player may
+        receive (429 `challenge_target_rate_limited`).
         """
         view = deps.service().challenges.create(
             player_required().id,
@@ -66,6 +70,7 @@ class ChallengeList(MethodView):
             rated=body["rated"],
             bot_level=body["bot_level"],
             expires_in=body["expires_in"],
+            source=request.remote_addr,
         )
         return view, 201, _location(view.id)
 
@@ -153,7 +158,9 @@ class Rematch(MethodView):
         the game is created at once. 409 `game_not_finished`, `rematch_unavailable` (a
         seat was joined without a player token). A game with search bots (seats or
         stand-ins) is charged to your search budget: spent, 429 `rate_limited` and nothing
-        is stored.
+        is stored. Counted with the challenges you offer (429 `challenge_rate_limited`).
         """
-        view, new = deps.service().challenges.rematch(game_id, player_required().id)
+        view, new = deps.service().challenges.rematch(
+            game_id, player_required().id, source=request.remote_addr
+        )
         return view, 201 if new else 200, _location(view.id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import request
 from flask.views import MethodView
 
 from api import deps
@@ -71,7 +72,9 @@ class GameChat(MethodView):
         player and per client address across games by default (429 `rate_limited`); 403 `chat_closed_to_spectators` when the
         creator closed chat to spectators; 409 `chat_ended` once the game is over.
         """
-        message = deps.service().chat.post(game_id, bearer_token(), body["text"])
+        message = deps.service().chat.post(
+            game_id, bearer_token(), body["text"], source=request.remote_addr
+        )
         return message, 201, NO_STORE
 
 

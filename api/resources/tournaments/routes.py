@@ -78,6 +78,7 @@ class TournamentList(MethodView):
 
         With a player token: its organiser. It is `upcoming` until `starts_at`, when the
         workers pair round 1 of those who entered (fewer than a table: `cancelled`).
+        Budgeted per player and per client address (429 `tournament_rate_limited`).
         """
         player = player_required()
         tournament = deps.service().tournaments.create(player.id, **body)

@@ -163,12 +163,13 @@ class Operations:
         """Challenge players to a game (``POST /api/v1/challenges``, ``createChallenge``).
 
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
-            ``problems.MutedByPlayer``, ``problems.MissingScope``, ``problems.PlayerNotFound``,
-            ``problems.BotAccountPaused``, ``problems.PayloadTooLarge``,
-            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
-            ``problems.InvalidPlayers``, ``problems.InvalidOption``,
-            ``problems.InvalidTimeControl``, ``problems.ChallengeSelf``,
-            ``problems.InvalidChallenge``, ``problems.RateLimited``.
+            ``problems.MutedByPlayer``, ``problems.AddressMuted``, ``problems.MissingScope``,
+            ``problems.PlayerNotFound``, ``problems.BotAccountPaused``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.InvalidPlayers``,
+            ``problems.InvalidOption``, ``problems.InvalidTimeControl``,
+            ``problems.ChallengeSelf``, ``problems.InvalidChallenge``, ``problems.RateLimited``,
+            ``problems.ChallengeRateLimited``, ``problems.ChallengeTargetRateLimited``.
         """
         return self._operation('createChallenge', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -367,10 +368,11 @@ class Operations:
         """Offer a rematch of a finished game (``POST /api/v1/games/{game_id}/rematch``, ``offerRematch``).
 
         Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotYourSeat``,
-            ``problems.MutedByPlayer``, ``problems.MissingScope``, ``problems.GameNotFound``,
-            ``problems.GameNotFinished``, ``problems.BotAccountPaused``,
-            ``problems.RematchUnavailable``, ``problems.ValidationError``,
-            ``problems.RateLimited``.
+            ``problems.MutedByPlayer``, ``problems.AddressMuted``, ``problems.MissingScope``,
+            ``problems.GameNotFound``, ``problems.GameNotFinished``,
+            ``problems.BotAccountPaused``, ``problems.RematchUnavailable``,
+            ``problems.ValidationError``, ``problems.RateLimited``,
+            ``problems.ChallengeRateLimited``.
         """
         return self._operation('offerRematch', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -963,7 +965,8 @@ class Operations:
             ``problems.MissingScope``, ``problems.PayloadTooLarge``,
             ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
             ``problems.InvalidPlayers``, ``problems.InvalidName``,
-            ``problems.InvalidTournament``, ``problems.RateLimited``.
+            ``problems.InvalidTournament``, ``problems.RateLimited``,
+            ``problems.TournamentRateLimited``.
         """
         return self._operation('createTournament', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 

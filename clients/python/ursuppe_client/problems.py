@@ -153,6 +153,12 @@ class MutedByPlayer(ProblemError):
     code = 'muted_by_player'
 
 
+class AddressMuted(ProblemError):
+    """The problem ``address_muted``."""
+
+    code = 'address_muted'
+
+
 class NotInvited(ProblemError):
     """The problem ``not_invited``."""
 
@@ -771,6 +777,24 @@ class ReviewBudgetExhausted(ProblemError):
     code = 'review_budget_exhausted'
 
 
+class ChallengeRateLimited(ProblemError):
+    """The problem ``challenge_rate_limited``."""
+
+    code = 'challenge_rate_limited'
+
+
+class ChallengeTargetRateLimited(ProblemError):
+    """The problem ``challenge_target_rate_limited``."""
+
+    code = 'challenge_target_rate_limited'
+
+
+class TournamentRateLimited(ProblemError):
+    """The problem ``tournament_rate_limited``."""
+
+    code = 'tournament_rate_limited'
+
+
 class InternalError(ProblemError):
     """The problem ``internal_error``."""
 
@@ -820,6 +844,7 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'chat_closed_to_spectators': ChatClosedToSpectators,
     'hints_not_allowed': HintsNotAllowed,
     'muted_by_player': MutedByPlayer,
+    'address_muted': AddressMuted,
     'not_invited': NotInvited,
     'not_challenger': NotChallenger,
     'not_organiser': NotOrganiser,
@@ -923,6 +948,9 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'too_many_streams': TooManyStreams,
     'chat_rate_limited': ChatRateLimited,
     'review_budget_exhausted': ReviewBudgetExhausted,
+    'challenge_rate_limited': ChallengeRateLimited,
+    'challenge_target_rate_limited': ChallengeTargetRateLimited,
+    'tournament_rate_limited': TournamentRateLimited,
     'internal_error': InternalError,
     'streams_full': StreamsFull,
     'unavailable': Unavailable,
