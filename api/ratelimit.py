@@ -35,7 +35,7 @@ from typing import Any
 from flask import Blueprint, Flask, g, request
 from flask_limiter import Limiter
 
-from api.auth import request_player
+from api.auth import request_grant
 from api.oauth import oauth_bp
 from api.problems import ApiProblem
 from api.resources.chat.routes import blp as chat_blp
@@ -64,9 +64,11 @@ def parse_rate(spec: str) -> str | None:
 
 
 def verified_player() -> PlayerView | None:
-    """The player of the request's token when the token is a known player's, else None."""
+    """The player of the request's token when the token is a known player's, else None:
+    whatever its scopes, its requests count for its player."""
     try:
-        return request_player()
+        grant = request_grant()
+        return grant.player if grant is not None else None
     except (ApiProblem, ServiceError):
         return None  # the route answers 401; the request counts for its address
     except Exception as err:
