@@ -6,6 +6,8 @@ for real, is tests/api/test_api_scope_reach.py."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from credentials import SPEC, credential_operations, spec_operations
 
@@ -93,3 +95,36 @@ def test_flask_rules_read_as_spec_paths() -> None:
     assert openapi_path("/api/v1/games/<game_id>/seats/<int:seat>") == (
         "/api/v1/games/{game_id}/seats/{seat}"
     )
+
+
+def _needs(needed: object) -> str:
+    """What ``OPERATION_SCOPES`` says, as docs/api.md's table writes it."""
+    if isinstance(needed, Public):
+        if set(needed.reads) == set(SCOPES):
+            return "a player token, whatever its scopes"
+        reads = " or ".join(f"`{s}`" for s in needed.reads)
+        return "open" + (f"; the player's private things with {reads}" if reads else "")
+    if needed == ACCOUNT:
+        return "`account`: the player's own sign-in token"
+    options = alternatives(needed)  # type: ignore[arg-type]
+    return " or ".join(" and ".join(f"`{s}`" for s in option) for option in options)
+
+
+def scope_table() -> list[str]:
+    """The rows of docs/api.md's table of every operation, in the spec's order."""
+    rows = []
+    for name, (method, path, _) in spec_operations().items():
+        short = path.removeprefix("/api/v1")
+        rows.append(f"| `{name}` | `{method.upper()} {short}` | {_needs(OPERATION_SCOPES[name])} |")
+    return rows
+
+
+def test_the_docs_list_every_operations_scope() -> None:
+    """docs/api.md ("What each operation needs") lists every operation of the spec with what
+    a token needs for it: a new operation, or a changed declaration, fails here until the
+    table says so (the message is the table to paste)."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text()
+    section = docs.split("### What each operation needs", 1)[1].split("\n#", 1)[0]
+    listed = [line for line in section.splitlines() if line.startswith("| `")]
+    expected = scope_table()
+    assert listed == expected, "docs/api.md, What each operation needs:\n" + "\n".join(expected)
