@@ -41,12 +41,14 @@ def openapi_path(rule: str) -> str:
 
 
 def operations_of(app: Flask) -> dict[tuple[str, str], str]:
-    """(endpoint, method) -> operationId for every route of the spec."""
+    """(endpoint, method) -> operationId for every route of the spec; ``HEAD`` runs the
+    ``GET`` view, so it is that operation and passes the same gate."""
     found = {}
     for rule in app.url_map.iter_rules():
         path = openapi_path(rule.rule)
         for method in rule.methods or ():
-            name = OPERATION_IDS.get((method.lower(), path))
+            as_spec = "get" if method == "HEAD" else method.lower()
+            name = OPERATION_IDS.get((as_spec, path))
             if name is not None:
                 found[(rule.endpoint, method)] = name
     return found

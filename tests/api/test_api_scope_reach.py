@@ -267,5 +267,8 @@ def test_a_token_without_a_reading_scope_sees_what_nobody_sees(
         assert world.secret_tournament not in str(client.get(f"{API}/tournaments",
                                                              headers=headers).json)  # fmt: skip
     assert client.get(url, headers=bearer(world.ann_token)).status_code == 200
-    r = client.get(f"{API}/seeks/{world.params['seek_id']}", headers=bearer(token))
+    seek = f"{API}/seeks/{world.params['seek_id']}"
+    r = client.get(seek, headers=bearer(token))
     assert r.status_code == 403 and r.json["scope"] == "game:play"
+    assert client.head(seek, headers=bearer(token)).status_code == 403  # HEAD runs GET's view
+    assert client.head(url, headers=bearer(token)).status_code == 404
