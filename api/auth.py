@@ -74,28 +74,32 @@ def idempotency_key() -> str | None:
     return key
 
 
-def request_player() -> PlayerView | None:
-    """The player of this request when it sends a player token (``player.…``), else None:
-    creating, joining and listing stay open to clients without one, and a seat or creator
-    token in the header changes nothing there. A player token that is not known (or was
-    revoked, or expired) is a 401. Looked up once per request; what the token's scopes
-    allow is checked before the view runs (``api.scopes``)."""
-    if "player" not in g:
+def request_grant() -> TokenGrant | None:
+    """The request's player token with its scopes, or None without one (a seat or creator
+    token in the header changes nothing); a player token that is not known (or was
+    revoked, or expired) is a 401. Looked up once per request. Who the token is, for
+    counting its requests (``api.ratelimit``); views ask ``request_player``."""
+    if "grant" not in g:
         header = request.headers.get("Authorization") or ""
         scheme, _, token = header.partition(" ")
         token = token.strip()
         if scheme.lower() != "bearer" or not is_player_token(token):
-            g.player, g.grant = None, None
+            g.grant = None
         else:
             g.grant = deps.service().grants.resolve(bearer_token())
-            g.player = g.grant.player
-    return g.player
-
-
-def request_grant() -> TokenGrant | None:
-    """The request's player token with its scopes (``request_player``'s look-up)."""
-    request_player()
     return g.grant
+
+
+def request_player() -> PlayerView | None:
+    """The player this request speaks for, else None: creating, joining and listing stay
+    open to clients without a player token. The scope gate (``api.scopes``) decides before
+    the view runs: a token whose scopes do not read an open operation as the player's
+    (a ``webhook:manage`` token reading tournaments) gets None here, and so the answer a
+    request without a token gets; outside the API's operations nobody is spoken for."""
+    grant = request_grant()
+    if grant is None or not g.get("speaks_for_player", False):
+        return None
+    return grant.player
 
 
 def player_required() -> PlayerView:

@@ -43,7 +43,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, g, request
 from flask_limiter import Limiter, RateLimitExceeded
 
-from api.auth import request_player
+from api.auth import request_grant
 from api.oauth import oauth_bp
 from api.problems import ApiProblem, problem_response
 from api.resources.challenges.routes import blp as challenges_blp
@@ -66,9 +66,11 @@ PLAYER_ID = re.compile(r"[A-Za-z0-9]{1,32}")
 
 
 def verified_player() -> PlayerView | None:
-    """The player of the request's token when the token is a known player's, else None."""
+    """The player of the request's token when the token is a known player's, else None:
+    whatever its scopes, its requests count for its player."""
     try:
-        return request_player()
+        grant = request_grant()
+        return grant.player if grant is not None else None
     except (ApiProblem, ServiceError):
         return None  # the route answers 401; the request counts for its address
     except Exception as err:

@@ -1,16 +1,27 @@
-"""What a token's scopes allow, checked before every operation's view runs.
+"""What a token's scopes allow, checked before every operation's view runs: the one gate.
 
-``OPERATION_SCOPES`` (``api.contract.operations``) names the scope each operation needs;
+``OPERATION_SCOPES`` (``api.contract.operations``) declares what each operation needs;
 here the app's routes are matched to their operations once, at start-up (Flask's rule
-``/api/v1/games/<game_id>`` is the spec's ``/api/v1/games/{game_id}``), and a request
-with a player token whose scopes lack it is refused with 403 ``missing_scope`` naming the
-scope, before the view runs. A player's own sign-in tokens have every scope; requests
-without a player token (seat and creator tokens, none at all) are the views' business.
+``/api/v1/games/<game_id>`` is the spec's ``/api/v1/games/{game_id}``), and the app does
+not start while an operation has no declaration (nothing is open by omission).
+
+Before each request to an operation with a player token:
+
+- a token whose scopes lack what the operation needs is refused with 403 ``missing_scope``
+  naming the scopes, before the view runs;
+- otherwise the gate decides whether the request speaks for the token's player
+  (``service.rules.scopes.reads_as_player``). Views learn the player only from
+  ``api.auth.request_player``, which reads that decision: on a ``Public`` operation a
+  token without a scope that reads there is answered as a request without a token, so a
+  private tournament is 404 to it as to anybody.
+
+A player's own sign-in tokens have every scope. Requests without a player token (seat and
+creator tokens, none at all) are the views' business.
 """
 
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, g, request
 
 from api.auth import request_grant
 from api.contract.operations import OPERATION_IDS, OPERATION_SCOPES
@@ -30,15 +41,21 @@ def openapi_path(rule: str) -> str:
 
 
 def operations_of(app: Flask) -> dict[tuple[str, str], str]:
-    """(endpoint, method) -> operationId for every route of the spec."""
+    """(endpoint, method) -> operationId for every route of the spec; ``HEAD`` runs the
+    ``GET`` view, so it is that operation and passes the same gate."""
     found = {}
     for rule in app.url_map.iter_rules():
         path = openapi_path(rule.rule)
         for method in rule.methods or ():
-            name = OPERATION_IDS.get((method.lower(), path))
+            as_spec = "get" if method == "HEAD" else method.lower()
+            name = OPERATION_IDS.get((as_spec, path))
             if name is not None:
                 found[(rule.endpoint, method)] = name
     return found
+
+
+class UndeclaredScope(RuntimeError):
+    """An operation of the app whose scope ``OPERATION_SCOPES`` does not declare."""
 
 
 def _bearer_is_player_token() -> bool:
@@ -46,39 +63,51 @@ def _bearer_is_player_token() -> bool:
     return scheme.lower() == "bearer" and is_player_token(token.strip())
 
 
-def needed_scope(operation: str) -> str | tuple[str, ...] | None:
-    return OPERATION_SCOPES.get(operation, scopes.ACCOUNT)  # an operation not named: none
+def _refusal(needed: scopes.Needed) -> ApiProblem:
+    """403 ``missing_scope`` naming what ``needed`` asks (alternatives joined by "or")."""
+    options = scopes.alternatives(needed)
+    names = " ".join(s for option in options for s in option)
+    if needed == scopes.ACCOUNT:
+        detail = (
+            "only the player's own sign-in token may do this: never a site's token or a "
+            "personal access token"
+        )
+    elif isinstance(needed, scopes.Every):
+        detail = f"this token needs the scopes {' and '.join(needed.scopes)}"
+    else:
+        detail = f"this token lacks the scope {names.replace(' ', ' or ')}"
+    return ApiProblem(
+        403,
+        "missing_scope",
+        detail,
+        headers={
+            "WWW-Authenticate": f'Bearer realm="ursuppe", error="insufficient_scope", '
+            f'scope="{names}"'
+        },
+        scope=names,
+    )
 
 
 def install(app: Flask) -> None:
     """Check the scopes of every request to an operation (after its blueprints are
-    registered)."""
+    registered); ``UndeclaredScope`` when an operation of the app has no declaration."""
     operations = operations_of(app)
+    undeclared = sorted(set(operations.values()) - set(OPERATION_SCOPES))
+    if undeclared:
+        raise UndeclaredScope(
+            "declare what a token needs for each of these operations in OPERATION_SCOPES "
+            "(api/contract/operations.py), Public(...) for an open one: " + ", ".join(undeclared)
+        )
 
     @app.before_request
     def check_scope() -> None:
         operation = operations.get((request.endpoint or "", request.method))
         if operation is None or not _bearer_is_player_token():
             return
-        needed = needed_scope(operation)
+        needed = OPERATION_SCOPES[operation]
         grant = request_grant()  # 401 for a token unknown, revoked or expired
-        if grant is None or scopes.allows(grant.scopes, needed):
+        if grant is None:
             return
-        names = " ".join((needed,) if isinstance(needed, str) else needed or ())
-        if needed == scopes.ACCOUNT:
-            detail = (
-                "only the player's own sign-in token may do this: never a site's token or a "
-                "personal access token"
-            )
-        else:
-            detail = f"this token lacks the scope {names.replace(' ', ' or ')}"
-        raise ApiProblem(
-            403,
-            "missing_scope",
-            detail,
-            headers={
-                "WWW-Authenticate": f'Bearer realm="ursuppe", error="insufficient_scope", '
-                f'scope="{names}"'
-            },
-            scope=names,
-        )
+        if not scopes.allows(grant.scopes, needed):
+            raise _refusal(needed)
+        g.speaks_for_player = scopes.reads_as_player(grant.scopes, needed)

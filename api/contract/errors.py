@@ -34,6 +34,7 @@ from typing import Any, Final
 from api.contract.operations import OPERATION_SCOPES
 from api.display_text import MARK
 from api.problems import PROBLEM_CODES, STATUS_OF_CODE
+from service.rules.scopes import PUBLIC, Public
 
 #: Codes every operation may answer: the general request budget, when one is set.
 EVERY_OPERATION: Final = ("rate_limited",)
@@ -235,7 +236,7 @@ def implied_codes(
     for collection, segment in zip(segments, segments[1:], strict=False):
         if segment.startswith("{"):
             codes |= {*WITH_INPUT, *IN_COLLECTION.get(collection, ())}
-    if OPERATION_SCOPES.get(name) is not None:
+    if not isinstance(OPERATION_SCOPES.get(name, PUBLIC), Public):
         codes.add("missing_scope")
     parameters = operation.get("parameters", ())
     if "requestBody" in operation:

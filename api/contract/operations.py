@@ -13,7 +13,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from service.rules.scopes import ACCOUNT
+from service.rules.scopes import ACCOUNT, PUBLIC, SCOPES, Every, Needed, Public
+
+#: The scopes with which a token sees the player's private tournaments (as organiser,
+#: invited or entered): what reads the player, enters or organises.
+TOURNAMENT_READERS: Final = ("profile:read", "tournament:enter", "tournament:organise")
 
 #: (method in lower case, path as in the spec) -> operationId.
 OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
@@ -149,74 +153,79 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("get", "/readyz"): "getReadiness",
 }
 
-#: operationId -> the scope a player token needs for it (docs/api.md, "Acting for players:
-#: OAuth 2"): a scope of ``service.rules.scopes.SCOPES``, a tuple of them (any one will do),
-#: ``ACCOUNT`` (only the player's own sign-in tokens, never a site's or a personal access
-#: token) or None (no scope: open to anybody, and to any valid token). A player's sign-in
-#: tokens have every scope. Checked before the view runs (``api.scopes``: 403
-#: ``missing_scope``); the spec names the scope in each operation's ``security``
-#: (``api.contract.plugin``). tests/api/test_api_scopes.py fails while an operation has
-#: no line here.
-OPERATION_SCOPES: Final[dict[str, str | tuple[str, ...] | None]] = {
-    # games
-    "listGames": "profile:read",  # a token lists the player's private games too
-    "createGame": "game:create",
-    "createGamesInBulk": "game:create",
-    "getGame": None,
+#: operationId -> what a player token needs for it (docs/api.md, "Acting for players:
+#: OAuth 2", whose table lists every line): a scope of ``service.rules.scopes.SCOPES``, a
+#: tuple of them (any one will do), ``Every`` of some (all of them), ``ACCOUNT`` (only the
+#: player's own sign-in tokens, never a site's or a personal access token) or ``Public``
+#: (open to anybody; ``reads``: the scopes with which a token is the player's there, else
+#: it is answered as nobody). Nothing is open by omission: an operation of the app without
+#: a line here stops the app at start-up (``api.scopes.install``). An answer that carries
+#: a credential (a seat token, a creator token, an invitation code) needs ``game:play``.
+#: A player's sign-in tokens have every scope. Checked before the view runs
+#: (``api.scopes``: 403 ``missing_scope``); the spec names the scopes in each operation's
+#: ``security`` (``api.contract.plugin``). tests/api/test_api_scopes.py checks the table,
+#: tests/api/test_api_scope_reach.py calls every operation with a token of each scope.
+OPERATION_SCOPES: Final[dict[str, Needed]] = {
+    # games: a creation's answer carries the creator token and invitation codes (in bulk:
+    # the seat tokens of the seats taken for players)
+    "listGames": Public(reads=("profile:read",)),  # with it: the player's private games too
+    "createGame": Every(("game:create", "game:play")),
+    "createGamesInBulk": Every(("game:create", "game:play")),
+    "getGame": PUBLIC,
     "abortGame": "game:create",
     # seats, actions, hints
     "joinGame": "game:play",
     "leaveSeat": "game:play",
     "resignSeat": "game:play",
     "renewSeatToken": "game:play",
-    "getPendingDecision": None,
+    "getPendingDecision": PUBLIC,
     "submitAction": "game:play",
     "getHint": "game:play",
     "requestHint": "game:play",
     # log
-    "listGameEvents": None,
-    "listPositions": None,
-    "getPosition": None,
-    "getGameRecord": None,
-    # chat
-    "listChatMessages": None,
+    "listGameEvents": PUBLIC,
+    "listPositions": PUBLIC,
+    "getPosition": PUBLIC,
+    "getGameRecord": PUBLIC,
+    # chat: with a reading scope the players the player muted are left out
+    "listChatMessages": Public(reads=("profile:read", "game:play")),
     "postChatMessage": "game:play",
     "updateChatSettings": "game:create",
-    # streams
-    "streamGame": None,
+    # streams: with a playing scope a player's seat sees its turns
+    "streamGame": Public(reads=("game:play",)),
     "streamGames": "profile:read",
     "streamGamesPost": "profile:read",
     # players
-    "createPlayer": None,
-    "signIn": None,
-    "getPlayerProfile": None,
-    "listPlayerRatings": None,
+    "createPlayer": PUBLIC,
+    "signIn": PUBLIC,
+    "getPlayerProfile": PUBLIC,
+    "listPlayerRatings": PUBLIC,
     "getMe": "profile:read",
     "updateMe": "profile:write",
     "listMyGames": "profile:read",
     "listMyTurns": "profile:read",
     "streamMe": "profile:read",
     "createSigninCode": ACCOUNT,
-    "signOut": None,  # any token may end itself
+    "signOut": Public(reads=tuple(SCOPES)),  # any token may end itself, whatever its scopes
     "listMutes": "profile:read",
     "createMute": "profile:write",
     "deleteMute": "profile:write",
-    # seeks
-    "listSeeks": None,
+    # seeks: reading one's own seek mints a seat token once it is matched
+    "listSeeks": PUBLIC,
     "createSeek": "seek:write",
-    "streamSeeks": None,
-    "getSeek": None,
+    "streamSeeks": PUBLIC,
+    "getSeek": "game:play",
     "cancelSeek": "seek:write",
     # ratings
-    "listRatings": None,
+    "listRatings": PUBLIC,
     # labels
-    "getLabel": None,
+    "getLabel": PUBLIC,
     "claimLabel": "label:organise",
-    "listLabelEntries": None,
+    "listLabelEntries": PUBLIC,
     "enterLabel": "tournament:enter",
     "deleteLabelEntry": ("tournament:enter", "label:organise"),
-    "exportLabelRecords": None,
-    "getLabelStandings": None,
+    "exportLabelRecords": PUBLIC,
+    "getLabelStandings": PUBLIC,
     # webhooks
     "listWebhooks": "webhook:manage",
     "createWebhook": "webhook:manage",
@@ -232,28 +241,28 @@ OPERATION_SCOPES: Final[dict[str, str | tuple[str, ...] | None]] = {
     "acceptChallenge": "challenge:write",
     "declineChallenge": "challenge:write",
     "offerRematch": "challenge:write",
-    # tournaments
-    "listTournaments": None,
+    # tournaments: a private one is the player's to see with a reading scope only
+    "listTournaments": Public(reads=TOURNAMENT_READERS),
     "createTournament": "tournament:organise",
     "cancelTournament": "tournament:organise",
     "startTournament": "tournament:organise",
     "removeTournamentEntrant": "tournament:organise",
     "inviteToTournament": "tournament:organise",
-    "getTournament": None,
-    "listTournamentEntries": None,
+    "getTournament": Public(reads=TOURNAMENT_READERS),
+    "listTournamentEntries": Public(reads=TOURNAMENT_READERS),
     "enterTournament": "tournament:enter",
     "withdrawFromTournament": "tournament:enter",
-    "listTournamentGames": None,
-    "exportTournamentRecords": None,
-    "listTournamentRounds": None,
-    "getTournamentStandings": None,
-    "exportTournamentStandingsCsv": None,
-    "streamTournament": None,
+    "listTournamentGames": Public(reads=TOURNAMENT_READERS),
+    "exportTournamentRecords": Public(reads=TOURNAMENT_READERS),
+    "listTournamentRounds": Public(reads=TOURNAMENT_READERS),
+    "getTournamentStandings": Public(reads=TOURNAMENT_READERS),
+    "exportTournamentStandingsCsv": Public(reads=TOURNAMENT_READERS),
+    "streamTournament": Public(reads=TOURNAMENT_READERS),
     # bot accounts: what the player is, decided by the player alone
     "becomeBotAccount": ACCOUNT,
     "stopBotAccount": ACCOUNT,
     # acting for players
-    "getAuthorizationRequest": None,
+    "getAuthorizationRequest": PUBLIC,
     "decideAuthorizationRequest": ACCOUNT,
     "listTokens": ACCOUNT,
     "createPersonalToken": ACCOUNT,
@@ -262,7 +271,7 @@ OPERATION_SCOPES: Final[dict[str, str | tuple[str, ...] | None]] = {
     "registerOAuthClient": ACCOUNT,
     "deleteOAuthClient": ACCOUNT,
     # reviews: reading one is open as the game is; asking for one spends the player's budget
-    "getGameReview": None,
+    "getGameReview": PUBLIC,
     "requestGameReview": "game:play",
     # notices: the address and the devices are the player's own; the links in a mail carry
     # their own key
@@ -272,13 +281,13 @@ OPERATION_SCOPES: Final[dict[str, str | tuple[str, ...] | None]] = {
     "deleteEmail": ACCOUNT,
     "createPushSubscription": ACCOUNT,
     "deletePushSubscription": ACCOUNT,
-    "verifyEmail": None,
-    "unsubscribeEmail": None,
-    "getPushKey": None,
+    "verifyEmail": PUBLIC,
+    "unsubscribeEmail": PUBLIC,
+    "getPushKey": PUBLIC,
     # rules and health
-    "getRules": None,
-    "getLiveness": None,
-    "getReadiness": None,
+    "getRules": PUBLIC,
+    "getLiveness": PUBLIC,
+    "getReadiness": PUBLIC,
 }
 
 #: The headers an operation's success answer carries beyond the rate-limit headers that

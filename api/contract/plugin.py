@@ -7,8 +7,10 @@
 - Declares the headers of the success answers: the rate-limit headers on every one, and
   ``ETag``, ``Location`` and ``Idempotent-Replayed`` where ``RESPONSE_HEADERS`` says, each
   a component of its own (``#/components/headers/...``).
-- Names the scope each operation needs (``OPERATION_SCOPES``) as an ``oauth2`` alternative
-  of its ``security`` (a token without it gets 403 ``missing_scope``).
+- Names the scopes each operation needs (``OPERATION_SCOPES``) as ``oauth2`` alternatives
+  of its ``security`` (a token without them gets 403 ``missing_scope``); an open operation
+  names in ``x-reads-as-player`` the scopes with which a token sees the player's private
+  things there.
 - Writes each operation's error responses from the problem codes it declares
   (``api.contract.errors``): one response per status, its codes in its description and in
   ``x-problem-codes``, the body a ``Problem``.
@@ -34,7 +36,7 @@ from api.contract.errors import UNPLANNED, declared_codes
 from api.contract.examples import OPERATION_EXAMPLES
 from api.contract.operations import OPERATION_IDS, OPERATION_SCOPES, RESPONSE_HEADERS
 from api.problems import PROBLEM_MIMETYPE
-from service.rules.scopes import ACCOUNT
+from service.rules.scopes import ACCOUNT, PUBLIC, Needed, Public, alternatives
 
 #: null, and nothing else, in OpenAPI 3.0.
 NULL: dict[str, Any] = {"type": "object", "nullable": True, "enum": [None]}
@@ -94,13 +96,18 @@ def _add_examples(operation: dict[str, Any], examples: dict[str, Any]) -> None:
         target["example"] = example
 
 
-def _add_scopes(operation: dict[str, Any], needed: str | tuple[str, ...] | None) -> None:
-    """Name the scope the operation needs (``OPERATION_SCOPES``): each one that will do is
-    an ``oauth2`` alternative in its ``security``."""
-    if needed is None or needed == ACCOUNT:
+def _add_scopes(operation: dict[str, Any], needed: Needed) -> None:
+    """Name what the operation needs (``OPERATION_SCOPES``): each set of scopes that will
+    do is an ``oauth2`` alternative in its ``security``; an open operation whose private
+    things a token sees only with some scopes names them in ``x-reads-as-player``."""
+    if isinstance(needed, Public):
+        if needed.reads:
+            operation["x-reads-as-player"] = list(needed.reads)
         return
-    options = (needed,) if isinstance(needed, str) else needed
-    operation["security"] = [*operation["security"], *({"oauth2": [s]} for s in options)]
+    if needed == ACCOUNT:
+        return
+    options = [{"oauth2": list(option)} for option in alternatives(needed)]
+    operation["security"] = [*operation["security"], *options]
 
 
 #: Headers of an error answer, by status: how long to wait.
@@ -156,7 +163,7 @@ class ContractPlugin(BasePlugin):
             if name is not None:
                 operation.setdefault("operationId", name)
             operation.setdefault("security", [])  # open to anybody, said so explicitly
-            _add_scopes(operation, OPERATION_SCOPES.get(name or ""))
+            _add_scopes(operation, OPERATION_SCOPES.get(name or "", PUBLIC))
             _add_errors(name or "", path or "", operation, self.spec.components.schemas)
             _add_examples(operation, OPERATION_EXAMPLES.get(name or "", {}))
             for status, response in operation.get("responses", {}).items():

@@ -10,6 +10,7 @@ says which scope each operation needs.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Final
 
 #: Each scope a player can grant, with what it lets the holder do (the spec's OAuth 2 flow
@@ -58,10 +59,61 @@ def joined(scopes: Iterable[str]) -> str:
     return " ".join(scopes)
 
 
-def allows(granted: frozenset[str] | None, needed: str | tuple[str, ...] | None) -> bool:
-    """Whether a token with ``granted`` (None: every scope, a sign-in token) may do what
-    needs ``needed`` (None: nothing; a tuple: any one of them)."""
-    if needed is None or granted is None:
+@dataclass(frozen=True, slots=True)
+class Public:
+    """An operation open to anybody, with or without a token: declared so, never assumed
+    (an operation without a declaration fails at start-up).
+
+    ``reads`` names the scopes (any one will do) with which a player token's request is
+    the player's: it then sees what the player may see (private tournaments and games
+    listed, muted players left out). A token without one of them is answered exactly as a
+    request without a token, so a scope that does not read the player's things never
+    reaches them through an open operation."""
+
+    reads: tuple[str, ...] = ()
+
+
+#: Open to anybody, and a player token is never the player's there (nothing private).
+PUBLIC: Final = Public()
+
+
+@dataclass(frozen=True, slots=True)
+class Every:
+    """Scopes needed together, e.g. creating a game, whose answer carries a creator token
+    and invitation codes, needs ``game:create`` and ``game:play``."""
+
+    scopes: tuple[str, ...]
+
+
+#: What an operation needs (``api.contract.operations.OPERATION_SCOPES``): a scope (or
+#: ``ACCOUNT``), a tuple of scopes of which any one will do, ``Every`` of some, or ``Public``.
+Needed = str | tuple[str, ...] | Every | Public
+
+
+def alternatives(needed: Needed) -> tuple[tuple[str, ...], ...]:
+    """The sets of scopes of which any one set will do (a ``Public`` operation: none,
+    and a token with no scope calls it)."""
+    if isinstance(needed, Public):
+        return ()
+    if isinstance(needed, Every):
+        return (needed.scopes,)
+    if isinstance(needed, str):
+        return ((needed,),)
+    return tuple((s,) for s in needed)
+
+
+def allows(granted: frozenset[str] | None, needed: Needed) -> bool:
+    """Whether a token with ``granted`` (None: every scope, a sign-in token) may call an
+    operation that needs ``needed``."""
+    if isinstance(needed, Public) or granted is None:
         return True
-    options = (needed,) if isinstance(needed, str) else needed
-    return any(s in granted for s in options)
+    return any(all(s in granted for s in option) for option in alternatives(needed))
+
+
+def reads_as_player(granted: frozenset[str] | None, needed: Needed) -> bool:
+    """Whether a token with ``granted`` speaks for its player in an operation that needs
+    ``needed``: where it may call it at all, except that a ``Public`` operation takes it
+    for the player's only with one of the scopes that read there (else: as nobody)."""
+    if isinstance(needed, Public):
+        return granted is None or any(s in granted for s in needed.reads)
+    return allows(granted, needed)

@@ -64,7 +64,7 @@ def test_a_site_acts_within_the_scopes_approved_until_the_player_revokes(
     assert client.get(f"{API}/players/me/games", headers=bearer(token)).status_code == 200
 
     for method, path, body, scope in [
-        ("post", "/games", {"players": 3}, "game:create"),
+        ("post", "/games", {"players": 3}, "game:create game:play"),  # a creator token
         ("patch", "/players/me", {"name": "mallory"}, "profile:write"),
         ("post", "/players/me/signin-codes", None, "account"),
         ("get", "/players/me/tokens", None, "account"),
@@ -303,13 +303,13 @@ def test_personal_access_tokens_have_the_scopes_chosen(client: FlaskClient) -> N
     _, own = new_player(client)
     r = client.post(
         f"{API}/players/me/tokens",
-        json={"label": "my bot", "scopes": ["game:create", "profile:read"]},
+        json={"label": "my bot", "scopes": ["game:create", "game:play", "profile:read"]},
         headers=bearer(own),
     )
     assert r.status_code == 201 and r.headers["Cache-Control"] == "no-store"
     pat = r.json["token"]
     assert pat.startswith("player.") and r.json["info"]["label"] == "my bot"
-    assert r.json["info"]["scopes"] == ["profile:read", "game:create"]
+    assert r.json["info"]["scopes"] == ["profile:read", "game:create", "game:play"]
     assert client.post(f"{API}/games", json={"players": 3}, headers=bearer(pat)).status_code == 201
     r = client.post(
         f"{API}/players/me/tokens",

@@ -190,7 +190,7 @@ def test_a_site_acts_for_a_person_within_the_scopes_approved_until_revoked(
         assert site.seen["games"][0] == 200
         status, problem = site.seen["create"]
         assert status == 403 and problem["code"] == "missing_scope"
-        assert problem["scope"] == "game:create"
+        assert problem["scope"] == "game:create game:play"
 
         # The site asks again (as one that asks at every sign-in would): a second token.
         first = site.token

@@ -13,7 +13,7 @@ from flask import current_app, request
 from flask.views import MethodView
 
 from api import deps
-from api.auth import bearer_token
+from api.auth import bearer_token, request_player
 from api.parsing import Blueprint
 from api.problems import ApiProblem
 from api.stream.framing import (
@@ -26,6 +26,7 @@ from api.stream.runtime import stream_runtime
 from api.stream.session import StreamSession
 from api.stream.snapshot import TERMINAL
 from service.plumbing.errors import ServiceError
+from service.rules.player_views import is_player_token
 
 blp = Blueprint(
     "streams",
@@ -134,7 +135,10 @@ class GameStream(MethodView):
 
 def _token_seat(svc: Any, game_id: str, token: str) -> int | None:
     """The seat a seat token holds, or a player token's seat whose decision is pending
-    (else its lowest); a player holding no seat of the game watches as a spectator."""
+    (else its lowest); a player holding no seat of the game, or a token whose scopes do
+    not play (the scope gate, ``request_player``), watches as a spectator."""
+    if is_player_token(token) and request_player() is None:
+        return None
     try:
         return svc.seating.seat_for_token(game_id, token).seat
     except ServiceError as err:

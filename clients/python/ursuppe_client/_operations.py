@@ -36,7 +36,7 @@ OPERATIONS: dict[str, Operation] = {
     'getChallenge': Operation('getChallenge', 'GET', '/api/v1/challenges/{challenge_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'acceptChallenge': Operation('acceptChallenge', 'POST', '/api/v1/challenges/{challenge_id}/accept', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'declineChallenge': Operation('declineChallenge', 'POST', '/api/v1/challenges/{challenge_id}/decline', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
-    'listGames': Operation('listGames', 'GET', '/api/v1/games', security=(None, 'playerToken', 'oauth2'), stream=False, query=('status', 'open_seats', 'label', 'updated_after', 'cursor', 'page_size', 'count', 'page'), headers=()),
+    'listGames': Operation('listGames', 'GET', '/api/v1/games', security=(None, 'playerToken'), stream=False, query=('status', 'open_seats', 'label', 'updated_after', 'cursor', 'page_size', 'count', 'page'), headers=()),
     'createGame': Operation('createGame', 'POST', '/api/v1/games', security=(None, 'playerToken', 'oauth2'), stream=False, query=(), headers=('Idempotency-Key',)),
     'createGamesInBulk': Operation('createGamesInBulk', 'POST', '/api/v1/games/bulk', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'getGame': Operation('getGame', 'GET', '/api/v1/games/{game_id}', security=(None,), stream=False, query=(), headers=('If-None-Match',)),
@@ -112,7 +112,7 @@ OPERATIONS: dict[str, Operation] = {
     'createSeek': Operation('createSeek', 'POST', '/api/v1/seeks', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'streamSeeks': Operation('streamSeeks', 'GET', '/api/v1/seeks/stream', security=(None,), stream=True, query=(), headers=()),
     'cancelSeek': Operation('cancelSeek', 'DELETE', '/api/v1/seeks/{seek_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
-    'getSeek': Operation('getSeek', 'GET', '/api/v1/seeks/{seek_id}', security=('playerToken',), stream=False, query=(), headers=()),
+    'getSeek': Operation('getSeek', 'GET', '/api/v1/seeks/{seek_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'streamGames': Operation('streamGames', 'GET', '/api/v1/stream', security=(None, 'playerToken', 'oauth2'), stream=True, query=(), headers=('Last-Event-ID',)),
     'streamGamesPost': Operation('streamGamesPost', 'POST', '/api/v1/stream', security=(None, 'playerToken', 'oauth2'), stream=True, query=(), headers=('Last-Event-ID',)),
     'listTournaments': Operation('listTournaments', 'GET', '/api/v1/tournaments', security=(None,), stream=False, query=('status', 'enterable'), headers=()),
@@ -222,9 +222,8 @@ class Operations:
     def list_games(self, *, status: Literal['open', 'active', 'finished', 'aborted'] | None = None, open_seats: bool | None = None, label: str | None = None, updated_after: str | None = None, cursor: str | None = None, page_size: int | None = None, count: bool | None = None, page: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
         """List games, newest first (``GET /api/v1/games``, ``listGames``).
 
-        Raises: ``problems.InvalidToken``, ``problems.MissingScope``,
-            ``problems.ValidationError``, ``problems.InvalidLabel``, ``problems.InvalidCursor``,
-            ``problems.RateLimited``.
+        Raises: ``problems.InvalidToken``, ``problems.ValidationError``,
+            ``problems.InvalidLabel``, ``problems.InvalidCursor``, ``problems.RateLimited``.
         """
         return self._operation('listGames', path={}, query={'status': status, 'open_seats': open_seats, 'label': label, 'updated_after': updated_after, 'cursor': cursor, 'page_size': page_size, 'count': count, 'page': page}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -925,8 +924,8 @@ class Operations:
     def get_seek(self, seek_id: str, *, seat_token: str | None = None) -> models.SeekRead:
         """My seek: waiting, or its game and seat token (``GET /api/v1/seeks/{seek_id}``, ``getSeek``).
 
-        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.SeekNotFound``,
-            ``problems.ValidationError``, ``problems.RateLimited``.
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.SeekNotFound``, ``problems.ValidationError``, ``problems.RateLimited``.
         """
         return self._operation('getSeek', path={'seek_id': seek_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
