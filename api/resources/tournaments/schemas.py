@@ -6,6 +6,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document
+from api.credential_fields import Credential
 from api.display_text import DisplayText
 from api.parsing import JsonBoolean
 from api.resources.games.schemas import TimeControlSchema
@@ -122,11 +123,11 @@ class TournamentSchema(Document):
     started_at = fields.DateTime(allow_none=True)
     ends_at = fields.DateTime(allow_none=True, metadata={"description": "arena: pairing stops"})
     finished_at = fields.DateTime(allow_none=True)
-    invitation = fields.String(
-        allow_none=True,
-        metadata={"description": "the organiser's only (null to anyone else): the code of the "
-                  "invitation link (/tournaments/{id}?invitation=code), which shows a private "
-                  "tournament to whoever holds it and lets them enter, by invitation too"},
+    invitation = Credential(
+        metadata={"description": "the organiser's only (null to anyone else, and to a token "
+                  "without `game:play`): the code of the invitation link "
+                  "(/tournaments/{id}?invitation=code), which shows a private tournament to "
+                  "whoever holds it and lets them enter, by invitation too"},
     )  # fmt: skip
 
 
