@@ -1,0 +1,206 @@
+"""The one outbound HTTP client (``service.plumbing.outbound_http``): nothing else in the
+service, the workers or the API opens an outbound connection (enumerated over their
+source); a redirect is never followed, by a webhook or by a push (a stand-in push service
+on loopback answers 307 to another loopback server, which hears nothing); the name is
+resolved once and the connection goes to the address that was checked."""
+
+from __future__ import annotations
+
+import ast
+import socket
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from harness.push_receiver import PushReceiver
+from service.plumbing import outbound_http, webhook_http
+from service.plumbing.config import MailSettings
+from service.plumbing.errors import Unprocessable
+from service.plumbing.push_http import generate_key
+from tests.service.test_notices import correspondence_game, send_all, to_my_turn
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Modules that open network connections, and the one file allowed each (None: no file).
+NETWORK_MODULES = {
+    "requests": None,
+    "httpx": None,
+    "urllib3": "service/plumbing/outbound_http.py",
+    "urllib.request": None,
+    "http.client": None,
+    "aiohttp": None,
+    "pycurl": None,
+    "socket": "service/plumbing/outbound_http.py",
+    "pywebpush": "service/plumbing/push_http.py",  # it sends through outbound_http.Session
+    "smtplib": "service/plumbing/mail/send.py",  # mail, not HTTP: one module too
+}
+
+
+def _imports(tree: ast.AST) -> Iterator[str]:
+    """Every module a file imports, dotted (``from urllib import request`` gives both
+    ``urllib`` and ``urllib.request``)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module
+            yield from (f"{node.module}.{alias.name}" for alias in node.names)
+
+
+def _banned(module: str) -> str | None:
+    for banned in NETWORK_MODULES:
+        if module == banned or module.startswith(banned + "."):
+            return banned
+    return None
+
+
+def test_nothing_but_the_one_client_sends_outbound_http() -> None:
+    files = [p for top in ("service", "workers", "api") for p in (ROOT / top).rglob("*.py")]
+    assert len(files) > 50
+    found: dict[str, set[str]] = {}
+    for path in files:
+        rel = path.relative_to(ROOT).as_posix()
+        for module in _imports(ast.parse(path.read_text(), rel)):
+            banned = _banned(module)
+            if banned is not None and NETWORK_MODULES[banned] != rel:
+                found.setdefault(rel, set()).add(module)
+    assert found == {}, f"outbound connections outside service/plumbing/outbound_http.py: {found}"
+
+
+def test_every_push_goes_through_the_one_client() -> None:
+    """pywebpush would post with ``requests`` itself unless handed our session."""
+    source = (ROOT / "service/plumbing/push_http.py").read_text()
+    calls = [
+        node for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("webpush", "WebPusher")
+    ]  # fmt: skip
+    assert calls
+    for call in calls:
+        session = [k.value for k in call.keywords if k.arg == "requests_session"]
+        assert session and ast.unparse(session[0]).startswith("outbound_http.Session("), (
+            ast.unparse(call)
+        )
+
+
+class Recorder:
+    """A loopback HTTP server that records each request (path, headers) and answers
+    ``status``, with ``location`` when set."""
+
+    def __init__(self, status: int = 200, location: str | None = None) -> None:
+        self.requests: list[tuple[str, dict[str, str]]] = []
+        recorder = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - the http.server hook name
+                self.rfile.read(int(self.headers.get("content-length", "0")))
+                recorder.requests.append(
+                    (self.path, {k.lower(): v for k, v in self.headers.items()})
+                )
+                self.send_response(status)
+                if location:
+                    self.send_header("Location", location)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *_: object) -> None:
+                return None
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/in"
+
+    def __enter__(self) -> Recorder:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_a_webhook_redirect_is_a_failed_attempt_not_followed() -> None:
+    with Recorder() as elsewhere, Recorder(307, elsewhere.url) as endpoint:
+        attempt = webhook_http.send(
+            endpoint.url, "whsec_" + "A" * 32, "msg_1", b"{}", timeout=5, allow_private=True
+        )
+        assert not attempt.ok and attempt.status_code == 307 and attempt.error == "HTTP 307"
+        assert len(endpoint.requests) == 1
+        assert elsewhere.requests == []
+
+
+@pytest.fixture
+def pushing(service: Any, tmp_path: Path) -> None:
+    key = tmp_path / "vapid.pem"
+    generate_key(key)
+    service.settings = replace(
+        service.settings,
+        webhooks_allow_private=True,  # the stand-in push service is on loopback
+        mail=MailSettings(vapid_private=str(key), vapid_subject="mailto:ops@ursuppe.test"),
+    )
+
+
+def test_a_push_services_redirect_to_loopback_is_not_followed(
+    service: Any, scheduler: Any, pushing: None
+) -> None:
+    player = service.accounts.create("Ann").player.id
+    with PushReceiver() as elsewhere, PushReceiver() as push:
+        push.redirect = elsewhere.subscription["endpoint"]  # 307 to 127.0.0.1
+        sub = push.subscription
+        service.notices.subscribe(
+            player, sub["endpoint"], sub["keys"]["p256dh"], sub["keys"]["auth"]
+        )
+        game = correspondence_game(service, player)
+        to_my_turn(service, game)
+        assert send_all(service, scheduler) == ["retry"]  # a failed attempt, like a 5xx
+        assert push.redirected == 1
+        assert elsewhere.received == [] and elsewhere.refused == 0
+        assert service.notices.choices(player).push_subscriptions == 1
+
+
+@pytest.fixture
+def resolver(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every name looked up; ``stand-in.test`` resolves to loopback (a name that could
+    answer differently the next time)."""
+    asked: list[str] = []
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+        asked.append(str(host))
+        if host == "stand-in.test":
+            host = "127.0.0.1"
+        return real(host, port, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return asked
+
+
+def test_the_address_checked_is_the_address_connected_to(resolver: list[str]) -> None:
+    with Recorder(204) as target:
+        url = f"http://stand-in.test:{target.port}/hook?x=1"
+        reply = outbound_http.post(url, b"{}", {"Host": "evil.example"}, timeout=5,
+                                   allow_private=True)  # fmt: skip
+        assert reply.status_code == 204
+        [(path, headers)] = target.requests
+        assert path == "/hook?x=1" and headers["host"] == f"stand-in.test:{target.port}"
+        # Resolved once, here; the connection went to that address without asking again.
+        assert [h for h in resolver if h != "127.0.0.1"] == ["stand-in.test"]
+
+        resolver.clear()
+        with pytest.raises(Unprocessable) as refused:
+            outbound_http.post(url, b"{}", {}, timeout=5, allow_private=False)
+        assert refused.value.code == "webhook_target_refused"
+        assert resolver == ["stand-in.test"] and len(target.requests) == 1
+
+
+def test_an_unanswered_request_is_an_outbound_error() -> None:
+    with Recorder() as closed:
+        url = closed.url
+    with pytest.raises(outbound_http.OutboundError):
+        outbound_http.post(url, b"{}", {}, timeout=2, allow_private=True)
+    attempt = webhook_http.send(url, "whsec_" + "A" * 32, "m", b"{}", timeout=2,
+                                allow_private=True)  # fmt: skip
+    assert not attempt.ok and attempt.status_code is None and "Error" in (attempt.error or "")
