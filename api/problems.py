@@ -210,6 +210,8 @@ PROBLEM_CODES_BY_STATUS: dict[int, tuple[str, ...]] = {
         "too_many_clients",
         "invalid_redirect_uri",
         "invalid_email",
+        "email_ip_literal",
+        "email_domain_not_public",
         "invalid_push_subscription",
     ),
     428: ("precondition_required",),

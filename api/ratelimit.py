@@ -19,8 +19,9 @@ rest (``costly_budgets``): ``POST /games/bulk`` (``URSUPPE_BULK_RATE_LIMIT``), g
 bots (``URSUPPE_SEARCH_GAME_RATE_LIMIT``: each game whose seats or stand-ins search, as
 ``service.rules.bots.searches`` says, on every route that makes games, so a bulk request costs
 one per such game), chat messages (``URSUPPE_CHAT_RATE_LIMIT``), sign-in codes
-(``URSUPPE_SIGNIN_RATE_LIMIT``), new players (``URSUPPE_PLAYER_CREATE_RATE_LIMIT``) and
-the OAuth 2 token endpoint (``URSUPPE_OAUTH_TOKEN_RATE_LIMIT``).
+(``URSUPPE_SIGNIN_RATE_LIMIT``), new players (``URSUPPE_PLAYER_CREATE_RATE_LIMIT``),
+the OAuth 2 token endpoint (``URSUPPE_OAUTH_TOKEN_RATE_LIMIT``) and setting an email
+address (``URSUPPE_EMAIL_RATE_LIMIT``: each one mails a verification link to it).
 Each is counted for the request's key (the player, else the address) *and* for the
 client address: players minted at one address share that address's ceiling, so minting
 them multiplies nothing. New players and token requests are counted per address only.
@@ -40,6 +41,7 @@ from api.oauth import oauth_bp
 from api.problems import ApiProblem
 from api.resources.chat.routes import blp as chat_blp
 from api.resources.games.routes import blp as games_blp
+from api.resources.notices.routes import blp as notices_blp
 from api.resources.players.routes import blp as players_blp
 from service.plumbing.config import Settings
 from service.plumbing.errors import ServiceError
@@ -48,6 +50,8 @@ from service.rules.game_options import searches
 from service.rules.player_views import PlayerView
 
 EXEMPT_PREFIXES = ("/healthz", "/readyz", "/api/v1/openapi.json", "/api/v1/docs")
+#: The methods of the requests a costly budget counts.
+COSTLY_METHODS = ("POST", "PUT")
 
 
 def parse_rate(spec: str) -> str | None:
@@ -86,8 +90,8 @@ def address_key() -> str:
     return "a:" + (request.remote_addr or "?")
 
 
-def _posts_to(endpoint: str) -> bool:
-    return request.method == "POST" and request.endpoint == endpoint
+def _posts_to(endpoint: str, method: str = "POST") -> bool:
+    return request.method == method and request.endpoint == endpoint
 
 
 def _json_body() -> Any:
@@ -170,6 +174,13 @@ def costly_budgets(settings: Settings) -> list[Costly]:
             one("players.Players"),
             per_player=False,
         ),
+        Costly(
+            "email",
+            "email addresses set",
+            settings.email_rate_limit,
+            notices_blp,
+            lambda: int(_posts_to("notices.Email", "PUT")),
+        ),
     ]
 
 
@@ -206,9 +217,9 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
         # Without a general budget only the costly budgets exist: a request none of them
         # counts (all but a few POSTs) is let through here, before flask-limiter resolves
         # the limits it would find exempt, which was a quarter of the CPU of a game's read.
-        # Each costly budget counts POSTs only: any other request needs no look at them.
+        # Each costly budget counts POSTs or PUTs only: any other request needs no look.
         if player_rate is None and (
-            request.method != "POST" or not any(b.cost() for b, _ in costly)
+            request.method not in COSTLY_METHODS or not any(b.cost() for b, _ in costly)
         ):
             return True
         return request.path.startswith(EXEMPT_PREFIXES)

@@ -116,7 +116,8 @@ class Settings:
     stand-ins, one per game, from any route), ``chat_rate_limit`` for chat messages,
     ``player_create_rate_limit`` for ``POST /players`` (per address only) and
     ``signin_rate_limit`` for sign-in codes (wrong codes per address, codes issued per
-    player), ``oauth_token_rate_limit`` for the OAuth 2 token endpoint (per address).
+    player), ``oauth_token_rate_limit`` for the OAuth 2 token endpoint (per address),
+    ``email_rate_limit`` for setting an email address (each one mails a verification link).
     ``trusted_proxies``: how many reverse proxies stand in front of the API and set
     ``X-Forwarded-For`` (0: none; the client address is the connection's).
     """
@@ -160,6 +161,7 @@ class Settings:
     player_create_rate_limit: str = "10/600"
     signin_rate_limit: str = "10/600"
     oauth_token_rate_limit: str = "30/60"
+    email_rate_limit: str = "5/3600"
     trusted_proxies: int = 0
     require_precondition: bool = True  # actions need If-Match or expected_seq, else 428
     log_page_max: int = 500
@@ -216,6 +218,7 @@ class Settings:
             oauth_token_rate_limit=os.environ.get(
                 "URSUPPE_OAUTH_TOKEN_RATE_LIMIT", cls.oauth_token_rate_limit
             ),
+            email_rate_limit=os.environ.get("URSUPPE_EMAIL_RATE_LIMIT", cls.email_rate_limit),
             trusted_proxies=_env_int("URSUPPE_TRUSTED_PROXIES", cls.trusted_proxies),
             require_precondition=_env_bool("URSUPPE_REQUIRE_PRECONDITION", True),
             sql_echo=_env_bool("URSUPPE_SQL_ECHO", False),

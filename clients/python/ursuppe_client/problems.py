@@ -723,6 +723,18 @@ class InvalidEmail(ProblemError):
     code = 'invalid_email'
 
 
+class EmailIpLiteral(ProblemError):
+    """The problem ``email_ip_literal``."""
+
+    code = 'email_ip_literal'
+
+
+class EmailDomainNotPublic(ProblemError):
+    """The problem ``email_domain_not_public``."""
+
+    code = 'email_domain_not_public'
+
+
 class InvalidPushSubscription(ProblemError):
     """The problem ``invalid_push_subscription``."""
 
@@ -903,6 +915,8 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'too_many_clients': TooManyClients,
     'invalid_redirect_uri': InvalidRedirectUri,
     'invalid_email': InvalidEmail,
+    'email_ip_literal': EmailIpLiteral,
+    'email_domain_not_public': EmailDomainNotPublic,
     'invalid_push_subscription': InvalidPushSubscription,
     'precondition_required': PreconditionRequired,
     'rate_limited': RateLimited,
