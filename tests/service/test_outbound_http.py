@@ -2,12 +2,14 @@
 service, the workers or the API opens an outbound connection (enumerated over their
 source); a redirect is never followed, by a webhook or by a push (a stand-in push service
 on loopback answers 307 to another loopback server, which hears nothing); the name is
-resolved once and the connection goes to the address that was checked."""
+resolved once and the connection goes to the address that was checked, over TLS with the
+name as SNI and the certificate checked against the name."""
 
 from __future__ import annotations
 
 import ast
 import socket
+import ssl
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
@@ -87,10 +89,12 @@ def test_every_push_goes_through_the_one_client() -> None:
 
 
 class Recorder:
-    """A loopback HTTP server that records each request (path, headers) and answers
-    ``status``, with ``location`` when set."""
+    """A loopback HTTP server (HTTPS with ``tls``) that records each request (path,
+    headers) and answers ``status``, with ``location`` when set."""
 
-    def __init__(self, status: int = 200, location: str | None = None) -> None:
+    def __init__(
+        self, status: int = 200, location: str | None = None, tls: ssl.SSLContext | None = None
+    ) -> None:
         self.requests: list[tuple[str, dict[str, str]]] = []
         recorder = self
 
@@ -110,6 +114,8 @@ class Recorder:
                 return None
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        if tls is not None:
+            self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/in"
 
@@ -204,3 +210,68 @@ def test_an_unanswered_request_is_an_outbound_error() -> None:
     attempt = webhook_http.send(url, "whsec_" + "A" * 32, "m", b"{}", timeout=2,
                                 allow_private=True)  # fmt: skip
     assert not attempt.ok and attempt.status_code is None and "Error" in (attempt.error or "")
+
+
+def _certificate(tmp_path: Path, name: str) -> tuple[Path, Path]:
+    """A self-signed certificate for ``name`` (its own CA) and its key, as PEM files."""
+    from datetime import UTC, datetime, timedelta
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
+    now = datetime.now(UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(subject)
+        .issuer_name(subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - timedelta(minutes=1))
+        .not_valid_after(now + timedelta(hours=1))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_path, key_path = tmp_path / f"{name}.pem", tmp_path / f"{name}.key"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return cert_path, key_path
+
+
+@pytest.mark.parametrize(("served", "ok"), [("stand-in.test", True), ("other.test", False)])
+def test_tls_goes_to_the_checked_address_with_the_names_sni_and_certificate(
+    resolver: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, served: str, ok: bool
+) -> None:
+    """Over https the connection goes to the address checked, tells the name by SNI and
+    takes only a certificate for that name."""
+    cert, key = _certificate(tmp_path, served)
+    server_tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server_tls.load_cert_chain(cert, key)
+    names: list[str | None] = []
+    server_tls.sni_callback = lambda _sock, name, _ctx: names.append(name)
+    trusting = ssl.create_default_context(cafile=str(cert))
+    monkeypatch.setattr(ssl, "create_default_context", lambda *_a, **_k: trusting)
+    with Recorder(204, tls=server_tls) as target:
+        url = f"https://stand-in.test:{target.port}/push"
+        if ok:
+            assert (
+                outbound_http.post(url, b"{}", {}, timeout=5, allow_private=True).status_code == 204
+            )
+            [(_, headers)] = target.requests
+            assert headers["host"] == f"stand-in.test:{target.port}"
+        else:
+            with pytest.raises(outbound_http.OutboundError):
+                outbound_http.post(url, b"{}", {}, timeout=5, allow_private=True)
+            assert target.requests == []
+    assert names == ["stand-in.test"]
+    assert [h for h in resolver if h != "127.0.0.1"] == ["stand-in.test"]
