@@ -304,7 +304,12 @@ class Notices(Part):
         if not store_notices.claim(session, [row.id], now, now + LEASE):
             raise _Lost
         lang = prefs.lang if prefs is not None else "en"
-        lines = compose.describe(compose.Item(row.kind, row.game_id, dict(row.payload)), lang, "")
+        try:
+            lines = compose.describe(
+                compose.Item(row.kind, row.game_id, dict(row.payload)), lang, ""
+            )
+        except Exception as err:  # noqa: BLE001 - describing is pure: it would fail every time
+            return _fail([row], f"{type(err).__name__}: {err}")
         body = {
             "title": lines.subject, "body": lines.line, "url": lines.link or "/account",
             "tag": f"{row.kind}-{row.game_id or row.id}", "kind": row.kind,

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import logging
 import secrets
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 
 from harness.mail_sink import MailSink
+from harness.push_receiver import PushReceiver
 from service.models import NoticeRow, NoticeSettingsRow
+from service.plumbing.config import MailSettings
 from service.plumbing.errors import Unprocessable
+from service.plumbing.push_http import generate_key
 from service.rules import email_address
-from service.rules.notice_kinds import NoticeKind
+from service.rules.notice_kinds import VERIFY, NoticeKind
 from tests.service.test_notices import mailing, send_all, verified_player
 
 
@@ -195,3 +199,28 @@ def test_a_temporary_smtp_refusal_keeps_its_retries(service, scheduler, sink, cl
     [verify] = service.notices.due(clock.now)
     assert service.notices.deliver(verify) == "sent"
     assert sink.refused == 1 and sink.count() == 1
+
+
+def test_a_push_notice_that_cannot_be_told_fails_once(service, clock, tmp_path, caplog) -> None:
+    """Whatever reaches the push path, it never loops: a notice its words cannot be made
+    for (here a verification notice without its link's token) fails at once, once."""
+    key = tmp_path / "vapid.pem"
+    generate_key(key)
+    service.settings = replace(
+        service.settings, webhooks_allow_private=True,
+        mail=MailSettings(vapid_private=str(key), vapid_subject="mailto:ops@ursuppe.test"),
+    )  # fmt: skip
+    player = service.accounts.create("Ann").player.id
+    with PushReceiver() as push:
+        sub = push.subscription
+        service.notices.subscribe(
+            player, sub["endpoint"], sub["keys"]["p256dh"], sub["keys"]["auth"]
+        )
+        bad = notice(service, player, VERIFY, {})
+        with service.store.writing() as session:
+            session.get(NoticeRow, bad).channel = "push"
+        with caplog.at_level(logging.INFO, logger="service.parts.notices"):
+            assert service.notices.deliver(bad) == "failed"
+        assert len([r for r in caplog.records if bad in r.getMessage()]) == 1
+        assert failed_once(service, bad, clock).last_error.startswith("KeyError")
+        assert push.received == [] and push.refused == 0
