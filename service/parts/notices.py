@@ -8,8 +8,11 @@ claims its rows with a lease (``store_notices.claim``), sends, then records the 
 
 Before anything is sent it is checked again: a turn already played is dropped, so is every
 email of a player who unsubscribed meanwhile or no longer wants that kind. A digest player
-gets one email per digest period with everything due; every recipient gets at most
-``MailSettings.per_hour`` emails in any hour (the rest wait, nothing is lost).
+gets one email per digest period with everything due. Every email then passes one gate
+(``Notices._admit``): only a public address is mailed, and every player, and every
+recipient address whichever players name it, gets at most ``MailSettings.per_hour`` emails
+in any hour (the rest wait, nothing is lost). A notice that can never be sent (a 5xx, or a
+message the mail library refuses) fails at its first attempt, with one log line.
 
 The address is the player's alone: shown to its player, never in a log line (the log
 filter of ``service.plumbing.redaction`` also rewrites any address that slips into one).
