@@ -46,6 +46,7 @@ from ai.evaluation import evaluate_parts
 from ai.greedy import FOLLOW_UP_KINDS, GreedyBot
 from ai.mcts import LEAF_VALUES, MctsBot
 from ai.random_bot import RandomBot
+from ai.selfplay_store import append_game, data_files, read_members
 from ai.value import CONSTANT_NAMES, FEATURE_NAMES, VERSION_FEATURES, features, stage
 from ai.value2_weights import WEIGHTS as WEIGHTS_2
 from ai.value_features import extra_parts
@@ -140,17 +141,27 @@ def play_to_file(
     tasks: list, out: Path, jobs: int, progress: bool, stamp: dict | None = None
 ) -> int:
     """Play the self-play games of ``tasks`` (``play_recorded``) in ``jobs`` processes and
-    write one JSON line a game to ``out`` as each ends (a partial run is usable data), with
-    ``stamp``'s keys added to every record; returns the positions recorded."""
+    write each to ``out`` as it ends (a partial run is usable data), with ``stamp``'s keys
+    added to every record; returns the positions recorded. ``out`` ending in ``.gz`` is a
+    part file of ``ai.selfplay_store`` (appended to, one gzip member a game); otherwise one
+    JSON line a game, the file written anew."""
     rows = 0
-    with out.open("w") as fh, ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
         bar = tqdm(total=len(tasks), desc="self-play", unit="game", disable=not progress)
-        for record in pool.map(play_recorded, tasks, chunksize=1):
-            record.update(stamp or {})
-            fh.write(json.dumps(record) + "\n")
-            fh.flush()
-            rows += len(record["positions"])
-            bar.update()
+        lines = None if out.suffix == ".gz" else out.open("w")
+        try:
+            for record in pool.map(play_recorded, tasks, chunksize=1):
+                record.update(stamp or {})
+                if lines is None:
+                    append_game(out, record)
+                else:
+                    lines.write(json.dumps(record) + "\n")
+                    lines.flush()
+                rows += len(record["positions"])
+                bar.update()
+        finally:
+            if lines is not None:
+                lines.close()
         bar.close()
     return rows
 
@@ -159,9 +170,14 @@ Row = tuple[int, list[float], float]
 
 
 def read_records(paths: list[Path], command: str) -> Iterator[tuple[str, dict]]:
-    """(place, record) of every self-play record of the JSON-lines files, in order (the place
-    is ``file:line``, for messages); a line that is no JSON stops ``command`` there."""
-    for path in paths:
+    """(place, record) of every self-play record of the data paths, in order: JSON-lines
+    files, ``ai.selfplay_store`` part files and run directories (the place is ``file:number``,
+    for messages); a line that is no JSON stops ``command`` there."""
+    for path in data_files(paths):
+        if path.suffix == ".gz":
+            for number, record in enumerate(read_members(path), 1):
+                yield f"{path}:{number}", record
+            continue
         with path.open() as fh:
             for number, line in enumerate(fh, 1):
                 try:

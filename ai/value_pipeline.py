@@ -1,14 +1,17 @@
 """The learned leaf value's pipeline (``ai.value_net``): self-play data, training, evaluation.
 
     python -m ai.value_pipeline generate --generation 1 --games 200 --seed 910000 --jobs 2
-    python -m ai.value_pipeline train var/value_net/gen1-910000.jsonl
-    python -m ai.value_pipeline evaluate var/value_net/gen1-910000.jsonl
+    python -m ai.value_pipeline train ai/selfplay/gen1-910000
+    python -m ai.value_pipeline evaluate ai/selfplay/gen1-910000
 
 ``generate`` plays self-play games of the search bot (``MctsBot`` with a fixed number of
 iterations a decision, so the data is the same on any machine and under any load) in every
 game size and variant (``--kinds``), recording at every turn start (``--sample``) the
 features of every seat and, when the game ends, its final scores (``ai.fit_value``'s
-``play_recorded``; one JSON line a game). Generations: generation 1 plays with the linear
+``play_recorded``), each game written as it ends to the run's directory
+``ai/selfplay/gen<K>-<seed>/`` (``ai.selfplay_store``): the same command started again,
+in a later session too, plays only the games the directory lacks. Each record names its
+seed and, from generation 2, the model that played it (file and digest). Generations: generation 1 plays with the linear
 value the levels ship with; generation k plays with generation k-1's network (``--net``),
 so each round of data comes from the bot the last training made.
 
@@ -39,12 +42,15 @@ from typing import Any
 
 from ai.files import write_whole
 from ai.fit_value import play_to_file, read_records
+from ai.selfplay_store import data_digest, next_part
 from ai.value import SEAT_TERMS_2, feature_vector, features, version_for, weights_for
 from ai.value_net import GAME_KINDS, INPUTS, MODEL_PATH, Model, digest, game_kind
 from engine import Game
 from engine.counts import VARIANTS
 
-DATA_DIR = Path("var/value_net")
+#: Where runs keep their games: committed, so that a generation goes on across sessions
+#: (``ai.selfplay_store``).
+DATA_DIR = Path("ai/selfplay")
 
 
 def _kind_game(kind: str) -> tuple[int, str | None]:
@@ -58,28 +64,37 @@ def _kind_game(kind: str) -> tuple[int, str | None]:
 
 
 def generate(args: argparse.Namespace) -> int:
+    """Play a run's games, skipping those its directory already holds: the same command
+    started again (the next session) continues where the last stopped."""
     if args.generation > 1 and args.net is None:
         raise SystemExit("generate: a generation after the first plays with --net (the last one's)")
     kinds = args.kinds
     value = "net" if args.net is not None else "fit"
     net = None if args.net is None else str(args.net)
-    out: Path = args.out / f"gen{args.generation}-{args.seed}.jsonl"
-    out.parent.mkdir(parents=True, exist_ok=True)
+    run_dir: Path = args.out / f"gen{args.generation}-{args.seed}"
+    run_dir.mkdir(parents=True, exist_ok=True)
+    done = {(r["seed"], record_kind(r)) for _, r in read_records([run_dir], "generate")}
     # Interleaved by seed, so a run stopped early holds every game kind.
     tasks = []
     for seed in range(args.seed, args.seed + args.games):
         for kind in kinds:
+            if (seed, kind) in done:
+                continue
             players, variant = _kind_game(kind)
             settings = (args.explore, args.sample, args.bot, args.iterations, value)
             tasks.append((seed, players, *settings, variant, net))
+    if not tasks:
+        print(f"{len(done)} games already in {run_dir}: nothing to play")
+        return 0
+    out = next_part(run_dir)
+    print(f"{len(done)} games already in {run_dir}; playing {len(tasks)} into {out.name}")
     t0 = time.perf_counter()
-    stamp = {"generation": args.generation}
+    stamp: dict[str, Any] = {"generation": args.generation}
+    if args.net is not None:  # the model that played, as the arena records name it
+        stamp |= {"net": Path(args.net).name, "net_sha256_16": digest(args.net)}
     positions = play_to_file(tasks, out, args.jobs, not args.no_progress, stamp)
     print(f"{len(tasks)} games, {positions} positions in {time.perf_counter() - t0:.0f} s -> {out}")
     return 0
-
-
-# --- data ----------------------------------------------------------------------------------
 
 
 def record_kind(record: dict) -> str:
@@ -341,7 +356,7 @@ def _data_summary(paths: list[Path]) -> list[dict]:
         summary.append(
             {
                 "file": path.name,
-                "sha256_16": digest(path),
+                "sha256_16": data_digest(path),
                 "games": games,
                 "positions": positions,
                 "bots": sorted(bots),
@@ -478,11 +493,13 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--explore", type=float, default=0.05, help="share of random decisions")
     g.add_argument("--sample", type=float, default=1.0, help="share of turn starts recorded")
     g.add_argument("--jobs", type=int, default=2, help="processes")
-    g.add_argument("--out", type=Path, default=DATA_DIR, help="directory of the JSON-lines file")
+    g.add_argument(
+        "--out", type=Path, default=DATA_DIR, help="where the run directory gen<K>-<seed> is kept"
+    )
     g.add_argument("--no-progress", action="store_true")
     g.set_defaults(func=generate)
     t = sub.add_parser("train", help="fit the network; write it and its provenance")
-    t.add_argument("data", type=Path, nargs="+", help="JSON-lines files of generate")
+    t.add_argument("data", type=Path, nargs="+", help="run directories or data files of generate")
     t.add_argument("--hidden", default="64,32", help="hidden layer sizes")
     t.add_argument("--epochs", type=int, default=20, help="at most (see --patience)")
     t.add_argument("--patience", type=int, default=2,

@@ -36,7 +36,9 @@ ROUTINE = frozenset({"/healthz", "/readyz", "/metrics"})
 
 
 def install(app: Flask, settings: Settings) -> None:
-    """The hooks (first, so that they time what the others do) and ``/metrics``."""
+    """The hooks (first, so that they time what the others do) and ``/metrics``; the
+    process's series are made now, before the first request (``metrics.series``)."""
+    metrics.series()
     app.before_request(_started)
     app.after_request(_finished)
     app.teardown_request(_unbind)

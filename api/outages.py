@@ -6,9 +6,10 @@ server shutting down or starting up, a pool with no connection to give. Anything
 that reaches here (a bad statement, a constraint nobody caught) is re-raised: Flask logs
 it once, with its traceback, and it answers 500 ``internal_error`` as before.
 
-The readiness probe (``/readyz``) reports the same outage, so an orchestrator takes the
-process out of rotation while it lasts; a client that got 503 retries after the delay, with
-its ``Idempotency-Key`` where the request has one (docs/api.md), and nothing applies twice.
+The readiness probe (``/readyz``) reports the same outage (``degraded``) without taking the
+process out of rotation: every process meets it alike, and this answer is the one players
+should get. A client that got 503 retries after the delay, with its ``Idempotency-Key``
+where the request has one (docs/api.md), and nothing applies twice.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ A fifth: text no database stores. NUL cannot be in PostgreSQL ``text`` and a
 lone surrogate (``"\\ud800"`` in JSON) has no UTF-8 form, so either reached the database
 (or a hash) as a 500. Every string of every parsed location (body, query, path) is checked
 here, once for all fields, and refused as 422 ``validation_error``. Names are stricter
-still: ``printable_text`` in the schemas refuses every control character.
+still: their schemas' ``api.display_text.DisplayText`` fields refuse what is not one line of
+visible text, with the field's own code (``handle_error``).
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from api.display_text import refusal
 from api.problems import ApiProblem
-from service.plumbing.text_check import text_problem
 
 # The largest value a client may give for a sequence number or a page: PostgreSQL's
 # ``integer`` (the seq columns) and, times the largest page size, a safe SQL OFFSET.
@@ -69,6 +70,29 @@ def unstorable(value: Any) -> dict[str, list[str]]:
 class ApiParser(FlaskParser):
     """webargs' Flask parser, refusing non-JSON bodies (415), over-deep JSON (400) and
     text that cannot be stored (422)."""
+
+    def handle_error(
+        self,
+        error: ValidationError,
+        req: flask.Request,
+        schema: Any,
+        *,
+        error_status_code: int | None,
+        error_headers: Mapping[str, str] | None,
+    ) -> Any:
+        """webargs' hook for a request the schema refused: when display text is all that
+        was wrong, 422 with its field's code (``invalid_name``...), ``errors`` naming the
+        field as ``validation_error`` does; anything else as webargs answers it."""
+        refused = refusal(error.messages)
+        if refused is not None:
+            raise ApiProblem(422, refused.code, str(refused), errors=error.messages)
+        super().handle_error(
+            error,
+            req,
+            schema,
+            error_status_code=error_status_code,
+            error_headers=error_headers,
+        )
 
     def pre_load(
         self, location_data: Mapping, *, schema: Any, req: flask.Request, location: str
@@ -144,14 +168,6 @@ def _storable_path(_endpoint: str | None, values: dict[str, Any] | None) -> None
     found = unstorable(values or {})
     if found:
         abort(422, errors={"path": found})
-
-
-def printable_text(value: str) -> None:
-    """A marshmallow validator for text shown to others (names): one line of visible text,
-    as ``service.plumbing.text_check`` defines it for every name and message."""
-    problem = text_problem(value)
-    if problem is not None:
-        raise ValidationError(problem)
 
 
 class JsonBoolean(fields.Boolean):

@@ -114,6 +114,7 @@ PROBLEM_CODES_BY_STATUS: dict[int, tuple[str, ...]] = {
         "not_organiser",
         "rating_too_low",
         "bots_not_allowed",
+        "disqualified",
         "missing_scope",
     ),
     404: (
@@ -169,6 +170,7 @@ PROBLEM_CODES_BY_STATUS: dict[int, tuple[str, ...]] = {
         "rematch_unavailable",
         "tournament_closed",
         "tournament_started",
+        "too_few_entrants",
         "too_many_tokens",
         "review_pending",
         "email_unavailable",

@@ -15,23 +15,24 @@ address is the connection's, or the one ``URSUPPE_TRUSTED_PROXIES`` proxies vouc
 count against one budget, ``URSUPPE_PLAYER_RATE_LIMIT`` (default: ``URSUPPE_RATE_LIMIT``).
 
 The costly requests have budgets of their own, on by default and counted apart from the
-rest (``costly_budgets``): ``POST /games/bulk`` (``URSUPPE_BULK_RATE_LIMIT``), games with search
-bots (``URSUPPE_SEARCH_GAME_RATE_LIMIT``: each game whose seats or stand-ins search, as
-``service.rules.bots.searches`` says, on every route that makes games, so a bulk request costs
-one per such game), chat messages (``URSUPPE_CHAT_RATE_LIMIT``), sign-in codes
+rest (``costly_budgets``): ``POST /games/bulk`` (``URSUPPE_BULK_RATE_LIMIT``), chat messages
+(``URSUPPE_CHAT_RATE_LIMIT``), sign-in codes
 (``URSUPPE_SIGNIN_RATE_LIMIT``), new players (``URSUPPE_PLAYER_CREATE_RATE_LIMIT``),
 the OAuth 2 token endpoint (``URSUPPE_OAUTH_TOKEN_RATE_LIMIT``) and setting an email
 address (``URSUPPE_EMAIL_RATE_LIMIT``: each one mails a verification link to it).
 Each is counted for the request's key (the player, else the address) *and* for the
 client address: players minted at one address share that address's ceiling, so minting
 them multiplies nothing. New players and token requests are counted per address only.
+
+Games with search bots (``URSUPPE_SEARCH_GAME_RATE_LIMIT``) are priced by the service, where
+every game is made, whatever the route (``service.parts.admission``): a request only tells
+the service its client address (``serve_address``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Blueprint, Flask, g, request
 from flask_limiter import Limiter
@@ -43,28 +44,16 @@ from api.resources.chat.routes import blp as chat_blp
 from api.resources.games.routes import blp as games_blp
 from api.resources.notices.routes import blp as notices_blp
 from api.resources.players.routes import blp as players_blp
+from service.plumbing import requester
+from service.plumbing.budgets import parse_rate
 from service.plumbing.config import Settings
 from service.plumbing.errors import ServiceError
 from service.plumbing.outages import outage_of
-from service.rules.game_options import searches
 from service.rules.player_views import PlayerView
 
 EXEMPT_PREFIXES = ("/healthz", "/readyz", "/api/v1/openapi.json", "/api/v1/docs")
 #: The methods of the requests a costly budget counts.
 COSTLY_METHODS = ("POST", "PUT")
-
-
-def parse_rate(spec: str) -> str | None:
-    """``"100/60"`` → ``"100 per 60 second"`` (flask-limiter's notation); empty or ``"off"``
-    → None."""
-    spec = (spec or "").strip().lower()
-    if spec in ("", "off", "0", "none"):
-        return None
-    count, _, window = spec.partition("/")
-    n, w = int(count), int(float(window or 60))
-    if n <= 0 or w <= 0:
-        raise ValueError(f"bad rate limit {spec!r}: use <requests>/<seconds>")
-    return f"{n} per {w} second"
 
 
 def verified_player() -> PlayerView | None:
@@ -94,34 +83,6 @@ def _posts_to(endpoint: str, method: str = "POST") -> bool:
     return request.method == method and request.endpoint == endpoint
 
 
-def _json_body() -> Any:
-    """The request's JSON body for counting, or None when it is none: too large, too deep
-    or not JSON. The route then refuses it with its own problem (413, 400, 415); raising
-    here would only make flask-limiter log an error and let the request through."""
-    try:
-        return request.get_json(silent=True)
-    except Exception:  # noqa: BLE001 - 413 and RecursionError: the route answers them
-        return None
-
-
-def search_games() -> int:
-    """How many games with search bots the request makes (``service.rules.bots.searches``): one
-    for a ``POST /games`` whose seats or stand-ins search, one per such game of a
-    ``POST /games/bulk``, none for anything else. Worked out once per request."""
-    if "search_games" not in g:
-        specs: list[Any] = []
-        if _posts_to("games.Games"):
-            specs = [_json_body()]
-        elif _posts_to("games.Bulk"):
-            body = _json_body()
-            games = body.get("games") if isinstance(body, dict) else None
-            specs = games if isinstance(games, list) else []
-        g.search_games = sum(
-            1 for s in specs if isinstance(s, dict) and searches(s.get("seats"), s.get("options"))
-        )
-    return int(g.search_games)
-
-
 @dataclass(frozen=True)
 class Costly:
     """A costly request's budget: ``rate`` (a setting's value), the ``blueprint`` holding
@@ -143,13 +104,6 @@ def costly_budgets(settings: Settings) -> list[Costly]:
 
     return [
         Costly("bulk", "bulk creations", settings.bulk_rate_limit, games_blp, one("games.Bulk")),
-        Costly(
-            "search-games",
-            "games with search bots",
-            settings.search_game_rate_limit,
-            games_blp,
-            search_games,
-        ),
         Costly("chat", "chat messages", settings.chat_rate_limit, chat_blp, one("chat.GameChat")),
         Costly(
             "signin",
@@ -201,9 +155,27 @@ def _limit_costly(limiter: Limiter, budget: Costly, rate: str) -> None:
         )(budget.blueprint)
 
 
+def serve_address(app: Flask) -> None:
+    """Tell the service, for every request, the client address it is served for (after
+    ``ProxyFix``): the budgets the service counts itself (``service.plumbing.requester``)."""
+
+    def started() -> None:
+        g.requester_token = requester.serving(request.remote_addr or "?")
+
+    def ended(_error: BaseException | None) -> None:
+        token = g.pop("requester_token", None)
+        if token is not None:
+            requester.done(token)
+
+    app.before_request(started)
+    app.teardown_request(ended)
+
+
 def install(app: Flask, settings: Settings) -> Limiter | None:
     """Limit every route but health checks and the API's own documentation (when general
-    limits are on), and the costly requests on their own budgets."""
+    limits are on), and the costly requests on their own budgets; tell the service each
+    request's client address (``serve_address``)."""
+    serve_address(app)
     rate = parse_rate(settings.rate_limit)
     player_rate = parse_rate(settings.player_rate_limit) or rate
     costly = [(b, r) for b in costly_budgets(settings) if (r := parse_rate(b.rate)) is not None]

@@ -64,7 +64,8 @@ def new_players(base: str, count: int, threads: int = 4) -> list[tuple[str, str]
 def recompute(records: list[dict[str, Any]], byes: list[str], entrants: set[str]) -> dict:
     """Score, games, byes and opponents' score of every entrant from the games' records
     alone: places from ``result.ranking`` (a list of seats, best first) and the seats'
-    players; a table of k pays (k - place) / (k - 1), a bye 1/2."""
+    players; a table of k seats (the service's bots counted) pays (k - place) / (k - 1), a
+    bye 1/2; only entrants are opponents for the opponents' score."""
     score: dict[str, Fraction] = defaultdict(Fraction)
     games: dict[str, int] = defaultdict(int)
     byes_of: dict[str, int] = defaultdict(int)
@@ -77,7 +78,7 @@ def recompute(records: list[dict[str, Any]], byes: list[str], entrants: set[str]
         seated = {s["seat"]: s.get("player_id") for s in record["seats"]}
         places = {seated[seat]: i + 1 for i, seat in enumerate(ranking) if seated.get(seat)}
         places = {p: place for p, place in places.items() if p in entrants}
-        k = len(places)
+        k = len(ranking)
         for player, place in places.items():
             games[player] += 1
             if k > 1:

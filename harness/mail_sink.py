@@ -36,15 +36,18 @@ class _Keep:
 class MailSink:
     """``with MailSink() as sink``: an SMTP server on ``127.0.0.1:sink.port``. With
     ``answer`` set (an SMTP reply such as ``"550 5.7.1 refused"``) it refuses every message
-    with that reply instead, counting them in ``refused``."""
+    with that reply instead, counting them in ``refused``. ``smtputf8=False``: a server
+    without SMTPUTF8, which cannot take a non-ASCII address."""
 
-    def __init__(self) -> None:
+    def __init__(self, smtputf8: bool = True) -> None:
         self.port = free_port()
         self.answer: str | None = None
         self.refused = 0
         self.messages: list[tuple[list[str], EmailMessage]] = []
         self.arrived = threading.Condition()
-        self._controller = Controller(_Keep(self), hostname="127.0.0.1", port=self.port)
+        self._controller = Controller(
+            _Keep(self), hostname="127.0.0.1", port=self.port, enable_SMTPUTF8=smtputf8
+        )
 
     def __enter__(self) -> MailSink:
         self._controller.start()

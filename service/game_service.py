@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.models import utcnow
 from service.parts.accounts import Accounts
+from service.parts.admission import Admission, check_standin_level
 from service.parts.challenges import Challenges
 from service.parts.chat import Chat
 from service.parts.creation import Creation
@@ -44,7 +45,6 @@ from service.plumbing.config import Settings
 from service.plumbing.db import make_engine, make_sessionmaker, upgrade_database
 from service.plumbing.publishing import Publisher, build_publisher
 from service.plumbing.scheduling import Scheduler
-from service.rules.bots import check_bot_level
 from service.store.games import GameStore
 
 
@@ -67,7 +67,7 @@ class GameService:
         publisher: Publisher | None = None,
     ) -> None:
         self._settings = settings or Settings()
-        check_bot_level(self._settings.standin_level, "invalid_option")  # fail at start-up
+        check_standin_level(self._settings.standin_level)  # fail at start-up
         check_hint_level(self._settings.hint_level)
         self.sessions = sessions
         self.clock = clock
@@ -90,7 +90,9 @@ class GameService:
         self.chat = Chat(*parts)
         self.ratings = Ratings(*parts)
         self.games = GameReads(self.store, self.chat)
-        self.creation = Creation(*parts, self.labels)
+        #: The one admission gate of new games: budgets and fair share (``Creation._store``).
+        self.admission = Admission(self.settings)
+        self.creation = Creation(*parts, self.labels, self.admission)
         self.seating = Seating(*parts)
         self.moves = Moves(*parts)
         self.turns = Turns(*parts, self.moves)

@@ -31,8 +31,9 @@ from celery import Celery, platforms, signals
 from kombu import Queue
 
 from workers import metrics as _metrics  # noqa: F401 - its signal handlers
+from workers import recovery
 from workers.broker import transport_for
-from workers.config import WorkerSettings
+from workers.config import WorkerSettings, settings_of
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,33 @@ def _worker_dies_with_its_beat(sender: Any = None, **_: object) -> None:
             os.kill(os.getpid(), signal.SIGTERM)
 
     threading.Thread(target=watch, name="beat-watch", daemon=True).start()
+
+
+@signals.worker_ready.connect
+def _worker_says_it_is_alive(sender: Any = None, **_: object) -> None:
+    """The worker's liveness and the messages it holds (``workers.recovery``), so that the
+    sweep puts back at once what a killed worker held."""
+    app = getattr(sender, "app", None)
+    if app is None or not str(app.conf.broker_url or "").startswith("redis"):
+        return
+    recovery.start_keeper(app, settings_of(app).queue)
+
+
+@signals.task_received.connect
+def _worker_took_a_message(sender: Any = None, request: Any = None, **_: object) -> None:
+    instance = recovery.current()
+    if instance is None or request is None or sender is None:
+        return
+    try:
+        with sender.app.pool.acquire(block=True, timeout=1.0) as conn:
+            recovery.took(
+                conn.default_channel.client,
+                settings_of(sender.app).queue,
+                instance,
+                request.message.delivery_tag,
+            )
+    except Exception as err:  # noqa: BLE001 - a broker outage: the visibility timeout remains
+        log.debug("message taken not recorded (%s)", type(err).__name__)
 
 
 def make_celery(settings: WorkerSettings | None = None) -> Celery:

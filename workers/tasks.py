@@ -22,7 +22,7 @@ from celery import Task
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 
 from service.plumbing import metrics
-from workers import heartbeat, runtime
+from workers import heartbeat, recovery, runtime
 from workers.celery_app import app
 from workers.config import settings_of
 
@@ -172,6 +172,8 @@ def sweep_deadlines() -> int:
         if not take_tick(client, _settings.queue, _settings.sweep_interval):
             log.debug("another scheduler swept this tick")
             return 0
+        # What a killed worker held, back on the queue at once (workers.recovery).
+        recovery.recover(conn.default_channel, _settings.queue)
     service = runtime.get_service()
     now = datetime.now(UTC)
     # A deadline that passed within HINT_GRACE has its ETA message firing now: the sweep

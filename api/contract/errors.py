@@ -13,8 +13,10 @@ Two sources, merged by ``declared_codes``:
   media type or not of its schema; an id in its path may name nothing (``IN_COLLECTION``);
   one with a token can get a missing or unknown token; ``Idempotency-Key`` and ``If-Match``
   bring their own; one that needs a scope (``OPERATION_SCOPES``) refuses a token without
-  it. These are read off the operation as the spec states it, so a new route gets them
-  without a line here;
+  it; one whose body holds display text (``api.display_text``: a name, a label, a message)
+  refuses text that is not one line of visible text with that field's code. These are
+  read off the operation as the spec states it, so a new route gets them without a line
+  here;
 - codes of what the operation does (``OPERATION_PROBLEMS``), by ``operationId``: the
   service's refusals, which only the operation knows.
 
@@ -26,9 +28,11 @@ operation.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 from api.contract.operations import OPERATION_SCOPES
+from api.display_text import MARK
 from api.problems import PROBLEM_CODES, STATUS_OF_CODE
 
 #: Codes every operation may answer: the general request budget, when one is set.
@@ -119,7 +123,7 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     "getGameRecord": ("game_not_finished",),
     # chat
     "postChatMessage": (
-        "chat_closed_to_spectators", "chat_ended", "invalid_chat_text", "chat_rate_limited",
+        "chat_closed_to_spectators", "chat_ended", "chat_rate_limited",
     ),
     "updateChatSettings": ("not_creator",),
     # streams
@@ -156,15 +160,13 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     "exportLabelRecords": ("invalid_label",),
     "getLabelStandings": ("invalid_label", "invalid_points"),
     # players
-    "createPlayer": ("invalid_name",),
     "signIn": ("invalid_signin_code",),
-    "updateMe": ("invalid_name",),
     "becomeBotAccount": ("bot_account_not_eligible",),
     "stopBotAccount": ("bot_account_irreversible",),
     "createMute": ("player_not_found", "cannot_mute_self"),
     # tokens and OAuth 2
-    "createPersonalToken": ("too_many_tokens", "invalid_name", "invalid_scope"),
-    "registerOAuthClient": ("invalid_name", "invalid_redirect_uri", "too_many_clients"),
+    "createPersonalToken": ("too_many_tokens", "invalid_scope"),
+    "registerOAuthClient": ("invalid_redirect_uri", "too_many_clients"),
     "getAuthorizationRequest": ("invalid_authorization_request",),
     "decideAuthorizationRequest": ("invalid_authorization_request", "consent_expired"),
     # notices
@@ -188,9 +190,11 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     # tournaments
     "createTournament": ("invalid_players", "invalid_tournament"),
     "cancelTournament": ("not_organiser", "tournament_started"),
+    "startTournament": ("not_organiser", "tournament_started", "too_few_entrants"),
     "enterTournament": (
-        "not_invited", "rating_too_low", "bots_not_allowed", "tournament_closed",
+        "not_invited", "rating_too_low", "bots_not_allowed", "disqualified", "tournament_closed",
     ),
+    "removeTournamentEntrant": ("not_organiser",),
     "withdrawFromTournament": ("entry_not_found",),
     "inviteToTournament": ("not_organiser", "tournament_started", "invalid_tournament"),
     # service
@@ -199,9 +203,34 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
 # fmt: on
 
 
-def implied_codes(name: str, path: str, operation: dict[str, Any]) -> set[str]:
+def display_text_codes(body: Any, schemas: Mapping[str, Any]) -> set[str]:
+    """The codes of the display-text fields (``x-display-text``) anywhere in ``body``, a
+    request body as the spec states it, following references into ``schemas`` (the spec's
+    ``components/schemas``)."""
+    codes: set[str] = set()
+    seen: set[str] = set()
+    todo = [body]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Mapping):
+            if MARK in item:
+                codes.add(item[MARK])
+            ref = item.get("$ref")
+            if isinstance(ref, str) and ref not in seen:
+                seen.add(ref)
+                todo.append(schemas.get(ref.rsplit("/", 1)[-1]))
+            todo += [v for k, v in item.items() if k != "$ref"]
+        elif isinstance(item, list):
+            todo += item
+    return codes
+
+
+def implied_codes(
+    name: str, path: str, operation: dict[str, Any], schemas: Mapping[str, Any] | None = None
+) -> set[str]:
     """The codes that follow from what ``operation`` on ``path`` (as the spec states it)
-    takes, and from the scope its name needs (a token without it: ``missing_scope``)."""
+    takes, and from the scope its name needs (a token without it: ``missing_scope``);
+    ``schemas``, the spec's ``components/schemas``, to find display text in its body."""
     codes = set(EVERY_OPERATION)
     segments = path.split("/")
     for collection, segment in zip(segments, segments[1:], strict=False):
@@ -212,6 +241,7 @@ def implied_codes(name: str, path: str, operation: dict[str, Any]) -> set[str]:
     parameters = operation.get("parameters", ())
     if "requestBody" in operation:
         codes |= {*WITH_BODY, *WITH_INPUT}
+        codes |= display_text_codes(operation["requestBody"], schemas or {})
     if any(p.get("in") == "query" for p in parameters):
         codes |= set(WITH_INPUT)
     security = operation.get("security") or []
@@ -223,10 +253,12 @@ def implied_codes(name: str, path: str, operation: dict[str, Any]) -> set[str]:
     return codes
 
 
-def declared_codes(name: str, path: str, operation: dict[str, Any]) -> dict[int, list[str]]:
+def declared_codes(
+    name: str, path: str, operation: dict[str, Any], schemas: Mapping[str, Any] | None = None
+) -> dict[int, list[str]]:
     """Every code ``operation`` (named ``name``, on ``path``) declares, by status, in the
     enum's order; the unplanned ones, left to ``default``, are not among them."""
-    codes = implied_codes(name, path, operation) | set(OPERATION_PROBLEMS.get(name, ()))
+    codes = implied_codes(name, path, operation, schemas) | set(OPERATION_PROBLEMS.get(name, ()))
     by_status: dict[int, list[str]] = {}
     for code in PROBLEM_CODES:
         if code in codes and code not in UNPLANNED:

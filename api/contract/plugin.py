@@ -123,13 +123,13 @@ def error_response(status: int, codes: list[str] | tuple[str, ...]) -> dict[str,
     return response
 
 
-def _add_errors(name: str, path: str, operation: dict[str, Any]) -> None:
+def _add_errors(name: str, path: str, operation: dict[str, Any], schemas: dict[str, Any]) -> None:
     """Replace the operation's error responses by those of the codes it declares; the
-    unplanned ones stay with ``default``."""
+    unplanned ones stay with ``default``. ``schemas``: the spec's schemas so far."""
     responses = operation.setdefault("responses", {})
     for status in [s for s in responses if str(s)[0] in "45"]:
         del responses[status]
-    for status, codes in declared_codes(name, path, operation).items():
+    for status, codes in declared_codes(name, path, operation, schemas).items():
         responses[status] = error_response(status, codes)
     responses["default"] = error_response(500, UNPLANNED) | {
         "description": "Unplanned: `internal_error` (500), `unavailable` (503, with "
@@ -141,6 +141,7 @@ def _add_errors(name: str, path: str, operation: dict[str, Any]) -> None:
 class ContractPlugin(BasePlugin):
     def init_spec(self, spec: APISpec) -> None:
         super().init_spec(spec)
+        self.spec = spec
         for name, header in HEADERS.items():
             spec.components.header(name, header)
         for plugin in spec.plugins:  # flask-smorest's, initialised before this one
@@ -156,7 +157,7 @@ class ContractPlugin(BasePlugin):
                 operation.setdefault("operationId", name)
             operation.setdefault("security", [])  # open to anybody, said so explicitly
             _add_scopes(operation, OPERATION_SCOPES.get(name or ""))
-            _add_errors(name or "", path or "", operation)
+            _add_errors(name or "", path or "", operation, self.spec.components.schemas)
             _add_examples(operation, OPERATION_EXAMPLES.get(name or "", {}))
             for status, response in operation.get("responses", {}).items():
                 if not str(status).startswith("2") or "$ref" in response:

@@ -54,7 +54,8 @@ class TournamentRow(Base):
 
 class TournamentEntryRow(Base):
     """A player in a tournament: ``invited`` (by the organiser, not yet entered),
-    ``entered`` or ``withdrawn`` (by themselves, or after missing ``missed_limit`` rounds).
+    ``entered``, ``withdrawn`` (by themselves or the organiser, or after missing
+    ``missed_limit`` rounds) or ``disqualified`` (by the organiser: never entered again).
     ``rating`` is the pool's rating at the start (seeding, tie-breaks)."""
 
     __tablename__ = "tournament_entries"
@@ -97,7 +98,8 @@ class TournamentTableRow(Base):
     """A table of a round and its game, added in the game's creating transaction (the
     primary key makes a second creation of the same table fail and undo its game).
     ``seats``: the player id of each seat, None for a seat of the service's bots;
-    ``places`` (when the game finished): each entrant's place."""
+    ``places`` (when the game finished): each entrant's place; the service's bots hold the
+    places no entrant holds (a game's ranking has no ties: ``rules.tournament_tables``)."""
 
     __tablename__ = "tournament_tables"
     __table_args__ = (Index("ux_tournament_tables_game", "game_id", unique=True),)

@@ -16,7 +16,8 @@ from datetime import datetime, timedelta
 
 from service.models import PlayerRow, PlayerTokenRow, SigninCodeRow
 from service.parts.base import Part
-from service.plumbing.errors import Conflict, NotFound, Unauthorized, Unprocessable
+from service.plumbing.errors import Conflict, NotFound, Unauthorized
+from service.plumbing.text_check import display_text
 from service.rules import bot_rules, rating_model
 from service.rules.player_views import (
     BoardSeat,
@@ -60,10 +61,10 @@ def normalise_code(code: str) -> str:
     return f"{raw[:5]}-{raw[5:]}" if len(raw) == CODE_LENGTH else raw
 
 
-def check_name(name: str) -> None:
-    """Names are display names: 1-64 characters, not unique (ids identify players)."""
-    if not 1 <= len(name) <= 64:
-        raise Unprocessable("invalid_name", "a player's name is 1-64 characters")
+def check_name(name: str) -> str:
+    """A player's name as stored: display text (``service.plumbing.text_check``), 1-64
+    characters, not unique (ids identify players); 422 ``invalid_name`` otherwise."""
+    return display_text(name, what="a player's name")
 
 
 @dataclass(eq=False)
@@ -72,7 +73,7 @@ class Accounts(Part):
 
     def create(self, name: str) -> CreatedPlayer:
         """A new player and its first token (returned here once)."""
-        check_name(name)
+        name = check_name(name)
         token = new_player_token()
         now = self.clock()
         row = PlayerRow(id=new_player_id(), name=name, created_at=now)
@@ -98,7 +99,7 @@ class Accounts(Part):
     def rename(self, player_id: str, name: str) -> PlayerView:
         """Change the player's name; seats already taken keep the name they were taken
         under (the record of a finished game does not change)."""
-        check_name(name)
+        name = check_name(name)
         with self.store.writing() as session:
             row = session.get(PlayerRow, player_id)
             if row is None:

@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from service.models import ChallengeInviteRow, ChallengeRow, GameRow, PlayerRow
+from service.parts.admission import Payer
 from service.parts.base import Part
 from service.parts.creation import Creation
 from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
@@ -241,6 +242,9 @@ class Challenges(Part):
             if s.get("player") is not None and s["player"] != challenger
         ]
         ids = [pid for _, pid in invited]
+        # The game is made, and its search bots charged, at the last acceptance: a
+        # challenger without room for it is told now, before anybody is asked.
+        self.creation.admission.check(terms["seats"], terms["options"], Payer.asking(challenger))
         known = self.store.challenges.players_by_id([challenger, *ids])
         muted = self.store.challenges.muted_by(ids, challenger)
         if muted:
@@ -263,12 +267,13 @@ class Challenges(Part):
             ChallengeInviteRow(challenge_id=row.id, player_id=pid, seat=seat, status="pending")
             for seat, pid in invited
         ]
-        notice = {"who": known[challenger].name, "path": "/lobby"}
-        told = self.store.challenges.add_challenge(row, invites, notice)
-        self.after.notices(told)
-        log.info("challenge %s by %s to %s", row.id, challenger, ids)
-        if not invites:  # a rematch against the service's bots only: play it now
-            self._create_game(row.id)
+        if invites:
+            notice = {"who": known[challenger].name, "path": "/lobby"}
+            told = self.store.challenges.add_challenge(row, invites, notice)
+            self.after.notices(told)
+            log.info("challenge %s by %s to %s", row.id, challenger, ids)
+        else:  # a rematch against the service's bots only: play it now
+            self._create_game(row, new=True)
         self._announce(row.id)
         return self.get(row.id, challenger)
 
@@ -285,13 +290,20 @@ class Challenges(Part):
         if row.status == "accepted":
             return self._view(row, player_id, invites)
         self._check_open(row)
-        if self.store.challenges.accept_invite(challenge_id, player_id, self.clock()):
-            log.info("challenge %s accepted by %s", challenge_id, player_id)
-        row, invites = self._load(challenge_id)
-        if row.status == "open" and all(i.status == "accepted" for i in invites):
-            self._create_game(challenge_id)
-        elif row.status != "accepted":
-            self._check_open(row)
+        if mine.status == "pending" and all(
+            i.status == "accepted" for i in invites if i.player_id != player_id
+        ):
+            # The last acceptance makes the game, recorded in the game's own transaction:
+            # a refused creation (the challenger's search budget) leaves it pending.
+            self._create_game(row, accepting=player_id)
+        else:
+            if self.store.challenges.accept_invite(challenge_id, player_id, self.clock()):
+                log.info("challenge %s accepted by %s", challenge_id, player_id)
+            row, invites = self._load(challenge_id)
+            if row.status == "open" and all(i.status == "accepted" for i in invites):
+                self._create_game(row)  # the others accepted meanwhile
+            elif row.status != "accepted":
+                self._check_open(row)
         self._announce(challenge_id)
         return self.get(challenge_id, player_id)
 
@@ -337,10 +349,16 @@ class Challenges(Part):
 
     # ------------------------------------------------------------------ the game
 
-    def _create_game(self, challenge_id: str) -> None:
+    def _create_game(
+        self, row: ChallengeRow, *, accepting: str | None = None, new: bool = False
+    ) -> None:
         """Create the challenge's game and end the challenge as accepted, in one
-        transaction; nothing when a twin request did it first."""
-        row, invites = self._load(challenge_id)
+        transaction, with the last acceptance (``accepting``), or storing the challenge
+        itself (``new``: a rematch against the service's bots): so a creation refused
+        (the challenger's search budget, a paused bot account) changes nothing. The
+        challenger's search budget pays, with the address of the request that makes the
+        game (``service.parts.admission``). Nothing when a twin request did it first."""
+        challenge_id = row.id
         terms = row.terms
         now = self.clock()
         people = {
@@ -353,10 +371,18 @@ class Challenges(Part):
         )
 
         def claim(session: Session, game: GameRow) -> None:
-            if not self.store.challenges.end_challenge(
-                session, challenge_id, "accepted", now, game_id=game.id
-            ):
-                raise _Taken(challenge_id)
+            if new:
+                row.status, row.ended_at, row.game_id = "accepted", now, game.id
+                session.add(row)
+            else:
+                if accepting is not None and self.store.challenges.accept_invite_in(
+                    session, challenge_id, accepting, now
+                ):
+                    log.info("challenge %s accepted by %s", challenge_id, accepting)
+                if not self.store.challenges.end_challenge(
+                    session, challenge_id, "accepted", now, game_id=game.id
+                ):
+                    raise _Taken(challenge_id)
             for seat in game.seats:
                 if seat.seat in people:
                     seat.token_hash = hash_token(new_token())  # they act with player tokens

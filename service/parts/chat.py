@@ -33,7 +33,7 @@ from service.plumbing.errors import (
     Unauthorized,
     Unprocessable,
 )
-from service.plumbing.text_check import text_problem
+from service.plumbing.text_check import display_text
 from service.rules.player_views import is_player_token
 from service.rules.seat_tokens import hash_token
 from service.store import accounts
@@ -82,15 +82,7 @@ class Mute:
 def clean_text(text: str) -> str:
     """The text as stored: trimmed, 1-280 characters, one line of visible text as
     ``service.plumbing.text_check`` says for every name and message (422 ``invalid_chat_text``)."""
-    text = text.strip()
-    if not 1 <= len(text) <= MAX_TEXT:
-        raise Unprocessable("invalid_chat_text", f"a message is 1-{MAX_TEXT} characters")
-    problem = text_problem(text)
-    if problem is not None:
-        raise Unprocessable(
-            "invalid_chat_text", f"a message is one line of visible text: it {problem}"
-        )
-    return text
+    return display_text(text, max_length=MAX_TEXT, what="a message", code="invalid_chat_text")
 
 
 @dataclass(eq=False)

@@ -21,13 +21,13 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from service.models import GameRow
+from service.parts.admission import Admission, Payer
 from service.parts.base import Part
 from service.parts.labels import Labels, check_reservable
 from service.plumbing.errors import Conflict, Forbidden, ServiceError, Unauthorized, Unprocessable
 from service.rules import bot_rules, bulk, play
 from service.rules.bot_seats import seat_bot_accounts
 from service.rules.bulk import MAX_BULK, Built, BulkGame
-from service.rules.game_options import searches
 from service.rules.new_game import new_game_row, roll_setup
 from service.rules.seat_tokens import hash_token, new_token
 from service.rules.views import CreatedGame, GameView, SeatSpec, game_view
@@ -38,9 +38,12 @@ log = logging.getLogger(__name__)
 
 @dataclass(eq=False)
 class Creation(Part):
-    """``Creation(store, settings, clock, after, labels)``: new games and aborted ones."""
+    """``Creation(store, settings, clock, after, labels, admission)``: new games and
+    aborted ones."""
 
     labels: Labels
+    #: The admission gate every new game passes (``_store``).
+    admission: Admission
 
     def create_game(
         self,
@@ -76,8 +79,9 @@ class Creation(Part):
         ``prepare(session, row)`` runs first in the creating transaction and may take human
         seats for players (quick play, ``service.parts.seeks``); what it raises undoes the whole
         creation. A game whose seats are then all taken starts at once.
-        ``address``: the client's, when created without ``player``: whose bot work the
-        game's bot turns are (docs/workers.md, "Fair share").
+        ``address``: the client's (default: the address of the request being served,
+        ``service.plumbing.requester``): charged with ``player`` for a game with search bots,
+        and the owner of the game's bot work without ``player`` (``service.parts.admission``).
         A bot account's seat (``{"kind": "bot", "player": id}``) is taken for it at once
         when the creator is the account itself, an owner of the label the account entered,
         or (``consented``: the accounts that accepted a challenge) the challenge's; 403
@@ -105,13 +109,6 @@ class Creation(Part):
                     view = game_view(row, full=True)
                 return CreatedGame(view, found[1], replayed=True)
         built = self.build_one(now, request, seats, consented)
-        if player is None and address is not None:
-            built.row.creator_address = address[:64]
-        if player is None and searches(request["seats"], options):
-            raise Unauthorized(
-                "missing_token",
-                "a game with search bots (mcts…), as seats or stand-ins, needs a player token",
-            )
 
         def remember(session: Session) -> None:
             if idempotency_key is not None:
@@ -122,7 +119,7 @@ class Creation(Part):
                 )  # fmt: skip
 
         try:
-            self._store([built], player, now, remember, prepare)
+            self._store([built], Payer.asking(player, address), now, remember, prepare)
         except (IntegrityError, Conflict):
             if idempotency_key is None:
                 raise
@@ -162,7 +159,6 @@ class Creation(Part):
             label=request["label"],
             rated=request["rated"],
         )
-        row.creator_player_id = request["player"]
         row.private = request["private"]
         reserved = sorted({s.reserved_for for s in row.seats if s.reserved_for is not None})
         known = self.store.challenges.players_by_id(reserved)
@@ -246,22 +242,25 @@ class Creation(Part):
                 built.append(one)
             except ServiceError as err:
                 raise type(err)(err.code, f"games[{i}]: {err.message}") from None
-        self._store(built, player, now)
+        self._store(built, Payer.asking(player), now)
         log.info("bulk: %d games created", len(built))
         return [b.view() for b in built]
 
     def _store(
         self,
         built: list[Built],
-        player: str | None,
+        payer: Payer,
         now: datetime,
         remember: Callable[[Session], None] | None = None,
         prepare: Callable[[Session, GameRow], None] | None = None,
     ) -> None:
-        """Write the built games in one transaction: claim their labels for ``player``
-        (403 ``label_owned`` when another owns one; 409 ``version_conflict`` when a
-        concurrent claim won), add them, start those whose seats are all taken; then hand
-        their first turns to the scheduler."""
+        """Write the built games in one transaction: claim their labels for the payer's
+        player (403 ``label_owned`` when another owns one; 409 ``version_conflict`` when a
+        concurrent claim won), let ``prepare`` claim what the games are made of, pass the
+        admission gate (``service.parts.admission``: the payer's budgets and fair share),
+        add them, start those whose seats are all taken; then hand their first turns to the
+        scheduler. Whatever is refused on the way leaves nothing written."""
+        player = payer.player
         followups = []
         try:
             with self.store.writing() as session:
@@ -271,9 +270,11 @@ class Creation(Part):
                         raise Forbidden(
                             "label_owned", f"the label {label!r} belongs to another player"
                         )
-                for b in built:
-                    if prepare is not None:
+                if prepare is not None:
+                    for b in built:
                         prepare(session, b.row)
+                self.admission.admit([b.row for b in built], payer)
+                for b in built:
                     game = b.game if b.game is not None else roll_setup(b.row) if b.full else None
                     if game is not None:
                         followups.append(play.start(b.row, game, now, self.settings.bot_grace))

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from service.models import OAuthClientRow, OAuthCodeRow, PlayerTokenRow
 from service.parts.base import Part
 from service.plumbing.errors import NotFound, Unauthorized, Unprocessable
+from service.plumbing.text_check import TITLE_MAX, display_text
 from service.rules import scopes as scope_names
 from service.rules.player_views import PlayerView, new_player_token
 from service.rules.seat_tokens import hash_token
@@ -167,8 +168,7 @@ class Grants(Part):
     def create_personal(self, player_id: str, label: str, scopes: list[str]) -> IssuedToken:
         """A personal access token with the scopes chosen (shown once)."""
         wanted = checked_scopes(scopes)
-        if not 1 <= len(label) <= 100:
-            raise Unprocessable("invalid_name", "a token's label is 1-100 characters")
+        label = display_text(label, max_length=TITLE_MAX, what="a token's label")
         token = new_player_token()
         row = self.queries.add_token(
             PlayerTokenRow(
@@ -268,7 +268,9 @@ class Grants(Part):
         return [_client(r) for r in self.queries.clients_of(player_id)]
 
     def register_client(self, player_id: str, name: str, redirect_uris: list[str]) -> CreatedClient:
-        """A confidential client: its id and secret (shown once)."""
+        """A confidential client: its id and secret (shown once). Its name is display
+        text: the consent page shows it to players."""
+        name = display_text(name, max_length=TITLE_MAX, what="a client's name")
         if len(self.queries.clients_of(player_id)) >= MAX_CLIENTS:
             raise Unprocessable("too_many_clients", f"at most {MAX_CLIENTS} clients per player")
         secret = "ocs_" + secrets.token_urlsafe(32)

@@ -11,10 +11,11 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from engine import fairness
 from service.models import GameRow, SeatRow
+from service.parts.admission import standin_level
 from service.parts.base import Part
 from service.plumbing.errors import Conflict, Forbidden, Unauthorized, Unprocessable
+from service.plumbing.text_check import display_text
 from service.rules import play
-from service.rules.game_options import GameOptions
 from service.rules.holders import Holder, holder_of
 from service.rules.new_game import roll_setup
 from service.rules.seat_tokens import hash_token, new_token, seat_of
@@ -53,6 +54,8 @@ class Seating(Part):
         (docs/fairness.md), any text up to ``fairness.MAX_ENTROPY`` characters. With
         ``idempotency_key`` a retry returns the same seat and token (``service.store.idempotency``).
         """
+        if name is not None:
+            name = display_text(name, what="a seat's name")
         invite_hash = hash_token(invite) if invite is not None else None
         if entropy is not None and not 0 < len(entropy) <= fairness.MAX_ENTROPY:
             raise Unprocessable(
@@ -146,9 +149,7 @@ class Seating(Part):
                             "game_not_active",
                             f"game is {row.status}; resign only during play (leave an open game)",
                         )
-                    level = (
-                        GameOptions.of(row.options).resign_bot_level or self.settings.standin_level
-                    )
+                    level = standin_level(row, "resign_bot_level", self.settings)
                     seat.resigned = True
                     log_row, followup = play.hand_to_bot(
                         row, seat, level, "human", self.clock(), self.settings.bot_grace

@@ -37,6 +37,7 @@ from service.parts.creation import Creation
 from service.parts.seating import Seating
 from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.plumbing.outages import log_failure
+from service.plumbing.text_check import shown
 from service.rules import clocks
 from service.rules.bots import check_bot_level, is_search_level
 from service.rules.game_options import game_size
@@ -302,7 +303,7 @@ class Seeks(Part):
             if s.player_id in bots
             else {
                 "kind": "human",
-                "name": known[s.player_id].name if s.player_id in known else None,
+                "name": shown(known[s.player_id].name) if s.player_id in known else None,
             }
             for s in chosen
         ]

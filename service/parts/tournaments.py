@@ -18,12 +18,17 @@ every running tournament and the scheduler's ETA message at the start time
 - a table is finished (its places written) by a conditional update once its game is over,
   a round closes when all its tables have, and the next round is paired in the same step.
 
-The pairing and the scores are pure functions (``service.rules.tournament_pairing``,
-``service.rules.tournament_scoring``); the statements are ``service.store.tournaments``'s.
+The pairing, the seating of a table and the scores are pure functions
+(``service.rules.tournament_pairing``, ``service.rules.tournament_tables``,
+``service.rules.tournament_scoring``); the statements are ``service.store.tournaments``'s,
+the rounds' listing ``service.parts.tournament_rounds``'s.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import logging
 import secrets
 from dataclasses import dataclass, field
@@ -36,8 +41,10 @@ from sqlalchemy.orm import Session
 from service.models import GameRow, TournamentRoundRow, TournamentRow, TournamentTableRow
 from service.parts.base import Part
 from service.parts.creation import Creation
+from service.parts.tournament_rounds import RoundView, TableView, round_views, table_view
 from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.plumbing.outages import log_failure
+from service.plumbing.text_check import TITLE_MAX, display_text, shown
 from service.rules import clocks
 from service.rules.bots import check_bot_level, is_search_level
 from service.rules.game_options import game_size
@@ -52,6 +59,12 @@ from service.rules.tournament_pairing import (
     swiss,
 )
 from service.rules.tournament_scoring import Table, met_counts, standings
+from service.rules.tournament_tables import (
+    bot_places,
+    seat_order,
+    table_result,
+    without_withdrawn,
+)
 from service.store import outbox
 from service.store import tournaments as q
 from service.store.people import player_names
@@ -106,6 +119,8 @@ class TournamentView:
     started_at: datetime | None
     ends_at: datetime | None
     finished_at: datetime | None
+    #: The organiser's only (None to anyone else): the code of the invitation link.
+    invitation: str | None = None
 
 
 @dataclass(frozen=True)
@@ -120,24 +135,6 @@ class EntryView:
 
 
 @dataclass(frozen=True)
-class TableView:
-    table: int
-    game_id: str
-    status: str
-    seats: list[dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class RoundView:
-    number: int
-    status: str
-    started_at: datetime
-    finished_at: datetime | None
-    byes: list[dict[str, Any]]
-    tables: list[TableView]
-
-
-@dataclass(frozen=True)
 class StandingView:
     rank: int
     player_id: str
@@ -149,6 +146,7 @@ class StandingView:
     performance: float | None
     rating: float
     withdrawn: bool
+    disqualified: bool = False
 
 
 @dataclass
@@ -194,9 +192,7 @@ class Tournaments(Part):
     ) -> TournamentView:
         """A new tournament, upcoming until ``starts_at``. 422 ``invalid_tournament`` (or
         the game terms' own codes) for terms that cannot be run."""
-        name = (name or "").strip()
-        if not 1 <= len(name) <= 100:
-            raise Unprocessable("invalid_tournament", "name is 1-100 characters")
+        name = display_text(name or "", max_length=TITLE_MAX, what="a tournament's name")
         if format not in FORMATS:
             raise Unprocessable("invalid_tournament", f"format is one of {list(FORMATS)}")
         if entry not in ENTRY:
@@ -295,22 +291,93 @@ class Tournaments(Part):
         self._announce(tournament_id)
         return self.get(tournament_id, organiser_id)
 
-    # ------------------------------------------------------------------ the players
-
-    def enter(self, tournament_id: str, player_id: str) -> EntryView:
-        """Enter (again: no change; after a withdrawal: entered again while it may be
-        entered). 409 ``tournament_closed`` once it can no longer be entered, 403
-        ``not_invited`` / ``rating_too_low`` / ``bots_not_allowed`` by its conditions."""
+    def start_now(self, tournament_id: str, organiser_id: str) -> TournamentView:
+        """Start an upcoming tournament now instead of at ``starts_at`` (the organiser
+        only): its start time becomes now and the workers start it as they would have
+        then. 409 ``tournament_started`` once it runs (or was cancelled); 409
+        ``too_few_entrants`` while fewer have entered than a round needs, since starting
+        would cancel it."""
         now = self.clock()
         with self.store.writing() as session:
-            row = self._visible(session, tournament_id, player_id)
+            row = self._organised(session, tournament_id, organiser_id)
+            if row.status != "upcoming":
+                raise Conflict("tournament_started", "the tournament has started or was cancelled")
+            entrants = q.entered_count(session, tournament_id)
+            if entrants < self._least(row):
+                raise Conflict(
+                    "too_few_entrants",
+                    f"{entrants} entered; a round needs at least {self._least(row)}",
+                )
+            if not q.set_status(session, tournament_id, "upcoming", "upcoming", starts_at=now):
+                raise Conflict("tournament_started", "the tournament has started or was cancelled")
+        log.info("tournament %s: started early by its organiser", tournament_id)
+        self._due(tournament_id, now)
+        self._announce(tournament_id)
+        return self.get(tournament_id, organiser_id)
+
+    def remove(
+        self, tournament_id: str, organiser_id: str, player_id: str, *, disqualify: bool = False
+    ) -> EntryView:
+        """The organiser withdraws an entrant (as the entrant may: not paired again, a game
+        being played goes on, the results so far stay), or disqualifies them: withdrawn,
+        marked so in the entries and the standings, and never entered again. 403
+        ``not_organiser``, 404 ``entry_not_found``."""
+        now = self.clock()
+        with self.store.writing() as session:
+            self._organised(session, tournament_id, organiser_id)
+            existing = q.entry(session, tournament_id, player_id)
+            if existing is None:
+                raise NotFound("entry_not_found", f"{player_id} has no entry in this tournament")
+            was = ("entered", "invited", "withdrawn") if disqualify else ("entered", "invited")
+            values: dict[str, Any] = {
+                "status": "disqualified" if disqualify else "withdrawn",
+                "waiting_since": None,
+            }
+            if existing.withdrawn_at is None:
+                values["withdrawn_at"] = now
+            q.set_entry(session, tournament_id, player_id, was, **values)
+        log.info("tournament %s: %s %s by the organiser", tournament_id, player_id,
+                 "disqualified" if disqualify else "withdrawn")  # fmt: skip
+        self._announce(tournament_id)
+        return self._entry_view(tournament_id, player_id)
+
+    def invitation_code(self, tournament_id: str) -> str:
+        """The code of the tournament's invitation link: derived from its id and the
+        service's secret, so nothing is stored and only the organiser is shown it."""
+        digest = hmac.new(
+            self.settings.secret_key.encode(),
+            b"tournament-invitation:" + tournament_id.encode(),
+            hashlib.sha256,
+        ).digest()
+        return base64.urlsafe_b64encode(digest[:12]).decode()
+
+    def _invited_by_link(self, tournament_id: str, invitation: str | None) -> bool:
+        return invitation is not None and hmac.compare_digest(
+            invitation.encode(), self.invitation_code(tournament_id).encode()
+        )
+
+    # ------------------------------------------------------------------ the players
+
+    def enter(self, tournament_id: str, player_id: str, invitation: str | None = None) -> EntryView:
+        """Enter (again: no change; after a withdrawal: entered again while it may be
+        entered). ``invitation``: the code of the organiser's invitation link, which
+        admits its holder to a private tournament and to one by invitation. 409
+        ``tournament_closed`` once it can no longer be entered, 403 ``not_invited`` /
+        ``rating_too_low`` / ``bots_not_allowed`` by its conditions, ``disqualified``
+        after the organiser disqualified the player."""
+        now = self.clock()
+        with self.store.writing() as session:
+            row = self._visible(session, tournament_id, player_id, invitation)
             existing = q.entry(session, tournament_id, player_id)
             if existing is not None and existing.status == "entered":
                 pass
+            elif existing is not None and existing.status == "disqualified":
+                raise Forbidden("disqualified", "the organiser disqualified you")
             else:
                 if not self._enterable(row):
                     raise Conflict("tournament_closed", "the tournament can no longer be entered")
-                if row.entry == "invitation" and existing is None:
+                by_link = self._invited_by_link(tournament_id, invitation)
+                if row.entry == "invitation" and existing is None and not by_link:
                     raise Forbidden("not_invited", "this tournament is by invitation")
                 if is_bot_account(session, player_id) and not row.bot_accounts:
                     raise Forbidden("bots_not_allowed", "bot accounts may not enter")
@@ -322,13 +389,21 @@ class Tournaments(Part):
                             f"your rating in the pool is {rating:.1f}, the minimum "
                             f"{row.min_rating:g}",
                         )
-                waiting = now if row.status == "running" and row.format == "arena" else None
+                # Entering a running arena: the rating is fixed now, as the start fixes the
+                # others' (a rating fixed at an earlier entry stays).
+                running = row.status == "running"
+                waiting = now if running and row.format == "arena" else None
+                rating = self._rating(session, row, player_id) if running else None
                 if existing is None:
-                    session.add(q_entry(tournament_id, player_id, "entered", now, waiting))
+                    entry = q_entry(tournament_id, player_id, "entered", now, waiting)
+                    entry.rating = rating
+                    session.add(entry)
                 else:
                     q.set_entry(session, tournament_id, player_id, ("invited", "withdrawn"),
                                 status="entered", entered_at=now, withdrawn_at=None, missed=0,
-                                waiting_since=waiting)  # fmt: skip
+                                waiting_since=waiting,
+                                rating=existing.rating if existing.rating is not None
+                                else rating)  # fmt: skip
         self._announce(tournament_id)
         return self._entry_view(tournament_id, player_id)
 
@@ -348,17 +423,21 @@ class Tournaments(Part):
 
     # ------------------------------------------------------------------ reads
 
-    def get(self, tournament_id: str, viewer: str | None) -> TournamentView:
+    def get(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> TournamentView:
+        """The tournament; ``invitation``, the code of its invitation link, shows a
+        private one to whoever holds it (to enter it)."""
         with self.store.sessions() as session:
-            row = self._visible(session, tournament_id, viewer)
-            return self._view(session, row)
+            row = self._visible(session, tournament_id, viewer, invitation)
+            return self._view(session, row, viewer)
 
     def listing(
         self, viewer: str | None, statuses: list[str] | None = None, limit: int = LIST_MAX
     ) -> list[TournamentView]:
         with self.store.sessions() as session:
             rows = q.listed(session, viewer, statuses or [], limit)
-            return [self._view(session, row) for row in rows]
+            return [self._view(session, row, viewer) for row in rows]
 
     def enterable(self, viewer: str | None, limit: int = 50) -> list[TournamentView]:
         """What the lobby offers: upcoming tournaments (and running arenas) open to entry."""
@@ -368,42 +447,48 @@ class Tournaments(Part):
             if t.entry == "open" and (t.status == "upcoming" or t.format == "arena")
         ]
 
-    def entries(self, tournament_id: str, viewer: str | None) -> list[EntryView]:
+    def entries(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[EntryView]:
         with self.store.sessions() as session:
-            self._visible(session, tournament_id, viewer)
+            self._visible(session, tournament_id, viewer, invitation)
             return [_entry(e, name) for e, name in q.entries(session, tournament_id)]
 
-    def rounds(self, tournament_id: str, viewer: str | None) -> list[RoundView]:
+    def rounds(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[RoundView]:
+        """Every round paired or planned (a round robin's whole schedule from its start)."""
         with self.store.sessions() as session:
-            self._visible(session, tournament_id, viewer)
-            names = {e.player_id: name for e, name in q.entries(session, tournament_id)}
-            tables = q.tables(session, tournament_id)
-            views = []
-            for r in q.rounds(session, tournament_id):
-                views.append(
-                    RoundView(
-                        r.number, r.status, r.started_at, r.finished_at,
-                        [{"player_id": p, "name": names.get(p, p)} for p in r.pairing["byes"]],
-                        [_table(t, names) for t in tables if t.round == r.number],
-                    )
-                )  # fmt: skip
-            return views
+            row = self._visible(session, tournament_id, viewer, invitation)
+            return round_views(row, q.rounds(session, tournament_id),
+                               q.tables(session, tournament_id),
+                               q.entries(session, tournament_id))  # fmt: skip
 
-    def games(self, tournament_id: str, viewer: str | None) -> list[TableView]:
+    def games(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[TableView]:
         """Every table's game, in round and table order (the arena's as they were made)."""
         with self.store.sessions() as session:
-            self._visible(session, tournament_id, viewer)
+            self._visible(session, tournament_id, viewer, invitation)
             names = {e.player_id: name for e, name in q.entries(session, tournament_id)}
-            return [_table(t, names) for t in q.tables(session, tournament_id)]
+            return [table_view(t, names) for t in q.tables(session, tournament_id)]
 
-    def finished_games(self, tournament_id: str, viewer: str | None) -> list[str]:
+    def finished_games(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[str]:
         """The ids of the tournament's finished games, in round and table order."""
-        return [t.game_id for t in self.games(tournament_id, viewer) if t.status == "finished"]
+        return [
+            t.game_id
+            for t in self.games(tournament_id, viewer, invitation)
+            if t.status == "finished"
+        ]
 
-    def standings(self, tournament_id: str, viewer: str | None) -> list[StandingView]:
+    def standings(
+        self, tournament_id: str, viewer: str | None, invitation: str | None = None
+    ) -> list[StandingView]:
         """The standings now (docs/tournaments.md, "Scoring"): finished tables and byes."""
         with self.store.sessions() as session:
-            row = self._visible(session, tournament_id, viewer)
+            row = self._visible(session, tournament_id, viewer, invitation)
             return self._standings(session, row)
 
     # ------------------------------------------------------------------ the workers
@@ -455,7 +540,9 @@ class Tournaments(Part):
     def _start(self, row: TournamentRow, now: datetime, report: StepReport) -> None:
         pool = pool_of(row.players, row.variant)
         with self.store.writing() as session:
-            entered = [e for e, _ in q.entries(session, row.id) if e.status == "entered"]
+            # Everyone with a line in the standings (also who withdrew again) gets a rating.
+            listed = [e for e, _ in q.entries(session, row.id) if e.entered_at]
+            entered = [e for e in listed if e.status == "entered"]
             if len(entered) < self._least(row):
                 q.set_status(session, row.id, "upcoming", "cancelled", finished_at=now)
                 log.info("tournament %s cancelled: %d entrants", row.id, len(entered))
@@ -465,10 +552,10 @@ class Tournaments(Part):
             if not q.set_status(session, row.id, "upcoming", "running", started_at=now,
                                 ends_at=ends):  # fmt: skip
                 return  # another step started it
-            ratings = q.ratings(session, [e.player_id for e in entered], pool)
-            for e in entered:
+            ratings = q.ratings(session, [e.player_id for e in listed], pool)
+            for e in listed:
                 e.rating = ratings.get(e.player_id, UNRATED)
-                if row.format == "arena":
+                if row.format == "arena" and e.status == "entered":
                     e.waiting_since = now
             if row.format == "round_robin":
                 self._schedule(session, row, entered, now)
@@ -547,13 +634,9 @@ class Tournaments(Part):
                 elif stored.status == "scheduled":
                     # A round robin's schedule: those who withdrew since are not seated
                     # (the service's bots play their seats).
-                    present = {e.player_id for e in entered}
-                    planned = stored.pairing
-                    tables = [[p if p in present else None for p in t] for t in planned["tables"]]
-                    byes = [b for b in planned["byes"] if b in present]
+                    played = without_withdrawn(stored.pairing, {e.player_id for e in entered})
                     changed = q.set_round(session, row.id, number, "scheduled", status="playing",
-                                          started_at=now,
-                                          pairing={"tables": tables, "byes": byes})  # fmt: skip
+                                          started_at=now, pairing=played)  # fmt: skip
                 if not nobody:
                     q.advance_round(session, row.id, number)
                 if changed:
@@ -595,16 +678,9 @@ class Tournaments(Part):
         for index, seated in enumerate(current.pairing["tables"], start=1):
             if index in made:
                 continue
-            # With the service's bots, every table has the game's size; else a smaller
-            # table is a smaller game. Seat order turns with the rounds, so nobody always
-            # moves first.
-            seats = list(seated)
-            if row.service_bots:
-                seats += [None] * (row.players - len(seated))
+            seats = seat_order(seated, current.number, row.players, bool(row.service_bots))
             if not any(seats):
                 continue
-            shift = (current.number - 1) % len(seats)
-            seats = seats[shift:] + seats[:shift]
             game_id = self._make_game(row, current.number, index, seats)
             if game_id is not None:
                 report.games.append(game_id)
@@ -624,11 +700,13 @@ class Tournaments(Part):
         paused = {p for p in accounts if self.creation.paused_until(p) is not None}
         accounts -= paused
         # A bot account plays a bot seat of its own (it entered with its own token: its
-        # consent); a person a human seat taken for them in the creating transaction.
+        # consent); a person a human seat taken for them in the creating transaction,
+        # under their name as it may be shown (one stored before names were checked would
+        # be refused as a seat's name, and the round never made).
         specs: list[dict[str, Any]] = [
             {"kind": "bot", "player": p} if p in accounts
             else {"kind": "bot", "level": self.settings.standin_level} if p in paused
-            else {"kind": "human", "name": names.get(p, "?")} if p
+            else {"kind": "human", "name": shown(names.get(p))} if p
             else {"kind": "bot", "level": level}
             for p in seats
         ]  # fmt: skip
@@ -810,24 +888,26 @@ class Tournaments(Part):
             for e, _ in entries
         }
         finished = [
-            Table({p: place for p, place in t.places.items()})
+            Table(dict(t.places), bot_places(t.seats, t.places))
             for t in q.tables(session, row.id)
             if t.status == "finished" and t.places
         ]
         byes = [b for r in q.rounds(session, row.id) if r.status != "scheduled"
                 for b in r.pairing["byes"]]  # fmt: skip
-        withdrawn = [e.player_id for e, _ in entries if e.status == "withdrawn"]
+        withdrawn = [e.player_id for e, _ in entries if e.status in ("withdrawn", "disqualified")]
         return standings(rated, finished, [b for b in byes if b in rated], withdrawn)
 
     def _standings(self, session: Session, row: TournamentRow) -> list[StandingView]:
-        names = {e.player_id: name for e, name in q.entries(session, row.id)}
+        entries = q.entries(session, row.id)
+        names = {e.player_id: name for e, name in entries}
+        disqualified = {e.player_id for e, _ in entries if e.status == "disqualified"}
         return [
             StandingView(
                 line.rank, line.entrant, names.get(line.entrant, line.entrant),
                 round(float(line.score), 3), line.games, line.byes,
                 round(float(line.opponents_score), 3),
-                None if line.performance is None else round(line.performance, 2),
-                round(line.rating, 2), line.withdrawn,
+                None if line.performance is None else round(float(line.performance), 2),
+                round(line.rating, 2), line.withdrawn, line.entrant in disqualified,
             )
             for line in self._standing_lines(session, row)
         ]  # fmt: skip
@@ -845,11 +925,16 @@ class Tournaments(Part):
         pool = pool_of(row.players, row.variant)
         return q.ratings(session, [player_id], pool).get(player_id, UNRATED)
 
-    def _visible(self, session: Session, tournament_id: str, viewer: str | None) -> TournamentRow:
-        """The tournament, when ``viewer`` may see it (a private one: its organiser and
-        entrants); else 404 ``tournament_not_found``."""
+    def _visible(
+        self, session: Session, tournament_id: str, viewer: str | None,
+        invitation: str | None = None,
+    ) -> TournamentRow:  # fmt: skip
+        """The tournament, when ``viewer`` may see it (a private one: its organiser, its
+        entrants and whoever holds its invitation link's code); else 404
+        ``tournament_not_found``."""
         row = q.tournament(session, tournament_id)
         hidden = row is not None and row.private and viewer != row.organiser_id
+        hidden = hidden and not self._invited_by_link(tournament_id, invitation)
         if hidden and (viewer is None or q.entry(session, tournament_id, viewer) is None):
             row = None
         if row is None:
@@ -868,15 +953,16 @@ class Tournaments(Part):
         if q.entry(session, row.id, player) is None:
             session.add(q_entry(row.id, player, "invited", now, None))
 
-    def _view(self, session: Session, row: TournamentRow) -> TournamentView:
+    def _view(self, session: Session, row: TournamentRow, viewer: str | None) -> TournamentView:
         names = player_names(session, [row.organiser_id])
+        invitation = self.invitation_code(row.id) if viewer == row.organiser_id else None
         return TournamentView(
             row.id, row.name, row.organiser_id, names.get(row.organiser_id, "?"), row.format,
             row.players, row.variant, row.smallest < row.players, row.time_control, row.rated,
             row.bot_accounts, row.service_bots, row.entry, row.min_rating, row.private,
             row.rounds, row.duration, row.missed_limit, row.status, row.round,
             q.entered_count(session, row.id), row.created_at, row.starts_at, row.started_at,
-            row.ends_at, row.finished_at,
+            row.ends_at, row.finished_at, invitation,
         )  # fmt: skip
 
     def _entry_view(self, tournament_id: str, player_id: str) -> EntryView:
@@ -923,22 +1009,6 @@ class Tournaments(Part):
         return q.add_deliveries(session, players, event, payload, now)
 
 
-def table_result(seats: list[str | None], game: GameRow) -> tuple[dict[str, int] | None, list[str]]:
-    """Each entrant's place at a finished table (None for an aborted game) and the
-    entrants who missed it: their seat passed to the stand-in (timed out under the
-    tournament's ``bot`` policy, or resigned)."""
-    by_seat = {s.seat: s for s in game.seats}
-    missed = [
-        p for i, p in enumerate(seats)
-        if p is not None and i in by_seat and (by_seat[i].replaced_by_bot or by_seat[i].resigned)
-    ]  # fmt: skip
-    if game.status != "finished" or not game.result:
-        return None, missed
-    ranking = game.result["ranking"]
-    places = {p: ranking.index(i) + 1 for i, p in enumerate(seats) if p is not None}
-    return places, missed
-
-
 def is_bot_account(session: Session, player_id: str) -> bool:
     """Whether the player is a bot account (docs/api.md, "Bot accounts"): such an entrant
     needs a tournament that lets bot accounts enter, and plays in a bot seat of its own."""
@@ -960,15 +1030,3 @@ def q_entry(
 def _entry(e: Any, name: str) -> EntryView:
     return EntryView(e.player_id, name, e.status, e.rating, e.missed, e.entered_at,
                      e.withdrawn_at)  # fmt: skip
-
-
-def _table(t: TournamentTableRow, names: dict[str, str]) -> TableView:
-    seats = []
-    for index, player in enumerate(t.seats):
-        place = (t.places or {}).get(player) if player else None
-        seats.append({
-            "seat": index, "player_id": player,
-            "name": names.get(player, player) if player else None,
-            "place": place,
-        })  # fmt: skip
-    return TableView(t.table, t.game_id, t.status, seats)

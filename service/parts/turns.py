@@ -29,6 +29,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from ai import RandomBot
 from engine import EngineError, Game
 from service.models import GameRow
+from service.parts.admission import standin_level
 from service.parts.base import Part
 from service.parts.moves import Moves
 from service.plumbing import log_setup, metrics
@@ -36,7 +37,6 @@ from service.plumbing.errors import NotFound, from_engine_error
 from service.plumbing.outages import log_failure
 from service.rules import play
 from service.rules.bots import choose_bot_action
-from service.rules.game_options import GameOptions
 from service.rules.seat_tokens import seat_of
 
 log = logging.getLogger(__name__)
@@ -250,7 +250,7 @@ class Turns(Part):
                 log_setup.note(seat=owner.seat)
                 policy, game, game_seed = row.timeout_policy, Game.from_dict(row.state), row.seed
                 due_at = row.deadline_at
-                level = GameOptions.of(row.options).timeout_bot_level or self.settings.standin_level
+                level = standin_level(row, "timeout_bot_level", self.settings)
         except NotFound:
             return False
         standin_move = None

@@ -8,10 +8,13 @@ Celery's prefork pool) runs in prometheus_client's multi-process mode, in the di
 ``PROMETHEUS_MULTIPROC_DIR`` (set by ``gunicorn.conf.py`` and ``workers.metrics``);
 ``exposition`` then adds up every process's files.
 
-Import order does not matter: the series are made at their first use, not at import, and
-the mode is read from the environment then (prometheus_client reads it once, when it is
+Import order does not matter: the series are made once a process is set up, not at import,
+and the mode is read from the environment then (prometheus_client reads it once, when it is
 imported, so ``_make`` asks it again). Whatever imported this module or prometheus_client
-earlier, the first series a process records goes where its environment says.
+earlier, the first series a process records goes where its environment says. An HTTP
+process makes them when its app is built (``api.observe.install``), before it serves a
+request; ``series`` makes them under a lock all the same, so that threads or greenlets that
+ask at once never make a series twice (the registry refuses the second: a 500).
 
 Labels only ever carry bounded values (route templates, bot levels, outcomes, statuses):
 never a game id or a token.
@@ -19,7 +22,9 @@ never a game id or a token.
 
 from __future__ import annotations
 
+import glob
 import os
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -45,6 +50,9 @@ LATE = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0)
 
 #: The series once made (``series``), by name.
 _made: dict[str, Any] = {}
+#: Held while they are made. Under gevent, ``threading`` is patched before this module is
+#: imported (the gevent worker patches first), so the lock is a greenlet's lock there.
+_making = threading.Lock()
 
 
 def _make() -> dict[str, Any]:
@@ -124,9 +132,12 @@ def _make() -> dict[str, Any]:
 
 
 def series() -> dict[str, Any]:
-    """Every series by name, made now if they were not yet."""
+    """Every series by name, made now if they were not yet (once: the first caller makes
+    them, the others wait for it)."""
     if not _made:
-        _made.update(_make())
+        with _making:
+            if not _made:
+                _made.update(_make())
     return dict(_made)
 
 
@@ -148,6 +159,27 @@ def multiprocess() -> bool:
     return bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
 
 
+class _ProcessFiles:
+    """Every process's files of the multi-process directory, added up, as
+    ``MultiProcessCollector`` does, less the files still empty. prometheus_client creates a
+    process's file for a kind of series the first time it records one and sizes it a moment
+    later; a scrape in that moment (another process's first request, a gunicorn worker's
+    start) read the empty file, failed, and took the whole scrape with it (a 500), and a
+    process killed in that moment would leave it empty for good. An empty file has nothing
+    recorded yet: leaving it out loses nothing."""
+
+    def __init__(self, directory: str) -> None:
+        self.directory = directory
+
+    def collect(self) -> Iterable[Any]:
+        files = [
+            path
+            for path in glob.glob(os.path.join(self.directory, "*.db"))
+            if os.path.getsize(path) > 0
+        ]
+        return MultiProcessCollector.merge(files, accumulate=True)
+
+
 class _Default:
     """The process's own registry as one collector (single-process mode)."""
 
@@ -161,7 +193,7 @@ def exposition(extra: Iterable[Any] = ()) -> tuple[bytes, str]:
     series()  # every series is listed, also those this process has not used yet
     registry = CollectorRegistry(auto_describe=False)
     if multiprocess():
-        MultiProcessCollector(registry)
+        registry.register(_ProcessFiles(os.environ["PROMETHEUS_MULTIPROC_DIR"]))  # type: ignore[arg-type]
     else:
         registry.register(_Default())  # type: ignore[arg-type]
     for collector in extra:

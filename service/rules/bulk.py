@@ -88,7 +88,6 @@ def build(
         label=spec.get("label"),
         rated=spec.get("rated", True),
     )
-    row.creator_player_id = grants.creator
     row.private = bool(spec.get("private", False))
     check_human_seats(row, players or {})
     seats = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -14,6 +15,7 @@ from engine import EngineError, Game, fairness
 from service.models import GameRow, SeatRow
 from service.plumbing.config import Settings
 from service.plumbing.errors import Unprocessable
+from service.plumbing.text_check import display_text
 from service.rules import clocks
 from service.rules.bots import check_bot_level
 from service.rules.game_options import GameOptions
@@ -180,4 +182,6 @@ def seat_spec(value: SeatSpec | dict[str, Any]) -> SeatSpec:
             raise Unprocessable("invalid_seats", f"bad seat entry: {err}") from None
     if spec.kind not in ("human", "bot"):
         raise Unprocessable("invalid_seats", "a seat's kind is 'human' or 'bot'")
+    if spec.name is not None:
+        spec = replace(spec, name=display_text(spec.name, what="a seat's name"))
     return spec

@@ -26,6 +26,7 @@ met in their last game); the others wait for the next game to end.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -83,8 +84,14 @@ def table_sizes(count: int, size: int, smallest: int | None = None) -> tuple[lis
 
 
 def order(entrants: Sequence[Entrant]) -> list[Entrant]:
-    """The standing order pairing uses: score, then rating, best first, then id."""
-    return sorted(entrants, key=lambda e: (-e.score, -e.rating, e.id))
+    """The standing order pairing uses: score, then rating, best first, then id. The
+    scores are compared exactly, as whole numbers over their common denominator (quicker
+    to sort than fractions)."""
+    exact = [Fraction(e.score) for e in entrants]
+    scale = math.lcm(*(score.denominator for score in exact)) if exact else 1
+    keys = {e.id: -(score.numerator * (scale // score.denominator))
+            for e, score in zip(entrants, exact, strict=True)}  # fmt: skip
+    return sorted(entrants, key=lambda e: (keys[e.id], -e.rating, e.id))
 
 
 def choose_byes(entrants: Sequence[Entrant], count: int) -> list[Entrant]:
@@ -111,58 +118,72 @@ def swiss(
     byes = choose_byes(entrants, bye_count)
     bye_ids = {e.id for e in byes}
     seated = order([e for e in entrants if e.id not in bye_ids])
-    groups = split(seated, sizes, met)
+    groups, (repeats, spread) = split(seated, sizes, met)
     tables = [[e.id for e in group] for group in groups]
-    repeats, spread = cost(groups, met)
     return Pairing(tables, [e.id for e in byes], repeats, spread)
 
 
-def cost(
-    groups: Sequence[Sequence[Entrant]], met: Mapping[frozenset[str], int]
-) -> tuple[int, float]:
+def _cost(groups: Sequence[Sequence[Entrant]], field_: _Field) -> tuple[int, float]:
     """(repeated meetings, score spread) of a split."""
     repeats = 0
     spread = 0.0
     for group in groups:
-        r, s = _table_cost(group, met)
+        r, s = field_.table_cost(group)
         repeats += r
         spread += s
     return repeats, spread
 
 
-def _table_cost(group: Sequence[Entrant], met: Mapping[frozenset[str], int]) -> tuple[int, float]:
-    repeats = 0
-    if met:
-        for i, a in enumerate(group):
-            for b in group[i + 1 :]:
-                repeats += met.get(frozenset((a.id, b.id)), 0)
-    scores = [float(e.score) for e in group]
-    return repeats, (max(scores) - min(scores)) if scores else 0.0
+class _Field:
+    """The entrants of one split as its search reads them, prepared once: each one's
+    score as a float and, for each, how often they met each other entrant (a lookup by
+    id, not by pair), so that a table's cost and a swap's change cost no allocation."""
+
+    def __init__(self, entrants: Sequence[Entrant], met: Mapping[frozenset[str], int]) -> None:
+        self.score = {e.id: float(e.score) for e in entrants}
+        self.met: dict[str, dict[str, int]] = {e.id: {} for e in entrants}
+        for pair, times in met.items():
+            if times and len(pair) == 2:
+                a, b = pair
+                if a in self.met and b in self.met:
+                    self.met[a][b] = times
+                    self.met[b][a] = times
+
+    def repeats_with(self, entrant: Entrant, group: Sequence[Entrant]) -> int:
+        """How often ``entrant`` met the others of ``group`` before (``entrant`` itself,
+        in it or not, adds nothing)."""
+        met = self.met[entrant.id]
+        return sum(met.get(other.id, 0) for other in group) if met else 0
+
+    def table_cost(self, group: Sequence[Entrant]) -> tuple[int, float]:
+        """(repeats, spread) of one table."""
+        repeats = sum(self.repeats_with(e, group) for e in group) // 2
+        scores = [self.score[e.id] for e in group]
+        return repeats, (max(scores) - min(scores)) if scores else 0.0
 
 
 def split(
     ranked: Sequence[Entrant], sizes: Sequence[int], met: Mapping[frozenset[str], int]
-) -> list[list[Entrant]]:
+) -> tuple[list[list[Entrant]], tuple[int, float]]:
     """Split ``ranked`` (in standing order) into tables of ``sizes``: exhaustive up to
     ``EXACT_MAX``, else greedy with improving swaps; each table in standing order, the
-    tables in the order of their best entrant."""
+    tables in the order of their best entrant. Also the split's (repeats, spread)."""
     if not sizes:
-        return []
-    greedy = _greedy(ranked, sizes, met)
-    _improve(greedy, met)
+        return [], (0, 0.0)
+    field_ = _Field(ranked, met)
+    greedy = _greedy(ranked, sizes, field_)
+    _improve(greedy, field_)
     if len(ranked) <= EXACT_MAX:
-        best = _exact(ranked, sizes, met, cost(greedy, met))
+        best = _exact(ranked, sizes, field_, _cost(greedy, field_))
         if best is not None:
             greedy = best
     position = {e.id: i for i, e in enumerate(ranked)}
     tables = [sorted(group, key=lambda e: position[e.id]) for group in greedy]
     tables.sort(key=lambda group: position[group[0].id])
-    return tables
+    return tables, _cost(tables, field_)
 
 
-def _greedy(
-    ranked: Sequence[Entrant], sizes: Sequence[int], met: Mapping[frozenset[str], int]
-) -> list[list[Entrant]]:
+def _greedy(ranked: Sequence[Entrant], sizes: Sequence[int], field_: _Field) -> list[list[Entrant]]:
     left = list(ranked)
     tables: list[list[Entrant]] = []
     for size in sizes:
@@ -170,7 +191,7 @@ def _greedy(
         while len(table) < size:
             best_index, best_key = 0, None
             for index, candidate in enumerate(left[: WINDOW + size]):
-                repeats = sum(met.get(frozenset((candidate.id, m.id)), 0) for m in table)
+                repeats = field_.repeats_with(candidate, table)
                 key = (repeats, index)
                 if best_key is None or key < best_key:
                     best_index, best_key = index, key
@@ -181,10 +202,10 @@ def _greedy(
     return tables
 
 
-def _improve(tables: list[list[Entrant]], met: Mapping[frozenset[str], int]) -> None:
+def _improve(tables: list[list[Entrant]], field_: _Field) -> None:
     """Swap players between tables at most ``SWAP_REACH`` apart while a swap lowers
     (repeats, spread) of the two tables together."""
-    costs = [_table_cost(t, met) for t in tables]
+    costs = [field_.table_cost(t) for t in tables]
     for _pass in range(SWAP_PASSES):
         improved = False
         for i in range(len(tables)):
@@ -193,7 +214,7 @@ def _improve(tables: list[list[Entrant]], met: Mapping[frozenset[str], int]) -> 
             for j in range(max(0, i - SWAP_REACH), min(len(tables), i + SWAP_REACH + 1)):
                 if j == i:
                     continue
-                if _best_swap(tables, costs, i, j, met):
+                if _best_swap(tables, costs, i, j, field_):
                     improved = True
                     if costs[i] == (0, 0.0):
                         break
@@ -202,34 +223,60 @@ def _improve(tables: list[list[Entrant]], met: Mapping[frozenset[str], int]) -> 
 
 
 def _best_swap(
-    tables: list[list[Entrant]],
-    costs: list[tuple[int, float]],
-    i: int,
-    j: int,
-    met: Mapping[frozenset[str], int],
+    tables: list[list[Entrant]], costs: list[tuple[int, float]], i: int, j: int, field_: _Field
 ) -> bool:
+    """The swap of one player of table ``i`` with one of table ``j`` that lowers their
+    (repeats, spread) the most, made; False when none does. Each candidate's cost comes
+    from the tables' costs without the leaving player and with the arriving one, the same
+    numbers a table's cost gives."""
     a_table, b_table = tables[i], tables[j]
     now = (costs[i][0] + costs[j][0], costs[i][1] + costs[j][1])
+    a_out, a_in, a_rest = _swap_terms(a_table, b_table, costs[i][0], field_)
+    b_out, b_in, b_rest = _swap_terms(b_table, a_table, costs[j][0], field_)
     best = None
-    for x in range(len(a_table)):
-        for y in range(len(b_table)):
-            a2 = a_table[:x] + [b_table[y]] + a_table[x + 1 :]
-            b2 = b_table[:y] + [a_table[x]] + b_table[y + 1 :]
-            ca, cb = _table_cost(a2, met), _table_cost(b2, met)
-            total = (ca[0] + cb[0], ca[1] + cb[1])
+    for x, a in enumerate(a_table):
+        a_met = field_.met[a.id]
+        a_score = field_.score[a.id]
+        a_high, a_low = a_rest[x]
+        for y, b in enumerate(b_table):
+            met_ab = a_met.get(b.id, 0)
+            b_score = field_.score[b.id]
+            b_high, b_low = b_rest[y]
+            ra = a_out[x] + a_in[y] - met_ab
+            rb = b_out[y] + b_in[x] - met_ab
+            sa = max(a_high, b_score) - min(a_low, b_score)
+            sb = max(b_high, a_score) - min(b_low, a_score)
+            total = (ra + rb, sa + sb)
             better = total[0] < now[0] or (total[0] == now[0] and total[1] < now[1] - 1e-9)
             if better and (best is None or total < best[0]):
-                best = (total, a2, b2, ca, cb)
+                best = (total, x, y, (ra, sa), (rb, sb))
     if best is None:
         return False
-    _, tables[i], tables[j], costs[i], costs[j] = best
+    _, x, y, costs[i], costs[j] = best
+    a_table[x], b_table[y] = b_table[y], a_table[x]
     return True
+
+
+def _swap_terms(
+    table: Sequence[Entrant], other: Sequence[Entrant], repeats: int, field_: _Field
+) -> tuple[list[int], list[int], list[tuple[float, float]]]:
+    """For swaps between ``table`` and ``other``: per player of ``table``, its repeats
+    without them; per player of ``other``, their meetings with all of ``table``; per
+    player of ``table``, the highest and lowest score of the rest."""
+    without = [repeats - field_.repeats_with(e, table) for e in table]
+    joining = [field_.repeats_with(e, table) for e in other]
+    scores = [field_.score[e.id] for e in table]
+    rest = []
+    for x in range(len(scores)):
+        others = scores[:x] + scores[x + 1 :]
+        rest.append((max(others), min(others)) if others else (float("-inf"), float("inf")))
+    return without, joining, rest
 
 
 def _exact(
     ranked: Sequence[Entrant],
     sizes: Sequence[int],
-    met: Mapping[frozenset[str], int],
+    field_: _Field,
     bound: tuple[int, float],
 ) -> list[list[Entrant]] | None:
     """The split of least (repeats, spread), or None when none beats ``bound``. Ties go
@@ -251,7 +298,7 @@ def _exact(
             others_left.remove(size)
             for companions in itertools.combinations(rest, size - 1):
                 table = [first, *companions]
-                r, s = _table_cost(table, met)
+                r, s = field_.table_cost(table)
                 if (repeats + r, spread + s) >= best[1]:
                     continue
                 taken = {e.id for e in companions}
@@ -345,8 +392,7 @@ def arena_tables(waiting: Sequence[Waiting], size: int) -> Pairing:
     if not seated:
         return Pairing([], [w.entrant.id for w in left])
     ranked = order([w.entrant for w in seated])
-    groups = split(ranked, [size] * tables, met)
-    repeats, spread = cost(groups, met)
+    groups, (repeats, spread) = split(ranked, [size] * tables, met)
     return Pairing(
         [[e.id for e in g] for g in groups], [w.entrant.id for w in left], repeats, spread
     )

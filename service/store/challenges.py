@@ -190,16 +190,24 @@ class ChallengeStore:
             )
             if still_open != "open":
                 return False
-            changed = session.execute(
-                update(ChallengeInviteRow)
-                .where(
-                    ChallengeInviteRow.challenge_id == challenge_id,
-                    ChallengeInviteRow.player_id == player_id,
-                    ChallengeInviteRow.status == "pending",
-                )
-                .values(status="accepted", answered_at=now)
-            ).rowcount
-            return changed == 1
+            return self.accept_invite_in(session, challenge_id, player_id, now)
+
+    @staticmethod
+    def accept_invite_in(
+        session: Session, challenge_id: str, player_id: str, now: datetime
+    ) -> bool:
+        """Record the player's acceptance in ``session`` (the transaction that also makes
+        the game, for the last one): False when it had accepted already."""
+        changed = session.execute(
+            update(ChallengeInviteRow)
+            .where(
+                ChallengeInviteRow.challenge_id == challenge_id,
+                ChallengeInviteRow.player_id == player_id,
+                ChallengeInviteRow.status == "pending",
+            )
+            .values(status="accepted", answered_at=now)
+        ).rowcount
+        return changed == 1
 
     def expire_challenges(self, now: datetime, limit: int = 500) -> list[str]:
         """End the open challenges whose time is up; their ids."""

@@ -4,15 +4,18 @@ generation played with the first one's network, and the search playing with it."
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
 import pytest
 
 from ai import value_net
+from ai.fit_value import read_records
 from ai.mcts import MctsBot
-from ai.value_net import GAME_KINDS, INPUTS, Model
-from ai.value_pipeline import load_rows, main, margins
+from ai.selfplay_store import data_digest, parts, read_members
+from ai.value_net import GAME_KINDS, INPUTS, Model, digest
+from ai.value_pipeline import load_rows, main, margins, record_kind
 from engine import Game
 
 
@@ -23,7 +26,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("value_net")
     assert main(["generate", "--bot", "random", "--games", "5", "--seed", "100", "--jobs", "1",
                  "--out", str(base), "--no-progress"]) == 0  # fmt: skip
-    data = base / "gen1-100.jsonl"
+    data = base / "gen1-100"
     model = base / "model.json"
     train = ["train", str(data), "--hidden", "8", "--epochs", "2", "--out", str(model)]
     assert main(train) == 0
@@ -31,7 +34,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def test_generate_records_every_game_kind_with_final_scores(run: dict[str, Path]) -> None:
-    records = [json.loads(line) for line in run["data"].read_text().splitlines()]
+    records = [record for _, record in read_records([run["data"]], "test")]
     assert len(records) == 5 * len(GAME_KINDS)
     kinds = {r.get("variant") or f"{len(r['final'])}p" for r in records}
     assert kinds == set(GAME_KINDS)
@@ -98,9 +101,42 @@ def test_a_later_generation_plays_the_search_with_the_earlier_network(
             "--iterations", "2", "--games", "1", "--seed", "7", "--jobs", "1",
             "--out", str(run["base"]), "--no-progress"]  # fmt: skip
     assert main(argv) == 0
-    (record,) = [json.loads(x) for x in (run["base"] / "gen2-7.jsonl").read_text().splitlines()]
+    (record,) = [r for _, r in read_records([run["base"] / "gen2-7"], "test")]
     assert record["generation"] == 2 and record["bot"] == "mcts/2/net"
     assert record["variant"] == "decoy"
+    assert record["net"] == "model.json" and record["net_sha256_16"] == digest(run["model"])
+
+
+def test_a_run_started_again_plays_only_the_games_its_directory_lacks(tmp_path: Path) -> None:
+    argv = ["generate", "--bot", "random", "--kinds", "3p,4p", "--games", "2", "--seed", "40",
+            "--jobs", "1", "--out", str(tmp_path), "--no-progress"]  # fmt: skip
+    run_dir = tmp_path / "gen1-40"
+    assert main(argv) == 0
+    first = [(r["seed"], record_kind(r)) for _, r in read_records([run_dir], "test")]
+    assert sorted(first) == [(40, "3p"), (40, "4p"), (41, "3p"), (41, "4p")]
+    assert main(argv) == 0  # nothing left to play: no new part
+    assert [p.name for p in parts(run_dir)] == ["part-000.jsonl.gz"]
+    # a longer run of the same seeds plays the new ones only, into a part of its own
+    assert main([*argv[:6], "3", *argv[7:]]) == 0
+    assert [p.name for p in parts(run_dir)] == ["part-000.jsonl.gz", "part-001.jsonl.gz"]
+    later = [(r["seed"], record_kind(r)) for r in read_members(run_dir / "part-001.jsonl.gz")]
+    assert sorted(later) == [(42, "3p"), (42, "4p")]
+
+
+def test_a_game_cut_off_mid_write_is_played_again_and_costs_no_other(tmp_path: Path) -> None:
+    argv = ["generate", "--bot", "random", "--kinds", "3p", "--games", "3", "--seed", "50",
+            "--jobs", "1", "--out", str(tmp_path), "--no-progress"]  # fmt: skip
+    assert main(argv) == 0
+    part = tmp_path / "gen1-50" / "part-000.jsonl.gz"
+    whole = part.read_bytes()
+    last = list(read_members(part))[-1]
+    member = len(gzip.compress((json.dumps(last) + "\n").encode(), mtime=0))
+    part.write_bytes(whole[: len(whole) - member // 2])  # the run killed inside the last game
+    assert [r["seed"] for r in read_members(part)] == [50, 51]
+    assert main(argv) == 0
+    seeds = sorted(r["seed"] for _, r in read_records([tmp_path / "gen1-50"], "test"))
+    assert seeds == [50, 51, 52]
+    assert data_digest(tmp_path / "gen1-50") != data_digest(part)
 
 
 def test_the_search_values_leaves_with_the_active_network(run: dict[str, Path]) -> None:

@@ -118,7 +118,7 @@ def test_names_refuse_what_is_not_one_line_of_visible_text(
         client.post(f"{API}/games", json={"players": 3, "seats": [bot_seat] * 3}),
     ]
     for r in refusals:
-        assert_problem(r, 422, "validation_error")
+        assert_problem(r, 422, "invalid_name")
 
 
 @pytest.mark.parametrize("text", VISIBLE)

@@ -157,11 +157,20 @@ def failed_once(service, notice_id: str, clock) -> NoticeRow:
     return row
 
 
-def test_a_header_the_mail_library_refuses_fails_once(service, scheduler, sink, clock, caplog):
+def test_a_message_the_mail_library_refuses_fails_once(
+    service, scheduler, sink, clock, caplog
+) -> None:
+    """Names are made safe before they reach a header (``text_check.shown``); whatever
+    still reaches one with a line break (here the configured sender) makes the library
+    refuse the message, which fails at once, once, with one line."""
     mailing(service, sink)
     player = verified_player(service, scheduler, sink)
     service.notices.choose(player, kinds=[NoticeKind.TOURNAMENT])
-    bad = notice(service, player, "tournament", {"label": "Cup\r\nBcc: victim@example.org"})
+    mail = service.settings.mail
+    service.settings = replace(
+        service.settings, mail=replace(mail, sender="Ursuppe\r\nBcc: x@example.org <n@x.org>")
+    )
+    bad = notice(service, player, "tournament", {"label": "Cup"})
     with caplog.at_level(logging.INFO, logger="service.parts.notices"):
         assert service.notices.deliver(bad) == "failed"
     lines = [r for r in caplog.records if bad in r.getMessage()]
@@ -170,8 +179,30 @@ def test_a_header_the_mail_library_refuses_fails_once(service, scheduler, sink, 
     assert row.last_error.startswith("ValueError")
     assert sink.count() == 1  # the verification mail only
     # The next notice is not held up by it.
+    service.settings = replace(service.settings, mail=mail)
     fine = notice(service, player, "tournament", {"label": "Cup"})
     assert service.notices.deliver(fine) == "sent"
+
+
+def test_an_address_the_smtp_server_cannot_take_fails_once(
+    service, scheduler, clock, caplog
+) -> None:
+    """A non-ASCII address needs SMTPUTF8, which this server does not offer: the library
+    refuses to hand the message over, for good."""
+    with MailSink(smtputf8=False) as sink:
+        _address_without_smtputf8(service, scheduler, sink, clock, caplog)
+
+
+def _address_without_smtputf8(service, scheduler, sink, clock, caplog) -> None:
+    mailing(service, sink)
+    player = service.accounts.create("Jörg").player.id
+    service.notices.set_email(player, "jörg@bücher.de")
+    [verify] = scheduler.notice_ids()
+    with caplog.at_level(logging.INFO, logger="service.parts.notices"):
+        assert send_all(service, scheduler) == ["failed"]
+    assert len([r for r in caplog.records if verify in r.getMessage()]) == 1
+    assert failed_once(service, verify, clock).last_error.startswith("SMTP:")
+    assert sink.count() == 0
 
 
 def test_a_permanent_smtp_refusal_fails_once(service, scheduler, sink, clock, caplog) -> None:

@@ -170,7 +170,10 @@ def test_the_services_bots_fill_the_tables(service, clock) -> None:
     assert report.closed == [1] and report.paired == [2]
     lines = service.tournaments.standings(t.id, None)
     assert len(lines) == 3  # the bots have no line
-    assert sum(s.score for s in lines) <= 2.0  # the bot's share of the table's 2 points
+    # The bot's place takes its share of the table's 2 points: 1st, 2/3 ... last, 0.
+    bot_seat = next(s.seat for s in game.seats if s.player_id is None)
+    bot_place = service.games.get(table.game_id).result["ranking"].index(bot_seat) + 1
+    assert sum(s.score for s in lines) == pytest.approx(2.0 - (4 - bot_place) / 3, abs=0.002)
 
 
 def test_a_round_robin_has_its_schedule_from_the_start(service, clock) -> None:
@@ -190,7 +193,16 @@ def test_a_round_robin_has_its_schedule_from_the_start(service, clock) -> None:
             for table in r.pairing["tables"]:
                 met |= {frozenset((a, b)) for a in table for b in table if a != b}
     assert len(met) == 15  # every pair of the six meets
+    # Every later round is listed with its tables from the start, seated as played.
+    planned = {}
+    for r in schedule[1:]:
+        assert r.tables and all(x.status == "scheduled" and x.game_id is None for x in r.tables)
+        planned[r.number] = [[s["player_id"] for s in x.seats] for x in r.tables]
     for number in range(1, len(schedule) + 1):
+        played = service.tournaments.rounds(t.id, None)[number - 1]
+        if number > 1:
+            assert [[s["player_id"] for s in x.seats] for x in played.tables] == planned[number]
+            assert all(x.game_id for x in played.tables)
         play_round(service, t.id, number)
         service.tournaments.step(t.id)
     assert service.tournaments.get(t.id, None).status == "finished"
@@ -265,6 +277,7 @@ def test_an_arena_pairs_whoever_waits_until_time_is_up(service, clock) -> None:
     assert report.started and len(report.games) == 2
     late = service.tournaments.enter(t.id, ids[6])  # an arena may be entered while it runs
     assert late.status == "entered"
+    assert late.rating == 0.0  # fixed on entry: no rating in the pool, a new player's
     first = service.tournaments.games(t.id, None)[0]
     play_out(service, first.game_id)
     clock.advance(10)

@@ -74,13 +74,12 @@ def test_a_channel_outliving_its_connection_fails_as_a_connection_error(
         conn.release()
 
 
-def procfile_command(name: str, schedule: Path) -> str:
-    """The Procfile's command line for ``name``; the beat's schedule file moved from /tmp
-    into the test's directory, so that parallel runs never share one."""
+def procfile_command(name: str) -> str:
+    """The Procfile's command line for ``name``, as it stands."""
     for line in (ROOT / "Procfile").read_text().splitlines():
         process, _, command = line.partition(": ")
         if process == name:
-            return command.replace("/tmp/celerybeat-schedule", str(schedule))
+            return command
     raise AssertionError(f"no {name} in the Procfile")
 
 
@@ -90,10 +89,16 @@ class ProcfileProcess:
     def __init__(self, name: str, env: dict[str, str], logdir: Path) -> None:
         self.name = name
         self.logfile = logdir / f"{name}-{uuid.uuid4().hex[:6]}.log"
-        command = procfile_command(name, logdir / f"schedule-{uuid.uuid4().hex[:6]}")
+        # the beat's schedule file in the test's directory (the Procfile's BEAT_SCHEDULE),
+        # so that parallel runs never share one
+        env = {**env, "BEAT_SCHEDULE": str(logdir / f"schedule-{uuid.uuid4().hex[:6]}")}
         with open(self.logfile, "wb") as log:
             self.proc = processes.spawn(
-                ["bash", "-c", command], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+                ["bash", "-c", procfile_command(name)],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
             )
 
     def log(self) -> str:

@@ -33,3 +33,23 @@ export async function drawEnterable(table, call, token, h, put) {
     h("td", {}, formatText(x)), h("td", {}, termsText(x)),
     h("td", {}, x.status === "upcoming" ? t("tn_starts", { when: when(x.starts_at) }) : t("tn_running")))));
 }
+
+/** The fields of the tournament form, by the API's names: the words a refusal names them by. */
+const FIELD_WORDS = { name: "tn_f_name", format: "tn_f_format", players: "tn_f_table", variant: "tn_f_table",
+  rounds: "tn_f_rounds", duration: "tn_f_minutes", time_control: "tn_f_clock", service_bots: "tn_f_bots",
+  starts_at: "tn_f_starts", rated: "tn_f_rated", private: "tn_f_private" };
+
+/** A refusal of the API in the page's words: its stable ``code`` says which text (the
+ * request's fields named as the form names them); a code the page has no words for shows
+ * the API's own ``detail``. */
+export function problemWords(err) {
+  const problem = err?.problem;
+  if (!problem?.code) return err?.message || String(err);
+  if (problem.code === "validation_error") {
+    const fields = Object.values(problem.errors || {}).flatMap((byField) => Object.keys(byField));
+    return t("tn_err_validation_error", { fields: fields.map((f) => (FIELD_WORDS[f] ? t(FIELD_WORDS[f]) : f)).join(", ") });
+  }
+  const key = `tn_err_${problem.code}`;
+  const text = t(key, { detail: problem.detail || "" });
+  return text === key ? (problem.detail || err.message) : text;
+}

@@ -1,10 +1,12 @@
 // The tournaments page (GET /tournaments): upcoming, running and finished ones, each name
 // linking to its page; private ones appear to their organiser and entrants (the request
-// carries this browser's player token when it has one).
+// carries this browser's player token when it has one). The organiser's form to create
+// one is tournament-form.js's.
 import { call, myPlayer } from "./api.js";
 import { h, put } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
+import { setUpOrganiseForm } from "./tournament-form.js";
 import { formatText, termsText, when } from "./tournament-words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -31,6 +33,7 @@ async function main() {
   translatePage();
   setTitle(document.title);
   followTurns();
+  setUpOrganiseForm();
   await Promise.all(["upcoming", "running", "finished"].map(section));
   document.body.dataset.ready = "1";
 }

@@ -52,7 +52,9 @@ class ChallengeList(MethodView):
         player stream and accepts or declines; the game is created when all have accepted.
         Refused: yourself (422 `challenge_self`), an unknown player (404
         `player_not_found`), a person who muted you (403 `muted_by_player`), a paused bot
-        account (409 `bot_account_paused`), terms a game would refuse (422).
+        account (409 `bot_account_paused`), terms a game would refuse (422), search bots
+        (`bot_level` or a stand-in of the `mcts` family) with the challenger's search budget
+        spent (429 `rate_limited`; the game is charged to it when it is made).
         """
         view = deps.service().challenges.create(
             player_required().id,
@@ -114,7 +116,9 @@ class Accept(MethodView):
         By an invited player (403 `not_invited`); accepting again changes nothing. The
         last acceptance creates the game: `status: accepted` and `game_id`; each player
         then plays its seat with its player token. 409 `challenge_expired`,
-        `challenge_cancelled`, `challenge_declined`.
+        `challenge_cancelled`, `challenge_declined`. A game with search bots is charged to
+        the challenger's search budget: spent, the acceptance is refused (429
+        `rate_limited`) and the challenge stays open, this invitation pending.
         """
         view = deps.service().challenges.accept(challenge_id, player_required().id)
         return view, 200, NO_STORE
@@ -147,7 +151,9 @@ class Rematch(MethodView):
         challenge to the game's other players with the same seats and terms. An open
         rematch of the game is answered as it is (200). Against the service's bots only,
         the game is created at once. 409 `game_not_finished`, `rematch_unavailable` (a
-        seat was joined without a player token).
+        seat was joined without a player token). A game with search bots (seats or
+        stand-ins) is charged to your search budget: spent, 429 `rate_limited` and nothing
+        is stored.
         """
         view, new = deps.service().challenges.rematch(game_id, player_required().id)
         return view, 201 if new else 200, _location(view.id)

@@ -6,6 +6,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document
+from api.display_text import DisplayText
 from api.parsing import JsonBoolean
 from service.parts.chat import MAX_TEXT, PAGE_MAX
 
@@ -46,9 +47,11 @@ class ChatPageSchema(Document):
 
 
 class ChatPostSchema(ma.Schema):
-    text = fields.String(
+    text = DisplayText(
         required=True,
-        validate=validate.Length(max=4 * MAX_TEXT),
+        max_length=MAX_TEXT,
+        what="a message",
+        code="invalid_chat_text",
         metadata={"description": f"1-{MAX_TEXT} characters after trimming, one line"},
     )
 

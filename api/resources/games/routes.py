@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import request
 from flask.views import MethodView
 
 from api import deps
@@ -128,7 +127,6 @@ class Games(MethodView):
             private=body["private"],
             rated=body["rated"],
             idempotency_key=idempotency_key(),
-            address=request.remote_addr,
         )
         headers = {
             "Location": f"/api/v1/games/{created.game.id}",

@@ -16,7 +16,8 @@ from marshmallow import fields, validate
 from api.contract.documents import Document, optional, view_document
 from api.contract.plugin import NULL
 from api.contract.vocabulary import component_field
-from api.parsing import MAX_INT32, JsonBoolean, QueryBoolean, printable_text
+from api.display_text import DisplayText
+from api.parsing import MAX_INT32, JsonBoolean, QueryBoolean
 from engine import SUPPORTED_PLAYERS
 from engine.counts import VARIANTS
 from service.models import GAME_STATUSES
@@ -26,8 +27,8 @@ from service.rules.game_options import FIELDS as OPTIONS
 from service.rules.new_game import LABEL, TIMEOUT_POLICIES
 from service.rules.views import GameView, SeatView
 
-NAME = [validate.Length(min=1, max=64), printable_text]
-LEVEL = [validate.Length(min=1, max=32), printable_text]
+#: A bot level's name: checked against the levels by the service (``invalid_seats``...).
+LEVEL = [validate.Length(min=1, max=32)]
 
 
 class SeatSpecSchema(ma.Schema):
@@ -40,7 +41,7 @@ class SeatSpecSchema(ma.Schema):
         validate=LEVEL,
         metadata={"description": "bot level (see GET /api/v1/rules → bot_levels); bots only"},
     )
-    name = fields.String(validate=NAME, metadata={"description": "display name of a bot seat"})
+    name = DisplayText(metadata={"description": "display name of a bot seat"})
     player = fields.String(
         validate=validate.Length(min=1, max=32),
         metadata={

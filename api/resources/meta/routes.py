@@ -76,10 +76,12 @@ class Rules(MethodView):
 class Health(MethodView):
     @health_blp.response(200, HealthSchema)
     def get(self) -> Any:
-        """Liveness: the process answers
+        """Liveness and membership: the process answers
 
-        Checks nothing else (see `/readyz` for the database and the broker): a load
-        balancer restarts a process that stops answering here.
+        Checks nothing else: a balancer keeps a process in rotation while it answers here,
+        and a supervisor restarts one that stops. An outage of the database or Redis does
+        not fail it: every process would fail together, and the process's own answer (503
+        `unavailable` with `Retry-After`) serves players better than the balancer's.
         """
         return {"status": "ok"}
 
@@ -88,16 +90,28 @@ class Health(MethodView):
 class Ready(MethodView):
     @health_blp.response(200, ReadySchema)
     def get(self) -> Any:
-        """Readiness: the database and the broker answer
+        """Readiness: the process has reached the database and the broker
 
-        503 `not_ready` when either cannot be reached. Also reports how long ago a worker
-        and beat were last seen (their heartbeats; `recent` within
-        `URSUPPE_HEARTBEAT_STALE` seconds): reported, not required, since restarting the
-        web process would not bring a worker back.
+        503 `not_ready` until this process has reached both once since it started (an
+        orchestrator starts the next process of a rollout, or sends traffic, only then).
+        After that it stays 200: `status` is `degraded` while either cannot be reached, and
+        `database` and `broker` say which, for alerts. An outage of a shared dependency
+        makes every process equal, so taking them out of rotation would only replace their
+        503 problems with the balancer's own. Also reports how long ago a worker and beat
+        were last seen (their heartbeats; `recent` within `URSUPPE_HEARTBEAT_STALE`
+        seconds): reported, not required, since restarting the web process would not bring
+        a worker back.
         """
         ready, report = health.readiness(deps.service())
-        if not ready:
-            raise ApiProblem(
-                503, "not_ready", "the database or the broker is not reachable", **report
-            )
-        return {"status": "ready", **report}
+        reached = current_app.extensions.setdefault("ursuppe.reached_once", [False])
+        if ready:
+            reached[0] = True
+            return {"status": "ready", **report}
+        if reached[0]:
+            return {"status": "degraded", **report}
+        raise ApiProblem(
+            503,
+            "not_ready",
+            "this process has not yet reached the database and the broker",
+            **report,
+        )

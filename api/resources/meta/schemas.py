@@ -100,8 +100,16 @@ class SeenSchema(Document):
     recent = fields.Boolean(metadata={"description": "seen within the configured staleness"})
 
 
-class ReadySchema(HealthSchema):
+class ReadySchema(Document):
     Meta = optional("worker", "beat")
+
+    status = fields.String(
+        validate=validate.OneOf(("ready", "degraded")),
+        metadata={
+            "description": "ready: the database and the broker answer; degraded: either does "
+            "not answer now, after this process had reached both"
+        },
+    )
 
     database = fields.String(metadata={"description": "ok or unreachable"})
     broker = fields.String(metadata={"description": "ok, unreachable or not used"})

@@ -7,6 +7,8 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document, optional
+from api.display_text import DisplayText
+from service.plumbing.text_check import TITLE_MAX
 from service.rules.scopes import SCOPES
 
 _SCOPE = fields.String(validate=validate.OneOf(list(SCOPES)))
@@ -97,9 +99,10 @@ class TokenSchema(Document):
 
 
 class TokenCreateSchema(ma.Schema):
-    label = fields.String(
+    label = DisplayText(
         required=True,
-        validate=validate.Length(1, 100),
+        max_length=TITLE_MAX,
+        what="a token's label",
         metadata={"description": "what the token is for, e.g. `my bot`"},
     )
     scopes = fields.List(
@@ -116,9 +119,10 @@ class CreatedTokenSchema(Document):
 
 
 class ClientCreateSchema(ma.Schema):
-    name = fields.String(
+    name = DisplayText(
         required=True,
-        validate=validate.Length(1, 100),
+        max_length=TITLE_MAX,
+        what="a client's name",
         metadata={"description": "shown to players on the consent page"},
     )
     redirect_uris = fields.List(

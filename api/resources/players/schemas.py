@@ -6,18 +6,19 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document, view_document
-from api.resources.games.schemas import NAME, GameSummarySchema
+from api.display_text import DisplayText
+from api.resources.games.schemas import GameSummarySchema
 from api.resources.ratings.schemas import RatingSchema
 from service.models import GAME_STATUSES
 from service.rules.player_views import PlayerView, Turn
 
 
 class PlayerCreateSchema(ma.Schema):
-    name = fields.String(required=True, validate=NAME)
+    name = DisplayText(required=True)
 
 
 class PlayerUpdateSchema(ma.Schema):
-    name = fields.String(required=True, validate=NAME)
+    name = DisplayText(required=True)
 
 
 class SigninCodeSchema(Document):

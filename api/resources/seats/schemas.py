@@ -6,13 +6,14 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document
-from api.resources.games.schemas import NAME, GameSchema
+from api.display_text import DisplayText
+from api.resources.games.schemas import GameSchema
 from engine import SUPPORTED_PLAYERS
 from engine.fairness import MAX_ENTROPY
 
 
 class JoinSchema(ma.Schema):
-    name = fields.String(required=True, validate=NAME)
+    name = DisplayText(required=True)
     seat = fields.Integer(
         strict=True,
         validate=validate.Range(0, max(SUPPORTED_PLAYERS) - 1),

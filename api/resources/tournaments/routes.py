@@ -1,12 +1,11 @@
 """Tournaments the service runs (service/parts/tournaments.py; docs/tournaments.md): create one
 as its organiser, enter and withdraw with one's own player token, and read its entries,
 rounds, games, standings (JSON, CSV) and records. Reads are public, except that a private
-tournament is shown only to its organiser and entrants (404 to anyone else)."""
+tournament is shown only to its organiser, its entrants and whoever sends the code of its
+invitation link (``?invitation=``; 404 to anyone else)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from collections.abc import Iterator
 from dataclasses import asdict
@@ -18,16 +17,20 @@ from flask.views import MethodView
 
 from api import deps
 from api.auth import NO_STORE, PLAYER_AUTH, player_required, request_player
+from api.csv_export import csv_text
 from api.parsing import Blueprint
 from api.resources.log.schemas import RecordSchema
 from api.resources.tournaments.schemas import (
     TournamentCreateSchema,
+    TournamentEnterSchema,
     TournamentEntryListSchema,
     TournamentEntrySchema,
     TournamentGameListSchema,
+    TournamentInvitationQuerySchema,
     TournamentInvitationSchema,
     TournamentListQuerySchema,
     TournamentListSchema,
+    TournamentRemovalQuerySchema,
     TournamentRoundListSchema,
     TournamentSchema,
     TournamentStandingsSchema,
@@ -49,7 +52,7 @@ _ID = [
 ]
 #: The columns of the CSV export, in order.
 CSV_COLUMNS = ("rank", "player_id", "name", "score", "games", "byes", "opponents_score",
-               "performance", "rating", "withdrawn")  # fmt: skip
+               "performance", "rating", "withdrawn", "disqualified")  # fmt: skip
 
 blp = Blueprint(
     "tournaments",
@@ -99,14 +102,19 @@ class TournamentList(MethodView):
 
 @blp.route("/<tournament_id>", parameters=_ID)
 class TournamentOne(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.response(200, TournamentSchema)
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """Get a tournament
 
-        Its terms, status and round; a private one only to its organiser and entrants
-        (404 `tournament_not_found` to anyone else).
+        Its terms, status and round; a private one only to its organiser, its entrants and
+        whoever holds the code of its invitation link (404 `tournament_not_found` to
+        anyone else). The organiser also gets the code (`invitation`).
         """
-        return deps.service().tournaments.get(tournament_id, _viewer()), 200, NO_STORE
+        tournament = deps.service().tournaments.get(
+            tournament_id, _viewer(), query.get("invitation")
+        )
+        return tournament, 200, NO_STORE
 
     @blp.response(200, TournamentSchema)
     @blp.doc(security=PLAYER_AUTH)
@@ -119,30 +127,53 @@ class TournamentOne(MethodView):
         return deps.service().tournaments.cancel(tournament_id, player.id), 200, NO_STORE
 
 
+@blp.route("/<tournament_id>/start", parameters=_ID)
+class Start(MethodView):
+    @blp.response(200, TournamentSchema)
+    @blp.doc(security=PLAYER_AUTH)
+    def post(self, tournament_id: str) -> Any:
+        """Start an upcoming tournament now
+
+        Its organiser only (403 `not_organiser`): the start time becomes now and the
+        workers pair round 1 (an arena: begin pairing) within seconds. 409
+        `tournament_started` once it runs or was cancelled; 409 `too_few_entrants` while
+        fewer have entered than a round needs.
+        """
+        player = player_required()
+        return deps.service().tournaments.start_now(tournament_id, player.id), 200, NO_STORE
+
+
 @blp.route("/<tournament_id>/entries", parameters=_ID)
 class Entries(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.response(200, TournamentEntryListSchema)
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """List a tournament's entries
 
         Invited, entered and withdrawn players in order of entry, with the rating each
         had at the start and the rounds they missed in a row.
         """
-        items = deps.service().tournaments.entries(tournament_id, _viewer())
+        items = deps.service().tournaments.entries(
+            tournament_id, _viewer(), query.get("invitation")
+        )
         return {"items": items}, 200, NO_STORE
 
+    @blp.arguments(TournamentEnterSchema)
     @blp.response(200, TournamentEntrySchema)
     @blp.doc(security=PLAYER_AUTH)
-    def post(self, tournament_id: str) -> Any:
+    def post(self, body: dict[str, Any], tournament_id: str) -> Any:
         """Enter a tournament
 
-        With your own player token (again: no change). 403 `not_invited`,
-        `rating_too_low` or `bots_not_allowed` by its conditions; 409 `tournament_closed`
-        once it can no longer be entered (a Swiss or round robin has started; an arena's
-        time is up).
+        With your own player token (again: no change); `invitation`, the code of the
+        organiser's invitation link, admits you to a private tournament and to one by
+        invitation. 403 `not_invited`, `rating_too_low` or `bots_not_allowed` by its
+        conditions, `disqualified` after the organiser disqualified you; 409
+        `tournament_closed` once it can no longer be entered (a Swiss or round robin has
+        started; an arena's time is up).
         """
         player = player_required()
-        return deps.service().tournaments.enter(tournament_id, player.id), 200, NO_STORE
+        svc = deps.service().tournaments
+        return svc.enter(tournament_id, player.id, body.get("invitation")), 200, NO_STORE
 
 
 @blp.route("/<tournament_id>/entries/me", parameters=_ID)
@@ -157,6 +188,27 @@ class MyEntry(MethodView):
         """
         player = player_required()
         return deps.service().tournaments.withdraw(tournament_id, player.id), 200, NO_STORE
+
+
+@blp.route("/<tournament_id>/entries/<player_id>", parameters=_ID)
+class AnEntry(MethodView):
+    @blp.arguments(TournamentRemovalQuerySchema, location="query")
+    @blp.response(200, TournamentEntrySchema)
+    @blp.doc(security=PLAYER_AUTH)
+    def delete(self, query: dict[str, Any], tournament_id: str, player_id: str) -> Any:
+        """Withdraw or disqualify an entrant
+
+        Its organiser only (403 `not_organiser`): withdrawn as by themselves (not paired
+        again; a game being played goes on; the results so far stay in the standings);
+        with `disqualify=true` also marked disqualified in the entries and the standings,
+        and refused a new entry (403 `disqualified`). 404 `entry_not_found` without an
+        entry.
+        """
+        player = player_required()
+        entry = deps.service().tournaments.remove(
+            tournament_id, player.id, player_id, disqualify=query["disqualify"]
+        )
+        return entry, 200, NO_STORE
 
 
 @blp.route("/<tournament_id>/invitations", parameters=_ID)
@@ -177,33 +229,36 @@ class Invitations(MethodView):
 
 @blp.route("/<tournament_id>/rounds", parameters=_ID)
 class Rounds(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.response(200, TournamentRoundListSchema)
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """List a tournament's rounds: pairings, byes and tables
 
         A round robin lists its whole schedule from the start (later rounds `scheduled`).
         """
-        items = deps.service().tournaments.rounds(tournament_id, _viewer())
+        items = deps.service().tournaments.rounds(tournament_id, _viewer(), query.get("invitation"))
         return {"items": [asdict(r) for r in items]}, 200, NO_STORE
 
 
 @blp.route("/<tournament_id>/games", parameters=_ID)
 class Games(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.response(200, TournamentGameListSchema)
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """List a tournament's games, table by table
 
         Every table's game in round and table order (an arena's as they were made), its
         seats (null: the service's bot) and, once over, each entrant's place.
         """
-        items = deps.service().tournaments.games(tournament_id, _viewer())
+        items = deps.service().tournaments.games(tournament_id, _viewer(), query.get("invitation"))
         return {"items": [asdict(t) for t in items]}, 200, NO_STORE
 
 
 @blp.route("/<tournament_id>/standings", parameters=_ID)
 class Standings(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.response(200, TournamentStandingsSchema)
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """Get a tournament's standings
 
         Score by finishing place, then the tie-breaks: opponents' scores, performance,
@@ -211,14 +266,15 @@ class Standings(MethodView):
         """
         svc = deps.service().tournaments
         viewer = _viewer()
-        tournament = svc.get(tournament_id, viewer)
-        items = svc.standings(tournament_id, viewer)
+        tournament = svc.get(tournament_id, viewer, query.get("invitation"))
+        items = svc.standings(tournament_id, viewer, query.get("invitation"))
         return {"tournament_id": tournament.id, "status": tournament.status,
                 "round": tournament.round, "items": items}, 200, NO_STORE  # fmt: skip
 
 
 @blp.route("/<tournament_id>/standings.csv", parameters=_ID)
 class StandingsCsv(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.doc(
         responses={
             "200": {
@@ -228,20 +284,17 @@ class StandingsCsv(MethodView):
             }
         }
     )
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """Export a tournament's standings as CSV
 
         The same lines as `GET /tournaments/{id}/standings`, one per entrant, with a
         header line.
         """
-        items = deps.service().tournaments.standings(tournament_id, _viewer())
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(CSV_COLUMNS)
-        for line in items:
-            row = asdict(line)
-            writer.writerow(["" if row[c] is None else row[c] for c in CSV_COLUMNS])
-        resp = current_app.response_class(out.getvalue(), mimetype=CSV)
+        items = deps.service().tournaments.standings(
+            tournament_id, _viewer(), query.get("invitation")
+        )
+        rows = ([asdict(line)[c] for c in CSV_COLUMNS] for line in items)
+        resp = current_app.response_class(csv_text(CSV_COLUMNS, rows), mimetype=CSV)
         resp.headers["Cache-Control"] = "no-store"
         resp.headers["Content-Disposition"] = f'attachment; filename="{tournament_id}.csv"'
         return resp
@@ -249,6 +302,7 @@ class StandingsCsv(MethodView):
 
 @blp.route("/<tournament_id>/records", parameters=_ID)
 class Records(MethodView):
+    @blp.arguments(TournamentInvitationQuerySchema, location="query")
     @blp.doc(
         responses={
             "200": {
@@ -266,14 +320,14 @@ class Records(MethodView):
             }
         }
     )
-    def get(self, tournament_id: str) -> Any:
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """Export the records of a tournament's games as ndjson
 
         One line per finished game, each the game's `record`: everything needed to replay
         and verify it. Streamed: a large tournament is not held in memory.
         """
         svc = deps.service()
-        ids = svc.tournaments.finished_games(tournament_id, _viewer())
+        ids = svc.tournaments.finished_games(tournament_id, _viewer(), query.get("invitation"))
         resp = current_app.response_class(_record_lines(svc, ids), mimetype=NDJSON)
         resp.headers["Cache-Control"] = "no-store"
         return resp

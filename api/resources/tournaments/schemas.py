@@ -6,14 +6,16 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.contract.documents import Document
+from api.display_text import DisplayText
 from api.parsing import JsonBoolean
 from api.resources.games.schemas import TimeControlSchema
 from engine.counts import SUPPORTED_PLAYERS, VARIANTS
 from service.parts.tournaments import DEFAULT_MISSED_LIMIT, ENTRY, FORMATS, MAX_ROUNDS, STATUSES
+from service.plumbing.text_check import TITLE_MAX
 
 
 class TournamentCreateSchema(ma.Schema):
-    name = fields.String(required=True, validate=validate.Length(1, 100))
+    name = DisplayText(required=True, max_length=TITLE_MAX, what="a tournament's name")
     format = fields.String(
         required=True,
         metadata={"description": "swiss, round_robin or arena (docs/tournaments.md)",
@@ -120,6 +122,12 @@ class TournamentSchema(Document):
     started_at = fields.DateTime(allow_none=True)
     ends_at = fields.DateTime(allow_none=True, metadata={"description": "arena: pairing stops"})
     finished_at = fields.DateTime(allow_none=True)
+    invitation = fields.String(
+        allow_none=True,
+        metadata={"description": "the organiser's only (null to anyone else): the code of the "
+                  "invitation link (/tournaments/{id}?invitation=code), which shows a private "
+                  "tournament to whoever holds it and lets them enter, by invitation too"},
+    )  # fmt: skip
 
 
 class TournamentListSchema(Document):
@@ -138,10 +146,37 @@ class TournamentListQuerySchema(ma.Schema):
     )
 
 
+class TournamentInvitationQuerySchema(ma.Schema):
+    invitation = fields.String(
+        validate=validate.Length(1, 64),
+        metadata={"description": "the code of the organiser's invitation link: shows a "
+                  "private tournament to its holder"},
+    )  # fmt: skip
+
+
+class TournamentEnterSchema(ma.Schema):
+    invitation = fields.String(
+        validate=validate.Length(1, 64),
+        metadata={"description": "the code of the organiser's invitation link: admits its "
+                  "holder to a private tournament and to one by invitation"},
+    )  # fmt: skip
+
+
+class TournamentRemovalQuerySchema(ma.Schema):
+    disqualify = fields.Boolean(
+        load_default=False,
+        metadata={"description": "disqualify: withdrawn, marked so, and never entered again"},
+    )
+
+
 class TournamentEntrySchema(Document):
     player_id = fields.String()
     name = fields.String()
-    status = fields.String(validate=validate.OneOf(["invited", "entered", "withdrawn"]))
+    status = fields.String(
+        validate=validate.OneOf(["invited", "entered", "withdrawn", "disqualified"]),
+        metadata={"description": "invited, entered, withdrawn (by themselves, the organiser or "
+                  "missed rounds) or disqualified (by the organiser)"},
+    )  # fmt: skip
     rating = fields.Float(allow_none=True, metadata={"description": "fixed at the start"})
     missed = fields.Integer(metadata={"description": "rounds missed in a row"})
     entered_at = fields.DateTime(allow_none=True)
@@ -169,8 +204,13 @@ class TournamentSeatSchema(Document):
 
 class TournamentTableSchema(Document):
     table = fields.Integer()
-    game_id = fields.String()
-    status = fields.String(validate=validate.OneOf(["playing", "finished"]))
+    game_id = fields.String(
+        allow_none=True, metadata={"description": "null while the table is scheduled"}
+    )
+    status = fields.String(
+        validate=validate.OneOf(["scheduled", "playing", "finished"]),
+        metadata={"description": "scheduled: a planned round's table, its game not made yet"},
+    )
     seats = fields.List(fields.Nested(TournamentSeatSchema))
 
 
@@ -206,10 +246,18 @@ class TournamentStandingSchema(Document):
     score = fields.Float(metadata={"description": "points by finishing place, byes included"})
     games = fields.Integer()
     byes = fields.Integer()
-    opponents_score = fields.Float(metadata={"description": "tie-break 1"})
-    performance = fields.Float(allow_none=True, metadata={"description": "tie-break 2"})
+    opponents_score = fields.Float(
+        metadata={"description": "tie-break 1 (the entrants met; a service bot is no opponent)"}
+    )
+    performance = fields.Float(
+        allow_none=True,
+        metadata={"description": "tie-break 2; null: no game against another entrant yet"},
+    )
     rating = fields.Float(metadata={"description": "tie-break 3: the rating at the start"})
     withdrawn = fields.Boolean()
+    disqualified = fields.Boolean(
+        metadata={"description": "withdrawn by the organiser's disqualification"}
+    )
 
 
 class TournamentStandingsSchema(Document):

@@ -118,16 +118,18 @@ OPERATIONS: dict[str, Operation] = {
     'listTournaments': Operation('listTournaments', 'GET', '/api/v1/tournaments', security=(None,), stream=False, query=('status', 'enterable'), headers=()),
     'createTournament': Operation('createTournament', 'POST', '/api/v1/tournaments', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'cancelTournament': Operation('cancelTournament', 'DELETE', '/api/v1/tournaments/{tournament_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
-    'getTournament': Operation('getTournament', 'GET', '/api/v1/tournaments/{tournament_id}', security=(None,), stream=False, query=(), headers=()),
-    'listTournamentEntries': Operation('listTournamentEntries', 'GET', '/api/v1/tournaments/{tournament_id}/entries', security=(None,), stream=False, query=(), headers=()),
+    'getTournament': Operation('getTournament', 'GET', '/api/v1/tournaments/{tournament_id}', security=(None,), stream=False, query=('invitation',), headers=()),
+    'listTournamentEntries': Operation('listTournamentEntries', 'GET', '/api/v1/tournaments/{tournament_id}/entries', security=(None,), stream=False, query=('invitation',), headers=()),
     'enterTournament': Operation('enterTournament', 'POST', '/api/v1/tournaments/{tournament_id}/entries', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'withdrawFromTournament': Operation('withdrawFromTournament', 'DELETE', '/api/v1/tournaments/{tournament_id}/entries/me', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
-    'listTournamentGames': Operation('listTournamentGames', 'GET', '/api/v1/tournaments/{tournament_id}/games', security=(None,), stream=False, query=(), headers=()),
+    'removeTournamentEntrant': Operation('removeTournamentEntrant', 'DELETE', '/api/v1/tournaments/{tournament_id}/entries/{player_id}', security=('playerToken', 'oauth2'), stream=False, query=('disqualify',), headers=()),
+    'listTournamentGames': Operation('listTournamentGames', 'GET', '/api/v1/tournaments/{tournament_id}/games', security=(None,), stream=False, query=('invitation',), headers=()),
     'inviteToTournament': Operation('inviteToTournament', 'POST', '/api/v1/tournaments/{tournament_id}/invitations', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
-    'exportTournamentRecords': Operation('exportTournamentRecords', 'GET', '/api/v1/tournaments/{tournament_id}/records', security=(None,), stream=False, query=(), headers=()),
-    'listTournamentRounds': Operation('listTournamentRounds', 'GET', '/api/v1/tournaments/{tournament_id}/rounds', security=(None,), stream=False, query=(), headers=()),
-    'getTournamentStandings': Operation('getTournamentStandings', 'GET', '/api/v1/tournaments/{tournament_id}/standings', security=(None,), stream=False, query=(), headers=()),
-    'exportTournamentStandingsCsv': Operation('exportTournamentStandingsCsv', 'GET', '/api/v1/tournaments/{tournament_id}/standings.csv', security=(None,), stream=False, query=(), headers=()),
+    'exportTournamentRecords': Operation('exportTournamentRecords', 'GET', '/api/v1/tournaments/{tournament_id}/records', security=(None,), stream=False, query=('invitation',), headers=()),
+    'listTournamentRounds': Operation('listTournamentRounds', 'GET', '/api/v1/tournaments/{tournament_id}/rounds', security=(None,), stream=False, query=('invitation',), headers=()),
+    'getTournamentStandings': Operation('getTournamentStandings', 'GET', '/api/v1/tournaments/{tournament_id}/standings', security=(None,), stream=False, query=('invitation',), headers=()),
+    'exportTournamentStandingsCsv': Operation('exportTournamentStandingsCsv', 'GET', '/api/v1/tournaments/{tournament_id}/standings.csv', security=(None,), stream=False, query=('invitation',), headers=()),
+    'startTournament': Operation('startTournament', 'POST', '/api/v1/tournaments/{tournament_id}/start', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'streamTournament': Operation('streamTournament', 'GET', '/api/v1/tournaments/{tournament_id}/stream', security=(None,), stream=True, query=(), headers=()),
     'getLiveness': Operation('getLiveness', 'GET', '/healthz', security=(None,), stream=False, query=(), headers=()),
     'getReadiness': Operation('getReadiness', 'GET', '/readyz', security=(None,), stream=False, query=(), headers=()),
@@ -237,7 +239,7 @@ class Operations:
             ``problems.InvalidSeats``, ``problems.InvalidTimeLimit``,
             ``problems.InvalidTimeoutPolicy``, ``problems.InvalidOption``,
             ``problems.InvalidLabel``, ``problems.IdempotencyKeyReused``,
-            ``problems.InvalidTimeControl``, ``problems.RateLimited``.
+            ``problems.InvalidName``, ``problems.InvalidTimeControl``, ``problems.RateLimited``.
         """
         return self._operation('createGame', path={}, query={}, headers={'Idempotency-Key': idempotency_key}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -251,8 +253,8 @@ class Operations:
             ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
             ``problems.InvalidPlayers``, ``problems.InvalidSeats``,
             ``problems.InvalidTimeLimit``, ``problems.InvalidTimeoutPolicy``,
-            ``problems.InvalidOption``, ``problems.InvalidLabel``, ``problems.InvalidBulk``,
-            ``problems.InvalidTimeControl``, ``problems.RateLimited``.
+            ``problems.InvalidOption``, ``problems.InvalidLabel``, ``problems.InvalidName``,
+            ``problems.InvalidBulk``, ``problems.InvalidTimeControl``, ``problems.RateLimited``.
         """
         return self._operation('createGamesInBulk', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -401,8 +403,8 @@ class Operations:
             ``problems.GameFull``, ``problems.SeatTaken``, ``problems.VersionConflict``,
             ``problems.BotAccountHumanSeat``, ``problems.PayloadTooLarge``,
             ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
-            ``problems.IdempotencyKeyReused``, ``problems.InvalidEntropy``,
-            ``problems.RateLimited``.
+            ``problems.IdempotencyKeyReused``, ``problems.InvalidName``,
+            ``problems.InvalidEntropy``, ``problems.RateLimited``.
         """
         return self._operation('joinGame', path={'game_id': game_id}, query={}, headers={'Idempotency-Key': idempotency_key}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -962,8 +964,8 @@ class Operations:
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
             ``problems.MissingScope``, ``problems.PayloadTooLarge``,
             ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
-            ``problems.InvalidPlayers``, ``problems.InvalidTournament``,
-            ``problems.RateLimited``.
+            ``problems.InvalidPlayers``, ``problems.InvalidName``,
+            ``problems.InvalidTournament``, ``problems.RateLimited``.
         """
         return self._operation('createTournament', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -977,31 +979,33 @@ class Operations:
         """
         return self._operation('cancelTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def get_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.Tournament:
+    def get_tournament(self, tournament_id: str, *, invitation: str | None = None, seat_token: str | None = None) -> models.Tournament:
         """Get a tournament (``GET /api/v1/tournaments/{tournament_id}``, ``getTournament``).
 
         Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
             ``problems.RateLimited``.
         """
-        return self._operation('getTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+        return self._operation('getTournament', path={'tournament_id': tournament_id}, query={'invitation': invitation}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def list_tournament_entries(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentEntryList:
+    def list_tournament_entries(self, tournament_id: str, *, invitation: str | None = None, seat_token: str | None = None) -> models.TournamentEntryList:
         """List a tournament's entries (``GET /api/v1/tournaments/{tournament_id}/entries``, ``listTournamentEntries``).
 
         Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
             ``problems.RateLimited``.
         """
-        return self._operation('listTournamentEntries', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+        return self._operation('listTournamentEntries', path={'tournament_id': tournament_id}, query={'invitation': invitation}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def enter_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentEntry:
+    def enter_tournament(self, tournament_id: str, body: models.TournamentEnter, *, seat_token: str | None = None) -> models.TournamentEntry:
         """Enter a tournament (``POST /api/v1/tournaments/{tournament_id}/entries``, ``enterTournament``).
 
-        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotInvited``,
-            ``problems.RatingTooLow``, ``problems.BotsNotAllowed``, ``problems.MissingScope``,
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.NotInvited``, ``problems.RatingTooLow``, ``problems.BotsNotAllowed``,
+            ``problems.Disqualified``, ``problems.MissingScope``,
             ``problems.TournamentNotFound``, ``problems.TournamentClosed``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
             ``problems.ValidationError``, ``problems.RateLimited``.
         """
-        return self._operation('enterTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+        return self._operation('enterTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def withdraw_from_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentEntry:
         """Withdraw from a tournament (``DELETE /api/v1/tournaments/{tournament_id}/entries/me``, ``withdrawFromTournament``).
@@ -1012,13 +1016,23 @@ class Operations:
         """
         return self._operation('withdrawFromTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def list_tournament_games(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentGameList:
+    def remove_tournament_entrant(self, tournament_id: str, player_id: str, *, disqualify: bool | None = None, seat_token: str | None = None) -> models.TournamentEntry:
+        """Withdraw or disqualify an entrant (``DELETE /api/v1/tournaments/{tournament_id}/entries/{player_id}``, ``removeTournamentEntrant``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotOrganiser``,
+            ``problems.MissingScope``, ``problems.EntryNotFound``,
+            ``problems.TournamentNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
+        return self._operation('removeTournamentEntrant', path={'tournament_id': tournament_id, 'player_id': player_id}, query={'disqualify': disqualify}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def list_tournament_games(self, tournament_id: str, *, invitation: str | None = None, seat_token: str | None = None) -> models.TournamentGameList:
         """List a tournament's games, table by table (``GET /api/v1/tournaments/{tournament_id}/games``, ``listTournamentGames``).
 
         Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
             ``problems.RateLimited``.
         """
-        return self._operation('listTournamentGames', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+        return self._operation('listTournamentGames', path={'tournament_id': tournament_id}, query={'invitation': invitation}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def invite_to_tournament(self, tournament_id: str, body: models.TournamentInvitation, *, seat_token: str | None = None) -> models.TournamentEntryList:
         """Invite players to a tournament (``POST /api/v1/tournaments/{tournament_id}/invitations``, ``inviteToTournament``).
@@ -1032,37 +1046,47 @@ class Operations:
         """
         return self._operation('inviteToTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def export_tournament_records(self, tournament_id: str, *, seat_token: str | None = None) -> str:
+    def export_tournament_records(self, tournament_id: str, *, invitation: str | None = None, seat_token: str | None = None) -> str:
         """Export the records of a tournament's games as ndjson (``GET /api/v1/tournaments/{tournament_id}/records``, ``exportTournamentRecords``).
 
         Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
             ``problems.RateLimited``.
         """
-        return self._operation('exportTournamentRecords', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+        return self._operation('exportTournamentRecords', path={'tournament_id': tournament_id}, query={'invitation': invitation}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def list_tournament_rounds(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentRoundList:
+    def list_tournament_rounds(self, tournament_id: str, *, invitation: str | None = None, seat_token: str | None = None) -> models.TournamentRoundList:
         """List a tournament's rounds: pairings, byes and tables (``GET /api/v1/tournaments/{tournament_id}/rounds``, ``listTournamentRounds``).
 
         Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
             ``problems.RateLimited``.
         """
-        return self._operation('listTournamentRounds', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+        return self._operation('listTournamentRounds', path={'tournament_id': tournament_id}, query={'invitation': invitation}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def get_tournament_standings(self, tournament_id: str, *, seat_token: str | None = None) -> models.TournamentStandings:
+    def get_tournament_standings(self, tournament_id: str, *, invitation: str | None = None, seat_token: str | None = None) -> models.TournamentStandings:
         """Get a tournament's standings (``GET /api/v1/tournaments/{tournament_id}/standings``, ``getTournamentStandings``).
 
         Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
             ``problems.RateLimited``.
         """
-        return self._operation('getTournamentStandings', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+        return self._operation('getTournamentStandings', path={'tournament_id': tournament_id}, query={'invitation': invitation}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def export_tournament_standings_csv(self, tournament_id: str, *, seat_token: str | None = None) -> str:
+    def export_tournament_standings_csv(self, tournament_id: str, *, invitation: str | None = None, seat_token: str | None = None) -> str:
         """Export a tournament's standings as CSV (``GET /api/v1/tournaments/{tournament_id}/standings.csv``, ``exportTournamentStandingsCsv``).
 
         Raises: ``problems.TournamentNotFound``, ``problems.ValidationError``,
             ``problems.RateLimited``.
         """
-        return self._operation('exportTournamentStandingsCsv', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+        return self._operation('exportTournamentStandingsCsv', path={'tournament_id': tournament_id}, query={'invitation': invitation}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def start_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> models.Tournament:
+        """Start an upcoming tournament now (``POST /api/v1/tournaments/{tournament_id}/start``, ``startTournament``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotOrganiser``,
+            ``problems.MissingScope``, ``problems.TournamentNotFound``,
+            ``problems.TournamentStarted``, ``problems.TooFewEntrants``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
+        return self._operation('startTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def stream_tournament(self, tournament_id: str, *, seat_token: str | None = None) -> Stream[models.TournamentStreamMessage]:
         """A tournament, live: standings and pairings (``GET /api/v1/tournaments/{tournament_id}/stream``, ``streamTournament``).
@@ -1073,14 +1097,14 @@ class Operations:
         return self._stream_operation('streamTournament', path={'tournament_id': tournament_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_liveness(self, *, seat_token: str | None = None) -> models.Health:
-        """Liveness: the process answers (``GET /healthz``, ``getLiveness``).
+        """Liveness and membership: the process answers (``GET /healthz``, ``getLiveness``).
 
         Raises: ``problems.RateLimited``.
         """
         return self._operation('getLiveness', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_readiness(self, *, seat_token: str | None = None) -> models.Ready:
-        """Readiness: the database and the broker answer (``GET /readyz``, ``getReadiness``).
+        """Readiness: the process has reached the database and the broker (``GET /readyz``, ``getReadiness``).
 
         Raises: ``problems.RateLimited``, ``problems.NotReady``.
         """

@@ -1243,7 +1243,7 @@ class PositionsPage(TypedDict):
 
 
 class Problem(TypedDict):
-    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'invalid_authorization_request', 'consent_expired', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'chat_closed_to_spectators', 'hints_not_allowed', 'muted_by_player', 'not_invited', 'not_challenger', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'missing_scope', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'webhook_not_found', 'delivery_not_found', 'position_not_found', 'label_not_found', 'entry_not_found', 'mute_not_found', 'seek_not_found', 'hint_not_found', 'challenge_not_found', 'tournament_not_found', 'token_not_found', 'client_not_found', 'review_not_found', 'email_not_found', 'verification_not_found', 'unsubscribe_not_found', 'push_subscription_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'too_many_webhooks', 'game_not_started', 'chat_ended', 'seek_exists', 'seek_matched', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'tournament_closed', 'tournament_started', 'too_many_tokens', 'review_pending', 'email_unavailable', 'push_unavailable', 'too_many_push_subscriptions', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'invalid_chat_text', 'cannot_mute_self', 'invalid_seek', 'challenge_self', 'invalid_challenge', 'invalid_tournament', 'invalid_scope', 'too_many_clients', 'invalid_redirect_uri', 'invalid_email', 'email_ip_literal', 'email_domain_not_public', 'invalid_push_subscription', 'precondition_required', 'rate_limited', 'too_many_streams', 'chat_rate_limited', 'review_budget_exhausted', 'internal_error', 'streams_full', 'unavailable', 'not_ready']]
+    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'invalid_authorization_request', 'consent_expired', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'chat_closed_to_spectators', 'hints_not_allowed', 'muted_by_player', 'not_invited', 'not_challenger', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'disqualified', 'missing_scope', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'webhook_not_found', 'delivery_not_found', 'position_not_found', 'label_not_found', 'entry_not_found', 'mute_not_found', 'seek_not_found', 'hint_not_found', 'challenge_not_found', 'tournament_not_found', 'token_not_found', 'client_not_found', 'review_not_found', 'email_not_found', 'verification_not_found', 'unsubscribe_not_found', 'push_subscription_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'too_many_webhooks', 'game_not_started', 'chat_ended', 'seek_exists', 'seek_matched', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'tournament_closed', 'tournament_started', 'too_few_entrants', 'too_many_tokens', 'review_pending', 'email_unavailable', 'push_unavailable', 'too_many_push_subscriptions', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'invalid_chat_text', 'cannot_mute_self', 'invalid_seek', 'challenge_self', 'invalid_challenge', 'invalid_tournament', 'invalid_scope', 'too_many_clients', 'invalid_redirect_uri', 'invalid_email', 'email_ip_literal', 'email_domain_not_public', 'invalid_push_subscription', 'precondition_required', 'rate_limited', 'too_many_streams', 'chat_rate_limited', 'review_budget_exhausted', 'internal_error', 'streams_full', 'unavailable', 'not_ready']]
     current_etag: NotRequired[str]
     current_seq: NotRequired[int]
     detail: NotRequired[str]
@@ -1343,7 +1343,7 @@ class Ready(TypedDict):
     beat: NotRequired[Seen]
     broker: str
     database: str
-    status: str
+    status: Literal['ready', 'degraded']
     worker: NotRequired[Seen]
 
 
@@ -1734,6 +1734,7 @@ class Tournament(TypedDict):
     finished_at: str | None
     format: Literal['swiss', 'round_robin', 'arena']
     id: str
+    invitation: str | None
     min_rating: float | None
     missed_limit: int
     name: str
@@ -1778,13 +1779,17 @@ class TournamentCreate(TypedDict):
     variant: NotRequired[Literal['decoy', 'double_1', 'double_2']]
 
 
+class TournamentEnter(TypedDict):
+    invitation: NotRequired[str]
+
+
 class TournamentEntry(TypedDict):
     entered_at: str | None
     missed: int
     name: str
     player_id: str
     rating: float | None
-    status: Literal['invited', 'entered', 'withdrawn']
+    status: Literal['invited', 'entered', 'withdrawn', 'disqualified']
     withdrawn_at: str | None
 
 
@@ -1826,6 +1831,7 @@ class TournamentSeat(TypedDict):
 
 class TournamentStanding(TypedDict):
     byes: int
+    disqualified: bool
     games: int
     name: str
     opponents_score: float
@@ -1864,9 +1870,9 @@ class TournamentStreamMessageTournament(TypedDict):
 
 
 class TournamentTable(TypedDict):
-    game_id: str
+    game_id: str | None
     seats: list[TournamentSeat]
-    status: Literal['playing', 'finished']
+    status: Literal['scheduled', 'playing', 'finished']
     table: int
 
 

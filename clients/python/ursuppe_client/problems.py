@@ -183,6 +183,12 @@ class BotsNotAllowed(ProblemError):
     code = 'bots_not_allowed'
 
 
+class Disqualified(ProblemError):
+    """The problem ``disqualified``."""
+
+    code = 'disqualified'
+
+
 class MissingScope(ProblemError):
     """The problem ``missing_scope``."""
 
@@ -487,6 +493,12 @@ class TournamentStarted(ProblemError):
     """The problem ``tournament_started``."""
 
     code = 'tournament_started'
+
+
+class TooFewEntrants(ProblemError):
+    """The problem ``too_few_entrants``."""
+
+    code = 'too_few_entrants'
 
 
 class TooManyTokens(ProblemError):
@@ -825,6 +837,7 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'not_organiser': NotOrganiser,
     'rating_too_low': RatingTooLow,
     'bots_not_allowed': BotsNotAllowed,
+    'disqualified': Disqualified,
     'missing_scope': MissingScope,
     'not_found': NotFound,
     'game_not_found': GameNotFound,
@@ -876,6 +889,7 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'rematch_unavailable': RematchUnavailable,
     'tournament_closed': TournamentClosed,
     'tournament_started': TournamentStarted,
+    'too_few_entrants': TooFewEntrants,
     'too_many_tokens': TooManyTokens,
     'review_pending': ReviewPending,
     'email_unavailable': EmailUnavailable,

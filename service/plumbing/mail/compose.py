@@ -3,7 +3,10 @@ digest of several, each with the RFC 8058 one-click unsubscribe headers.
 
 Pure: the texts come from ``texts/<lang>.toml``, plural forms by CLDR's rules (Babel), the
 HTML from a Jinja template with autoescaping (a game's label or a player's name is text,
-never markup). Nothing here sends or logs.
+never markup). Every name a person gave (the recipient's, a challenger's, a game's label, a
+tournament's name) goes in through ``text_check.shown``: one stored before names were
+checked may hold a line break, which the mail library refuses in a header for good.
+Nothing here sends or logs.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from babel import Locale
 from babel.dates import format_datetime as babel_datetime
 from jinja2 import Environment
 
+from service.plumbing.text_check import shown
 from service.rules.notice_kinds import VERIFY
 
 LANGUAGES: Final = ("en", "de", "nl", "es")
@@ -73,7 +77,7 @@ def describe(item: Item, lang: str, public_url: str) -> Lines:
     """The words of one notice in ``lang``."""
     w = texts(lang)
     p = item.payload
-    game = p.get("game") or (item.game_id or "")[:8]
+    game = shown(p.get("game") or (item.game_id or "")[:8])
     game_link = f"{public_url}/game/{item.game_id}" if item.game_id else None
     if item.kind == VERIFY:
         w_kind = w[VERIFY]
@@ -101,11 +105,11 @@ def describe(item: Item, lang: str, public_url: str) -> Lines:
     link = f"{public_url}{p['path']}" if p.get("path") else game_link
     if item.kind == "challenge":
         kind = w["challenge"]
-        who = p.get("who", "?")
+        who = shown(p.get("who"))
         return Lines(kind["subject"], kind["line"].format(who=who), None, link, kind["action"])
     if item.kind == "tournament":
         kind = w["tournament"]
-        label = p.get("label", "?")
+        label = shown(p.get("label"))
         detail = None
         if p.get("round"):
             detail = kind["round"].format(round=p["round"])
@@ -151,7 +155,7 @@ def message(
     else:
         subject = plural(lang, w["digest"]["subject"], len(described))
         intro = plural(lang, w["digest"]["intro"], len(described))
-    hello = w["hello"].format(name=recipient.name)
+    hello = w["hello"].format(name=shown(recipient.name))
     account = f"{public_url}/account"
     unsubscribe_page = f"{public_url}/email?unsubscribe={recipient.unsubscribe_key}"
     one_click = f"{public_url}/api/v1/notices/unsubscribe?key={recipient.unsubscribe_key}"
