@@ -17,8 +17,9 @@ count against one budget, ``URSUPPE_PLAYER_RATE_LIMIT`` (default: ``URSUPPE_RATE
 The costly requests have budgets of their own, on by default and counted apart from the
 rest (``costly_budgets``): ``POST /games/bulk`` (``URSUPPE_BULK_RATE_LIMIT``), chat messages
 (``URSUPPE_CHAT_RATE_LIMIT``), sign-in codes
-(``URSUPPE_SIGNIN_RATE_LIMIT``), new players (``URSUPPE_PLAYER_CREATE_RATE_LIMIT``) and
-the OAuth 2 token endpoint (``URSUPPE_OAUTH_TOKEN_RATE_LIMIT``).
+(``URSUPPE_SIGNIN_RATE_LIMIT``), new players (``URSUPPE_PLAYER_CREATE_RATE_LIMIT``),
+the OAuth 2 token endpoint (``URSUPPE_OAUTH_TOKEN_RATE_LIMIT``) and setting an email
+address (``URSUPPE_EMAIL_RATE_LIMIT``: each one mails a verification link to it).
 Against floods: challenges and rematches a player offers (``URSUPPE_CHALLENGE_RATE_LIMIT``),
 the challenges one player receives (``URSUPPE_CHALLENGE_TARGET_RATE_LIMIT``: counted for each
 invited player, only when the challenge is made, so a refused one spends nothing of theirs)
@@ -49,6 +50,7 @@ from api.problems import ApiProblem, problem_response
 from api.resources.challenges.routes import blp as challenges_blp
 from api.resources.chat.routes import blp as chat_blp
 from api.resources.games.routes import blp as games_blp
+from api.resources.notices.routes import blp as notices_blp
 from api.resources.players.routes import blp as players_blp
 from api.resources.tournaments.routes import blp as tournaments_blp
 from service.parts.challenges import MAX_INVITED
@@ -63,6 +65,8 @@ EXEMPT_PREFIXES = ("/healthz", "/readyz", "/api/v1/openapi.json", "/api/v1/docs"
 #: A player id as a challenge's ``invited`` names one; anything else is no key (the route
 #: refuses it).
 PLAYER_ID = re.compile(r"[A-Za-z0-9]{1,32}")
+#: The methods of the requests a costly budget counts.
+COSTLY_METHODS = ("POST", "PUT")
 
 
 def verified_player() -> PlayerView | None:
@@ -90,8 +94,8 @@ def address_key() -> str:
     return "a:" + (request.remote_addr or "?")
 
 
-def _posts_to(endpoint: str) -> bool:
-    return request.method == "POST" and request.endpoint == endpoint
+def _posts_to(endpoint: str, method: str = "POST") -> bool:
+    return request.method == method and request.endpoint == endpoint
 
 
 def _json_body() -> Any:
@@ -190,6 +194,14 @@ def costly_budgets(settings: Settings) -> list[Costly]:
             one("tournaments.TournamentList"),
             code="tournament_rate_limited",
         ),
+        Costly(
+            "email",
+            "email addresses set",
+            settings.email_rate_limit,
+            notices_blp,
+            lambda: int(_posts_to("notices.Email", "PUT")),
+            code="email_rate_limited",
+        ),
     ]
 
 
@@ -266,9 +278,9 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
         # Without a general budget only the costly budgets exist: a request none of them
         # counts (all but a few POSTs) is let through here, before flask-limiter resolves
         # the limits it would find exempt, which was a quarter of the CPU of a game's read.
-        # Each costly budget counts POSTs only: any other request needs no look at them.
+        # Each costly budget counts POSTs or PUTs only: any other request needs no look.
         if player_rate is None and (
-            request.method != "POST" or not any(b.cost() for b, _ in costly)
+            request.method not in COSTLY_METHODS or not any(b.cost() for b, _ in costly)
         ):
             return True
         return request.path.startswith(EXEMPT_PREFIXES)

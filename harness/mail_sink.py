@@ -21,6 +21,11 @@ class _Keep:
         self.sink = sink
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        if self.sink.answer is not None:
+            with self.sink.arrived:
+                self.sink.refused += 1
+                self.sink.arrived.notify_all()
+            return self.sink.answer
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         with self.sink.arrived:
             self.sink.messages.append((list(envelope.rcpt_tos), message))  # type: ignore[arg-type]
@@ -29,13 +34,20 @@ class _Keep:
 
 
 class MailSink:
-    """``with MailSink() as sink``: an SMTP server on ``127.0.0.1:sink.port``."""
+    """``with MailSink() as sink``: an SMTP server on ``127.0.0.1:sink.port``. With
+    ``answer`` set (an SMTP reply such as ``"550 5.7.1 refused"``) it refuses every message
+    with that reply instead, counting them in ``refused``. ``smtputf8=False``: a server
+    without SMTPUTF8, which cannot take a non-ASCII address."""
 
-    def __init__(self) -> None:
+    def __init__(self, smtputf8: bool = True) -> None:
         self.port = free_port()
+        self.answer: str | None = None
+        self.refused = 0
         self.messages: list[tuple[list[str], EmailMessage]] = []
         self.arrived = threading.Condition()
-        self._controller = Controller(_Keep(self), hostname="127.0.0.1", port=self.port)
+        self._controller = Controller(
+            _Keep(self), hostname="127.0.0.1", port=self.port, enable_SMTPUTF8=smtputf8
+        )
 
     def __enter__(self) -> MailSink:
         self._controller.start()

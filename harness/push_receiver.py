@@ -2,7 +2,8 @@
 endpoint on 127.0.0.1 with a browser's P-256 key pair and auth secret, as
 ``PushSubscription.toJSON()`` gives), receives what the server pushes there and DECRYPTS
 each message (RFC 8291, aes128gcm, with ``http_ece``) as a browser would. It answers 201,
-or whatever ``status`` says (410: the subscription is gone)."""
+or whatever ``status`` says (410: the subscription is gone), or, when ``redirect`` is set,
+307 to that address (a push service sending the server elsewhere)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,8 @@ class PushReceiver:
         self.status = 201
         self.received: list[Pushed] = []
         self.refused = 0
+        self.redirect: str | None = None
+        self.redirected = 0
         self._key = ec.generate_private_key(ec.SECP256R1())
         self._auth = os.urandom(16)
         self._arrived = threading.Condition()
@@ -49,6 +52,14 @@ class PushReceiver:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                if receiver.redirect is not None:
+                    with receiver._arrived:
+                        receiver.redirected += 1
+                    self.send_response(307)
+                    self.send_header("Location", receiver.redirect)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
                 status = receiver.status
                 if status == 201:
                     plain = http_ece.decrypt(

@@ -172,7 +172,10 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     "getAuthorizationRequest": ("invalid_authorization_request",),
     "decideAuthorizationRequest": ("invalid_authorization_request", "consent_expired"),
     # notices
-    "setEmail": ("email_unavailable", "invalid_email"),
+    "setEmail": (
+        "email_unavailable", "invalid_email", "email_ip_literal", "email_domain_not_public",
+        "email_rate_limited",
+    ),  # fmt: skip
     "deleteEmail": ("email_not_found",),
     "verifyEmail": ("verification_not_found",),
     "unsubscribeEmail": ("unsubscribe_not_found",),

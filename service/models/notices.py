@@ -76,6 +76,9 @@ class NoticeRow(Base):
     last_error: Mapped[str | None] = mapped_column(String(256))
     #: The email (Message-ID) or push message it went out in: a digest carries several.
     message_id: Mapped[str | None] = mapped_column(String(128))
+    #: Whom an email went to: the SHA-256 of the address (``email_address.recipient_key``),
+    #: so the hourly cap counts per address however many players name it.
+    recipient: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
@@ -88,4 +91,6 @@ class NoticeRow(Base):
         ),
         # The per-recipient rate limit counts what a player was sent lately.
         Index("ix_notices_player_sent", "player_id", "sent_at"),
+        # ...and what an address was sent lately, from any player.
+        Index("ix_notices_recipient_sent", "recipient", "sent_at"),
     )

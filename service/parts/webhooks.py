@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 
 from service.models import WebhookDeliveryRow, WebhookEndpointRow
 from service.parts.base import Part
-from service.plumbing import metrics, webhook_http
+from service.plumbing import metrics, outbound_http, webhook_http
 from service.plumbing.errors import Conflict, NotFound, Unprocessable
 from service.rules.new_game import label_key
 from service.store import webhooks as queries
@@ -130,7 +130,7 @@ class Webhooks(Part):
         label = None if label is None else label_key(label)
         if len(url) > MAX_URL:
             raise Unprocessable("invalid_webhook_url", f"a webhook URL is at most {MAX_URL} long")
-        webhook_http.check_target(url, self.settings.webhooks_allow_private)
+        outbound_http.check_target(url, self.settings.webhooks_allow_private)
         secret = new_secret()
         row = Endpoint(
             id="we_" + secrets.token_hex(8),

@@ -122,6 +122,7 @@ class Settings:
     player only) and ``tournament_rate_limit`` for new tournaments.
     ``mute_hold_seconds``: how long a mute also holds against other players from an
     address the muted player used, and how long those addresses are kept (hashed).
+    ``email_rate_limit`` for setting an email address (each one mails a verification link).
     ``trusted_proxies``: how many reverse proxies stand in front of the API and set
     ``X-Forwarded-For`` (0: none; the client address is the connection's).
     """
@@ -169,6 +170,7 @@ class Settings:
     challenge_target_rate_limit: str = "30/600"
     tournament_rate_limit: str = "5/3600"
     mute_hold_seconds: int = 3600
+    email_rate_limit: str = "5/3600"
     trusted_proxies: int = 0
     require_precondition: bool = True  # actions need If-Match or expected_seq, else 428
     log_page_max: int = 500
@@ -235,6 +237,7 @@ class Settings:
                 "URSUPPE_TOURNAMENT_RATE_LIMIT", cls.tournament_rate_limit
             ),
             mute_hold_seconds=max(_env_int("URSUPPE_MUTE_HOLD_SECONDS", cls.mute_hold_seconds), 0),
+            email_rate_limit=os.environ.get("URSUPPE_EMAIL_RATE_LIMIT", cls.email_rate_limit),
             trusted_proxies=_env_int("URSUPPE_TRUSTED_PROXIES", cls.trusted_proxies),
             require_precondition=_env_bool("URSUPPE_REQUIRE_PRECONDITION", True),
             sql_echo=_env_bool("URSUPPE_SQL_ECHO", False),

@@ -1,7 +1,10 @@
 """Sending one Web Push message (RFC 8030) to one browser's push service: the payload
 encrypted for the subscription (RFC 8291, aes128gcm) and signed with the server's VAPID key
 (RFC 8292), both by ``pywebpush``. The push endpoint is a URL a client handed in, so it is
-checked as a webhook target is (no loopback or private address unless allowed)."""
+checked as a webhook target is (no loopback or private address unless allowed), and the
+message goes out through the same outbound client (``service.plumbing.outbound_http``,
+handed to pywebpush as its session): the address checked is the address connected to, and
+a redirect is a failed attempt, never followed."""
 
 from __future__ import annotations
 
@@ -10,14 +13,13 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-import requests
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
+from service.plumbing import outbound_http
 from service.plumbing.config import MailSettings
 from service.plumbing.errors import Unprocessable
-from service.plumbing.webhook_http import check_target
 
 #: Seconds a push service keeps a message for a browser that is offline.
 TTL = 24 * 3600
@@ -38,7 +40,7 @@ def check_endpoint(endpoint: str, allow_private: bool) -> None:
     if not endpoint.startswith("https://") and not allow_private:
         raise Unprocessable("invalid_push_subscription", "a push endpoint is an https URL")
     try:
-        check_target(endpoint, allow_private)
+        outbound_http.check_target(endpoint, allow_private)
     except Unprocessable as err:
         raise Unprocessable("invalid_push_subscription", err.message) from None
 
@@ -92,10 +94,13 @@ def send(
             vapid_claims={"sub": settings.vapid_subject},
             timeout=timeout,
             ttl=TTL,
+            requests_session=outbound_http.Session(allow_private),
         )
     except WebPushException as err:
         status = err.response.status_code if err.response is not None else None
         return PushAttempt(False, gone=status in (404, 410), error=f"push service: {status}")
-    except (requests.RequestException, ValueError) as err:
+    except Unprocessable as err:  # the name resolves to a private address now
+        return PushAttempt(False, gone=True, error=err.message[:200])
+    except (outbound_http.OutboundError, ValueError) as err:
         return PushAttempt(False, error=f"{type(err).__name__}"[:200])
     return PushAttempt(True)

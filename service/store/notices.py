@@ -122,14 +122,19 @@ def claim(session: Session, ids: list[str], now: datetime, lease_until: datetime
     return taken == len(ids)
 
 
-def emails_sent_since(session: Session, player_id: str, since: datetime) -> list[datetime]:
-    """When each email sent to the player since ``since`` left (a digest counts once)."""
+def emails_sent_since(
+    session: Session, since: datetime, *, player_id: str | None = None,
+    recipient: str | None = None,
+) -> list[datetime]:  # fmt: skip
+    """When each email sent since ``since`` to the player, or to the recipient address
+    (its key), left (a digest counts once)."""
+    whom = NoticeRow.player_id == player_id if player_id else NoticeRow.recipient == recipient
     return [
         sent
         for sent in session.scalars(
             select(func.min(NoticeRow.sent_at))
             .where(
-                NoticeRow.player_id == player_id,
+                whom,
                 NoticeRow.channel == "email",
                 NoticeRow.status == "sent",
                 NoticeRow.sent_at > since,

@@ -2,7 +2,8 @@
 beat, the API (a Flask test client on the same database) and a real SMTP server on
 loopback (``aiosmtpd``). A player adds an address over HTTP, follows the verification
 link, gets the turn mails of a correspondence game against bots, follows the one-click
-unsubscribe link as a mail client does (RFC 8058), and gets no further mail."""
+unsubscribe link as a mail client does (RFC 8058), and gets no further mail. A mail the
+library refuses to hand over fails once, with one log line, and the sweeps never retry it."""
 
 from __future__ import annotations
 
@@ -125,3 +126,48 @@ def test_verify_turn_mails_and_one_click_unsubscribe(stack: Any) -> None:
         wait_for(my_turn, 60, "Ann's third turn", worker)
         wait_for(lambda: settled(st), 60, "every notice in its final state", worker)
         assert sink.count() == before, [m["Subject"] for _, m in sink.messages]
+
+
+def test_a_notice_that_can_never_be_sent_fails_once(stack: Any) -> None:
+    """A mail the library will not hand over (a non-ASCII address to a server without
+    SMTPUTF8) fails at its first attempt, with one log line and no traceback, and the
+    worker's sweeps never hand it out again; the next player's mail leaves as usual."""
+    with MailSink(smtputf8=False) as sink:
+        st, worker = stack(
+            URSUPPE_SMTP_HOST="127.0.0.1", URSUPPE_SMTP_PORT=str(sink.port),
+            URSUPPE_SMTP_TLS="none", URSUPPE_PUBLIC_URL="http://ursuppe.test",
+        )  # fmt: skip
+        st.service.settings = replace(
+            st.service.settings,
+            mail=MailSettings(smtp_host="127.0.0.1", smtp_port=sink.port, smtp_tls="none"),
+        )
+
+        def verification(player: str) -> str:
+            with st.service.sessions() as session:
+                return session.scalars(
+                    select(NoticeRow.id).where(NoticeRow.player_id == player)
+                ).one()
+
+        def row(notice_id: str) -> NoticeRow:
+            with st.service.sessions() as session:
+                found = session.get(NoticeRow, notice_id)
+                session.expunge(found)
+                return found
+
+        jorg = st.service.accounts.create("Jörg").player.id
+        st.service.notices.set_email(jorg, "jörg@bücher.de")
+        bad = verification(jorg)
+        wait_for(lambda: row(bad).status == "failed", 60, "the refused mail to fail", worker)
+        # A later mail goes through the same worker and sweeps; the refused one stays failed.
+        ann = st.service.accounts.create("Ann").player.id
+        st.service.notices.set_email(ann, "ann@example.org")
+        sink.wait(1, timeout=60)
+        wait_for(lambda: settled(st), 60, "every notice in its final state", worker)
+        failed = row(bad)
+        assert failed.attempts == 1 and failed.next_attempt_at is None, failed
+        assert failed.last_error.startswith("SMTP:"), failed.last_error
+        lines = [line for line in worker.tail(10_000).splitlines() if bad in line]
+        told = [line for line in lines if "failed for good" in line]
+        assert len(told) == 1 and "WARNING" in told[0], lines
+        assert "Traceback" not in worker.tail(10_000)
+        assert sink.count() == 1

@@ -67,7 +67,11 @@ class Email(MethodView):
         """Set my email address; a verification link is mailed to it
 
         No notice is mailed before the link is followed (`POST /notices/verify`). 409
-        `email_unavailable` when this server sends no email; 422 `invalid_email`.
+        `email_unavailable` when this server sends no email; 422 `invalid_email`,
+        `email_ip_literal` (`a@[127.0.0.1]`) or `email_domain_not_public` (`a@localhost`,
+        `.local`, `.internal`, `.test`, one label…): the server mails the public Internet
+        only. Budgeted per player and per client address, since each request mails a link
+        (5 an hour by default; 429 `rate_limited` with `Retry-After`).
         """
         choices = deps.service().notices.set_email(
             player_required().id, body["address"], body.get("lang")

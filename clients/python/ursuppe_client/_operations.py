@@ -632,7 +632,9 @@ class Operations:
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
             ``problems.MissingScope``, ``problems.EmailUnavailable``,
             ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
-            ``problems.ValidationError``, ``problems.InvalidEmail``, ``problems.RateLimited``.
+            ``problems.ValidationError``, ``problems.InvalidEmail``,
+            ``problems.EmailIpLiteral``, ``problems.EmailDomainNotPublic``,
+            ``problems.RateLimited``, ``problems.EmailRateLimited``.
         """
         return self._operation('setEmail', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 

@@ -741,6 +741,18 @@ class InvalidEmail(ProblemError):
     code = 'invalid_email'
 
 
+class EmailIpLiteral(ProblemError):
+    """The problem ``email_ip_literal``."""
+
+    code = 'email_ip_literal'
+
+
+class EmailDomainNotPublic(ProblemError):
+    """The problem ``email_domain_not_public``."""
+
+    code = 'email_domain_not_public'
+
+
 class InvalidPushSubscription(ProblemError):
     """The problem ``invalid_push_subscription``."""
 
@@ -793,6 +805,12 @@ class TournamentRateLimited(ProblemError):
     """The problem ``tournament_rate_limited``."""
 
     code = 'tournament_rate_limited'
+
+
+class EmailRateLimited(ProblemError):
+    """The problem ``email_rate_limited``."""
+
+    code = 'email_rate_limited'
 
 
 class InternalError(ProblemError):
@@ -942,6 +960,8 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'too_many_clients': TooManyClients,
     'invalid_redirect_uri': InvalidRedirectUri,
     'invalid_email': InvalidEmail,
+    'email_ip_literal': EmailIpLiteral,
+    'email_domain_not_public': EmailDomainNotPublic,
     'invalid_push_subscription': InvalidPushSubscription,
     'precondition_required': PreconditionRequired,
     'rate_limited': RateLimited,
@@ -951,6 +971,7 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'challenge_rate_limited': ChallengeRateLimited,
     'challenge_target_rate_limited': ChallengeTargetRateLimited,
     'tournament_rate_limited': TournamentRateLimited,
+    'email_rate_limited': EmailRateLimited,
     'internal_error': InternalError,
     'streams_full': StreamsFull,
     'unavailable': Unavailable,

@@ -1,9 +1,15 @@
 """Handing one email over: to an SMTP server (``smtplib``), or appended to a local mbox
 file (``make run``: a newcomer reads the mails there). Never raises but ``MailError``, and
-never logs the recipient's address."""
+never logs the recipient's address.
+
+A failure is temporary (a 4xx answer, a connection refused or lost: tried again later) or
+for good: a 5xx answer, or the mail library refusing the message itself (a header it will
+not write, an address the server cannot take without SMTPUTF8). What fails for good would
+fail the same way on every attempt, so it is not tried again."""
 
 from __future__ import annotations
 
+import email.errors
 import mailbox
 import smtplib
 import ssl
@@ -11,6 +17,9 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from service.plumbing.config import MailSettings
+
+#: What the mail library raises when it will not write or hand over a message at all.
+REFUSED_BY_LIBRARY = (ValueError, TypeError, UnicodeError, email.errors.MessageError)
 
 
 class MailError(Exception):
@@ -38,6 +47,8 @@ def _file(msg: EmailMessage, path: Path) -> None:
         box.lock()
         box.add(msg)
         box.flush()
+    except REFUSED_BY_LIBRARY as err:
+        raise MailError(f"refused by the mail library: {err}"[:200], temporary=False) from None
     except (OSError, mailbox.Error) as err:
         raise MailError(f"mail file: {err}", temporary=True) from None
     finally:
@@ -60,6 +71,11 @@ def _smtp(msg: EmailMessage, s: MailSettings) -> None:
             if s.smtp_user:
                 client.login(s.smtp_user, s.smtp_password)
             client.send_message(msg)
+    except REFUSED_BY_LIBRARY as err:
+        raise MailError(f"refused by the mail library: {err}"[:200], temporary=False) from None
+    except smtplib.SMTPNotSupportedError as err:
+        # The message needs an extension the server lacks (SMTPUTF8 for a non-ASCII address).
+        raise MailError(f"SMTP: {err}"[:200], temporary=False) from None
     except smtplib.SMTPRecipientsRefused as err:
         codes = [code for code, _ in err.recipients.values()]
         raise MailError(
