@@ -105,10 +105,12 @@ def _bridge_thread(bridge: Bridge) -> threading.Thread:
 def test_an_engine_that_crashes_hangs_or_answers_illegally_is_restarted_and_the_game_goes_on(
     server: LiveServer, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Four games, one engine process each; each engine misbehaves once, in its own way,
-    at its game's third decision: the bridge logs it, restarts the engine, plays
-    pending.actions[0] and goes on to the end of every game."""
-    modes = ["crash", "hang", "illegal", "garbage"]
+    """Six games, one engine process each; each engine misbehaves once, in its own way,
+    from its game's third decision: the bridge logs it, restarts the engine, plays
+    pending.actions[0] and goes on to the end of every game. An answer that equals a legal
+    action only by Python's equality (``3.0`` for ``3``) is illegal: the server would
+    refuse it."""
+    modes = ["crash", "hang", "illegal", "garbage", "float", "stray"]
     games = bot_games(server.base_url, games=len(modes), name="faulty")
     by_game = dict(zip(games.games, modes, strict=True))
     starts = tmp_path / "starts"
@@ -139,14 +141,20 @@ def test_an_engine_that_crashes_hangs_or_answers_illegally_is_restarted_and_the_
         assert game["status"] == "finished", (by_game[game["id"]], game["status"])
     fallbacks = Counter(r.source for r in bridge.records if r.source != "engine")
     assert fallbacks == {
-        "fallback:crashed": 1, "fallback:timeout": 1, "fallback:illegal": 2
+        "fallback:crashed": 1, "fallback:timeout": 1, "fallback:illegal": 2, "fallback:stray": 2
     }, fallbacks  # fmt: skip
-    # Each fault restarted its engine once: 4 first starts and 4 restarts.
-    assert len(starts.read_text().split()) == 8
+    # Each fault restarted its engine once: 6 first starts and 6 restarts.
+    assert len(starts.read_text().split()) == 12
     text = caplog.text
+    kinds = {"crash": "crashed", "hang": "timeout", "illegal": "illegal", "garbage": "stray",
+             "float": "illegal", "stray": "stray"}  # fmt: skip
     for game_id, mode in by_game.items():
-        kind = {"crash": "crashed", "hang": "timeout"}.get(mode, "illegal")
-        assert f"game {game_id} seat 0 seq" in text and f"engine {kind}" in text
+        faulted = [r for r in bridge.records if r.game_id == game_id and r.source != "engine"]
+        assert [r.source for r in faulted] == [f"fallback:{kinds[mode]}"], mode
+        warning = f"game {game_id} seat 0 seq {faulted[0].seq}: engine {kinds[mode]} ("
+        assert warning in text, (mode, text[-3000:])
+    assert "differs from the legal" in text and "in a JSON type" in text  # the float
+    assert "stray output instead of the answer: not JSON" in text  # the garbage
     assert "restarting it; playing the fallback pending.actions[0]" in text
     # A bot account's token acts in its seats: no seat token was needed.
     assert games.bot_account == ("becomeBotAccount" in OPERATIONS)
@@ -157,6 +165,29 @@ def test_an_engine_that_crashes_hangs_or_answers_illegally_is_restarted_and_the_
         ours = [r for r in bridge.records if r.game_id == game_id]
         assert {r.outcome for r in ours} == {"ok"}
         assert len(_our_entries(server.base_url, game_id)) == len(ours)
+
+
+@pytest.mark.parametrize("mode", ["per_game", "pool"])
+def test_an_engine_that_cannot_start_costs_a_fallback_per_decision_and_the_game_ends(
+    server: LiveServer, tmp_path: Path, mode: str
+) -> None:
+    """The engine's program does not exist: the bridge neither stalls the game nor exits;
+    each decision is the fallback, with a warning saying why."""
+    games = bot_games(server.base_url, games=1, name=f"no-engine-{mode}")
+    done, log_dir = _run_bridge_cli(
+        server, games, [str(tmp_path / "no-such-engine")], tmp_path, "--engine-mode", mode
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    (game,) = _finished(server.base_url, games.games)
+    assert game["status"] == "finished"
+    lines = [line for line in (log_dir / f"{game['id']}.log").read_text().splitlines()
+             if " seq=" in line]  # fmt: skip
+    assert lines and all(
+        "by=fallback:cannot_start" in line and line.endswith("outcome=ok") for line in lines
+    )
+    assert len(_our_entries(server.base_url, game["id"])) == len(lines)
+    assert "engine cannot_start (the engine could not be started (" in done.stderr
+    assert "trying to start it again; playing the fallback" in done.stderr
 
 
 def test_the_bridge_reconnects_after_dropped_connections_and_never_submits_twice(
