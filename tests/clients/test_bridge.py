@@ -190,6 +190,47 @@ def test_an_engine_that_cannot_start_costs_a_fallback_per_decision_and_the_game_
     assert "trying to start it again; playing the fallback" in done.stderr
 
 
+def _all_entries(base_url: str, game_id: str) -> list[dict]:
+    entries, since = [], 0
+    with Client(base_url) as client:
+        while since is not None:
+            page = client.list_game_events(game_id, since=since, limit=500)
+            entries += page["items"]
+            since = page["next_since"]
+    return entries
+
+
+def test_a_bot_accounts_game_of_programs_finishes_when_its_bridge_is_gone(
+    server: LiveServer, tmp_path: Path
+) -> None:
+    """The account's own game against the service's bots keeps the clock it asked for; the
+    bridge plays a few decisions and goes away; the account's seat misses two deadlines
+    (the stand-in plays one, then takes the seat) and the game ends."""
+    control = {"type": "per_decision", "seconds": 3}
+    games = bot_games(server.base_url, games=1, name="gone", time_control=control)
+    game_id = games.games[0]
+    engines = EnginePool([sys.executable, str(ENGINES / "random_engine.py")], "per_game", 0,
+                         hello_message())  # fmt: skip
+    bridge = Bridge(Client(server.base_url, player_token=games.token), engines)
+    thread = _bridge_thread(bridge)
+    deadline = time.monotonic() + 120
+    while len(bridge.records) < 3 and time.monotonic() < deadline:
+        thread.join(0.05)
+    bridge.stop()
+    thread.join(30)
+    assert not thread.is_alive() and len(bridge.records) >= 3
+    with Client(server.base_url) as client:
+        stream = client.stream_game(game_id)  # its entries, then `end` when it is over
+        game = next(m["data"] for m in stream if m["type"] == "end")
+        stream.close()
+    assert game["status"] == "finished" and game["time_control"] == control
+    assert game["seats"][0]["bot_account"] and game["seats"][0]["bot_level"] == "greedy"
+    missed = [e for e in _all_entries(server.base_url, game_id)
+              if e["seat"] == 0 and e["actor"] == "timeout"]  # fmt: skip
+    assert missed and len(missed) <= 2
+    assert missed[-1]["events"][0]["type"] == "seat_to_bot"
+
+
 def test_the_bridge_reconnects_after_dropped_connections_and_never_submits_twice(
     server: LiveServer, tmp_path: Path
 ) -> None:
