@@ -49,7 +49,7 @@ from web import SWAGGER_UI_URL, web_bp
 from workers.scheduler import CeleryScheduler
 
 API_TITLE = "Ursuppe Server"
-API_VERSION = "1.4.0"
+API_VERSION = "1.5.0"
 
 API_DESCRIPTION = """\
 Play *Ursuppe* (Primordial Soup) over HTTP. Create a game, join a seat (the seat token is

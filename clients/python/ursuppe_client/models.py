@@ -850,7 +850,7 @@ class LobbyStreamSeeksData(TypedDict):
 
 class LogEntry(TypedDict):
     action: Action | None
-    actor: str
+    actor: Literal['human', 'bot', 'timeout']
     created_at: str
     events: list[Event]
     seat: int
@@ -859,7 +859,7 @@ class LogEntry(TypedDict):
 
 class ManyStreamEntry(TypedDict):
     action: Action | None
-    actor: str
+    actor: Literal['human', 'bot', 'timeout']
     banks: NotRequired[list[float | None]]
     created_at: str
     events: list[Event]
@@ -1621,7 +1621,7 @@ class StateSeat(TypedDict):
 
 class StreamEntry(TypedDict):
     action: Action | None
-    actor: str
+    actor: Literal['human', 'bot', 'timeout']
     banks: NotRequired[list[float | None]]
     created_at: str
     events: list[Event]
