@@ -250,3 +250,55 @@ def test_a_bad_token_or_server_ends_the_bridge_with_one_line() -> None:
     )  # fmt: skip
     assert dead.returncode == 1 and "Traceback" not in dead.stderr
     assert "ursuppe-bridge: http://127.0.0.1:9:" in dead.stderr
+
+
+FLAWED = Path(__file__).parent / "engines" / "flawed_engine.py"
+SAMPLE = Path(__file__).resolve().parents[2] / "clients/python/examples/engines/random_engine.py"
+CHECKS = [
+    ("none", 0, None, "PASS: the bridge can play with this engine"),
+    ("no_flush", 1, "flushing", "does not flush stdout after each answer"),
+    ("float", 1, "numbers", "write integers as JSON integers (3, not 3.0)"),
+    ("chatty", 1, "stray", "not JSON: 'thinking...'; stdout is for answers only"),
+    ("keeps_running", 1, "exit", "still running 2 s after its stdin closed"),
+]
+
+
+@pytest.mark.parametrize(("flaw", "code", "topic", "words"), CHECKS, ids=[c[0] for c in CHECKS])
+def test_the_conformance_check_says_what_is_wrong_with_an_engine(
+    flaw: str, code: int, topic: str | None, words: str
+) -> None:
+    """``ursuppe bridge --check -- CMD``: no server, sample decisions, a report in words
+    (on stdout) and exit status 1 when the engine has a flaw."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # a pipe buffers
+    done = subprocess.run(
+        [sys.executable, "-m", "ai.cli", "bridge", "--check", "--move-time", "2",
+         "--", sys.executable, str(FLAWED), flaw],
+        capture_output=True, text=True, timeout=120, env=env,
+    )  # fmt: skip
+    assert done.returncode == code, done.stdout + done.stderr
+    report = done.stdout.splitlines()
+    assert words in done.stdout, done.stdout
+    failed = {line.split()[1].rstrip(":") for line in report if line.startswith("FAIL ")}
+    assert failed == ({topic} if topic else set()), done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_the_check_passes_the_sample_engine_and_names_one_that_cannot_start(
+    tmp_path: Path,
+) -> None:
+    good = subprocess.run([str(BIN / "ursuppe-bridge"), "--check", "--", sys.executable,
+                           str(SAMPLE)], capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert "12 of 12 sample decisions answered legally" in good.stdout
+    assert "note:" not in good.stdout  # it echoes the seq
+    missing = subprocess.run([str(BIN / "ursuppe-bridge"), "--check", "--",
+                              str(tmp_path / "nothing")], capture_output=True, text=True,
+                             timeout=120)  # fmt: skip
+    assert missing.returncode == 1
+    assert "problem (start): the engine could not be started" in missing.stdout
+
+
+def test_the_check_samples_are_the_engines_decisions_of_now() -> None:
+    from scripts import bridge_samples
+
+    assert bridge_samples.main(["--check"]) == 0

@@ -107,6 +107,26 @@ class Engine:
             for line in proc.stderr:
                 log.info("engine %s (pid %s) says: %s", self.name, proc.pid, line.rstrip())
 
+    @property
+    def lines(self) -> queue.Queue[str | None]:
+        """The current process's stdout lines as read (None once it closed stdout)."""
+        return self._lines
+
+    def finish(self, grace: float) -> bool:
+        """Close stdin (the engine's signal to exit) and wait up to ``grace`` seconds:
+        whether it exited by itself."""
+        proc = self._proc
+        if proc is None:
+            return True
+        with contextlib.suppress(OSError, ValueError):
+            if proc.stdin:
+                proc.stdin.close()
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
+
     def alive(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
 
@@ -157,14 +177,9 @@ class Engine:
     def stop(self, grace: float = 2.0) -> None:
         """Close stdin (the engine's signal to exit), then terminate, then kill."""
         proc = self._proc
-        if proc is None:
+        if proc is None or self.finish(grace):
             return
-        with contextlib.suppress(OSError, ValueError):
-            if proc.stdin:
-                proc.stdin.close()
-        try:
-            proc.wait(grace)
-        except subprocess.TimeoutExpired:
+        if proc.poll() is None:
             proc.terminate()
             try:
                 proc.wait(grace)
