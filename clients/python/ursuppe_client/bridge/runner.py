@@ -50,6 +50,9 @@ class DecisionRecord:
     outcome: str  # "ok", "replayed", or the refusal's code
     read_s: float = 0.0  # reading the game
     submit_s: float = 0.0  # the submit's request
+    #: When the stream's notice arrived, wall clock (``time.time()``): against the server's
+    #: log entry that made the decision pending, the notice's delay (bench/bridge_bench.py).
+    noticed_at: float = 0.0
 
 
 def pending_document(game: Mapping[str, Any]) -> dict[str, Any]:
@@ -185,7 +188,7 @@ class GameRunner(threading.Thread):
         total = time.monotonic() - received
         record = DecisionRecord(
             self.game_id, seat, seq, source, engine_s, total - engine_s, outcome,
-            read_s, time.monotonic() - submit_at,
+            read_s, time.monotonic() - submit_at, time.time() - (time.monotonic() - received),
         )  # fmt: skip
         bridge._record(record)
         self.game_log(
