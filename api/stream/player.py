@@ -32,6 +32,7 @@ from service.game_service import GameService
 from service.parts.challenges import ChallengeView
 from service.plumbing.outages import log_failure
 from service.rules.player_views import BoardSeat
+from service.rules.views import GameView
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +49,15 @@ class PlayerStreamSession:
     after the game's end, when the game's stream has said its last. A look holds the games
     whose review was ready after the stream opened, so every such game is announced once."""
 
-    def __init__(self, player_id: str) -> None:
+    def __init__(
+        self,
+        player_id: str,
+        decisions: Callable[[list[str]], dict[str, dict[str, Any]]] | None = None,
+    ) -> None:
         self.player_id = player_id
+        #: Per game, the decision's ``pending`` document and the ``state`` that a bot
+        #: account's ``your_turn`` carries (``decisions_of``); None: no such fields.
+        self.decisions = decisions
         self.status: dict[str, str] = {}
         self.turns: set[tuple[str, int, int]] = set()  # (game, seat, seq) announced
         self.started = False
@@ -105,11 +113,27 @@ class PlayerStreamSession:
                         None,
                     )
                 )
+        self._with_decisions(messages, board)
         live = {b.game_id for b in board}
         self.turns = {t for t in self.turns if t[0] in live}
         if challenges is not None:
             messages += self._challenges(challenges)
         return messages
+
+    def _with_decisions(self, messages: list[Message], board: list[BoardSeat]) -> None:
+        """A bot account's ``your_turn`` carries the decision (``pending``, as ``GET
+        /games/{id}/pending`` serves it) and the game's ``state``: a program answers with
+        one request, the submit (docs/bots.md). Read once per new turn, and left out when
+        the game has moved past the announced ``seq`` meanwhile."""
+        bots = {b.game_id for b in board if b.bot_account}
+        turns = [m[1] for m in messages if m[0] == "your_turn" and m[1]["game_id"] in bots]
+        if not turns or self.decisions is None:
+            return
+        found = self.decisions(sorted({t["game_id"] for t in turns}))
+        for data in turns:
+            decision = found.get(data["game_id"])
+            if decision is not None and decision["pending"]["seq"] == data["seq"]:
+                data.update(decision)
 
     def _challenges(self, challenges: list[ChallengeView]) -> list[Message]:
         """``challenge`` to the invited, then ``challenge_accepted`` per acceptance,
@@ -158,6 +182,23 @@ def challenge_data(c: ChallengeView) -> dict[str, Any]:
         "rematch_of": c.rematch_of,
         "expires_at": c.expires_at.isoformat(),
     }
+
+
+def decisions_of(
+    service: GameService, pending_document: Callable[[GameView], dict[str, Any]]
+) -> Callable[[list[str]], dict[str, dict[str, Any]]]:
+    """Reads of the games' pending decisions (rendered by ``pending_document``, the
+    ``GET /games/{id}/pending`` route's) and states for ``PlayerStreamSession``."""
+
+    def read(game_ids: list[str]) -> dict[str, dict[str, Any]]:
+        found = {}
+        for game_id in game_ids:
+            game = service.games.get(game_id)
+            if game.status == "active" and game.pending is not None:
+                found[game_id] = {"pending": pending_document(game), "state": game.public}
+        return found
+
+    return read
 
 
 def _game(b: BoardSeat) -> dict[str, Any]:

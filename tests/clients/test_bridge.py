@@ -272,23 +272,26 @@ def test_the_bridge_reconnects_after_dropped_connections_and_never_submits_twice
         assert sorted(e["seq"] for e in entries) == sorted(s + 1 for s in seqs)
 
 
-def test_the_decision_carries_pending_exactly_as_get_pending_serves_it(server: LiveServer) -> None:
-    """The bridge reads the game once per decision and builds ``pending`` from it: the same
-    document as ``GET /games/{id}/pending`` of the same moment."""
-    games = bot_games(server.base_url, games=1, name="pending")
-    game_id = games.games[0]
-    with Client(server.base_url, player_token=games.token) as client:
-        stream = client.stream_me()
-        for message in stream:  # the game waits on seat 0 from here
-            if message["type"] == "your_turn":
-                break
-        stream.close()
-        built, served = (
-            pending_document(client.get_game(game_id)),
-            client.get_pending_decision(game_id),
-        )
-    assert served["pending"] is not None
-    assert built == served
+def test_a_bot_accounts_notice_carries_the_decision_exactly_as_get_pending_serves_it(
+    server: LiveServer,
+) -> None:
+    """A bot account's ``your_turn`` carries ``pending`` (``GET /games/{id}/pending``'s
+    document of that moment) and the game's ``state``, so the bridge answers with one
+    request; for a person's seat the bridge reads the game once and builds the same
+    document from it."""
+    for as_bot in (True, False):
+        games = bot_games(server.base_url, games=1, name="pending", bot_account=as_bot)
+        game_id = games.games[0]
+        with Client(server.base_url, player_token=games.token) as client:
+            stream = client.stream_me()
+            turn = next(m["data"] for m in stream if m["type"] == "your_turn")
+            stream.close()  # the game waits on seat 0 from here
+            served, game = client.get_pending_decision(game_id), client.get_game(game_id)
+        assert served["pending"] is not None and pending_document(game) == served
+        if as_bot:
+            assert turn["pending"] == served and turn["state"] == game["state"]
+        else:
+            assert "pending" not in turn and "state" not in turn
 
 
 def test_the_bridge_answers_challenges_by_its_policy_and_plays_the_accepted_game(

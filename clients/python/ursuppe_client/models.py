@@ -1216,9 +1216,11 @@ class PlayerStreamYourTurnData(TypedDict):
     deadline_at: str | None
     game_id: str
     label: str | None
+    pending: NotRequired[Pending]
     pending_kind: str | None
     seat: int
     seq: int
+    state: NotRequired[PublicState]
 
 
 class PlayerUpdate(TypedDict):

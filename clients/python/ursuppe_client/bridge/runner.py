@@ -142,8 +142,12 @@ class GameRunner(threading.Thread):
         if seq <= self.answered.get(seat, -1):
             return  # announced again after a reconnection: already answered
         read_at = time.monotonic()
-        game = client.get_game(self.game_id)
-        pending = pending_document(game)
+        if isinstance(turn.get("pending"), dict) and "state" in turn:
+            # A bot account's notice carries the decision and the state: no read.
+            pending, state = turn["pending"], turn["state"]
+        else:
+            game = client.get_game(self.game_id)
+            pending, state = pending_document(game), game.get("state")
         read_s = time.monotonic() - read_at
         decision = pending.get("pending")
         if (
@@ -161,7 +165,7 @@ class GameRunner(threading.Thread):
             "game_id": self.game_id,
             "seat": seat,
             "seq": seq,
-            "state": game.get("state"),
+            "state": state,
             "pending": pending,
             "time_left": time_left,
         }
