@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from flask import Response, current_app, request
 
@@ -36,7 +36,9 @@ from service.rules.views import GameView
 
 log = logging.getLogger(__name__)
 
-MIN_LOOK = 0.25  # seconds between two looks at the database, per stream
+#: Seconds between two looks at the database, per stream, after notices of other games
+#: than the player's own (a notice of its own games is looked at at once).
+MIN_LOOK = 0.25
 Message = tuple[str, dict[str, Any], None]
 
 
@@ -120,6 +122,11 @@ class PlayerStreamSession:
             messages += self._challenges(challenges)
         return messages
 
+    def concerns(self, game_ids: set[str]) -> bool:
+        """Whether a notice of these games may change what this player is told: one of
+        its games (those of its last look), which its stream then looks at at once."""
+        return not self.status.keys().isdisjoint(game_ids)
+
     def _with_decisions(self, messages: list[Message], board: list[BoardSeat]) -> None:
         """A bot account's ``your_turn`` carries the decision (``pending``, as ``GET
         /games/{id}/pending`` serves it) and the game's ``state``: a program answers with
@@ -168,6 +175,15 @@ class PlayerStreamSession:
 Look = tuple[list[BoardSeat], list[ChallengeView]]
 
 
+class LookSession(Protocol):
+    """What turns a stream's looks into messages: the player's, the lobby's, a
+    tournament's session."""
+
+    def advance(self, looked: Any) -> list[Message]: ...
+
+    def concerns(self, game_ids: set[str]) -> bool: ...
+
+
 def _accepted(c: ChallengeView) -> frozenset[str]:
     return frozenset(i.player.id for i in c.invited if i.status == "accepted")
 
@@ -209,7 +225,7 @@ def player_body(
     look: Callable[[datetime], list[BoardSeat]],
     opened: datetime,
     watcher: AnyWatcher,
-    session: PlayerStreamSession,
+    session: LookSession,
     framing: SseFraming | NdjsonFraming,
     settings: StreamSettings,
 ) -> Iterator[bytes]:
@@ -234,7 +250,8 @@ def player_body(
                 return
             wait = min(next_look, last_write + settings.heartbeat) - now
             if watcher.wait(max(0.0, wait)):
-                time.sleep(max(0.0, looked + MIN_LOOK - time.monotonic()))
+                if not session.concerns(watcher.noticed()):
+                    time.sleep(max(0.0, looked + MIN_LOOK - time.monotonic()))
                 break
             if time.monotonic() >= next_look:
                 break
@@ -255,7 +272,7 @@ def stream_of_looks(
     release = runtime.admit(request.remote_addr or "?")
     try:
         look, session = start()
-        watcher = runtime.hub.watch_any()
+        watcher = runtime.hub.watch_any(games=True)
     except BaseException:
         release()
         raise
