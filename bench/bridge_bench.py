@@ -1,7 +1,8 @@
 """The bridge under load: one ``ursuppe-bridge`` (in process) playing seat 0 of ``--games``
-concurrent 3-player games with a trivial engine (it answers ``pending.actions[0]``), beside
-the same games with the service's own ``random`` bot in seat 0, each against a fresh
-``make run`` (``harness.embedded.Runner``: SQLite, its own Redis, worker and beat).
+(30) concurrent ``--players``-player (4) games with a trivial engine (it answers
+``pending.actions[0]``), the other seats ``random`` bots, beside the same games with the
+service's own ``random`` bot in seat 0, each against a fresh ``make run``
+(``harness.embedded.Runner``: SQLite, its own Redis, worker and beat).
 
 ``python -m bench.bridge_bench`` writes ``bench/results/bridge.json``. Each arm plays for
 ``--seconds`` (the games need not end: 100 games of ~230 moves each would take the shared
@@ -18,10 +19,14 @@ machine many minutes per arm) and is measured from the games' logs over that win
   the window, per decision (the engine processes not included);
 * ``bridge_ms`` (bridge arm): the bridge's own time per decision, from the stream's
   notice arriving to the submit's answer, less ``engine_ms`` (the engine's time); of it
-  ``read_ms`` (reading the game) and ``submit_ms`` (the submit's request).
+  ``read_ms`` (reading the game) and ``submit_ms`` (the submit's request);
+* ``notice_ms`` (bridge arm): from the commit of the log entry that made the decision
+  pending (the server's clock) to the stream's ``your_turn`` reaching the bridge (the
+  same machine's clock).
 
-Both arms run again with ``--small-games`` (10) games, for the bridge's cost when the
-server is not saturated by 100 games at once.
+``goals`` compares the run with issue 62's: the bridge adds at most 20 ms (p50) and
+100 ms (p95) per decision over the ``random`` bot, and makes at least 150 seat decisions
+per second. ``--small-games`` (0: not run) runs both arms again with that many games.
 
 The games' creators are spread over players (4 games each), so that the service's fair
 share of bot work (docs/api.md, "Rate limits") holds neither arm back.
@@ -70,16 +75,22 @@ def _creators(base: str, count: int) -> list[Client]:
     return out
 
 
+def _entries(client: Client, game_id: str) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = []
+    since: int | None = 0
+    while since is not None:
+        page = client.list_game_events(game_id, since=since, limit=500)
+        entries += page["items"]
+        since = page["next_since"]
+    return entries
+
+
 def _window(base: str, games: list[str], start: datetime, end: datetime) -> dict[str, Any]:
     """Moves and seat 0's decisions logged between ``start`` and ``end``, from the logs."""
     moves, seat0, gaps = 0, 0, []
     with Client(base) as client:
         for game_id in games:
-            entries, since = [], 0
-            while since is not None:
-                page = client.list_game_events(game_id, since=since, limit=500)
-                entries += page["items"]
-                since = page["next_since"]
+            entries = _entries(client, game_id)
             stamps = [datetime.fromisoformat(e["created_at"]) for e in entries]
             for i, entry in enumerate(entries):
                 if not start <= stamps[i] <= end or entry.get("action") is None:
@@ -100,7 +111,22 @@ def _window(base: str, games: list[str], start: datetime, end: datetime) -> dict
     }
 
 
-def bridge_arm(base: str, games: int, seconds: float, pool: int, workdir: Path) -> dict[str, Any]:
+def _notice_ms(base: str, records: list[Any]) -> dict[str, Any]:
+    """The stream's notice delay per decision: the bridge's receipt (wall clock) less the
+    commit of the entry whose seq is the decision's (it made the decision pending)."""
+    delays = []
+    with Client(base) as client:
+        for game_id in {r.game_id for r in records}:
+            made = {e["seq"]: datetime.fromisoformat(e["created_at"]).timestamp()
+                    for e in _entries(client, game_id)}  # fmt: skip
+            delays += [(r.noticed_at - made[r.seq]) * 1000 for r in records
+                       if r.game_id == game_id and r.seq in made and r.noticed_at]  # fmt: skip
+    return summary(delays)
+
+
+def bridge_arm(
+    base: str, games: int, seconds: float, pool: int, workdir: Path, players: int
+) -> dict[str, Any]:
     creators = _creators(base, max(1, games // PER_CREATOR))
     bot = Client(base)
     player = bot.create_player({"name": "bench-bridge"})["player"]["id"]
@@ -120,7 +146,8 @@ def bridge_arm(base: str, games: int, seconds: float, pool: int, workdir: Path) 
     ids = []
     for n in range(games):
         creator, label = creators[n % len(creators)], labels[n % len(creators)]
-        game = creator.create_game({"players": 3, "seats": [seat0, RANDOM, RANDOM], "label": label})
+        seats = [seat0, *[RANDOM] * (players - 1)]
+        game = creator.create_game({"players": players, "seats": seats, "label": label})
         ids.append(game["game"]["id"])
     if not as_bot:  # the human seats taken first: the games wait on seat 0 from then on
         with ThreadPoolExecutor(8) as pool_:
@@ -151,17 +178,19 @@ def bridge_arm(base: str, games: int, seconds: float, pool: int, workdir: Path) 
         engine_ms=summary([r.engine_s * 1000 for r in records]),
         read_ms=summary([r.read_s * 1000 for r in records]),
         submit_ms=summary([r.submit_s * 1000 for r in records]),
+        notice_ms=_notice_ms(base, records),
     )
     return result
 
 
-def random_arm(base: str, games: int, seconds: float) -> dict[str, Any]:
+def random_arm(base: str, games: int, seconds: float, players: int) -> dict[str, Any]:
     creators = _creators(base, max(1, games // PER_CREATOR))
     start = datetime.now(UTC)
     ids = []
     for n in range(games):
         creator = creators[n % len(creators)]
-        ids.append(creator.create_game({"players": 3, "seats": [RANDOM] * 3})["game"]["id"])
+        game = creator.create_game({"players": players, "seats": [RANDOM] * players})
+        ids.append(game["game"]["id"])
     time.sleep(max(0.0, seconds - (datetime.now(UTC) - start).total_seconds()))
     return _window(base, ids, start, datetime.now(UTC))
 
@@ -180,11 +209,30 @@ def _with_runner(phase: Any) -> dict[str, Any]:
             runner.stop()
 
 
+#: Issue 62's goals at 30 games: what the bridge adds per decision, and its rate.
+GOALS = {"added_p50_ms": 20.0, "added_p95_ms": 100.0, "seat0_decisions_per_s": 150.0}
+
+
+def _goals(runs: dict[str, Any], added: dict[str, Any], games: int) -> dict[str, Any]:
+    """Each goal with the run's figure and whether it is met (``None``: not measured)."""
+    gap = added.get(f"{games}_games", {})
+    rate = runs.get(f"bridge_{games}_games", {}).get("seat0_decisions_per_s")
+    figures = {"added_p50_ms": gap.get("p50"), "added_p95_ms": gap.get("p95"),
+               "seat0_decisions_per_s": rate}  # fmt: skip
+    out = {}
+    for name, goal in GOALS.items():
+        value = figures[name]
+        met = None if value is None else value >= goal if name.endswith("_per_s") else value <= goal
+        out[name] = {"goal": goal, "measured": value, "met": met}
+    return out
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--players", type=int, default=4, help="players per game")
     parser.add_argument("--seconds", type=float, default=60.0, help="each arm's window")
-    parser.add_argument("--small-games", type=int, default=10,
+    parser.add_argument("--small-games", type=int, default=0,
                         help="the same with this many games too, half the window (0: not)")  # fmt: skip
     parser.add_argument("--pool", type=int, default=4, help="engine processes of the bridge")
     parser.add_argument("--output", type=Path, default=RESULTS)
@@ -196,10 +244,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if not games:
             continue
         runs[f"bridge_{games}_games"] = _with_runner(
-            lambda base, tmp, g=games, s=seconds: bridge_arm(base, g, s, args.pool, tmp)
+            lambda base, tmp, g=games, s=seconds: bridge_arm(
+                base, g, s, args.pool, tmp, args.players
+            )
         )
         runs[f"random_bot_{games}_games"] = _with_runner(
-            lambda base, tmp, g=games, s=seconds: random_arm(base, g, s)
+            lambda base, tmp, g=games, s=seconds: random_arm(base, g, s, args.players)
         )
         b = runs[f"bridge_{games}_games"]["seat0_gap_ms"]
         r = runs[f"random_bot_{games}_games"]["seat0_gap_ms"]
@@ -213,9 +263,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
         "load_average_before": round(load_before, 2),
         "load_average_after": round(os.getloadavg()[0], 2),
-        "players_per_game": 3,
+        "players_per_game": args.players,
         "runs": runs,
         "bridge_added_gap_ms": added,
+        "goals": _goals(runs, added, args.games),
     }
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps(results, indent=2) + "\n")

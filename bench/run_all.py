@@ -22,7 +22,7 @@ BENCHMARKS = [
     "embedded_bench",
     "stream_bench",
     "stream_many_bench",
-    "bridge_bench",  # ursuppe-bridge: 100 games of a trivial engine beside the random bot
+    "bridge_bench",  # ursuppe-bridge: 30 4-player games of a trivial engine beside the random bot
     "players_bench",
     "listing_bench",
     "web_bench",

@@ -32,6 +32,11 @@ class LobbyStreamSession:
     def __init__(self) -> None:
         self.waiting: dict[str, SeekView] | None = None
 
+    def concerns(self, game_ids: set[str]) -> bool:
+        """No game's notice is urgent for the lobby: its looks keep their pace
+        (``api.stream.player.MIN_LOOK``)."""
+        return False
+
     def advance(self, look: list[SeekView]) -> list[Message]:
         now = {s.id: s for s in look if s.status == "waiting"}
         ended = {s.id: s for s in look if s.status != "waiting"}

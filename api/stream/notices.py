@@ -73,11 +73,16 @@ class Watcher:
 
 
 class AnyWatcher:
-    """A registration for every notice: ``wait`` for one, then look again."""
+    """A registration for every notice: ``wait`` for one, then look again. With
+    ``games`` it also keeps which games were noticed (``noticed``), so that a player's
+    stream looks at once after a notice of one of the player's own games."""
 
-    def __init__(self, hub: NoticeHub, event: threading.Event | None = None) -> None:
+    def __init__(
+        self, hub: NoticeHub, event: threading.Event | None = None, games: bool = False
+    ) -> None:
         self.hub = hub
         self.event = event if event is not None else threading.Event()
+        self._noticed: set[str] | None = set() if games else None
 
     def wait(self, timeout: float) -> bool:
         if self.event.wait(timeout):
@@ -85,8 +90,22 @@ class AnyWatcher:
             return True
         return False
 
+    def note(self, game_id: str) -> None:
+        """A notice of ``game_id`` (the hub calls it under its lock)."""
+        if self._noticed is not None:
+            self._noticed.add(game_id)
+        self.event.set()
+
+    def noticed(self) -> set[str]:
+        """The games noticed since the last call (empty unless made with ``games``)."""
+        with self.hub._lock:
+            found = self._noticed or set()
+            if self._noticed is not None:
+                self._noticed = set()
+        return found
+
     def close(self) -> None:
-        self.hub._unwatch_any(self.event)
+        self.hub._unwatch_any(self)
 
 
 class NoticeHub:
@@ -109,7 +128,7 @@ class NoticeHub:
         self.channel = channel
         self.read_timeout = read_timeout  # above get_message's 2 s wait, which has its own
         self._games: dict[str, _Game] = {}
-        self._any: set[threading.Event] = set()  # woken by every notice (player streams)
+        self._any: set[AnyWatcher] = set()  # woken by every notice (player streams)
         self._lock = threading.Lock()
         self._started = False
         self._stopped = threading.Event()
@@ -123,18 +142,18 @@ class NoticeHub:
                 game = self._games[game_id] = _Game()
             return Watcher(self, game_id, game, event)
 
-    def watch_any(self, event: threading.Event | None = None) -> AnyWatcher:
+    def watch_any(self, event: threading.Event | None = None, games: bool = False) -> AnyWatcher:
         """A registration woken by every game's notice: the player streams, which follow
-        many games that change as the player joins more."""
+        many games that change as the player joins more (``games``: it keeps which)."""
         self._start()
-        watcher = AnyWatcher(self, event)
+        watcher = AnyWatcher(self, event, games)
         with self._lock:
-            self._any.add(watcher.event)
+            self._any.add(watcher)
         return watcher
 
-    def _unwatch_any(self, event: threading.Event) -> None:
+    def _unwatch_any(self, watcher: AnyWatcher) -> None:
         with self._lock:
-            self._any.discard(event)
+            self._any.discard(watcher)
 
     def stop(self) -> None:
         """End the background loops (within a few seconds); for tests and shutdown."""
@@ -152,8 +171,8 @@ class NoticeHub:
 
     def notify(self, game_id: str) -> None:
         with self._lock:
-            for event in self._any:
-                event.set()
+            for watcher in self._any:
+                watcher.note(game_id)
             game = self._games.get(game_id)
             if game is None:
                 return

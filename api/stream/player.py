@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from flask import Response, current_app, request
 
@@ -32,10 +32,13 @@ from service.game_service import GameService
 from service.parts.challenges import ChallengeView
 from service.plumbing.outages import log_failure
 from service.rules.player_views import BoardSeat
+from service.rules.views import GameView
 
 log = logging.getLogger(__name__)
 
-MIN_LOOK = 0.25  # seconds between two looks at the database, per stream
+#: Seconds between two looks at the database, per stream, after notices of other games
+#: than the player's own (a notice of its own games is looked at at once).
+MIN_LOOK = 0.25
 Message = tuple[str, dict[str, Any], None]
 
 
@@ -48,8 +51,15 @@ class PlayerStreamSession:
     after the game's end, when the game's stream has said its last. A look holds the games
     whose review was ready after the stream opened, so every such game is announced once."""
 
-    def __init__(self, player_id: str) -> None:
+    def __init__(
+        self,
+        player_id: str,
+        decisions: Callable[[list[str]], dict[str, dict[str, Any]]] | None = None,
+    ) -> None:
         self.player_id = player_id
+        #: Per game, the decision's ``pending`` document and the ``state`` that a bot
+        #: account's ``your_turn`` carries (``decisions_of``); None: no such fields.
+        self.decisions = decisions
         self.status: dict[str, str] = {}
         self.turns: set[tuple[str, int, int]] = set()  # (game, seat, seq) announced
         self.started = False
@@ -105,11 +115,32 @@ class PlayerStreamSession:
                         None,
                     )
                 )
+        self._with_decisions(messages, board)
         live = {b.game_id for b in board}
         self.turns = {t for t in self.turns if t[0] in live}
         if challenges is not None:
             messages += self._challenges(challenges)
         return messages
+
+    def concerns(self, game_ids: set[str]) -> bool:
+        """Whether a notice of these games may change what this player is told: one of
+        its games (those of its last look), which its stream then looks at at once."""
+        return not self.status.keys().isdisjoint(game_ids)
+
+    def _with_decisions(self, messages: list[Message], board: list[BoardSeat]) -> None:
+        """A bot account's ``your_turn`` carries the decision (``pending``, as ``GET
+        /games/{id}/pending`` serves it) and the game's ``state``: a program answers with
+        one request, the submit (docs/bots.md). Read once per new turn, and left out when
+        the game has moved past the announced ``seq`` meanwhile."""
+        bots = {b.game_id for b in board if b.bot_account}
+        turns = [m[1] for m in messages if m[0] == "your_turn" and m[1]["game_id"] in bots]
+        if not turns or self.decisions is None:
+            return
+        found = self.decisions(sorted({t["game_id"] for t in turns}))
+        for data in turns:
+            decision = found.get(data["game_id"])
+            if decision is not None and decision["pending"]["seq"] == data["seq"]:
+                data.update(decision)
 
     def _challenges(self, challenges: list[ChallengeView]) -> list[Message]:
         """``challenge`` to the invited, then ``challenge_accepted`` per acceptance,
@@ -144,6 +175,15 @@ class PlayerStreamSession:
 Look = tuple[list[BoardSeat], list[ChallengeView]]
 
 
+class LookSession(Protocol):
+    """What turns a stream's looks into messages: the player's, the lobby's, a
+    tournament's session."""
+
+    def advance(self, looked: Any) -> list[Message]: ...
+
+    def concerns(self, game_ids: set[str]) -> bool: ...
+
+
 def _accepted(c: ChallengeView) -> frozenset[str]:
     return frozenset(i.player.id for i in c.invited if i.status == "accepted")
 
@@ -160,6 +200,23 @@ def challenge_data(c: ChallengeView) -> dict[str, Any]:
     }
 
 
+def decisions_of(
+    service: GameService, pending_document: Callable[[GameView], dict[str, Any]]
+) -> Callable[[list[str]], dict[str, dict[str, Any]]]:
+    """Reads of the games' pending decisions (rendered by ``pending_document``, the
+    ``GET /games/{id}/pending`` route's) and states for ``PlayerStreamSession``."""
+
+    def read(game_ids: list[str]) -> dict[str, dict[str, Any]]:
+        found = {}
+        for game_id in game_ids:
+            game = service.games.get(game_id)
+            if game.status == "active" and game.pending is not None:
+                found[game_id] = {"pending": pending_document(game), "state": game.public}
+        return found
+
+    return read
+
+
 def _game(b: BoardSeat) -> dict[str, Any]:
     return {"game_id": b.game_id, "seat": b.seat, "label": b.label}
 
@@ -168,7 +225,7 @@ def player_body(
     look: Callable[[datetime], list[BoardSeat]],
     opened: datetime,
     watcher: AnyWatcher,
-    session: PlayerStreamSession,
+    session: LookSession,
     framing: SseFraming | NdjsonFraming,
     settings: StreamSettings,
 ) -> Iterator[bytes]:
@@ -193,7 +250,8 @@ def player_body(
                 return
             wait = min(next_look, last_write + settings.heartbeat) - now
             if watcher.wait(max(0.0, wait)):
-                time.sleep(max(0.0, looked + MIN_LOOK - time.monotonic()))
+                if not session.concerns(watcher.noticed()):
+                    time.sleep(max(0.0, looked + MIN_LOOK - time.monotonic()))
                 break
             if time.monotonic() >= next_look:
                 break
@@ -214,7 +272,7 @@ def stream_of_looks(
     release = runtime.admit(request.remote_addr or "?")
     try:
         look, session = start()
-        watcher = runtime.hub.watch_any()
+        watcher = runtime.hub.watch_any(games=True)
     except BaseException:
         release()
         raise

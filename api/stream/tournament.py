@@ -47,6 +47,11 @@ class TournamentStreamSession:
     def __init__(self) -> None:
         self.sent: dict[str, dict[str, Any]] = {}
 
+    def concerns(self, game_ids: set[str]) -> bool:
+        """No game's notice is urgent for a tournament: its looks keep their pace
+        (``api.stream.player.MIN_LOOK``)."""
+        return False
+
     def advance(self, look: dict[str, dict[str, Any]]) -> list[Message]:
         messages: list[Message] = []
         for kind in ("tournament", "standings", "rounds"):

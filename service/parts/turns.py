@@ -35,7 +35,7 @@ from service.parts.moves import Moves
 from service.plumbing import log_setup, metrics
 from service.plumbing.errors import NotFound, from_engine_error
 from service.plumbing.outages import log_failure
-from service.rules import play
+from service.rules import bot_rules, play
 from service.rules.bots import choose_bot_action
 from service.rules.seat_tokens import seat_of
 
@@ -254,7 +254,8 @@ class Turns(Part):
         except NotFound:
             return False
         standin_move = None
-        if policy == "default_action":  # think before the transaction, as bot turns do
+        # Think before the transaction, as bot turns do (unless the seat is handed over).
+        if policy == "default_action" and not bot_rules.hands_over(owner):
             seed = play.bot_seed(game_seed, seq, owner.seat)
             standin_move = choose_bot_action(game, level, seed, self.settings.bot_time_budget)
         followup = None
@@ -263,7 +264,7 @@ class Turns(Part):
                 owner = play.due_owner(row, seq, now)
                 if owner is None or owner.kind != "human":
                     return False
-                if row.timeout_policy == "bot":
+                if row.timeout_policy == "bot" or bot_rules.hands_over(owner):
                     owner.replaced_by_bot = True
                     owner.timeouts += 1
                     log_row, followup = play.hand_to_bot(

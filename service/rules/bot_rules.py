@@ -1,10 +1,13 @@
-"""The rules of bot accounts that need no database (docs/bots.md, "Bot accounts"): when a
-bot account that keeps missing its deadlines is paused from new games."""
+"""The rules of bot accounts that need no database (docs/bots.md, "Timeouts"): when a bot
+account that keeps missing its deadlines is paused from new games, and when a game stops
+waiting for one."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+
+from service.models import SeatRow
 
 #: A bot account is paused when at least ``PAUSE_TIMEOUTS`` of its latest
 #: ``PAUSE_WINDOW`` games had a timeout of its seat...
@@ -22,3 +25,14 @@ def paused_until(recent: Sequence[tuple[datetime, int]]) -> datetime | None:
     if len(timed_out) < PAUSE_TIMEOUTS:
         return None
     return max(timed_out) + PAUSE_FOR
+
+
+#: A bot account's seat that misses this many deadlines in one game is handed to the
+#: stand-in bot for the rest of the game, whatever the game's timeout policy: its program
+#: has most likely gone, and the game (of programs only, perhaps) must still end.
+HAND_OVER_AFTER = 2
+
+
+def hands_over(seat: SeatRow) -> bool:
+    """Whether the timeout about to be counted on ``seat`` hands it to the stand-in."""
+    return bool(seat.bot_account) and seat.timeouts + 1 >= HAND_OVER_AFTER

@@ -14,7 +14,9 @@ moment plus the bank (``games.deadline_at``). So the time used is never counted 
 process: when the decision is applied the bank is what is left until the deadline, plus
 the increment. A restart loses no time and grants none, and a bank running out is a
 deadline passing, handled by the deadline machinery and the game's timeout policy.
-Bot seats have no clock.
+The service's bots have no clock, and a game of them alone has none. A bot account's seat
+is a human seat inside and has the game's clock; a game of bot accounts with no person
+always has one (``choose``), so that no game waits forever on a program that has gone.
 """
 
 from __future__ import annotations
@@ -43,16 +45,25 @@ def _whole(control: dict[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
+#: The clock of a game of bot accounts without a person that asked for none, when the
+#: server's default time limit is none too (docs/bots.md, "Timeouts").
+UNATTENDED_SECONDS = 600
+
+
 def choose(
     control: dict[str, Any] | None,
     time_limit: int | None,
     default_time_limit: int,
     max_time_limit: int,
     all_bots: bool,
+    unattended: bool = False,
 ) -> tuple[dict[str, Any], int]:
     """The checked control of a new game and its per-decision seconds (``time_limit``, 0
     unless per decision or correspondence). ``time_limit`` alone is the old way of asking
-    for a per-decision control; a game of bots only has no clock."""
+    for a per-decision control. ``all_bots``: every seat is the service's bot, so the game
+    has no clock. ``unattended``: programs only, at least one a bot account (whose program
+    may go away): the game gets the clock it asked for, and one asked for none gets the
+    server's default per-decision limit (``UNATTENDED_SECONDS`` where that is none too)."""
     if control is not None and time_limit is not None:
         raise _bad("give time_control or time_limit, not both")
     if control is None:
@@ -76,7 +87,12 @@ def choose(
     if unknown:
         raise _bad(f"{kind}: unknown fields {sorted(unknown)}")
     checked = _checked(kind, control, max_time_limit)
-    return ({"type": "none"}, 0) if all_bots else checked
+    if all_bots:
+        return {"type": "none"}, 0
+    if unattended and checked[0]["type"] == "none":
+        seconds = min(default_time_limit or UNATTENDED_SECONDS, max_time_limit)
+        return {"type": "per_decision", "seconds": seconds}, seconds
+    return checked
 
 
 def _checked(kind: str, control: dict[str, Any], max_time_limit: int) -> tuple[dict[str, Any], int]:

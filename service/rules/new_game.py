@@ -67,7 +67,8 @@ def new_game_row(
         time_limit,
         settings.default_time_limit,
         settings.max_time_limit,
-        all_bots=all(spec.kind == "bot" for spec in specs),
+        all_bots=all(spec.kind == "bot" and spec.player is None for spec in specs),
+        unattended=all(spec.kind == "bot" for spec in specs),
     )
     if timeout_policy not in TIMEOUT_POLICIES:
         raise Unprocessable("invalid_timeout_policy", "timeout_policy is 'default_action' or 'bot'")

@@ -371,7 +371,12 @@ def log_entry(
     """The log row of the change just made to ``row`` (its ``seq`` is the entry's), with
     what a reader of the log needs after it: the status, the pending decision and the
     version this write commits (the ORM bumps it in the same UPDATE); every
-    ``SNAPSHOT_EVERY``-th row also keeps the engine state, for positions."""
+    ``SNAPSHOT_EVERY``-th row also keeps the engine state, for positions. A bot
+    account's own changes (it acts as a player, ``actor`` ``human``) are logged as
+    ``bot``: the log says a program played, as the seat does (docs/bots.md)."""
+    seat_row = seat_of(row, seat)
+    if actor == "human" and seat_row is not None and seat_row.bot_account:
+        actor = "bot"
     return ActionLogRow(
         game_id=row.id,
         seq=row.seq,

@@ -86,6 +86,8 @@ class BoardSeat:
     label: str | None
     #: The game's review (``service.parts.reviews``): pending, ready, failed; None: none.
     review: str | None = None
+    #: A bot account plays the seat: its ``your_turn`` carries the decision and the state.
+    bot_account: bool = False
 
 
 @dataclass(frozen=True)

@@ -115,7 +115,8 @@ class PeopleStore:
 
     def player_board(self, player_id: str, ended_after: datetime, limit: int) -> list[Any]:
         """Per seat of the player (``ix_seats_player_id``): (game id, seat, seat kind,
-        status, seq, pending seat, pending kind, deadline, result, label, review status) of
+        status, seq, pending seat, pending kind, deadline, result, label, review status,
+        whether a bot account plays the seat) of
         its open and active games, of those that ended after ``ended_after`` and of those
         whose review was ready after it: what the player's event stream compares between
         two looks."""
@@ -134,6 +135,7 @@ class PeopleStore:
                         GameRow.result,
                         GameRow.label,
                         ReviewRow.status,
+                        SeatRow.bot_account,
                     )
                     .join(SeatRow, SeatRow.game_id == GameRow.id)
                     .outerjoin(ReviewRow, ReviewRow.game_id == GameRow.id)

@@ -72,7 +72,7 @@ def test_a_bot_account_plays_its_seat_with_its_player_token(
     while since is not None:
         page = client.get(f"{API}/games/{game['id']}/events?since={since}").json
         log, since = log + page["items"], page["next_since"]
-    assert {e["actor"] for e in log if e["seat"] == 1} == {"human"}  # its own moves
+    assert {e["actor"] for e in log if e["seat"] == 1} == {"bot"}  # its own moves
     mine = client.get(f"{API}/players/me/games", headers=bearer(bot)).json
     assert [g["id"] for g in mine] == [game["id"]]
 

@@ -29,11 +29,17 @@ def become_bot_account(client: Client) -> bool:
 
 
 def bot_games(
-    base_url: str, games: int = 1, players: int = 3, name: str = "engine", bot_account: bool = True
+    base_url: str,
+    games: int = 1,
+    players: int = 3,
+    name: str = "engine",
+    bot_account: bool = True,
+    time_control: dict | None = None,
 ) -> BotGames:
     """A new player and ``games`` games where it holds seat 0 and `random` bots the rest.
     With ``bot_account`` and a server that has bot accounts the player becomes one and is
-    seated as a bot; otherwise it joins a human seat reserved for it."""
+    seated as a bot; otherwise it joins a human seat reserved for it. ``time_control``:
+    the games' clock (the server's default without it)."""
     setup = Client(base_url)
     created = setup.create_player({"name": name})
     player_id = created["player"]["id"]
@@ -44,7 +50,11 @@ def bot_games(
     )
     ids = []
     for _ in range(games):
-        game = setup.create_game({"players": players, "seats": [first, *others]})["game"]
+        body: dict = {"players": players, "seats": [first, *others]}
+        if time_control is not None:
+            body["time_control"] = time_control
+        game = setup.create_game(body)["game"]  # type: ignore[arg-type]
+        assert time_control is None or game["time_control"] == time_control, game
         if not as_bot:
             setup.join_game(game["id"], {"name": name, "seat": 0})
         ids.append(game["id"])

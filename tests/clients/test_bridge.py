@@ -65,8 +65,11 @@ def _assert_played_by_engine(live: LiveServer, games: BotGames, log_dir: Path) -
         lines = [line for line in text.splitlines() if " seq=" in line]
         assert lines and all("by=engine" in line and "outcome=ok" in line for line in lines), text
         assert "game over: finished" in text
-        # Every decision of ours in the log was answered once, by the engine.
-        assert len(_our_entries(live.base_url, game["id"])) == len(lines)
+        # Every decision of ours in the log was answered once, by the engine; a bot
+        # account's moves are logged as a bot's.
+        entries = _our_entries(live.base_url, game["id"])
+        assert len(entries) == len(lines)
+        assert {e["actor"] for e in entries} == {"bot" if games.bot_account else "human"}
 
 
 @pytest.mark.parametrize("as_bot", [True, False], ids=["bot account", "a person's seat"])
@@ -105,10 +108,12 @@ def _bridge_thread(bridge: Bridge) -> threading.Thread:
 def test_an_engine_that_crashes_hangs_or_answers_illegally_is_restarted_and_the_game_goes_on(
     server: LiveServer, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Four games, one engine process each; each engine misbehaves once, in its own way,
-    at its game's third decision: the bridge logs it, restarts the engine, plays
-    pending.actions[0] and goes on to the end of every game."""
-    modes = ["crash", "hang", "illegal", "garbage"]
+    """Six games, one engine process each; each engine misbehaves once, in its own way,
+    from its game's third decision: the bridge logs it, restarts the engine, plays
+    pending.actions[0] and goes on to the end of every game. An answer that equals a legal
+    action only by Python's equality (``3.0`` for ``3``) is illegal: the server would
+    refuse it."""
+    modes = ["crash", "hang", "illegal", "garbage", "float", "stray"]
     games = bot_games(server.base_url, games=len(modes), name="faulty")
     by_game = dict(zip(games.games, modes, strict=True))
     starts = tmp_path / "starts"
@@ -139,14 +144,20 @@ def test_an_engine_that_crashes_hangs_or_answers_illegally_is_restarted_and_the_
         assert game["status"] == "finished", (by_game[game["id"]], game["status"])
     fallbacks = Counter(r.source for r in bridge.records if r.source != "engine")
     assert fallbacks == {
-        "fallback:crashed": 1, "fallback:timeout": 1, "fallback:illegal": 2
+        "fallback:crashed": 1, "fallback:timeout": 1, "fallback:illegal": 2, "fallback:stray": 2
     }, fallbacks  # fmt: skip
-    # Each fault restarted its engine once: 4 first starts and 4 restarts.
-    assert len(starts.read_text().split()) == 8
+    # Each fault restarted its engine once: 6 first starts and 6 restarts.
+    assert len(starts.read_text().split()) == 12
     text = caplog.text
+    kinds = {"crash": "crashed", "hang": "timeout", "illegal": "illegal", "garbage": "stray",
+             "float": "illegal", "stray": "stray"}  # fmt: skip
     for game_id, mode in by_game.items():
-        kind = {"crash": "crashed", "hang": "timeout"}.get(mode, "illegal")
-        assert f"game {game_id} seat 0 seq" in text and f"engine {kind}" in text
+        faulted = [r for r in bridge.records if r.game_id == game_id and r.source != "engine"]
+        assert [r.source for r in faulted] == [f"fallback:{kinds[mode]}"], mode
+        warning = f"game {game_id} seat 0 seq {faulted[0].seq}: engine {kinds[mode]} ("
+        assert warning in text, (mode, text[-3000:])
+    assert "differs from the legal" in text and "in a JSON type" in text  # the float
+    assert "stray output instead of the answer: not JSON" in text  # the garbage
     assert "restarting it; playing the fallback pending.actions[0]" in text
     # A bot account's token acts in its seats: no seat token was needed.
     assert games.bot_account == ("becomeBotAccount" in OPERATIONS)
@@ -157,6 +168,70 @@ def test_an_engine_that_crashes_hangs_or_answers_illegally_is_restarted_and_the_
         ours = [r for r in bridge.records if r.game_id == game_id]
         assert {r.outcome for r in ours} == {"ok"}
         assert len(_our_entries(server.base_url, game_id)) == len(ours)
+
+
+@pytest.mark.parametrize("mode", ["per_game", "pool"])
+def test_an_engine_that_cannot_start_costs_a_fallback_per_decision_and_the_game_ends(
+    server: LiveServer, tmp_path: Path, mode: str
+) -> None:
+    """The engine's program does not exist: the bridge neither stalls the game nor exits;
+    each decision is the fallback, with a warning saying why."""
+    games = bot_games(server.base_url, games=1, name=f"no-engine-{mode}")
+    done, log_dir = _run_bridge_cli(
+        server, games, [str(tmp_path / "no-such-engine")], tmp_path, "--engine-mode", mode
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    (game,) = _finished(server.base_url, games.games)
+    assert game["status"] == "finished"
+    lines = [line for line in (log_dir / f"{game['id']}.log").read_text().splitlines()
+             if " seq=" in line]  # fmt: skip
+    assert lines and all(
+        "by=fallback:cannot_start" in line and line.endswith("outcome=ok") for line in lines
+    )
+    assert len(_our_entries(server.base_url, game["id"])) == len(lines)
+    assert "engine cannot_start (the engine could not be started (" in done.stderr
+    assert "trying to start it again; playing the fallback" in done.stderr
+
+
+def _all_entries(base_url: str, game_id: str) -> list[dict]:
+    entries, since = [], 0
+    with Client(base_url) as client:
+        while since is not None:
+            page = client.list_game_events(game_id, since=since, limit=500)
+            entries += page["items"]
+            since = page["next_since"]
+    return entries
+
+
+def test_a_bot_accounts_game_of_programs_finishes_when_its_bridge_is_gone(
+    server: LiveServer, tmp_path: Path
+) -> None:
+    """The account's own game against the service's bots keeps the clock it asked for; the
+    bridge plays a few decisions and goes away; the account's seat misses two deadlines
+    (the stand-in plays one, then takes the seat) and the game ends."""
+    control = {"type": "per_decision", "seconds": 3}
+    games = bot_games(server.base_url, games=1, name="gone", time_control=control)
+    game_id = games.games[0]
+    engines = EnginePool([sys.executable, str(ENGINES / "random_engine.py")], "per_game", 0,
+                         hello_message())  # fmt: skip
+    bridge = Bridge(Client(server.base_url, player_token=games.token), engines)
+    thread = _bridge_thread(bridge)
+    deadline = time.monotonic() + 120
+    while len(bridge.records) < 3 and time.monotonic() < deadline:
+        thread.join(0.05)
+    bridge.stop()
+    thread.join(30)
+    assert not thread.is_alive() and len(bridge.records) >= 3
+    with Client(server.base_url) as client:
+        stream = client.stream_game(game_id)  # its entries, then `end` when it is over
+        game = next(m["data"] for m in stream if m["type"] == "end")
+        stream.close()
+    assert game["status"] == "finished" and game["time_control"] == control
+    assert game["seats"][0]["bot_account"] and game["seats"][0]["bot_level"] == "greedy"
+    missed = [e for e in _all_entries(server.base_url, game_id)
+              if e["seat"] == 0 and e["actor"] == "timeout"]  # fmt: skip
+    assert missed and len(missed) <= 2
+    assert missed[-1]["events"][0]["type"] == "seat_to_bot"
 
 
 def test_the_bridge_reconnects_after_dropped_connections_and_never_submits_twice(
@@ -197,23 +272,26 @@ def test_the_bridge_reconnects_after_dropped_connections_and_never_submits_twice
         assert sorted(e["seq"] for e in entries) == sorted(s + 1 for s in seqs)
 
 
-def test_the_decision_carries_pending_exactly_as_get_pending_serves_it(server: LiveServer) -> None:
-    """The bridge reads the game once per decision and builds ``pending`` from it: the same
-    document as ``GET /games/{id}/pending`` of the same moment."""
-    games = bot_games(server.base_url, games=1, name="pending")
-    game_id = games.games[0]
-    with Client(server.base_url, player_token=games.token) as client:
-        stream = client.stream_me()
-        for message in stream:  # the game waits on seat 0 from here
-            if message["type"] == "your_turn":
-                break
-        stream.close()
-        built, served = (
-            pending_document(client.get_game(game_id)),
-            client.get_pending_decision(game_id),
-        )
-    assert served["pending"] is not None
-    assert built == served
+def test_a_bot_accounts_notice_carries_the_decision_exactly_as_get_pending_serves_it(
+    server: LiveServer,
+) -> None:
+    """A bot account's ``your_turn`` carries ``pending`` (``GET /games/{id}/pending``'s
+    document of that moment) and the game's ``state``, so the bridge answers with one
+    request; for a person's seat the bridge reads the game once and builds the same
+    document from it."""
+    for as_bot in (True, False):
+        games = bot_games(server.base_url, games=1, name="pending", bot_account=as_bot)
+        game_id = games.games[0]
+        with Client(server.base_url, player_token=games.token) as client:
+            stream = client.stream_me()
+            turn = next(m["data"] for m in stream if m["type"] == "your_turn")
+            stream.close()  # the game waits on seat 0 from here
+            served, game = client.get_pending_decision(game_id), client.get_game(game_id)
+        assert served["pending"] is not None and pending_document(game) == served
+        if as_bot:
+            assert turn["pending"] == served and turn["state"] == game["state"]
+        else:
+            assert "pending" not in turn and "state" not in turn
 
 
 def test_the_bridge_answers_challenges_by_its_policy_and_plays_the_accepted_game(

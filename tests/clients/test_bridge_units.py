@@ -13,6 +13,7 @@ import httpx
 import pytest
 from ursuppe_client import Client
 from ursuppe_client.bridge import Bridge, ChallengePolicy, Engine, EngineFault, EnginePool
+from ursuppe_client.bridge.answers import legal_item, read_line, same_json
 
 BIN = Path(sys.executable).parent
 
@@ -113,9 +114,9 @@ def test_an_engine_answers_and_its_faults_are_told_apart(tmp_path: Path) -> None
         assert hang.value.kind == "timeout"
         echo.restart()
         assert echo.ask({"type": "decision", "n": 3}, 10) == {"action": 3}
-        with pytest.raises(EngineFault) as illegal:
+        with pytest.raises(EngineFault) as stray:
             echo.ask({"type": "decision", "n": 6}, 10)
-        assert illegal.value.kind == "illegal" and "not a JSON object" in illegal.value.detail
+        assert stray.value.kind == "stray" and "not an answer" in stray.value.detail
         with pytest.raises(EngineFault) as crash:
             echo.ask({"type": "decision", "n": 5}, 10)
         assert crash.value.kind == "crashed" and "exit code 3" in crash.value.detail
@@ -124,6 +125,93 @@ def test_an_engine_answers_and_its_faults_are_told_apart(tmp_path: Path) -> None
         assert echo.starts == 3
     finally:
         echo.stop()
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ({"type": "start_space", "space": 3}, {"space": 3, "type": "start_space"}, True),
+        ({"type": "start_space", "space": 3.0}, {"type": "start_space", "space": 3}, False),
+        ({"type": "x", "keep": True}, {"type": "x", "keep": 1}, False),
+        ({"type": "x", "keep": 0}, {"type": "x", "keep": False}, False),
+        ({"type": "x", "genes": ["a", "b"]}, {"type": "x", "genes": ["b", "a"]}, False),
+        ({"type": "x", "n": None}, {"type": "x"}, False),
+        ({"type": "x", "n": [1, {"k": 2}]}, {"type": "x", "n": [1, {"k": 2.0}]}, False),
+        ({"type": "x", "n": [1, {"k": 2}]}, {"n": [1, {"k": 2}], "type": "x"}, True),
+    ],
+)
+def test_an_answer_matches_an_action_only_as_the_same_json_value(
+    a: dict, b: dict, same: bool
+) -> None:
+    assert same_json(a, b) is same
+    assert same_json(b, a) is same
+
+
+def test_the_bridge_plays_the_servers_own_item() -> None:
+    actions = [{"type": "done"}, {"type": "start_space", "space": 3}]
+    answer = json.loads('{"space": 3, "type": "start_space"}')
+    assert legal_item(answer, actions) is actions[1]
+    assert legal_item(json.loads('{"space": 3.0, "type": "start_space"}'), actions) is None
+    assert legal_item(None, actions) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "owed", "seq", "answer"),
+    [
+        ('{"action": {"type": "done"}}', True, 7, True),
+        ('{"action": {"type": "done"}, "seq": 7}', True, 7, True),
+        ('{"action": {"type": "done"}, "seq": 6}', True, 7, False),  # a late answer
+        ('{"action": {"type": "done"}, "seq": 7.0}', True, 7, False),
+        ('{"action": {"type": "done"}}', False, None, False),  # nothing was asked
+        ("thinking...", True, 7, False),
+        ('{"info": "depth 3"}', True, 7, False),
+        ("[1]", True, 7, False),
+    ],
+)
+def test_a_stdout_line_is_the_answer_or_stray(text: str, owed: bool, seq: int | None,
+                                              answer: bool) -> None:  # fmt: skip
+    line = read_line(text, owed=owed, seq=seq)
+    assert (line.answer is not None) is answer
+    assert (line.stray is None) is answer
+
+
+def test_an_engine_that_cannot_start_fails_each_decision_and_is_tried_again(
+    tmp_path: Path,
+) -> None:
+    missing = Engine([str(tmp_path / "no-such-engine")], "gone", {"type": "hello"})
+    assert missing.starts == 0 and "could not be started" in (missing.start_error or "")
+    for _ in range(2):
+        with pytest.raises(EngineFault) as fault:
+            missing.ask({"type": "decision", "seq": 1}, 1)
+        assert fault.value.kind == "cannot_start"
+        missing.restart()  # what the bridge does after a fault: no exception
+    missing.stop()
+    # A pool of such engines is made all the same: the bridge does not exit for it.
+    pool = EnginePool([str(tmp_path / "no-such-engine")], "pool", 2, {"type": "hello"})
+    engine = pool.acquire("g", timeout=1)
+    with pytest.raises(EngineFault, match="cannot_start"):
+        engine.ask({"type": "decision", "seq": 1}, 1)
+    pool.release(engine)
+    pool.close()
+
+
+def test_the_engine_does_not_inherit_the_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("URSUPPE_TOKEN", "player.secret")
+    monkeypatch.setenv("URSUPPE_SERVER", "http://server")
+    env = _engine(
+        tmp_path,
+        "import os\n"
+        "for line in sys.stdin:\n"
+        "    if json.loads(line)['type'] == 'decision':\n"
+        "        print(json.dumps({'action': [os.environ.get('URSUPPE_TOKEN'),\n"
+        "                                     os.environ.get('URSUPPE_SERVER')]}), flush=True)\n",
+    )
+    try:
+        assert env.ask({"type": "decision", "seq": 1}, 10) == {"action": [None, "http://server"]}
+    finally:
+        env.stop()
 
 
 BAD = [
@@ -162,3 +250,55 @@ def test_a_bad_token_or_server_ends_the_bridge_with_one_line() -> None:
     )  # fmt: skip
     assert dead.returncode == 1 and "Traceback" not in dead.stderr
     assert "ursuppe-bridge: http://127.0.0.1:9:" in dead.stderr
+
+
+FLAWED = Path(__file__).parent / "engines" / "flawed_engine.py"
+SAMPLE = Path(__file__).resolve().parents[2] / "clients/python/examples/engines/random_engine.py"
+CHECKS = [
+    ("none", 0, None, "PASS: the bridge can play with this engine"),
+    ("no_flush", 1, "flushing", "does not flush stdout after each answer"),
+    ("float", 1, "numbers", "write integers as JSON integers (3, not 3.0)"),
+    ("chatty", 1, "stray", "not JSON: 'thinking...'; stdout is for answers only"),
+    ("keeps_running", 1, "exit", "still running 2 s after its stdin closed"),
+]
+
+
+@pytest.mark.parametrize(("flaw", "code", "topic", "words"), CHECKS, ids=[c[0] for c in CHECKS])
+def test_the_conformance_check_says_what_is_wrong_with_an_engine(
+    flaw: str, code: int, topic: str | None, words: str
+) -> None:
+    """``ursuppe bridge --check -- CMD``: no server, sample decisions, a report in words
+    (on stdout) and exit status 1 when the engine has a flaw."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # a pipe buffers
+    done = subprocess.run(
+        [sys.executable, "-m", "ai.cli", "bridge", "--check", "--move-time", "2",
+         "--", sys.executable, str(FLAWED), flaw],
+        capture_output=True, text=True, timeout=120, env=env,
+    )  # fmt: skip
+    assert done.returncode == code, done.stdout + done.stderr
+    report = done.stdout.splitlines()
+    assert words in done.stdout, done.stdout
+    failed = {line.split()[1].rstrip(":") for line in report if line.startswith("FAIL ")}
+    assert failed == ({topic} if topic else set()), done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_the_check_passes_the_sample_engine_and_names_one_that_cannot_start(
+    tmp_path: Path,
+) -> None:
+    good = subprocess.run([str(BIN / "ursuppe-bridge"), "--check", "--", sys.executable,
+                           str(SAMPLE)], capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert "12 of 12 sample decisions answered legally" in good.stdout
+    assert "note:" not in good.stdout  # it echoes the seq
+    missing = subprocess.run([str(BIN / "ursuppe-bridge"), "--check", "--",
+                              str(tmp_path / "nothing")], capture_output=True, text=True,
+                             timeout=120)  # fmt: skip
+    assert missing.returncode == 1
+    assert "problem (start): the engine could not be started" in missing.stdout
+
+
+def test_the_check_samples_are_the_engines_decisions_of_now() -> None:
+    from scripts import bridge_samples
+
+    assert bridge_samples.main(["--check"]) == 0

@@ -118,6 +118,71 @@ def test_bot_seats_and_bot_only_games_have_no_clock(service, clock) -> None:
     assert [s.bank for s in view.seats] == [60.0, None, None]
 
 
+def bot_account(service: GameService) -> dict:
+    """A new bot account's seat entry (it creates its games itself)."""
+    player_id = service.accounts.create("engine").player.id
+    service.accounts.become_bot(player_id)
+    return {"kind": "bot", "player": player_id}
+
+
+def own_game(service: GameService, seat: dict, **kw):
+    """A game of the bot account's own with two `random` bots."""
+    return service.creation.create_game(
+        players=3, seats=[seat, BOT, BOT], player=seat["player"], **kw
+    ).game
+
+
+@pytest.mark.parametrize(
+    ("asked", "control"),
+    [
+        ({"time_control": BANK}, BANK),
+        ({"time_control": {"type": "per_decision", "seconds": 30}},
+         {"type": "per_decision", "seconds": 30}),
+        ({}, {"type": "per_decision", "seconds": 600}),  # the server's default time limit
+        ({"time_control": {"type": "none"}}, {"type": "per_decision", "seconds": 600}),
+        ({"time_limit": 0}, {"type": "per_decision", "seconds": 600}),
+    ],
+)  # fmt: skip
+def test_a_game_of_bot_accounts_without_a_person_always_has_a_clock(
+    service, clock, asked: dict, control: dict
+) -> None:
+    seat = bot_account(service)
+    game = own_game(service, seat, **asked)
+    assert game.status == "active" and game.time_control == control
+    view = service.games.get(game.id)
+    assert view.deadline_at is not None or view.pending_seat != 0
+
+
+def test_a_bot_account_that_misses_two_deadlines_in_a_game_is_handed_to_the_stand_in(
+    service, clock
+) -> None:
+    """Its program has gone: the first miss is one stand-in move (the game's policy), the
+    second hands the seat over, and the bot-only game plays on to its end."""
+    seat = bot_account(service)
+    game_id = own_game(service, seat, time_control={"type": "per_decision", "seconds": 5}).id
+    missed = 0
+    for _ in range(5000):
+        view = service.games.get(game_id)
+        if view.status != "active":
+            break
+        owes = view.seats[view.pending_seat]
+        if not (owes.bot_account and owes.bot_level is None):  # the service's bot plays
+            assert service.turns.play_bot_turn(game_id, view.seq)
+            continue
+        clock.advance(5)
+        assert service.turns.expire_deadline(game_id, view.seq) is True
+        missed += 1
+    assert service.games.get(game_id).status == "finished"
+    assert missed == 2
+    events = service.games.events(game_id)
+    timeouts = [e for e in events if e.actor == "timeout"]
+    assert [e.action is None for e in timeouts] == [False, True]  # a move, then the hand-over
+    assert timeouts[1].events == [{"type": "seat_to_bot", "seat": 0, "level": "greedy",
+                                   "reason": "timeout"}]  # fmt: skip
+    final = service.games.get(game_id).seats[0]
+    assert final.bot_level == "greedy" and final.timeouts == 2 and final.bot_account
+
+
 @pytest.mark.parametrize(
     "control",
     [

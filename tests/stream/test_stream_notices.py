@@ -138,3 +138,27 @@ def test_streams_are_woken_once_redis_has_confirmed_the_subscription() -> None:
     finally:
         hub.stop()
         held.close()
+
+
+def test_a_player_stream_learns_which_games_were_noticed_and_looks_at_once_for_its_own() -> None:
+    """A player's stream looks again at once after a notice of one of its own games (a bot
+    account's next decision), and at ``MIN_LOOK``'s pace after other games' notices."""
+    from api.stream.player import PlayerStreamSession
+
+    hub = NoticeHub(None, lambda ids: {}, "redis://127.0.0.1:9/0", recheck=600)  # type: ignore[arg-type]
+    try:
+        keeping, plain = hub.watch_any(games=True), hub.watch_any()
+        hub.notify("mine")
+        hub.notify("other")
+        assert keeping.wait(0) and plain.wait(0)
+        assert keeping.noticed() == {"mine", "other"} and keeping.noticed() == set()
+        assert plain.noticed() == set()  # a watcher that did not ask keeps nothing
+        session = PlayerStreamSession("p")
+        session.advance([])
+        session.status = {"mine": "active"}
+        assert session.concerns({"mine", "other"}) and not session.concerns({"other"})
+        keeping.close()
+        hub.notify("mine")
+        assert not keeping.wait(0)
+    finally:
+        hub.stop()

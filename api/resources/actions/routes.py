@@ -31,7 +31,8 @@ _PENDING_SCHEMA = PendingSchema()
 _SUBMIT_SCHEMA = ActionSubmitSchema()
 
 
-def _pending_document(game: GameView) -> dict[str, Any]:
+def pending_document(game: GameView) -> dict[str, Any]:
+    """``GET /games/{id}/pending``'s document (also inside a bot account's ``your_turn``)."""
     return _PENDING_SCHEMA.dump(
         {
             "game_id": game.id,
@@ -55,7 +56,7 @@ class Pending(MethodView):
         clients submit one of them verbatim. `actions[0]` is the engine's safe default,
         which is also what a timeout plays under the `default_action` policy.
         """
-        return game_document(game_id, "pending", _pending_document)
+        return game_document(game_id, "pending", pending_document)
 
 
 @blp.route("/<game_id>/actions")

@@ -55,7 +55,12 @@ class ActionResultSchema(Document):
     seat = fields.Integer()
     action = component_field("Action")
     events = fields.List(component_field("Event"))
-    actor = fields.String(metadata={"enum": ["human", "bot", "timeout"]})
+    actor = fields.String(
+        metadata={
+            "enum": ["human", "bot", "timeout"],
+            "description": "`bot` for a bot account's action, `human` for a person's",
+        }
+    )
     status = fields.String(metadata={"description": "game status after the action"})
     version = fields.Integer(metadata={"description": "game version right after the action"})
     pending = component_field(

@@ -38,7 +38,14 @@ class LogEntrySchema(Document):
         },
     )
     events = fields.List(component_field("Event"))
-    actor = fields.String()
+    actor = fields.String(
+        metadata={
+            "enum": ["human", "bot", "timeout"],
+            "description": "who made the change: `human` a person's seat; `bot` the "
+            "service's bot or a bot account (the seat's `bot_account` tells them apart); "
+            "`timeout` the stand-in after a missed deadline",
+        }
+    )
     created_at = fields.DateTime()
 
 

@@ -10,6 +10,7 @@ from flask.views import MethodView
 from api import deps
 from api.auth import NO_STORE, PLAYER_AUTH, bearer_token, player_required
 from api.parsing import Blueprint
+from api.resources.actions.routes import pending_document
 from api.resources.games.schemas import GameSummarySchema
 from api.resources.players.schemas import (
     CreatedPlayerSchema,
@@ -23,7 +24,7 @@ from api.resources.players.schemas import (
     TurnSchema,
 )
 from api.stream.framing import ACCEPT_PARAMETER, stream_response
-from api.stream.player import PlayerStreamSession, stream_of_looks
+from api.stream.player import PlayerStreamSession, decisions_of, stream_of_looks
 
 blp = Blueprint(
     "players",
@@ -211,7 +212,7 @@ class MyStream(MethodView):
                     svc.accounts.player_board(player.id, opened),
                     svc.challenges.for_stream(player.id, opened),
                 ),
-                PlayerStreamSession(player.id),
+                PlayerStreamSession(player.id, decisions_of(svc, pending_document)),
             )
 
         return stream_of_looks(svc, start)

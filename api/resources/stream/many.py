@@ -20,6 +20,7 @@ from api import deps
 from api.auth import OPTIONAL_PLAYER_AUTH, request_player
 from api.parsing import Blueprint
 from api.problems import ApiProblem
+from api.resources.actions.routes import pending_document
 from api.stream.framing import (
     ACCEPT_PARAMETER,
     requested_framing,
@@ -27,7 +28,7 @@ from api.stream.framing import (
     streaming_response,
 )
 from api.stream.multi import GameSet, MultiStream, label_members
-from api.stream.player import PlayerStreamSession
+from api.stream.player import PlayerStreamSession, decisions_of
 from api.stream.runtime import stream_runtime
 from service.rules.new_game import LABEL
 
@@ -222,7 +223,9 @@ def _stream(ask: dict[str, Any], since: dict[str, int], chat: dict[str, int]) ->
                 svc.accounts.player_board(player.id, opened),
                 svc.challenges.for_stream(player.id, opened),
             ),
-            None if player is None else PlayerStreamSession(player.id),
+            None
+            if player is None
+            else PlayerStreamSession(player.id, decisions_of(svc, pending_document)),
             svc.clock(),
             {game_id: chat_id for game_id, chat_id in chat.items() if game_id in ids},
             svc.seeks.look if ask["lobby"] else None,

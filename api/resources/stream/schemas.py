@@ -112,7 +112,18 @@ PLAYER_MESSAGES: dict[str, JsonSchema] = {
             "seq": {"type": "integer", "description": "answer with expected_seq: seq"},
             "pending_kind": _nullable("string"),
             "deadline_at": _nullable("string", format="date-time"),
-        }
+            "pending": {
+                "anyOf": [_ref("Pending")],
+                "description": "a bot account's seat only: the decision, as GET "
+                "/games/{id}/pending serves it (docs/bots.md)",
+            },
+            "state": {
+                "anyOf": [_ref("PublicState")],
+                "description": "a bot account's seat only: the game's public state",
+            },
+        },
+        "pending",
+        "state",
     ),
     "game_finished": _object({**_SEAT, "result": {"anyOf": [NULL, _ref("GameResult")]}}),
     "game_aborted": _object(_SEAT),

@@ -850,7 +850,7 @@ class LobbyStreamSeeksData(TypedDict):
 
 class LogEntry(TypedDict):
     action: Action | None
-    actor: str
+    actor: Literal['human', 'bot', 'timeout']
     created_at: str
     events: list[Event]
     seat: int
@@ -859,7 +859,7 @@ class LogEntry(TypedDict):
 
 class ManyStreamEntry(TypedDict):
     action: Action | None
-    actor: str
+    actor: Literal['human', 'bot', 'timeout']
     banks: NotRequired[list[float | None]]
     created_at: str
     events: list[Event]
@@ -1216,9 +1216,11 @@ class PlayerStreamYourTurnData(TypedDict):
     deadline_at: str | None
     game_id: str
     label: str | None
+    pending: NotRequired[Pending]
     pending_kind: str | None
     seat: int
     seq: int
+    state: NotRequired[PublicState]
 
 
 class PlayerUpdate(TypedDict):
@@ -1621,7 +1623,7 @@ class StateSeat(TypedDict):
 
 class StreamEntry(TypedDict):
     action: Action | None
-    actor: str
+    actor: Literal['human', 'bot', 'timeout']
     banks: NotRequired[list[float | None]]
     created_at: str
     events: list[Event]

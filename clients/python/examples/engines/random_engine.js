@@ -11,7 +11,8 @@ lines.on("line", (line) => {
   if (message.type === "decision") {
     const actions = message.pending.pending.actions;
     const action = actions[Math.floor(Math.random() * actions.length)];
-    process.stdout.write(JSON.stringify({ action }) + "\n");
+    // The decision's seq echoed: a line that is not this answer is never taken for it.
+    process.stdout.write(JSON.stringify({ seq: message.seq, action }) + "\n");
   } else if (message.type === "hello") {
     process.stderr.write(`js engine: protocol ${message.protocol}\n`);
   } else if (message.type === "game_over") {

@@ -21,7 +21,9 @@ def main() -> None:
         if message["type"] == "hello":
             print(f"random engine: protocol {message['protocol']}", file=sys.stderr)
         elif message["type"] == "decision":
-            print(json.dumps({"action": choose(message)}), flush=True)
+            # One line, flushed at once (a pipe is block-buffered), echoing the decision's
+            # seq so that no other line is ever taken for this answer.
+            print(json.dumps({"seq": message["seq"], "action": choose(message)}), flush=True)
         elif message["type"] == "game_over":
             print(f"random engine: game {message['game_id']} {message['status']}", file=sys.stderr)
         # Other types may be added to the protocol: ignore them.

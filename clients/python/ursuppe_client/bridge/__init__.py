@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ursuppe_client.bridge.check import check
 from ursuppe_client.bridge.engine import PROTOCOL, Engine, EngineFault, EnginePool
 from ursuppe_client.bridge.policy import ChallengePolicy
 from ursuppe_client.bridge.runner import Bridge, DecisionRecord, hello_message
@@ -28,6 +29,7 @@ __all__ = [
     "EngineFault",
     "EnginePool",
     "build_parser",
+    "check",
     "main",
 ]
 
@@ -91,6 +93,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="retries of a request after a network fault, 429 or 503, with a "
                         "growing pause (default %(default)s)")  # fmt: skip
     parser.add_argument("--log-level", default="INFO")
+    parser.add_argument("--check", action="store_true",
+                        help="no server: play the engine through sample decisions and report "
+                        "(flushing, number types, stray output...); exit 0 when it passes")  # fmt: skip
     parser.add_argument("engine", nargs=argparse.REMAINDER,
                         help="the engine's command line, after --")  # fmt: skip
 
@@ -107,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
     if not engine:
         print("ursuppe-bridge: give the engine's command after --", file=sys.stderr)
         return 2
+    if args.check:
+        return 0 if check(engine, move_time=args.move_time).passed else 1
     if not args.token:
         print(
             "ursuppe-bridge: give the bot account's player token (URSUPPE_TOKEN)", file=sys.stderr

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import queue
 import shlex
 import subprocess
@@ -16,14 +17,26 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ursuppe_client.bridge.answers import read_line
+
 log = logging.getLogger("ursuppe_client.bridge")
 
 PROTOCOL = 1
 
+#: What the engine's process does not inherit from the bridge's environment: the bot
+#: account's token is the bridge's to use, not every engine's (docs/bots.md).
+WITHHELD = ("URSUPPE_TOKEN",)
+
+
+def engine_environment() -> dict[str, str]:
+    """The bridge's environment less ``WITHHELD``."""
+    return {k: v for k, v in os.environ.items() if k not in WITHHELD}
+
 
 class EngineFault(Exception):
-    """The engine crashed, hung past its time or answered something unusable; ``kind`` is
-    ``crashed``, ``timeout`` or ``illegal``."""
+    """The engine could not be used for a decision; ``kind`` is ``cannot_start`` (its
+    program could not be run), ``crashed``, ``timeout``, ``stray`` (a line on stdout that
+    is not the answer) or ``illegal`` (an answer that is not one of the legal actions)."""
 
     def __init__(self, kind: str, detail: str) -> None:
         super().__init__(f"{kind}: {detail}")
@@ -42,6 +55,8 @@ class Engine:
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._proc: subprocess.Popen[str] | None = None
         self.starts = 0
+        #: Why the latest start failed (None: it is running or was never started).
+        self.start_error: str | None = None
         self.start()
 
     @property
@@ -49,15 +64,27 @@ class Engine:
         return self._proc.pid if self._proc else None
 
     def start(self) -> None:
+        """Start the process and write the hello. A program that cannot be run (no such
+        file, not executable) leaves the engine stopped with ``start_error``: each decision
+        asked of it then fails as ``cannot_start`` and costs its fallback, and the next
+        restart tries again; the bridge itself goes on."""
         self._lines = queue.Queue()
-        self._proc = subprocess.Popen(
-            self.command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
+        self._proc = None
+        try:
+            self._proc = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                bufsize=1,
+                env=engine_environment(),
+            )
+        except (OSError, ValueError) as exc:
+            self.start_error = f"the engine could not be started ({exc})"
+            log.error("engine %s: %s: %s", self.name, self.start_error, shlex.join(self.command))
+            return
+        self.start_error = None
         self.starts += 1
         proc, lines = self._proc, self._lines
         threading.Thread(target=self._read_stdout, args=(proc, lines), daemon=True).start()
@@ -80,12 +107,34 @@ class Engine:
             for line in proc.stderr:
                 log.info("engine %s (pid %s) says: %s", self.name, proc.pid, line.rstrip())
 
+    @property
+    def lines(self) -> queue.Queue[str | None]:
+        """The current process's stdout lines as read (None once it closed stdout)."""
+        return self._lines
+
+    def finish(self, grace: float) -> bool:
+        """Close stdin (the engine's signal to exit) and wait up to ``grace`` seconds:
+        whether it exited by itself."""
+        proc = self._proc
+        if proc is None:
+            return True
+        with contextlib.suppress(OSError, ValueError):
+            if proc.stdin:
+                proc.stdin.close()
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
+
     def alive(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
 
     def tell(self, message: dict[str, Any]) -> None:
         """Write one message (one line); EngineFault ``crashed`` when the engine is gone."""
         proc = self._proc
+        if proc is None and self.start_error is not None:
+            raise EngineFault("cannot_start", self.start_error)
         if proc is None or proc.poll() is not None or proc.stdin is None:
             code = proc.returncode if proc else None
             raise EngineFault("crashed", f"the engine is not running (exit code {code})")
@@ -96,46 +145,41 @@ class Engine:
             raise EngineFault("crashed", f"writing to the engine failed ({exc})") from exc
 
     def ask(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
-        """Write ``message`` and read one JSON object back within ``timeout`` seconds."""
-        # Lines left over from before (an engine that answered twice) are not this answer.
-        while True:
+        """Write the decision ``message`` and read its answer within ``timeout`` seconds:
+        the first stdout line after the decision, which must be a JSON object with an
+        ``action`` (and, if it has a ``seq``, the decision's). Lines read before the
+        decision was written (while nothing was owed) are logged and ignored; any other
+        line read while it is owed is the fault ``stray`` (``answers.read_line``)."""
+        while True:  # lines written while no decision was owed: never this answer
             try:
-                stale = self._lines.get_nowait()
+                early = self._lines.get_nowait()
             except queue.Empty:
                 break
-            if stale is not None:
-                log.warning("engine %s: ignored an unrequested line: %.200s", self.name, stale)
-            else:
+            if early is None:
                 self._lines.put(None)
                 break
+            log.warning("engine %s: stray output ignored (%s)", self.name,
+                        read_line(early, owed=False).stray)  # fmt: skip
         self.tell(message)
         try:
-            line = self._lines.get(timeout=max(0.01, timeout))
+            text = self._lines.get(timeout=max(0.01, timeout))
         except queue.Empty:
             raise EngineFault("timeout", f"no answer within {timeout:.2f} s") from None
-        if line is None:
+        if text is None:
             proc = self._proc
             code = proc.wait(5) if proc else None
             raise EngineFault("crashed", f"the engine exited (exit code {code}) without answering")
-        try:
-            answer = json.loads(line)
-        except ValueError:
-            raise EngineFault("illegal", f"not JSON: {line.strip()[:200]!r}") from None
-        if not isinstance(answer, dict):
-            raise EngineFault("illegal", f"not a JSON object: {line.strip()[:200]!r}")
-        return answer
+        line = read_line(text, owed=True, seq=message.get("seq"))
+        if line.answer is None:
+            raise EngineFault("stray", f"stray output instead of the answer: {line.stray}")
+        return line.answer
 
     def stop(self, grace: float = 2.0) -> None:
         """Close stdin (the engine's signal to exit), then terminate, then kill."""
         proc = self._proc
-        if proc is None:
+        if proc is None or self.finish(grace):
             return
-        with contextlib.suppress(OSError, ValueError):
-            if proc.stdin:
-                proc.stdin.close()
-        try:
-            proc.wait(grace)
-        except subprocess.TimeoutExpired:
+        if proc.poll() is None:
             proc.terminate()
             try:
                 proc.wait(grace)
@@ -144,6 +188,7 @@ class Engine:
                 proc.wait(5)
 
     def restart(self) -> None:
+        """Kill the process (if it still runs) and start a new one, which gets the hello."""
         proc = self._proc
         if proc is not None and proc.poll() is None:
             proc.kill()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ursuppe_client import models, problems
+from ursuppe_client.bridge.answers import legal_item, loosely_legal
 from ursuppe_client.bridge.engine import PROTOCOL, Engine, EngineFault, EnginePool
 from ursuppe_client.bridge.policy import ChallengePolicy
 from ursuppe_client.client import Client, Stream
@@ -33,6 +34,7 @@ _SETTLED = (
     problems.SeatResigned,
     problems.SeatIsBot,
 )
+_SETTLED_CODES = frozenset(refusal.code for refusal in _SETTLED) | {"ok", "replayed"}
 
 
 @dataclass
@@ -48,6 +50,9 @@ class DecisionRecord:
     outcome: str  # "ok", "replayed", or the refusal's code
     read_s: float = 0.0  # reading the game
     submit_s: float = 0.0  # the submit's request
+    #: When the stream's notice arrived, wall clock (``time.time()``): against the server's
+    #: log entry that made the decision pending, the notice's delay (bench/bridge_bench.py).
+    noticed_at: float = 0.0
 
 
 def pending_document(game: Mapping[str, Any]) -> dict[str, Any]:
@@ -137,8 +142,12 @@ class GameRunner(threading.Thread):
         if seq <= self.answered.get(seat, -1):
             return  # announced again after a reconnection: already answered
         read_at = time.monotonic()
-        game = client.get_game(self.game_id)
-        pending = pending_document(game)
+        if isinstance(turn.get("pending"), dict) and "state" in turn:
+            # A bot account's notice carries the decision and the state: no read.
+            pending, state = turn["pending"], turn["state"]
+        else:
+            game = client.get_game(self.game_id)
+            pending, state = pending_document(game), game.get("state")
         read_s = time.monotonic() - read_at
         decision = pending.get("pending")
         if (
@@ -156,69 +165,34 @@ class GameRunner(threading.Thread):
             "game_id": self.game_id,
             "seat": seat,
             "seq": seq,
-            "state": game.get("state"),
+            "state": state,
             "pending": pending,
             "time_left": time_left,
         }
         actions = decision["actions"]
         started = time.monotonic()
-        source = "engine"
-        engine: Engine | None = None
-        try:
-            engine = bridge.engines.acquire(self.game_id, timeout=budget)
-            answer = engine.ask(message, budget)
-            action: Any = answer.get("action")
-            if action not in actions:
-                raise EngineFault(
-                    "illegal", f"not one of pending.actions: {json.dumps(action)[:200]}"
-                )
-        except EngineFault as fault:
-            action = actions[0]
-            source = f"fallback:{fault.kind}"
-            log.warning(
-                "game %s seat %d seq %d: engine %s (%s); %s; playing the fallback "
-                "pending.actions[0] = %s",
-                self.game_id, seat, seq, fault.kind, fault.detail,
-                "restarting it" if engine is not None else "no engine",
-                json.dumps(action),
-            )  # fmt: skip
-            if engine is not None:
-                try:
-                    engine.restart()
-                except OSError as exc:
-                    log.error("engine %s could not be restarted: %s", engine.name, exc)
-        finally:
-            if engine is not None:
-                bridge.engines.release(engine)
+        action, source = self._ask_engine(message, actions, seat, seq, budget)
         engine_s = time.monotonic() - started
-        key = f"ursuppe-bridge:{self.game_id}:{seat}:{seq}"
-        body: models.ActionSubmit = {"action": action, "expected_seq": seq, "seat": seat}
-        outcome = "ok"
         submit_at = time.monotonic()
-        try:
-            result = client.submit_action(self.game_id, body, idempotency_key=key)
-            if result.get("replayed"):
-                outcome = "replayed"
-        except _SETTLED as refusal:
-            outcome = refusal.code
-            log.info("game %s seat %d seq %d: %s (nothing more to do)", self.game_id, seat, seq,
-                     refusal.code)  # fmt: skip
-        except TransportError as exc:
-            # Not marked as answered: the stream announces the decision again after it
-            # reconnects, and the same key makes the retry apply at most once.
-            log.warning("game %s seq %d: submit failed (%s); waiting for the stream", self.game_id,
-                        seq, exc)  # fmt: skip
-            return
-        except ProblemError as exc:
-            outcome = exc.code
-            log.error("game %s seat %d seq %d: the server refused %s: %s", self.game_id, seat, seq,
-                      json.dumps(action), exc)  # fmt: skip
+        outcome = self._submit(seat, seq, action)
+        if outcome is not None and outcome not in _SETTLED_CODES and source == "engine":
+            # The server refused what the bridge took for legal: the game must not wait
+            # on it, so the decision gets the fallback like any other fault.
+            action, source = actions[0], "fallback:refused"
+            log.warning(
+                "game %s seat %d seq %d: engine refused (the server answered %s); playing "
+                "the fallback pending.actions[0] = %s",
+                self.game_id, seat, seq, outcome, json.dumps(action),
+            )  # fmt: skip
+            outcome = self._submit(seat, seq, action)
+        if outcome is None:
+            return  # not answered: the stream announces the decision again
         self.answered[seat] = seq
         self.decisions += 1
         total = time.monotonic() - received
         record = DecisionRecord(
             self.game_id, seat, seq, source, engine_s, total - engine_s, outcome,
-            read_s, time.monotonic() - submit_at,
+            read_s, time.monotonic() - submit_at, time.time() - (time.monotonic() - received),
         )  # fmt: skip
         bridge._record(record)
         self.game_log(
@@ -226,6 +200,77 @@ class GameRunner(threading.Thread):
             f"by={source} engine_ms={engine_s * 1000:.1f} bridge_ms={record.bridge_s * 1000:.1f} "
             f"outcome={outcome}"
         )
+
+    def _ask_engine(
+        self, message: dict[str, Any], actions: list[Any], seat: int, seq: int, budget: float
+    ) -> tuple[Any, str]:
+        """(the action to submit, who chose it): the server's own item of ``actions`` that
+        the engine's answer names as the same JSON value (``answers.legal_item``), or, on
+        any fault of the engine, ``actions[0]`` with ``fallback:<fault>``, after one
+        warning and a restart of the engine."""
+        bridge = self.bridge
+        engine: Engine | None = None
+        try:
+            engine = bridge.engines.acquire(self.game_id, timeout=budget)
+            answer = engine.ask(message, budget)
+            action = legal_item(answer.get("action"), actions)
+            if action is None:
+                raise EngineFault("illegal", _why_illegal(answer.get("action"), actions))
+            return action, "engine"
+        except EngineFault as fault:
+            action = actions[0]
+            if engine is None:
+                then = "no engine"
+            elif fault.kind == "cannot_start":
+                then = "trying to start it again"
+            else:
+                then = "restarting it"
+            log.warning(
+                "game %s seat %d seq %d: engine %s (%s); %s; playing the fallback "
+                "pending.actions[0] = %s",
+                self.game_id, seat, seq, fault.kind, fault.detail, then, json.dumps(action),
+            )  # fmt: skip
+            if engine is not None:
+                engine.restart()
+            return action, f"fallback:{fault.kind}"
+        finally:
+            if engine is not None:
+                bridge.engines.release(engine)
+
+    def _submit(self, seat: int, seq: int, action: Any) -> str | None:
+        """Submit ``action`` for the decision ``seq``: ``ok``, ``replayed``, the code of a
+        refusal, or None when the request failed and the decision is still owed."""
+        key = f"ursuppe-bridge:{self.game_id}:{seat}:{seq}"
+        body: models.ActionSubmit = {"action": action, "expected_seq": seq, "seat": seat}
+        try:
+            result = self.bridge.client.submit_action(self.game_id, body, idempotency_key=key)
+        except _SETTLED as refusal:
+            log.info("game %s seat %d seq %d: %s (nothing more to do)", self.game_id, seat, seq,
+                     refusal.code)  # fmt: skip
+            return refusal.code
+        except TransportError as exc:
+            # Not marked as answered: the stream announces the decision again after it
+            # reconnects, and the same key makes the retry apply at most once.
+            log.warning("game %s seq %d: submit failed (%s); waiting for the stream", self.game_id,
+                        seq, exc)  # fmt: skip
+            return None
+        except ProblemError as exc:
+            log.error("game %s seat %d seq %d: the server refused %s: %s", self.game_id, seat, seq,
+                      json.dumps(action), exc)  # fmt: skip
+            return exc.code
+        return "replayed" if result.get("replayed") else "ok"
+
+
+def _why_illegal(action: Any, actions: list[Any]) -> str:
+    """The words of an illegal answer: a number type apart, or not among the actions."""
+    shown = json.dumps(action)[:200]
+    near = loosely_legal(action, actions)
+    if near is not None:
+        return (
+            f"{shown} differs from the legal {json.dumps(near)[:200]} in a JSON type "
+            "(an integer must be written as one: 3, not 3.0; true is not 1)"
+        )
+    return f"not one of pending.actions: {shown}"
 
 
 class Bridge:
