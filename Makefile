@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: venv run test test-fast soak bench lint fmt openapi clean screenshots
+.PHONY: venv run test test-fast soak bench lint fmt openapi clean screenshots cluster-check
 
 venv: $(STAMP)
 
@@ -38,6 +38,14 @@ test: $(STAMP)
 ## soak: the long soak of make run (300 games; make test plays 30 of them)
 soak: $(STAMP)
 	URSUPPE_SOAK_GAMES=300 $(BIN)/python -m pytest tests/workers/test_embedded_soak.py
+
+## cluster-check: the Procfile's processes behind deploy/haproxy.cfg under faults (a process of
+## each kind killed, Redis and PostgreSQL restarted, the web processes rolled) while games are
+## played through the balancer; about 8 minutes; the report in bench/results/cluster-check.md
+cluster-check: $(STAMP)
+	bash scripts/ensure-services.sh
+	bash scripts/ensure-haproxy.sh
+	$(BIN)/python -m harness.cluster_check
 
 ## test-fast: engine and AI only, no services
 test-fast: $(STAMP)
