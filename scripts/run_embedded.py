@@ -90,10 +90,13 @@ def _http_ok(url: str) -> bool:
         return False
 
 
-def _environment(redis_url: str) -> dict[str, str]:
+def _environment(redis_url: str, port: int) -> dict[str, str]:
     env = dict(os.environ)
     env.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'ursuppe.sqlite'}")
     env["REDIS_URL"] = redis_url  # always our own server: embedded mode needs nothing else
+    # The links in a mail or push notice lead where this server listens, whatever PORT is;
+    # a deployment behind another name sets URSUPPE_PUBLIC_URL itself.
+    env.setdefault("URSUPPE_PUBLIC_URL", f"http://127.0.0.1:{port}")
     env.setdefault("URSUPPE_SCHEDULER", "celery")
     env.setdefault("PYTHONUNBUFFERED", "1")
     # Email notices go into a local mbox file unless an SMTP server is set: open it with
@@ -136,7 +139,7 @@ def main() -> int:
     redis_port = claim_port(0)
     worker_metrics = claim_port(0)
     redis_url = f"redis://127.0.0.1:{redis_port}/0"
-    env = _environment(redis_url)
+    env = _environment(redis_url, port)
 
     # Migrate once up front so the web and the worker never race to create the schema; in a
     # child process, so that the runner, alive as long as everything, never loads

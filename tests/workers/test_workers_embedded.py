@@ -211,3 +211,27 @@ def test_a_port_held_by_another_socket_stops_the_runner_with_one_line(tmp_path: 
     lines = (done.stdout + done.stderr).strip().splitlines()
     assert len(lines) == 1 and f"port {port}" in lines[0] and "in use" in lines[0], lines
     assert not (tmp_path / "var").exists()  # nothing was started
+
+
+def test_the_verification_mail_links_to_the_port_make_run_listens_on(tmp_path: Path) -> None:
+    """``make run`` on a port other than 8000: the emailed link leads back to this server."""
+    port = free_port()
+    runner = Runner(tmp_path / "var", port, tmp_path / "runner.log").start()
+    try:
+        base = runner.wait_up()
+        token = requests.post(f"{base}/players", json={"name": "Ann"}, timeout=30).json()["token"]
+        resp = requests.put(
+            f"{base}/players/me/email", json={"address": "ann@example.org", "lang": "en"},
+            headers={"Authorization": f"Bearer {token}"}, timeout=30,
+        )  # fmt: skip
+        assert resp.status_code == 202, resp.text
+        box = tmp_path / "var" / "mail.mbox"
+        _wait(lambda: box.exists() and "verify=" in box.read_text(), 60, "no verification mail")
+        mail = box.read_text()
+        assert "This address was entered on Ursuppe to receive its notices." in mail
+        link = re.search(r"(http://\S+)/email\?verify=[\w-]+", mail)
+        assert link and link.group(1) == f"http://127.0.0.1:{port}", mail
+        assert requests.get(link.group(0), timeout=30).status_code == 200
+    finally:
+        assert runner.stop() == 0
+    _assert_no_leftovers(runner)
