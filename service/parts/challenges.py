@@ -9,6 +9,12 @@ of the creation (a bot account paused meanwhile) leaves no game behind. After a 
 game any of its players offers a rematch: a challenge to the game's other players with the
 same seats and terms.
 
+A **service bot** (a bot level's player, ``bot-greedy``: the service plays it) answers at
+once, by one policy (docs/api.md, "Challenges and rematches"): it accepts when the game of
+the challenge's terms would be admitted now (the admission gate, ``service.parts.admission``:
+the challenger's search budget for a searching level), and declines with the reason
+``later`` when it would not. Its seat is a bot seat of its level, as any game's.
+
 Expiry is enforced on read: every read and write of challenges first ends the open ones
 whose time is up, and the player stream treats an open challenge past its time as expired.
 """
@@ -28,10 +34,11 @@ from service.parts.admission import Payer
 from service.parts.base import Part
 from service.parts.creation import Creation
 from service.parts.holds import Holds
-from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
+from service.plumbing.errors import Conflict, Forbidden, NotFound, TooMany, Unprocessable
 from service.rules import clocks
 from service.rules.bots import check_bot_level
 from service.rules.new_game import new_game_row
+from service.rules.rating_model import BOT_PREFIX
 from service.rules.seat_tokens import hash_token, new_token
 
 log = logging.getLogger(__name__)
@@ -92,6 +99,23 @@ class ChallengeView:
     #: The player's own seat in the game, when the reader is one of its players.
     seat: int | None = None
     direction: str | None = field(default=None)
+
+
+def is_service_bot(player_id: str) -> bool:
+    """A bot level's player (``bot-greedy``): the service plays its seats and answers its
+    challenges."""
+    return player_id.startswith(BOT_PREFIX)
+
+
+def playing_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The terms' seats as the game is made of them: a service bot's seat is a bot seat
+    of its level (the terms keep its player, so the challenge shows whom it invited)."""
+    return [
+        {"kind": "bot", "level": s["player"].removeprefix(BOT_PREFIX)}
+        if s["kind"] == "bot" and is_service_bot(s.get("player") or "")
+        else s
+        for s in seats
+    ]
 
 
 class _Taken(Exception):
@@ -212,7 +236,8 @@ class Challenges(Part):
         found = known.get(player_id)
         if found is None:
             raise NotFound("player_not_found", f"no player {player_id}")
-        return {"kind": "bot" if found.bot else "human", "player": player_id}
+        bot = bool(found.bot) or is_service_bot(player_id)
+        return {"kind": "bot" if bot else "human", "player": player_id}
 
     def _open(
         self,
@@ -237,7 +262,7 @@ class Challenges(Part):
             now,
             new_token(),
             players=terms["players"],
-            seats=terms["seats"],
+            seats=playing_seats(terms["seats"]),
             time_limit=None,
             timeout_policy=terms["timeout_policy"],
             time_control=terms["time_control"],
@@ -253,8 +278,18 @@ class Challenges(Part):
         ]
         ids = [pid for _, pid in invited]
         # The game is made, and its search bots charged, at the last acceptance: a
-        # challenger without room for it is told now, before anybody is asked.
-        self.creation.admission.check(terms["seats"], terms["options"], Payer.asking(challenger))
+        # challenger without room for it is told now, before anybody is asked; a service
+        # bot invited declines it instead (its policy, the module's docstring).
+        service_bots = [pid for pid in ids if is_service_bot(pid)]
+        refused: TooMany | None = None
+        try:
+            self.creation.admission.check(
+                playing_seats(terms["seats"]), terms["options"], Payer.asking(challenger)
+            )
+        except TooMany as exc:
+            if not service_bots:
+                raise
+            refused = exc
         known = self.store.challenges.players_by_id([challenger, *ids])
         self.holds.check_challenge(ids, challenger, source)
         for pid in [challenger, *ids]:
@@ -273,12 +308,19 @@ class Challenges(Part):
             ChallengeInviteRow(challenge_id=row.id, player_id=pid, seat=seat, status="pending")
             for seat, pid in invited
         ]
-        if invites:
+        if refused is not None:  # declined before anybody is asked: nobody is told
+            row.status, row.ended_at = "declined", now
+            row.declined_by, row.decline_reason = service_bots[0], "later"
+            self.store.challenges.add_challenge(row, invites, None)
+            log.info("challenge %s declined by %s: %s", row.id, service_bots[0], refused)
+        elif invites:
             notice = {"who": known[challenger].name, "path": "/lobby"}
             told = self.store.challenges.add_challenge(row, invites, notice)
             self.after.notices(told)
             self.holds.mark(challenger, source)
             log.info("challenge %s by %s to %s", row.id, challenger, ids)
+            for pid in service_bots:
+                self._answer_as_service_bot(row.id, pid)
         else:  # a rematch against the service's bots only: play it now
             self._create_game(row, new=True)
         self._announce(row.id)
@@ -335,6 +377,16 @@ class Challenges(Part):
         self._end(row, "cancelled")
         return self.get(challenge_id, player_id)
 
+    def _answer_as_service_bot(self, challenge_id: str, bot: str) -> None:
+        """The service bot ``bot`` accepts at once; when that makes the game and the
+        admission gate refuses it (a budget spent since the challenge's check), it declines
+        with ``later`` instead: the challenge is answered either way."""
+        try:
+            self.accept(challenge_id, bot)
+        except TooMany as exc:
+            log.info("challenge %s: %s declines: %s", challenge_id, bot, exc)
+            self.decline(challenge_id, bot, "later")
+
     def _end(self, row: ChallengeRow, status: str, **values: Any) -> None:
         self._check_open(row)
         if not self.store.challenges.end_challenge_now(row.id, status, self.clock(), **values):
@@ -374,7 +426,9 @@ class Challenges(Part):
             if s["kind"] == "human" and s.get("player") is not None
         }
         accounts = frozenset(
-            s["player"] for s in terms["seats"] if s["kind"] == "bot" and s.get("player")
+            s["player"]
+            for s in terms["seats"]
+            if s["kind"] == "bot" and s.get("player") and not is_service_bot(s["player"])
         )
 
         def claim(session: Session, game: GameRow) -> None:
@@ -399,7 +453,7 @@ class Challenges(Part):
         try:
             created = self.creation.create_game(
                 players=terms["players"],
-                seats=terms["seats"],
+                seats=playing_seats(terms["seats"]),
                 time_control=terms["time_control"],
                 timeout_policy=terms["timeout_policy"],
                 options=terms["options"] or None,
@@ -476,7 +530,7 @@ class Challenges(Part):
 
         def who(pid: str) -> Who:
             p = known.get(pid)
-            return Who(pid, p.name if p else pid, bool(p.bot) if p else False)
+            return Who(pid, p.name if p else pid, bool(p and p.bot) or is_service_bot(pid))
 
         seat = next((i.seat for i in invites if i.player_id == reader), None)
         if reader == row.challenger_id:

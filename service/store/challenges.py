@@ -88,14 +88,17 @@ class ChallengeStore:
     # ------------------------------------------------------------------ challenges
 
     def add_challenge(
-        self, row: ChallengeRow, invites: list[ChallengeInviteRow], notice: dict[str, Any]
+        self, row: ChallengeRow, invites: list[ChallengeInviteRow], notice: dict[str, Any] | None
     ) -> list[str]:
         """Store the challenge, and in the same transaction the ``challenge`` notices
-        (``notice``, the payload) its invited players want; the notices' ids."""
+        (``notice``, the payload; None: nobody is told) its invited players want; the
+        notices' ids."""
         with self.games.writing() as session:  # type: ignore[attr-defined]
             session.add(row)
             session.flush()
             session.add_all(invites)
+            if notice is None:
+                return []
             return outbox.owe_players(
                 session, NoticeKind.CHALLENGE,
                 [(invite.player_id, None, notice) for invite in invites], row.created_at,

@@ -101,8 +101,18 @@ class PeopleStore:
         listed_only: bool = False,
     ) -> tuple[list[GameRow], int]:
         """The games with a seat the player joined (``ix_seats_player_id``), newest first;
-        ``listed_only``: without private games (what others may see of the player)."""
+        ``listed_only``: without private games (what others may see of the player). A bot
+        level's player (``bot-greedy``) plays the seats its ratings count for
+        (``rating_model.seat_player``): the bot seats of its level that no stand-in took."""
         mine = select(SeatRow.game_id).where(SeatRow.player_id == player_id)
+        if player_id.startswith(BOT_PREFIX):
+            mine = select(SeatRow.game_id).where(
+                SeatRow.player_id.is_(None),
+                SeatRow.kind == "bot",
+                SeatRow.bot_level == player_id.removeprefix(BOT_PREFIX),
+                SeatRow.resigned.is_(False),
+                SeatRow.replaced_by_bot.is_(False),
+            )
         query = select(GameRow).where(GameRow.id.in_(mine))
         if status is not None:
             query = query.where(GameRow.status == status)

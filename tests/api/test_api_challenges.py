@@ -5,6 +5,7 @@ messages, and a rematch with the same seats."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -13,6 +14,7 @@ from bot_play import new_player, play_to_the_end
 from flask.testing import FlaskClient
 
 from api.stream.player import PlayerStreamSession
+from service.models import PlayerRow
 
 
 def challenge(client: FlaskClient, token: str, invited: list[str], **terms: Any) -> Any:
@@ -210,3 +212,48 @@ def test_a_rematch_offers_the_same_seats_and_terms(client: FlaskClient, service:
     new_game = client.get(f"{API}/games/{r.json['game_id']}").json
     assert [s["player_id"] for s in new_game["seats"]] == [ann_id, bot_id, None]
     assert new_game["time_control"] == {"type": "none"}
+
+
+def service_bot(service: Any, level: str) -> str:
+    """A bot level's player row, as its first rated game (or ``scripts.bot_ratings``)
+    makes it."""
+    with service.store.writing() as session:
+        session.add(PlayerRow(id=f"bot-{level}", name=f"bot:{level}", created_at=service.clock()))
+    return f"bot-{level}"
+
+
+def test_a_service_bot_accepts_at_once_and_lists_the_game(
+    client: FlaskClient, service: Any
+) -> None:
+    ann_id, ann = new_player(client, "ann")
+    greedy = service_bot(service, "greedy")
+    r = challenge(client, ann, [greedy], players=3, bot_level="random", rated=False)
+    assert r.status_code == 201, r.json
+    c = r.json
+    assert c["status"] == "accepted" and c["game_id"], c  # answered in the same request
+    assert [(i["player"]["id"], i["status"]) for i in c["invited"]] == [(greedy, "accepted")]
+    assert c["invited"][0]["player"]["bot"] is True
+    game = client.get(f"{API}/games/{c['game_id']}").json
+    assert [(s["kind"], s["bot_level"], s["player_id"]) for s in game["seats"]] == [
+        ("human", None, ann_id), ("bot", "greedy", None), ("bot", "random", None),
+    ]  # fmt: skip
+    play_to_the_end(client, service, c["game_id"], {ann_id: ann})
+    profile = client.get(f"{API}/players/{greedy}").json
+    assert profile["bot"] is True
+    assert [g["id"] for g in profile["recent_games"]] == [c["game_id"]]
+
+
+def test_a_service_bot_declines_what_the_admission_gate_would_refuse(
+    client: FlaskClient, service: Any
+) -> None:
+    _, ann = new_player(client, "ann")
+    mcts = service_bot(service, "mcts-fast")
+    service.settings = replace(service.settings, search_game_rate_limit="1/3600")
+    first = challenge(client, ann, [mcts], players=3, rated=False).json
+    assert first["status"] == "accepted" and first["game_id"]  # the one search game allowed
+    before = games_count(client)
+    r = challenge(client, ann, [mcts], players=3, rated=False)
+    assert r.status_code == 201, r.json
+    assert r.json["status"] == "declined" and r.json["game_id"] is None
+    assert r.json["declined_by"] == mcts and r.json["decline_reason"] == "later"
+    assert games_count(client) == before

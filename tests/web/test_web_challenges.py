@@ -14,6 +14,8 @@ import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+from sqlalchemy import create_engine
+from sqlalchemy import text as text_sql
 
 from harness.browser import chromium, console_errors, open_ready, remember
 from harness.web_server import LiveServer
@@ -53,6 +55,11 @@ def _finished_game(server: LiveServer, ann: dict[str, str]) -> str:
     game = _api(server, "/games", {"players": 3, "seats": seats, "time_limit": 0,
                                    "rated": False}, ann["token"])["game"]["id"]  # fmt: skip
     _api(server, f"/games/{game}/seats", {"name": ann["name"]}, ann["token"])
+    return _play_to_the_end(server, game, ann)
+
+
+def _play_to_the_end(server: LiveServer, game: str, ann: dict[str, str]) -> str:
+    """Play ``game`` to its end, ann in seat 0 with her player token."""
     rng = random.Random(5)
     for _ in range(3000):
         p = _api(server, f"/games/{game}/pending")
@@ -165,4 +172,60 @@ def test_challenging_a_player_from_the_profile(server: LiveServer, width: int) -
         assert [s["player_id"] for s in game["seats"]] == [ann["id"], bob["id"], None, None]
         assert [s["bot_level"] for s in game["seats"]][2:] == ["random", "random"]
         assert game["rated"] is False
+        assert console_errors(driver) == []
+
+
+def _service_bot(server: LiveServer, level: str) -> str:
+    """A bot level's player row, as its first rated game makes it (no rating here, so the
+    shared server's leaderboard is unchanged)."""
+    player_id = f"bot-{level}"
+    engine = create_engine(server.env["DATABASE_URL"])
+    try:
+        with engine.begin() as conn:
+            known = conn.execute(
+                text_sql("SELECT count(*) FROM players WHERE id = :id"), {"id": player_id}
+            ).scalar_one()
+            if not known:
+                conn.execute(
+                    text_sql(
+                        "INSERT INTO players (id, name, created_at) "
+                        "VALUES (:id, :name, CURRENT_TIMESTAMP)"
+                    ),
+                    {"id": player_id, "name": f"bot:{level}"},
+                )
+    finally:
+        engine.dispose()
+    return player_id
+
+
+def test_a_service_bot_accepts_a_challenge_at_once_and_lists_the_game(server: LiveServer) -> None:
+    """Challenging ``bot:greedy`` from its profile opens the game at once (the service
+    answers for its bots by their policy, docs/api.md); once played, the bot's profile lists
+    the game under "Recent games" with its place."""
+    ann = _player(server, "Ann")
+    greedy = _service_bot(server, "greedy")
+    with chromium(width=360) as driver:
+        remember(driver, server.base_url, {"ursuppe.player": ann, "ursuppe.lang": "en"})
+        open_ready(driver, f"{server.base_url}/players/{greedy}")
+        send = driver.find_element(By.ID, "challenge-send")
+        Select(driver.find_element(By.ID, "challenge-players")).select_by_value("3")
+        Select(driver.find_element(By.ID, "challenge-bot-level")).select_by_value("random")
+        driver.find_element(By.ID, "challenge-rated").click()  # unrated
+        send.click()
+        WebDriverWait(driver, 10).until(lambda d: "/game/" in d.current_url)
+        game_id = driver.current_url.rsplit("/", 1)[-1]
+        game = _api(server, f"/games/{game_id}")
+        assert [(s["player_id"], s["bot_level"]) for s in game["seats"]] == [
+            (ann["id"], None), (None, "greedy"), (None, "random"),
+        ]  # fmt: skip
+        assert console_errors(driver) == []
+
+        _play_to_the_end(server, game_id, ann)
+        open_ready(driver, f"{server.base_url}/players/{greedy}")
+        rows = WebDriverWait(driver, 20).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#games tr.game")
+        )
+        link = rows[0].find_element(By.TAG_NAME, "a").get_attribute("href")
+        assert link.endswith(f"/game/{game_id}?watch")
+        assert "of 3" in rows[0].text, rows[0].text  # its place, as a person's profile says it
         assert console_errors(driver) == []

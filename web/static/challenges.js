@@ -80,6 +80,15 @@ function outgoingRow(c, refresh) {
   return h("li", { class: "challenge", "data-challenge": c.id }, h("strong", {}, t("ch_to", { names })), " ", h("span", {}, terms(c)), " ", cancel, " ", status);
 }
 
+/** How a challenge ended without a game: declined (with the reason given), withdrawn,
+ * expired. */
+function endedText(c) {
+  if (c.status === "declined" && c.decline_reason) {
+    return t("ch_declined_because", { reason: t(`ch_reason_${c.decline_reason}`) });
+  }
+  return t(`ch_status_${c.status}`);
+}
+
 /** Wait for the challenge's game (then open it) or its end (then say how it ended): the
  * player's notices about it (accepted, declined, withdrawn, expired) wake the check at once;
  * a look every ``POLL_MS`` stands in for a notice lost, or for a page without them. */
@@ -91,7 +100,7 @@ function waitForGame(challengeId, status) {
     try {
       const c = await asPlayer(`/challenges/${challengeId}`);
       if (c.game_id) { over = true; openChallengeGame(c.game_id); return; }
-      if (c.status !== "open") { over = true; status.textContent = t(`ch_status_${c.status}`); return; }
+      if (c.status !== "open") { over = true; status.textContent = endedText(c); return; }
     } catch (err) { over = true; status.textContent = problemText(err); return; }
     clearTimeout(timer);
     timer = setTimeout(check, POLL_MS);
@@ -156,6 +165,9 @@ export function challengeCard(box, player, levels) {
     try {
       const c = await asPlayer("/challenges", { method: "POST", body: {
         invited: [player.id], players: Number(size.value), bot_level: level.value, rated: rated.checked } });
+      // The service's bots answer within the request: open the game, or say why not.
+      if (c.game_id) { openChallengeGame(c.game_id); return; }
+      if (c.status !== "open") { send.disabled = false; status.textContent = endedText(c); return; }
       status.textContent = t("ch_sent", { name: who(player) });
       waitForGame(c.id, status);
     } catch (err) { send.disabled = false; status.textContent = problemText(err); }

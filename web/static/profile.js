@@ -65,7 +65,10 @@ function cell(tr, content, cls) {
 }
 
 function place(game) {
-  const seat = game.seats.findIndex((s) => s.player_id === playerId);
+  // A bot level's player (bot-greedy) plays the bot seats of its level.
+  const level = playerId.startsWith("bot-") ? playerId.slice(4) : null;
+  const seat = game.seats.findIndex((s) => s.player_id === playerId
+    || (level !== null && s.player_id == null && s.kind === "bot" && s.bot_level === level));
   if (!game.result || seat < 0) return "";
   return t("profile_place", { place: game.result.ranking.indexOf(seat) + 1, n: game.players });
 }

@@ -450,7 +450,7 @@ export default {
   ch_reason_time_control: "Bitte eine andere Uhr", ch_reason_rated: "Nur gewertete Partien", ch_reason_casual: "Nur ungewertete Partien",
   ch_reason_variant: "Bitte eine andere Variante", ch_reason_no_bot: "Ich spiele nicht gegen Bots", ch_reason_only_bot: "Ich spiele nur gegen Bots",
   ch_waiting_others: "Angenommen. Die Partie beginnt, sobald auch die anderen annehmen.", ch_accepted_news: "Eine deiner Herausforderungen wurde angenommen: die Partie läuft.",
-  ch_open_game: "Zur Partie", ch_status_open: "Noch offen", ch_status_accepted: "Angenommen", ch_status_declined: "Abgelehnt",
+  ch_open_game: "Zur Partie", ch_status_open: "Noch offen", ch_status_accepted: "Angenommen", ch_status_declined: "Abgelehnt", ch_declined_because: "Abgelehnt: „{reason}“",
   ch_status_cancelled: "Zurückgezogen", ch_status_expired: "Niemand hat rechtzeitig geantwortet",
   ch_new_title: "Zu einer Partie herausfordern", ch_send: "{name} herausfordern",
   ch_sent: "Herausforderung geschickt: {name} hat noch nicht geantwortet. In der Lobby steht sie bei deinen Herausforderungen.",

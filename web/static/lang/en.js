@@ -453,7 +453,7 @@ export default {
   ch_reason_time_control: "Another clock, please", ch_reason_rated: "Only rated games", ch_reason_casual: "Only unrated games",
   ch_reason_variant: "Another variant, please", ch_reason_no_bot: "I don't play bots", ch_reason_only_bot: "I play bots only",
   ch_waiting_others: "Accepted. The game starts when the others accept too.", ch_accepted_news: "A challenge of yours was accepted: the game is on.",
-  ch_open_game: "Go to the game", ch_status_open: "Still open", ch_status_accepted: "Accepted", ch_status_declined: "Declined",
+  ch_open_game: "Go to the game", ch_status_open: "Still open", ch_status_accepted: "Accepted", ch_status_declined: "Declined", ch_declined_because: "Declined: “{reason}”",
   ch_status_cancelled: "Withdrawn", ch_status_expired: "Nobody answered in time",
   ch_new_title: "Challenge to a game", ch_send: "Challenge {name}",
   ch_sent: "Challenge sent: waiting for {name} to answer. The lobby lists it under your challenges.",

@@ -450,7 +450,7 @@ export default {
   ch_reason_time_control: "Otro reloj, por favor", ch_reason_rated: "Solo partidas puntuables", ch_reason_casual: "Solo partidas amistosas",
   ch_reason_variant: "Otra variante, por favor", ch_reason_no_bot: "No juego contra bots", ch_reason_only_bot: "Solo juego contra bots",
   ch_waiting_others: "Aceptado. La partida empieza cuando los demás acepten también.", ch_accepted_news: "Aceptaron uno de tus desafíos: la partida está en marcha.",
-  ch_open_game: "Ir a la partida", ch_status_open: "Sigue abierto", ch_status_accepted: "Aceptado", ch_status_declined: "Rechazado",
+  ch_open_game: "Ir a la partida", ch_status_open: "Sigue abierto", ch_status_accepted: "Aceptado", ch_status_declined: "Rechazado", ch_declined_because: "Rechazado: «{reason}»",
   ch_status_cancelled: "Retirado", ch_status_expired: "Nadie respondió a tiempo",
   ch_new_title: "Desafiar a una partida", ch_send: "Desafiar a {name}",
   ch_sent: "Desafío enviado: falta la respuesta de {name}. En la sala aparece entre tus desafíos.",

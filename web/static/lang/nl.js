@@ -450,7 +450,7 @@ export default {
   ch_reason_time_control: "Graag een andere klok", ch_reason_rated: "Alleen partijen met rating", ch_reason_casual: "Alleen partijen zonder rating",
   ch_reason_variant: "Graag een andere variant", ch_reason_no_bot: "Ik speel niet tegen bots", ch_reason_only_bot: "Ik speel alleen tegen bots",
   ch_waiting_others: "Aangenomen. De partij begint zodra de anderen ook aannemen.", ch_accepted_news: "Een uitdaging van jou is aangenomen: de partij loopt.",
-  ch_open_game: "Naar de partij", ch_status_open: "Nog open", ch_status_accepted: "Aangenomen", ch_status_declined: "Afgeslagen",
+  ch_open_game: "Naar de partij", ch_status_open: "Nog open", ch_status_accepted: "Aangenomen", ch_status_declined: "Afgeslagen", ch_declined_because: "Afgeslagen: ‘{reason}’",
   ch_status_cancelled: "Ingetrokken", ch_status_expired: "Niemand antwoordde op tijd",
   ch_new_title: "Uitdagen voor een partij", ch_send: "{name} uitdagen",
   ch_sent: "Uitdaging verstuurd: {name} heeft nog niet geantwoord. In de lobby staat ze bij jouw uitdagingen.",
