@@ -29,9 +29,9 @@ def _lobby(driver: WebDriver, server: LiveServer, name: str) -> None:
     WebDriverWait(driver, 30).until(
         lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
     )
-    field = driver.find_element(By.ID, "your-name")
-    field.clear()
-    field.send_keys(name)
+    field = driver.find_element(By.ID, "qp-name")  # asked once: while no player is kept
+    if field.is_displayed():
+        field.send_keys(name)
 
 
 def _choose(driver: WebDriver, players: str, clock: str, wait: str, bot: str = "greedy") -> None:
@@ -123,4 +123,35 @@ def test_two_browsers_meet_and_a_third_gets_bots(server: LiveServer) -> None:
         ]  # fmt: skip
         assert doc["seats"][0]["player_id"] == _player(cy)["id"]
         assert doc["time_control"] == {"type": "bank", "initial": 900, "increment": 10}
+        assert console_errors(cy) == []
+
+
+def test_quick_play_asks_for_a_name_once_with_a_friendly_default(server: LiveServer) -> None:
+    """A browser without a player sees a name field in the quick-play card; left empty, the
+    player takes the friendly name its placeholder shows (in the page's language, not
+    "Player"); once the player exists, the card asks no more."""
+    with chromium(width=360) as cy:
+        cy.get(server.base_url + "/")
+        cy.execute_script("localStorage.setItem('ursuppe.lang', 'de')")
+        cy.get(server.base_url + "/lobby")
+        WebDriverWait(cy, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        field = cy.find_element(By.ID, "qp-name")
+        assert field.is_displayed()
+        default = field.get_attribute("placeholder")
+        assert default.startswith("Amöbe ") and default.split()[1].isdigit(), default
+        _choose(cy, "5", "per_decision:600", "300")  # a game no other test seeks
+        cy.find_element(By.ID, "play-now").click()
+        _waiting(cy)
+        assert _player(cy)["name"] == default
+        WebDriverWait(cy, 20).until(lambda d: default in d.find_element(By.ID, "seek-list").text)
+        assert not cy.find_element(By.ID, "qp-name").is_displayed()  # asked once
+        cy.find_element(By.ID, "qp-cancel").click()
+        WebDriverWait(cy, 20).until(lambda d: d.find_element(By.ID, "play-now").is_displayed())
+        cy.refresh()
+        WebDriverWait(cy, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+        )
+        assert not cy.find_element(By.ID, "qp-name").is_displayed()
         assert console_errors(cy) == []

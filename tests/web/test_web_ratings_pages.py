@@ -1,5 +1,7 @@
 """The leaderboard and a profile show a rated game that bots finished: a person
-joins as a player, resigns, the stand-in and the bots play on, a worker rates the game."""
+joins as a player, resigns, the stand-in and the bots play on, a worker rates the game.
+The leaderboard names bot levels as the game does, marks the viewer's own row and tells
+what μ, σ and the ordinal mean, in each language, at phone and desktop widths."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from harness.browser import chromium, console_errors, open_ready
+from harness.browser import chromium, console_errors, open_ready, remember
 from harness.web_server import LiveServer
 from tests.web.test_web_play import api, api_post
 
@@ -38,9 +40,12 @@ def test_the_leaderboard_and_a_profile_show_a_rated_game_bots_finished(server: L
         )
         rows = person.find_elements(By.CSS_SELECTOR, "#board tr.rating")
         names = {r.find_element(By.TAG_NAME, "a").text: r for r in rows}
-        assert "Rita" in names and "bot:random" in names
-        assert "bot" in names["bot:random"].get_attribute("class")
+        # A bot level reads as a game's seat names it, not by its inside name.
+        assert "Rita" in names and "bot random" in names
+        assert "bot:" not in person.find_element(By.ID, "board").text
+        assert "bot" in names["bot random"].get_attribute("class")
         assert "bot" not in names["Rita"].get_attribute("class").split()
+        assert not person.find_elements(By.CSS_SELECTOR, "#board tr.mine")  # no player here
         names["Rita"].find_element(By.TAG_NAME, "a").click()
 
         WebDriverWait(person, 30).until(lambda d: d.current_url.endswith(f"/players/{rita}"))
@@ -61,3 +66,37 @@ def test_the_leaderboard_and_a_profile_show_a_rated_game_bots_finished(server: L
         assert replay.get_attribute("href").endswith(f"/game/{game_id}?watch")
         assert "of 3" in person.find_element(By.CSS_SELECTOR, "#games tr.game").text
         assert console_errors(person) == []
+
+    #: (language, the explanation's title, a bot level's name, the viewer's mark): each
+    #: from the page's own catalogue, so an English word in another page fails.
+    languages = [
+        ("en", "What the numbers mean", "bot random", "Rita (you)"),
+        ("de", "Was die Zahlen bedeuten", "Bot random", "Rita (du)"),
+        ("es", "Qué significan los números", "bot random", "Rita (tú)"),
+        ("nl", "Wat de getallen betekenen", "bot random", "Rita (jij)"),
+    ]
+    for width in (360, 1280):
+        for lang, title, bot_name, mine in languages:
+            with chromium(width=width) as viewer:
+                player = {"id": rita, "name": "Rita", "token": token}
+                remember(viewer, server.base_url, {"ursuppe.player": player, "ursuppe.lang": lang})
+                open_ready(viewer, server.base_url + "/leaderboard?pool=3p")
+                (own,) = viewer.find_elements(By.CSS_SELECTOR, "#board tr.rating.mine")
+                assert own.get_attribute("aria-current") == "true"
+                assert own.find_element(By.TAG_NAME, "a").text == mine
+                names = [
+                    a.text for a in viewer.find_elements(By.CSS_SELECTOR, "#board tr.rating a")
+                ]
+                assert bot_name in names and not any("bot:" in n for n in names), names
+                help_box = viewer.find_element(By.ID, "rating-help")
+                summary = help_box.find_element(By.TAG_NAME, "summary")
+                assert summary.text == title
+                summary.click()
+                paragraphs = [p.text for p in help_box.find_elements(By.TAG_NAME, "p")]
+                assert len(paragraphs) == 3 and all(paragraphs), paragraphs
+                assert paragraphs[0].startswith("μ") and paragraphs[1].startswith("σ")
+                assert "μ − 3σ" in paragraphs[2]
+                if lang != "en":
+                    assert not {"skill", "unsure", "newcomer"} & set(" ".join(paragraphs).split())
+                assert viewer.execute_script("return document.documentElement.scrollWidth") <= width
+                assert console_errors(viewer) == []

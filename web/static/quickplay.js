@@ -110,8 +110,9 @@ async function playNow() {
   const prefs = savePrefs();
   $("play-now").disabled = true;
   try {
-    const name = $("your-name").value || "Player";
+    const name = $("qp-name").value.trim() || $("qp-name").placeholder;
     const seek = (await callAsPlayer("/seeks", { method: "POST", body: seekBody(prefs) }, name)).data;
+    askName();
     await follow(seek.id);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -186,6 +187,17 @@ function followList() {
   }
 }
 
+/** Ask for a name once: while this browser has no player, the card shows a name field,
+ * its placeholder a friendly name of the page's language that is taken when the field is
+ * left empty; once the player exists (its name chosen), the field is gone. */
+function askName() {
+  const row = $("qp-name-row");
+  row.hidden = Boolean(myPlayer()?.token);
+  if (!row.hidden && !$("qp-name").placeholder) {
+    $("qp-name").placeholder = t("qp_default_name", { n: 10 + Math.floor(Math.random() * 90) });
+  }
+}
+
 /** Fill the card's choices (``rules``: GET /rules), restore the remembered preferences and a
  * seek this browser was waiting on, and start following the list. */
 export function quickPlay(rules) {
@@ -201,6 +213,7 @@ export function quickPlay(rules) {
   setSelect($("qp-wait"), prefs.wait);
   setSelect($("qp-bot"), prefs.bot);
   if (prefs.rated !== undefined) $("qp-rated").checked = Boolean(prefs.rated);
+  askName();
   $("play-now").onclick = () => playNow().catch((err) => idleState(err.message));
   $("qp-cancel").onclick = () => cancel().catch((err) => idleState(err.message));
   const kept = localStorage.getItem(SEEK);
