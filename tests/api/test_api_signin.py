@@ -138,8 +138,8 @@ def test_every_refusal_of_signing_in_has_its_code(client: FlaskClient) -> None:
         (client.delete(f"{API}/players/me/token"), 401, "missing_token"),
         (client.delete(f"{API}/players/me/token", headers=bearer(gone["token"])), 401, "invalid_token"),
         (client.get(f"{API}/players/me/turns", headers=bearer(gone["token"])), 401, "invalid_token"),
-        (client.patch(f"{API}/players/me", json={"name": ""}, headers=bearer(token)), 422, "validation_error"),
-        (client.patch(f"{API}/players/me", json={"name": "x" * 65}, headers=bearer(token)), 422, "validation_error"),
+        (client.patch(f"{API}/players/me", json={"name": ""}, headers=bearer(token)), 422, "invalid_name"),
+        (client.patch(f"{API}/players/me", json={"name": "x" * 65}, headers=bearer(token)), 422, "invalid_name"),
         (client.patch(f"{API}/players/me", json={"name": "x"}, headers=bearer(unknown)), 401, "invalid_token"),
     ]  # fmt: skip
     for response, status, code in cases:

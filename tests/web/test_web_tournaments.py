@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -33,6 +34,10 @@ from harness.web_server import LiveServer
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
 
 SHOTS = os.environ.get("URSUPPE_SHOTS")  # a folder: the organiser's test leaves screenshots there
+
+#: The page redraws its tables when the tournament's stream says something changed: an
+#: element found a moment ago may be replaced before it is read.
+RERENDERED = (StaleElementReferenceException,)
 
 
 def _api(server: LiveServer, path: str, body: Any = None, token: str | None = None) -> Any:
@@ -342,7 +347,7 @@ def test_the_organisers_buttons_ask_the_api_and_show_its_answer(server: LiveServ
         open_ready(org, url)
         assert org.find_element(By.ID, "tn-link-box").get_attribute("hidden")  # a public one
         org.find_element(By.ID, "tn-start").click()  # two entrants; the smallest table is 3
-        WebDriverWait(org, 20).until(
+        WebDriverWait(org, 20, ignored_exceptions=RERENDERED).until(
             lambda d: (
                 d.find_element(By.ID, "tn-org-error").text
                 == "Too few players have entered to play a round yet."
@@ -357,21 +362,22 @@ def test_the_organisers_buttons_ask_the_api_and_show_its_answer(server: LiveServ
         org.find_element(By.CSS_SELECTOR, f"button.tn-disqualify[data-player='{bob}']").click()
         assert "Bob" in org.switch_to.alert.text
         org.switch_to.alert.accept()
-        WebDriverWait(org, 20).until(
+        WebDriverWait(org, 20, ignored_exceptions=RERENDERED).until(
             lambda d: (
                 "disqualified"
                 in d.find_element(By.CSS_SELECTOR, f"tr.tn-entry[data-player='{bob}']").text
             )
         )
-        assert org.find_element(By.CSS_SELECTOR, f"tr.standing[data-player='{bob}']").text.count(
-            "disqualified"
-        ) == 1  # fmt: skip
+        WebDriverWait(org, 20, ignored_exceptions=RERENDERED).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, f"tr.standing[data-player='{bob}']")
+            .text.count("disqualified") == 1
+        )  # fmt: skip
         org.find_element(By.ID, "tn-cancel").click()
         org.switch_to.alert.dismiss()  # asked first: nothing happens on "no"
         assert _api(server, f"/tournaments/{tournament['id']}")["status"] == "upcoming"
         org.find_element(By.ID, "tn-cancel").click()
         org.switch_to.alert.accept()
-        WebDriverWait(org, 20).until(
+        WebDriverWait(org, 20, ignored_exceptions=RERENDERED).until(
             lambda d: "Cancelled" in d.find_element(By.ID, "tn-status").text
         )
         assert _api(server, f"/tournaments/{tournament['id']}")["status"] == "cancelled"
