@@ -73,6 +73,23 @@ class Me(MethodView):
         """
         return deps.service().accounts.rename(player_required().id, body["name"])
 
+    @blp.response(204)
+    @blp.doc(security=PLAYER_AUTH)
+    def delete(self) -> Any:
+        """Delete my account
+
+        At once and for good: every token, grant, device, push subscription, email
+        address, sign-in code and webhook of the player is removed; open seats are given
+        back, seats in games under way resigned (a bot plays on), waiting seeks and open
+        challenges end, tournament entries are withdrawn, ratings leave the leaderboards.
+        The name is replaced by `deleted player` on the profile, every seat and every
+        chat message; the games stay complete and replayable. The token sent, like every
+        other, is 401 `invalid_token` afterwards. Only with the player's own sign-in
+        token (scope `account`).
+        """
+        deps.service().account_deletion.delete(player_required().id)
+        return None
+
 
 @blp.route("/me/bot-account")
 class MyBotAccount(MethodView):

@@ -73,6 +73,7 @@ OPERATIONS: dict[str, Operation] = {
     'getAuthorizationRequest': Operation('getAuthorizationRequest', 'GET', '/api/v1/oauth/authorization', security=(None,), stream=False, query=('response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'), headers=()),
     'decideAuthorizationRequest': Operation('decideAuthorizationRequest', 'POST', '/api/v1/oauth/authorization', security=('playerToken',), stream=False, query=('response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'), headers=()),
     'createPlayer': Operation('createPlayer', 'POST', '/api/v1/players', security=(None,), stream=False, query=(), headers=()),
+    'deleteMe': Operation('deleteMe', 'DELETE', '/api/v1/players/me', security=('playerToken',), stream=False, query=(), headers=()),
     'getMe': Operation('getMe', 'GET', '/api/v1/players/me', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'updateMe': Operation('updateMe', 'PATCH', '/api/v1/players/me', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'stopBotAccount': Operation('stopBotAccount', 'DELETE', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
@@ -583,6 +584,14 @@ class Operations:
             ``problems.InvalidName``, ``problems.RateLimited``.
         """
         return self._operation('createPlayer', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def delete_me(self, *, seat_token: str | None = None) -> None:
+        """Delete my account (``DELETE /api/v1/players/me``, ``deleteMe``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
+        return self._operation('deleteMe', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_me(self, *, seat_token: str | None = None) -> models.Player:
         """The player of the token (``GET /api/v1/players/me``, ``getMe``).
