@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.models import utcnow
 from service.parts.account_deletion import AccountDeletion
+from service.parts.account_export import AccountExport
 from service.parts.accounts import Accounts
 from service.parts.admission import Admission, check_standin_level
 from service.parts.challenges import Challenges
@@ -112,6 +113,15 @@ class GameService:
         #: Deleting an account: leaves its games, forgets the person, keeps the records.
         self.account_deletion = AccountDeletion(
             *parts, self.seating, self.seeks, self.challenges, self.tournaments
+        )
+        #: Downloading one's data: what every part keeps about the player, in one document.
+        self.account_export = AccountExport(
+            *parts,
+            self.grants,
+            self.notices,
+            self.chat,
+            self.ratings,
+            self.webhooks,
         )
 
     @property

@@ -3,16 +3,18 @@ token read the player, its games and the decisions it owes."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from flask.views import MethodView
 
 from api import deps
-from api.auth import NO_STORE, PLAYER_AUTH, bearer_token, player_required
+from api.auth import NO_STORE, PLAYER_AUTH, bearer_token, player_required, request_grant
 from api.parsing import Blueprint
 from api.resources.actions.routes import pending_document
 from api.resources.games.schemas import GameSummarySchema
 from api.resources.players.schemas import (
+    AccountExportSchema,
     CreatedPlayerSchema,
     MyGamesQuerySchema,
     PlayerCreateSchema,
@@ -89,6 +91,27 @@ class Me(MethodView):
         """
         deps.service().account_deletion.delete(player_required().id)
         return None
+
+
+@blp.route("/me/export")
+class MyExport(MethodView):
+    @blp.response(200, AccountExportSchema)
+    @blp.doc(security=PLAYER_AUTH)
+    def get(self) -> Any:
+        """Download my data
+
+        Everything stored about the player, as one JSON document: the profile, the email
+        address and notice choices, every token and grant (without secrets), registered
+        sites, webhooks (without signing secrets), mutes, ratings and their history, every
+        chat message the player wrote and every game the player held a seat in (private
+        ones included; each game's full record is `GET /games/{id}/record`). Only with
+        the player's own sign-in token (scope `account`).
+        """
+        document = deps.service().account_export.export(player_required().id)
+        grant = request_grant()
+        current = grant.token_id if grant else None
+        document["tokens"] = [{**asdict(t), "current": t.id == current} for t in document["tokens"]]
+        return document, 200, NO_STORE
 
 
 @blp.route("/me/bot-account")

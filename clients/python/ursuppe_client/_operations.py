@@ -80,6 +80,7 @@ OPERATIONS: dict[str, Operation] = {
     'becomeBotAccount': Operation('becomeBotAccount', 'POST', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
     'deleteEmail': Operation('deleteEmail', 'DELETE', '/api/v1/players/me/email', security=('playerToken',), stream=False, query=(), headers=()),
     'setEmail': Operation('setEmail', 'PUT', '/api/v1/players/me/email', security=('playerToken',), stream=False, query=(), headers=()),
+    'exportMyData': Operation('exportMyData', 'GET', '/api/v1/players/me/export', security=('playerToken',), stream=False, query=(), headers=()),
     'listMyGames': Operation('listMyGames', 'GET', '/api/v1/players/me/games', security=('playerToken', 'oauth2'), stream=False, query=('status', 'page', 'page_size'), headers=()),
     'listMutes': Operation('listMutes', 'GET', '/api/v1/players/me/mutes', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'createMute': Operation('createMute', 'POST', '/api/v1/players/me/mutes', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
@@ -646,6 +647,14 @@ class Operations:
             ``problems.RateLimited``, ``problems.EmailRateLimited``.
         """
         return self._operation('setEmail', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def export_my_data(self, *, seat_token: str | None = None) -> models.AccountExport:
+        """Download my data (``GET /api/v1/players/me/export``, ``exportMyData``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
+        return self._operation('exportMyData', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_my_games(self, *, status: Literal['open', 'active', 'finished', 'aborted'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
         """My games: where the player joined a seat, newest first (``GET /api/v1/players/me/games``, ``listMyGames``).
