@@ -59,6 +59,7 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("post", "/api/v1/players/signin"): "signIn",
     ("get", "/api/v1/players/{player_id}"): "getPlayerProfile",
     ("get", "/api/v1/players/{player_id}/ratings"): "listPlayerRatings",
+    ("get", "/api/v1/players/{player_id}/games"): "exportPlayerGames",
     ("get", "/api/v1/players/me"): "getMe",
     ("delete", "/api/v1/players/me"): "deleteMe",
     ("get", "/api/v1/players/me/export"): "exportMyData",
@@ -201,6 +202,7 @@ OPERATION_SCOPES: Final[dict[str, Needed]] = {
     "createPlayer": PUBLIC,
     "signIn": PUBLIC,
     "getPlayerProfile": PUBLIC,
+    "exportPlayerGames": Public(reads=("profile:read",)),  # with it: the own private games
     "listPlayerRatings": PUBLIC,
     "getMe": "profile:read",
     "deleteMe": ACCOUNT,

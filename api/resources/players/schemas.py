@@ -7,12 +7,14 @@ from marshmallow import fields, validate
 
 from api.contract.documents import Document, view_document
 from api.display_text import DisplayText
+from api.parsing import QueryBoolean
 from api.resources.chat.schemas import ChatMessageSchema, MuteSchema
 from api.resources.games.schemas import GameSummarySchema
 from api.resources.notices.schemas import NoticeChoicesSchema
 from api.resources.oauth.schemas import ClientSchema, TokenSchema
 from api.resources.ratings.schemas import RatingChangeSchema, RatingSchema
 from api.resources.webhooks.schemas import WebhookSchema
+from engine.counts import VARIANTS
 from service.models import GAME_STATUSES
 from service.rules.player_views import PlayerView, Turn
 
@@ -56,6 +58,19 @@ class CreatedPlayerSchema(Document):
 
 class MyGamesQuerySchema(ma.Schema):
     status = fields.String(validate=validate.OneOf(list(GAME_STATUSES)))
+
+
+class PlayerGamesQuerySchema(ma.Schema):
+    since = fields.DateTime(metadata={"description": "games finished at or after this time"})
+    until = fields.DateTime(metadata={"description": "games finished before this time"})
+    max = fields.Integer(
+        validate=validate.Range(1, 100_000), metadata={"description": "at most this many games"}
+    )
+    rated = QueryBoolean(metadata={"description": "only rated (true) or unrated (false) games"})
+    players = fields.Integer(validate=validate.Range(2, 6), metadata={"description": "seats"})
+    variant = fields.String(
+        validate=validate.OneOf(sorted(VARIANTS)), metadata={"description": "a 2-player variant"}
+    )
 
 
 #: A decision the player owes, as ``Turn`` declares it.

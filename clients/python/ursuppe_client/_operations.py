@@ -107,6 +107,7 @@ OPERATIONS: dict[str, Operation] = {
     'redeliverWebhookDelivery': Operation('redeliverWebhookDelivery', 'POST', '/api/v1/players/me/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'signIn': Operation('signIn', 'POST', '/api/v1/players/signin', security=(None,), stream=False, query=(), headers=()),
     'getPlayerProfile': Operation('getPlayerProfile', 'GET', '/api/v1/players/{player_id}', security=(None,), stream=False, query=(), headers=()),
+    'exportPlayerGames': Operation('exportPlayerGames', 'GET', '/api/v1/players/{player_id}/games', security=(None,), stream=False, query=('since', 'until', 'max', 'rated', 'players', 'variant'), headers=()),
     'listPlayerRatings': Operation('listPlayerRatings', 'GET', '/api/v1/players/{player_id}/ratings', security=(None,), stream=False, query=('pool', 'page', 'page_size'), headers=()),
     'listRatings': Operation('listRatings', 'GET', '/api/v1/ratings', security=(None,), stream=False, query=('pool', 'bots', 'page', 'page_size'), headers=()),
     'getRules': Operation('getRules', 'GET', '/api/v1/rules', security=(None,), stream=False, query=('lang',), headers=()),
@@ -883,6 +884,14 @@ class Operations:
             ``problems.RateLimited``.
         """
         return self._operation('getPlayerProfile', path={'player_id': player_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def export_player_games(self, player_id: str, *, since: str | None = None, until: str | None = None, max: int | None = None, rated: bool | None = None, players: int | None = None, variant: Literal['decoy', 'double_1', 'double_2'] | None = None, seat_token: str | None = None) -> str:
+        """A player's finished games as ndjson (``GET /api/v1/players/{player_id}/games``, ``exportPlayerGames``).
+
+        Raises: ``problems.PlayerNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
+        return self._operation('exportPlayerGames', path={'player_id': player_id}, query={'since': since, 'until': until, 'max': max, 'rated': rated, 'players': players, 'variant': variant}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_player_ratings(self, player_id: str, *, pool: Literal['3p', '4p', '5p', '6p', 'double_1', 'double_2', 'decoy', 'bots-3p', 'bots-4p', 'bots-5p', 'bots-6p', 'bots-double_1', 'bots-double_2', 'bots-decoy'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.RatingChange]:
         """A player's rating history: one entry per rated game, the latest first (``GET /api/v1/players/{player_id}/ratings``, ``listPlayerRatings``).
