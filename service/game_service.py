@@ -22,6 +22,8 @@ from datetime import datetime
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.models import utcnow
+from service.parts.account_deletion import AccountDeletion
+from service.parts.account_export import AccountExport
 from service.parts.accounts import Accounts
 from service.parts.admission import Admission, check_standin_level
 from service.parts.challenges import Challenges
@@ -108,6 +110,19 @@ class GameService:
         self.challenges = Challenges(*parts, self.creation, self.holds)
         #: Tournaments the service runs: pairing, rounds and standings (the workers step them).
         self.tournaments = Tournaments(*parts, self.creation)
+        #: Deleting an account: leaves its games, forgets the person, keeps the records.
+        self.account_deletion = AccountDeletion(
+            *parts, self.seating, self.seeks, self.challenges, self.tournaments
+        )
+        #: Downloading one's data: what every part keeps about the player, in one document.
+        self.account_export = AccountExport(
+            *parts,
+            self.grants,
+            self.notices,
+            self.chat,
+            self.ratings,
+            self.webhooks,
+        )
 
     @property
     def settings(self) -> Settings:

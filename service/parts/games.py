@@ -17,6 +17,9 @@ from service.rules.new_game import label_key
 from service.rules.views import GameView, LogEntry, SeatView, game_view
 from service.store.games import GameStore
 
+#: Game ids read per page while streaming a player's records.
+RECORD_PAGE = 100
+
 
 class GameReads:
     """``GameReads(store, chat)``: what anybody may read of games (the chat joins the
@@ -180,6 +183,55 @@ class GameReads:
         time: an export of a whole tournament never holds it all in memory."""
         ids = self.store.people.finished_ids_under_label(label_key(label))
         return (self.record(game_id) for game_id in ids)
+
+    def player_records(
+        self,
+        player_id: str,
+        *,
+        viewer: str | None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        most: int | None = None,
+        rated: bool | None = None,
+        players: int | None = None,
+        variant: str | None = None,
+    ) -> Iterator[dict[str, Any]]:
+        """The records of the player's finished games, oldest finish first, read one page
+        of ids and one record at a time: a player with thousands of games streams in
+        bounded memory. Private games only when ``viewer`` is the player. 404
+        ``player_not_found`` at once, before anything is streamed."""
+        if not self.store.people.player_exists(player_id):
+            raise NotFound("player_not_found", f"no player {player_id}")
+        return self._player_records(player_id, viewer, since, until, most, rated, players, variant)
+
+    def _player_records(
+        self,
+        player_id: str,
+        viewer: str | None,
+        since: datetime | None,
+        until: datetime | None,
+        most: int | None,
+        rated: bool | None,
+        players: int | None,
+        variant: str | None,
+    ) -> Iterator[dict[str, Any]]:
+        sent, after = 0, None
+        while most is None or sent < most:
+            page = self.store.people.finished_games_of(
+                player_id, after=after, since=since, until=until, rated=rated,
+                players=players, listed_only=viewer != player_id, limit=RECORD_PAGE,
+            )  # fmt: skip
+            for game_id, _, options in page:
+                if variant is not None and options.get("variant") != variant:
+                    continue
+                yield self.record(game_id)
+                sent += 1
+                if most is not None and sent >= most:
+                    return
+            if len(page) < RECORD_PAGE:
+                return
+            last_id, last_finished, _ = page[-1]
+            after = (last_finished, last_id)
 
 
 def _entry(row: Any) -> LogEntry:

@@ -108,7 +108,11 @@ class Seating(Part):
     def leave(self, game_id: str, token: str, seat_number: int | None = None) -> GameView:
         """Give a seat back before the game starts (afterwards: ``resign``): the seat of
         the seat token, or ``seat_number`` of the player token's player."""
-        holder = holder_of(self.store.people, token)
+        return self.leave_as(game_id, holder_of(self.store.people, token), seat_number)
+
+    def leave_as(self, game_id: str, holder: Holder, seat_number: int | None = None) -> GameView:
+        """``leave`` for a holder already known (an account being deleted leaves its
+        seats without a token)."""
         try:
             with self.store.changing(game_id) as (_, row):
                 seat = self._held(row, holder, seat_number)
@@ -137,7 +141,11 @@ class Seating(Part):
         A resign does not depend on the position, so a write that lost the race to a bot's
         move (the same version, or the same log seq) is simply tried again on a fresh read.
         """
-        holder = holder_of(self.store.people, token)
+        return self.resign_as(game_id, holder_of(self.store.people, token), seat_number)
+
+    def resign_as(self, game_id: str, holder: Holder, seat_number: int | None = None) -> GameView:
+        """``resign`` for a holder already known (an account being deleted resigns its
+        seats without a token)."""
         for attempt in range(RETRIES):
             try:
                 with self.store.changing(game_id) as (session, row):

@@ -225,6 +225,44 @@ class PeopleStore:
                 )
             )
 
+    def finished_games_of(
+        self,
+        player_id: str,
+        *,
+        after: tuple[datetime, str] | None,
+        since: datetime | None,
+        until: datetime | None,
+        rated: bool | None,
+        players: int | None,
+        listed_only: bool,
+        limit: int,
+    ) -> list[tuple[str, datetime, dict[str, Any]]]:
+        """(id, finished_at, options) of the player's finished games, oldest finish first,
+        ``limit`` after the keyset ``after`` (finished_at, id): a caller walking them all
+        holds one page at a time (``ix_seats_player_id``)."""
+        mine = select(SeatRow.game_id).where(SeatRow.player_id == player_id)
+        query = select(GameRow.id, GameRow.finished_at, GameRow.options).where(
+            GameRow.id.in_(mine), GameRow.status == "finished"
+        )
+        if after is not None:
+            at, last = after
+            query = query.where(
+                (GameRow.finished_at > at) | ((GameRow.finished_at == at) & (GameRow.id > last))
+            )
+        if since is not None:
+            query = query.where(GameRow.finished_at >= since)
+        if until is not None:
+            query = query.where(GameRow.finished_at < until)
+        if rated is not None:
+            query = query.where(GameRow.rated.is_(rated))
+        if players is not None:
+            query = query.where(GameRow.players == players)
+        if listed_only:
+            query = query.where(GameRow.private.is_(False))
+        query = query.order_by(GameRow.finished_at, GameRow.id).limit(limit)
+        with self.sessions() as session:
+            return [(r.id, r.finished_at, r.options or {}) for r in session.execute(query)]
+
     def player_names(self, player_ids: Sequence[str]) -> dict[str, str]:
         with self.sessions() as session:
             return player_names(session, player_ids)

@@ -44,6 +44,7 @@ GATED_OPERATIONS = {
     "acceptChallenge": "the last acceptance makes the game, charged to the challenger",
     "offerRematch": "its terms looked at; against bots only, the game made and charged",
     "resignSeat": "the stand-in's level, the one the game paid for",
+    "deleteMe": "resigning the seats under way: the stand-in's level, as resignSeat",
     "createSeek": "a full pool's game, made for its first seeker (never a search game)",
 }
 
@@ -61,6 +62,8 @@ GATED_ENTRY_POINTS = {
     ("Tournaments", "step"): "the organiser (a worker: the service's bots never search)",
     ("Tournaments", "sweep"): "the organiser (a worker: the service's bots never search)",
     ("Seating", "resign"): "nobody: the stand-in the game paid for, else a cheap one",
+    ("Seating", "resign_as"): "nobody: the stand-in the game paid for, else a cheap one",
+    ("AccountDeletion", "delete"): "nobody: each seat's resignation, as Seating.resign",
     ("Turns", "expire_deadline"): "nobody: the stand-in the game paid for, else a cheap one",
 }
 
@@ -182,7 +185,7 @@ def test_every_service_entry_point_and_worker_task_that_makes_games_passes_the_g
     ]
     assert constructed == ["service/rules/new_game.py"]
     assert graph.callers(("", "hand_to_bot")) == {
-        ("Seating", "resign"),
+        ("Seating", "resign_as"),
         ("Turns", "expire_deadline"),
     }
     for caller in graph.callers(("", "hand_to_bot")):
@@ -372,6 +375,24 @@ def scenario_resign_hands_the_seat_to_the_paid_stand_in(
     refused(search_game(client, ann))  # the first game's stand-in was its search game
 
 
+def scenario_a_deleted_account_resigns_to_the_paid_stand_in(
+    client: FlaskClient, service: Any, admitted: Admitted
+) -> None:
+    budget(client, service, "1/3600")
+    ann_id, ann = new_player(client, "ann")
+    terms = {"players": 3, "seats": [{"kind": "human"}, RANDOM, RANDOM], "rated": False,
+             "time_limit": 0, "options": {"resign_bot_level": "mcts-fast"}}  # fmt: skip
+    r = client.post(f"{API}/games", json=terms, headers=bearer(ann))
+    assert r.status_code == 201, r.json
+    game_id = r.json["game"]["id"]
+    assert admitted.games[game_id].player == ann_id
+    seat = client.post(f"{API}/games/{game_id}/seats", json={"name": "ann"},
+                       headers=bearer(ann)).json  # fmt: skip
+    assert client.delete(f"{API}/players/me", headers=bearer(ann)).status_code == 204
+    seats = client.get(f"{API}/games/{game_id}").json["seats"]
+    assert seats[seat["seat"]]["resigned"] and seats[seat["seat"]]["bot_level"] == "mcts-fast"
+
+
 def scenario_seekers_meet(client: FlaskClient, service: Any, admitted: Admitted) -> None:
     tokens = [new_player(client, name) for name in ("ann", "bob", "cid")]
     for _, token in tokens:
@@ -388,6 +409,7 @@ SCENARIOS: dict[str, Callable[[FlaskClient, Any, Admitted], None]] = {
     "acceptChallenge": scenario_accept_with_the_budget_spent,
     "offerRematch": scenario_rematches_with_a_search_stand_in,
     "resignSeat": scenario_resign_hands_the_seat_to_the_paid_stand_in,
+    "deleteMe": scenario_a_deleted_account_resigns_to_the_paid_stand_in,
     "createSeek": scenario_seekers_meet,
 }
 

@@ -19,9 +19,9 @@ from tests.api.test_api_admission import GATED_OPERATIONS
 #: The search-games budget is priced by the service's admission gate, not by a request
 #: budget: it counts the operations that reach the gate (test_api_admission proves which),
 #: except those whose games never search there (quick play's bots; a stand-in the game
-#: paid for when it was made).
+#: paid for when it was made, whether resigned or left by a deleted account).
 SEARCH = "search-games"
-SEARCH_CHARGED = set(GATED_OPERATIONS) - {"createSeek", "resignSeat"}
+SEARCH_CHARGED = set(GATED_OPERATIONS) - {"createSeek", "resignSeat", "deleteMe"}
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = json.loads((ROOT / "openapi" / "openapi.json").read_text())

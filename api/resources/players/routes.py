@@ -3,19 +3,32 @@ token read the player, its games and the decisions it owes."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
+import orjson
+from flask import current_app
 from flask.views import MethodView
 
 from api import deps
-from api.auth import NO_STORE, PLAYER_AUTH, bearer_token, player_required
+from api.auth import (
+    NO_STORE,
+    PLAYER_AUTH,
+    bearer_token,
+    player_required,
+    request_grant,
+    request_player,
+)
 from api.parsing import Blueprint
 from api.resources.actions.routes import pending_document
 from api.resources.games.schemas import GameSummarySchema
+from api.resources.log.schemas import RecordSchema
 from api.resources.players.schemas import (
+    AccountExportSchema,
     CreatedPlayerSchema,
     MyGamesQuerySchema,
     PlayerCreateSchema,
+    PlayerGamesQuerySchema,
     PlayerSchema,
     PlayerUpdateSchema,
     ProfileSchema,
@@ -23,7 +36,7 @@ from api.resources.players.schemas import (
     SigninSchema,
     TurnSchema,
 )
-from api.stream.framing import ACCEPT_PARAMETER, stream_response
+from api.stream.framing import ACCEPT_PARAMETER, NDJSON, stream_response
 from api.stream.player import PlayerStreamSession, decisions_of, stream_of_looks
 
 blp = Blueprint(
@@ -72,6 +85,44 @@ class Me(MethodView):
         earlier keep the name they were taken under.
         """
         return deps.service().accounts.rename(player_required().id, body["name"])
+
+    @blp.response(204)
+    @blp.doc(security=PLAYER_AUTH)
+    def delete(self) -> Any:
+        """Delete my account
+
+        At once and for good: every token, grant, device, push subscription, email
+        address, sign-in code and webhook of the player is removed; open seats are given
+        back, seats in games under way resigned (a bot plays on), waiting seeks and open
+        challenges end, tournament entries are withdrawn, ratings leave the leaderboards.
+        The name is replaced by `deleted player` on the profile, every seat and every
+        chat message; the games stay complete and replayable. The token sent, like every
+        other, is 401 `invalid_token` afterwards. Only with the player's own sign-in
+        token (scope `account`).
+        """
+        deps.service().account_deletion.delete(player_required().id)
+        return None
+
+
+@blp.route("/me/export")
+class MyExport(MethodView):
+    @blp.response(200, AccountExportSchema)
+    @blp.doc(security=PLAYER_AUTH)
+    def get(self) -> Any:
+        """Download my data
+
+        Everything stored about the player, as one JSON document: the profile, the email
+        address and notice choices, every token and grant (without secrets), registered
+        sites, webhooks (without signing secrets), mutes, ratings and their history, every
+        chat message the player wrote and every game the player held a seat in (private
+        ones included; each game's full record is `GET /games/{id}/record`). Only with
+        the player's own sign-in token (scope `account`).
+        """
+        document = deps.service().account_export.export(player_required().id)
+        grant = request_grant()
+        current = grant.token_id if grant else None
+        document["tokens"] = [{**asdict(t), "current": t.id == current} for t in document["tokens"]]
+        return document, 200, NO_STORE
 
 
 @blp.route("/me/bot-account")
@@ -239,3 +290,62 @@ class Profile(MethodView):
         `bot-<level>`. The history behind each rating: `GET /players/{id}/ratings?pool=`.
         """
         return deps.service().accounts.player_profile(player_id)
+
+
+_RECORD = RecordSchema()
+
+
+@blp.route(
+    "/<player_id>/games",
+    parameters=[
+        {
+            "in": "path",
+            "name": "player_id",
+            "required": True,
+            "schema": {"type": "string", "pattern": "^[A-Za-z0-9._:-]{1,32}$"},
+        }
+    ],
+)
+class PlayerGames(MethodView):
+    @blp.arguments(PlayerGamesQuerySchema, location="query")
+    @blp.doc(
+        responses={
+            "200": {
+                "description": "one `Record` (as GET /games/{id}/record) per line, for each "
+                "finished game of the player that the filters keep, the oldest finish first",
+                "content": {
+                    NDJSON: {
+                        "schema": {
+                            "type": "string",
+                            "description": "newline-delimited JSON: each line a `Record` "
+                            "(#/components/schemas/Record)",
+                        }
+                    }
+                },
+            }
+        }
+    )
+    def get(self, query: dict[str, Any], player_id: str) -> Any:
+        """A player's finished games as ndjson
+
+        One line per game, each the game's `record` (everything needed to replay and
+        verify it), the oldest finish first. Filters: `since` and `until` (when the game
+        finished), `max`, `rated`, `players` (the game's size), `variant`. Private games
+        only on the player's own stream (with a token that reads `profile:read`).
+        Streamed: a player with thousands of games is never held in memory.
+        """
+        viewer = request_player()
+        records = deps.service().games.player_records(
+            player_id,
+            viewer=viewer.id if viewer else None,
+            since=query.get("since"),
+            until=query.get("until"),
+            most=query.get("max"),
+            rated=query.get("rated"),
+            players=query.get("players"),
+            variant=query.get("variant"),
+        )
+        lines = (orjson.dumps(_RECORD.dump(r)) + b"\n" for r in records)
+        resp = current_app.response_class(lines, mimetype=NDJSON)
+        resp.headers["Cache-Control"] = "no-store"
+        return resp

@@ -7,8 +7,14 @@ from marshmallow import fields, validate
 
 from api.contract.documents import Document, view_document
 from api.display_text import DisplayText
+from api.parsing import QueryBoolean
+from api.resources.chat.schemas import ChatMessageSchema, MuteSchema
 from api.resources.games.schemas import GameSummarySchema
-from api.resources.ratings.schemas import RatingSchema
+from api.resources.notices.schemas import NoticeChoicesSchema
+from api.resources.oauth.schemas import ClientSchema, TokenSchema
+from api.resources.ratings.schemas import RatingChangeSchema, RatingSchema
+from api.resources.webhooks.schemas import WebhookSchema
+from engine.counts import VARIANTS
 from service.models import GAME_STATUSES
 from service.rules.player_views import PlayerView, Turn
 
@@ -54,6 +60,19 @@ class MyGamesQuerySchema(ma.Schema):
     status = fields.String(validate=validate.OneOf(list(GAME_STATUSES)))
 
 
+class PlayerGamesQuerySchema(ma.Schema):
+    since = fields.DateTime(metadata={"description": "games finished at or after this time"})
+    until = fields.DateTime(metadata={"description": "games finished before this time"})
+    max = fields.Integer(
+        validate=validate.Range(1, 100_000), metadata={"description": "at most this many games"}
+    )
+    rated = QueryBoolean(metadata={"description": "only rated (true) or unrated (false) games"})
+    players = fields.Integer(validate=validate.Range(2, 6), metadata={"description": "seats"})
+    variant = fields.String(
+        validate=validate.OneOf(sorted(VARIANTS)), metadata={"description": "a 2-player variant"}
+    )
+
+
 #: A decision the player owes, as ``Turn`` declares it.
 TurnSchema = view_document("TurnSchema", Turn)
 
@@ -77,4 +96,35 @@ class ProfileSchema(Document):
     recent_games = fields.List(
         fields.Nested(GameSummarySchema),
         metadata={"description": "the latest finished games (private ones are not shown)"},
+    )
+
+
+class AccountExportSchema(Document):
+    """Everything stored about the player (docs/api.md, "Downloading your data")."""
+
+    player = fields.Nested(PlayerSchema)
+    exported_at = fields.DateTime()
+    notices = fields.Nested(
+        NoticeChoicesSchema, metadata={"description": "the email address and notice choices"}
+    )
+    tokens = fields.List(
+        fields.Nested(TokenSchema),
+        metadata={"description": "every token and grant, as the token list shows them: no secret"},
+    )
+    oauth_clients = fields.List(
+        fields.Nested(ClientSchema), metadata={"description": "the sites registered"}
+    )
+    webhooks = fields.List(
+        fields.Nested(WebhookSchema), metadata={"description": "without their signing secrets"}
+    )
+    mutes = fields.List(fields.Nested(MuteSchema))
+    ratings = fields.List(fields.Nested(RatingSchema))
+    rating_history = fields.List(fields.Nested(RatingChangeSchema))
+    chat_messages = fields.List(
+        fields.Nested(ChatMessageSchema),
+        metadata={"description": "every message the player wrote, in any game, oldest first"},
+    )
+    games = fields.List(
+        fields.Nested(GameSummarySchema),
+        metadata={"description": "every game the player held a seat in, oldest first"},
     )

@@ -73,12 +73,14 @@ OPERATIONS: dict[str, Operation] = {
     'getAuthorizationRequest': Operation('getAuthorizationRequest', 'GET', '/api/v1/oauth/authorization', security=(None,), stream=False, query=('response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'), headers=()),
     'decideAuthorizationRequest': Operation('decideAuthorizationRequest', 'POST', '/api/v1/oauth/authorization', security=('playerToken',), stream=False, query=('response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'), headers=()),
     'createPlayer': Operation('createPlayer', 'POST', '/api/v1/players', security=(None,), stream=False, query=(), headers=()),
+    'deleteMe': Operation('deleteMe', 'DELETE', '/api/v1/players/me', security=('playerToken',), stream=False, query=(), headers=()),
     'getMe': Operation('getMe', 'GET', '/api/v1/players/me', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'updateMe': Operation('updateMe', 'PATCH', '/api/v1/players/me', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'stopBotAccount': Operation('stopBotAccount', 'DELETE', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
     'becomeBotAccount': Operation('becomeBotAccount', 'POST', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
     'deleteEmail': Operation('deleteEmail', 'DELETE', '/api/v1/players/me/email', security=('playerToken',), stream=False, query=(), headers=()),
     'setEmail': Operation('setEmail', 'PUT', '/api/v1/players/me/email', security=('playerToken',), stream=False, query=(), headers=()),
+    'exportMyData': Operation('exportMyData', 'GET', '/api/v1/players/me/export', security=('playerToken',), stream=False, query=(), headers=()),
     'listMyGames': Operation('listMyGames', 'GET', '/api/v1/players/me/games', security=('playerToken', 'oauth2'), stream=False, query=('status', 'page', 'page_size'), headers=()),
     'listMutes': Operation('listMutes', 'GET', '/api/v1/players/me/mutes', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'createMute': Operation('createMute', 'POST', '/api/v1/players/me/mutes', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
@@ -105,6 +107,7 @@ OPERATIONS: dict[str, Operation] = {
     'redeliverWebhookDelivery': Operation('redeliverWebhookDelivery', 'POST', '/api/v1/players/me/webhooks/{endpoint_id}/deliveries/{delivery_id}/redeliver', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'signIn': Operation('signIn', 'POST', '/api/v1/players/signin', security=(None,), stream=False, query=(), headers=()),
     'getPlayerProfile': Operation('getPlayerProfile', 'GET', '/api/v1/players/{player_id}', security=(None,), stream=False, query=(), headers=()),
+    'exportPlayerGames': Operation('exportPlayerGames', 'GET', '/api/v1/players/{player_id}/games', security=(None,), stream=False, query=('since', 'until', 'max', 'rated', 'players', 'variant'), headers=()),
     'listPlayerRatings': Operation('listPlayerRatings', 'GET', '/api/v1/players/{player_id}/ratings', security=(None,), stream=False, query=('pool', 'page', 'page_size'), headers=()),
     'listRatings': Operation('listRatings', 'GET', '/api/v1/ratings', security=(None,), stream=False, query=('pool', 'bots', 'page', 'page_size'), headers=()),
     'getRules': Operation('getRules', 'GET', '/api/v1/rules', security=(None,), stream=False, query=('lang',), headers=()),
@@ -584,6 +587,14 @@ class Operations:
         """
         return self._operation('createPlayer', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
+    def delete_me(self, *, seat_token: str | None = None) -> None:
+        """Delete my account (``DELETE /api/v1/players/me``, ``deleteMe``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
+        return self._operation('deleteMe', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
     def get_me(self, *, seat_token: str | None = None) -> models.Player:
         """The player of the token (``GET /api/v1/players/me``, ``getMe``).
 
@@ -637,6 +648,14 @@ class Operations:
             ``problems.RateLimited``, ``problems.EmailRateLimited``.
         """
         return self._operation('setEmail', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def export_my_data(self, *, seat_token: str | None = None) -> models.AccountExport:
+        """Download my data (``GET /api/v1/players/me/export``, ``exportMyData``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.RateLimited``.
+        """
+        return self._operation('exportMyData', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_my_games(self, *, status: Literal['open', 'active', 'finished', 'aborted'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
         """My games: where the player joined a seat, newest first (``GET /api/v1/players/me/games``, ``listMyGames``).
@@ -865,6 +884,14 @@ class Operations:
             ``problems.RateLimited``.
         """
         return self._operation('getPlayerProfile', path={'player_id': player_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def export_player_games(self, player_id: str, *, since: str | None = None, until: str | None = None, max: int | None = None, rated: bool | None = None, players: int | None = None, variant: Literal['decoy', 'double_1', 'double_2'] | None = None, seat_token: str | None = None) -> str:
+        """A player's finished games as ndjson (``GET /api/v1/players/{player_id}/games``, ``exportPlayerGames``).
+
+        Raises: ``problems.PlayerNotFound``, ``problems.ValidationError``,
+            ``problems.RateLimited``.
+        """
+        return self._operation('exportPlayerGames', path={'player_id': player_id}, query={'since': since, 'until': until, 'max': max, 'rated': rated, 'players': players, 'variant': variant}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_player_ratings(self, player_id: str, *, pool: Literal['3p', '4p', '5p', '6p', 'double_1', 'double_2', 'decoy', 'bots-3p', 'bots-4p', 'bots-5p', 'bots-6p', 'bots-double_1', 'bots-double_2', 'bots-decoy'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.RatingChange]:
         """A player's rating history: one entry per rated game, the latest first (``GET /api/v1/players/{player_id}/ratings``, ``listPlayerRatings``).

@@ -15,6 +15,20 @@ class AcceptAction(TypedDict):
     type: Literal['accept']
 
 
+class AccountExport(TypedDict):
+    chat_messages: list[ChatMessage]
+    exported_at: str
+    games: list[GameSummary]
+    mutes: list[Mute]
+    notices: NoticeChoices
+    oauth_clients: list[Client]
+    player: Player
+    rating_history: list[RatingChange]
+    ratings: list[Rating]
+    tokens: list[Token]
+    webhooks: list[Webhook]
+
+
 class ActionEvent(TypedDict):
     """A seat's chosen action was applied (the decision's kind and the action)."""
 
