@@ -24,6 +24,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,14 +83,15 @@ def optic_findings(old: Path, new: Path) -> list[Finding]:
     """Every breaking-change check Optic fails from ``old`` to ``new``."""
     if not OPTIC.exists():
         raise FileNotFoundError(f"{OPTIC} missing: run scripts/ensure-node-tools.sh")
-    done = subprocess.run(
-        [str(OPTIC), "diff", str(old), str(new), "--check", "--standard", str(STANDARD)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=ROOT,
-        env={**os.environ, "OPTIC_TELEMETRY_LEVEL": "none", "CI": "true"},
-    )
+    with tempfile.TemporaryDirectory() as scratch:  # Optic leaves a report where it runs
+        done = subprocess.run(
+            [str(OPTIC), "diff", str(old), str(new), "--check", "--standard", str(STANDARD)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=scratch,
+            env={**os.environ, "OPTIC_TELEMETRY_LEVEL": "none"},
+        )
     findings: list[Finding] = []
     operation = ""
     for line in done.stdout.splitlines():
