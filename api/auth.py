@@ -57,7 +57,7 @@ def idempotency_key_parameter(description: str) -> dict[str, object]:
     return {
         "in": "header",
         "name": "Idempotency-Key",
-        "schema": {"type": "string", "maxLength": 128},
+        "schema": {"type": "string", "pattern": _IDEMPOTENCY_RE.pattern},
         "description": description,
     }
 

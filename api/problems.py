@@ -247,20 +247,28 @@ def http_code(status: int) -> str:
 
 
 class ProblemSchema(ma.Schema):
-    """The error document (RFC 9457) with this API's extension members."""
+    """The error document (RFC 9457) with this API's extension members. Every problem
+    carries the six members marked required (``problem_response`` writes them all); the
+    others belong to certain codes."""
 
     type = ma.fields.String(
-        metadata={"description": "URI of the problem type: urn:ursuppe:problem:<code>"}
+        required=True,
+        metadata={"description": "URI of the problem type: urn:ursuppe:problem:<code>"},
     )
-    title = ma.fields.String(metadata={"description": "Short summary (the HTTP status phrase)"})
-    status = ma.fields.Integer(metadata={"description": "The HTTP status code"})
-    detail = ma.fields.String(metadata={"description": "What went wrong, for humans"})
-    instance = ma.fields.String(metadata={"description": "The request path"})
+    title = ma.fields.String(
+        required=True, metadata={"description": "Short summary (the HTTP status phrase)"}
+    )
+    status = ma.fields.Integer(required=True, metadata={"description": "The HTTP status code"})
+    detail = ma.fields.String(
+        required=True, metadata={"description": "What went wrong, for humans"}
+    )
+    instance = ma.fields.String(required=True, metadata={"description": "The request path"})
     code = ma.fields.String(
+        required=True,
         metadata={
             "description": "Stable machine-readable code, e.g. illegal_action (docs/api.md)",
             "enum": list(PROBLEM_CODES),
-        }
+        },
     )
     errors = ma.fields.Dict(
         metadata={"description": "Field errors by location (validation_error only)"}

@@ -15,13 +15,25 @@ BIN = Path(sys.executable).parent
 PYTHON_PACKAGE = "ursuppe_generated"  # not ursuppe_client: that is clients/python
 
 
-def generate_python_client(out: Path) -> str:
-    """Run openapi-python-client over openapi/openapi.json into ``out``; its output (where
-    it prints its warnings). Raises when it fails."""
+def generate_python_client(
+    out: Path, spec: Path | None = None, package: str = PYTHON_PACKAGE
+) -> str:
+    """Run openapi-python-client over ``spec`` (openapi/openapi.json) into ``out``, the
+    package named ``package``; its output (where it prints its warnings). Raises when it
+    fails."""
+    config = (ROOT / "openapi" / "python-client.yaml").read_text()
+    if package != PYTHON_PACKAGE:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        renamed = out.parent / f"{package}.yaml"
+        renamed.write_text(config.replace(f"package_name_override: {PYTHON_PACKAGE}",
+                                          f"package_name_override: {package}"))  # fmt: skip
+        config_path = renamed
+    else:
+        config_path = ROOT / "openapi" / "python-client.yaml"
     done = subprocess.run(
         [str(BIN / "openapi-python-client"), "generate",
-         "--path", str(ROOT / "openapi" / "openapi.json"),
-         "--config", str(ROOT / "openapi" / "python-client.yaml"),
+         "--path", str(spec or ROOT / "openapi" / "openapi.json"),
+         "--config", str(config_path),
          "--output-path", str(out)],
         capture_output=True, text=True, timeout=300,
         env={**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"},
@@ -32,11 +44,11 @@ def generate_python_client(out: Path) -> str:
     return output
 
 
-def import_python_client(out: Path) -> ModuleType:
+def import_python_client(out: Path, package: str = PYTHON_PACKAGE) -> ModuleType:
     """The generated package under ``out``, imported (it stays importable by name)."""
     sys.path.insert(0, str(out))
     try:
-        return importlib.import_module(PYTHON_PACKAGE)
+        return importlib.import_module(package)
     finally:
         sys.path.remove(str(out))
 

@@ -122,7 +122,7 @@ def gen_models(spec: dict[str, Any]) -> str:
 
 
 def gen_problems(spec: dict[str, Any]) -> str:
-    codes = spec["components"]["schemas"]["Problem"]["properties"]["code"]["enum"]
+    codes = spec["components"]["schemas"]["ProblemCode"]["enum"]
     out = [
         HEADER.format(
             doc='One exception class per problem ``code`` of the API (docs/api.md, "Errors").'
@@ -154,19 +154,23 @@ def gen_problems(spec: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+def model_type(schema: dict[str, Any] | None) -> str:
+    """``type_of`` where the operations module reads it: a component through ``models``."""
+    refs = [schema] if schema and "$ref" in schema else (schema or {}).get("anyOf", [])
+    if len(refs) == 1 and "$ref" in refs[0]:
+        return f"models.{ref_name(refs[0]['$ref'])}"
+    return type_of(schema)
+
+
 def response_of(op: dict[str, Any]) -> tuple[str, bool]:
     """(return type, is a stream) of an operation."""
     for status, response in sorted(op["responses"].items()):
         if not status.startswith("2"):
             continue
         content = response.get("content") or {}
-        if "application/x-ndjson" in content and "$ref" in content["application/x-ndjson"].get(
-            "schema", {}
-        ):
-            return (
-                f"Stream[models.{ref_name(content['application/x-ndjson']['schema']['$ref'])}]",
-                True,
-            )
+        item = content.get("application/x-ndjson", {}).get("x-itemSchema", {})
+        if "$ref" in item:
+            return f"Stream[models.{ref_name(item['$ref'])}]", True
         if "application/json" in content:
             text = type_of(content["application/json"].get("schema"))
             return re.sub(r"\b([A-Z][A-Za-z0-9]+)\b", r"models.\1", text), False
@@ -225,14 +229,14 @@ def gen_operations(spec: dict[str, Any]) -> str:
             )
             args = ["self"]
             for p in path_params:
-                args.append(f"{ident(p['name'])}: {type_of(p.get('schema'))}")
+                args.append(f"{ident(p['name'])}: {model_type(p.get('schema'))}")
             if body and body.get("required"):
                 args.append(f"body: {body_type}")
             args.append("*")
             if body and not body.get("required"):
                 args.append(f"body: {body_type} | None = None")
             for p in query + headers:
-                args.append(f"{ident(p['name'])}: {type_of(p.get('schema'))} | None = None")
+                args.append(f"{ident(p['name'])}: {model_type(p.get('schema'))} | None = None")
             args.append("seat_token: str | None = None")
             call_args = [repr(op_id)]
             call_args.append(

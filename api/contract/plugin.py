@@ -15,6 +15,9 @@
   (``api.contract.errors``): one response per status, its codes in its description and in
   ``x-problem-codes``, the body a ``Problem``.
 - Adds the examples of the main flow (``api.contract.examples``).
+- Declares what the server enforces on its own: ``If-None-Match`` on every operation that
+  answers 304, ``page``'s maximum (``api.parsing.Blueprint.paginate``), and
+  ``X-Pagination`` as what is sent: JSON text (a string) of a ``PaginationMetadata``.
 - Writes a nullable reference as ``anyOf: [{type: object, nullable: true, enum: [null]}, <ref>]``.
   OpenAPI 3.0 cannot put ``nullable`` beside a ``$ref``; apispec's stand-in for null,
   ``{type: object, nullable: true}``, is an object of any shape, which generators turn
@@ -32,14 +35,16 @@ from apispec import APISpec, BasePlugin
 from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import fields
 
+from api.contract import enums
 from api.contract.errors import UNPLANNED, declared_codes
 from api.contract.examples import OPERATION_EXAMPLES
 from api.contract.operations import OPERATION_IDS, OPERATION_SCOPES, RESPONSE_HEADERS
+from api.parsing import MAX_INT32
 from api.problems import PROBLEM_MIMETYPE
 from service.rules.scopes import ACCOUNT, PUBLIC, Needed, Public, alternatives
 
 #: null, and nothing else, in OpenAPI 3.0.
-NULL: dict[str, Any] = {"type": "object", "nullable": True, "enum": [None]}
+NULL: dict[str, Any] = enums.NULL
 _APISPEC_NULL = {"type": "object", "nullable": True}
 
 
@@ -145,15 +150,64 @@ def _add_errors(name: str, path: str, operation: dict[str, Any], schemas: dict[s
     }
 
 
+IF_NONE_MATCH: dict[str, Any] = {
+    "in": "header",
+    "name": "If-None-Match",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "the `ETag` of the copy you hold: 304 Not Modified, with no body, while "
+    "it is current",
+}
+#: ``X-Pagination`` as it goes over the wire: a header's value is text.
+PAGINATION_HEADER: dict[str, Any] = {
+    "description": "the page's totals as JSON text, an object as "
+    "`#/components/schemas/PaginationMetadata` describes: parse the header's value as JSON",
+    "schema": {"type": "string"},
+}
+
+
+def _add_conditional_and_bounds(operation: dict[str, Any]) -> None:
+    """``If-None-Match`` where a 304 is answered; ``page``'s maximum where it is paged."""
+    parameters = operation.setdefault("parameters", [])
+    names = {p.get("name") for p in parameters if "$ref" not in p}
+    if any(str(s) == "304" for s in operation.get("responses", {})) and (
+        "If-None-Match" not in names
+    ):
+        parameters.append(dict(IF_NONE_MATCH))
+    for parameter in parameters:
+        if parameter.get("in") == "query" and parameter.get("name") == "page":
+            parameter["schema"].setdefault("maximum", MAX_INT32)
+    if not parameters:
+        del operation["parameters"]
+
+
 class ContractPlugin(BasePlugin):
     def init_spec(self, spec: APISpec) -> None:
         super().init_spec(spec)
         self.spec = spec
         for name, header in HEADERS.items():
             spec.components.header(name, header)
+        for name, component in enums.components().items():
+            spec.components.schema(name, component)
         for plugin in spec.plugins:  # flask-smorest's, initialised before this one
             if isinstance(plugin, MarshmallowPlugin):
+                plugin.converter.add_attribute_function(enums.named_enum)
                 plugin.converter.add_attribute_function(nullable_reference)
+
+    def schema_helper(
+        self, name: str, _definition: dict[str, Any], **_: Any
+    ) -> dict[str, Any] | None:
+        """flask-smorest's ``PaginationMetadata`` with what it always writes required: the
+        totals (the page and its neighbours only when the page exists)."""
+        if name == "PaginationMetadata":
+            return {"required": ["total", "total_pages"]}
+        return None
+
+    def header_helper(self, header: dict[str, Any], **_: Any) -> dict[str, Any] | None:
+        """flask-smorest's ``X-Pagination`` (``PAGINATION``) as text, not as an object."""
+        if header.get("schema") == {"$ref": "#/components/schemas/PaginationMetadata"}:
+            return dict(PAGINATION_HEADER)
+        return None
 
     def operation_helper(
         self, path: str | None = None, operations: dict[str, Any] | None = None, **_: Any
@@ -166,6 +220,7 @@ class ContractPlugin(BasePlugin):
             _add_scopes(operation, OPERATION_SCOPES.get(name or "", PUBLIC))
             _add_errors(name or "", path or "", operation, self.spec.components.schemas)
             _add_examples(operation, OPERATION_EXAMPLES.get(name or "", {}))
+            _add_conditional_and_bounds(operation)
             for status, response in operation.get("responses", {}).items():
                 if not str(status).startswith("2") or "$ref" in response:
                     continue

@@ -7,10 +7,10 @@ type or a decision kind added to the engine appears in the spec at the next ``ma
 openapi``, and tests/api's spec check holds every action the server sends against these
 schemas.
 
-``Action`` is a ``oneOf`` discriminated by ``type`` (one model per action type in a
+``Action`` is a union discriminated by ``type`` (one model per action type in a
 generated client); ``Decision`` is the pending decision with its legal actions as Actions;
 ``PublicState`` is ``engine.Game.public_view()``, the board as every player may know it;
-``Event`` is a ``oneOf`` over ``engine.events.EVENT_FIELDS`` and the service's own
+``Event`` is a union over ``engine.events.EVENT_FIELDS`` and the service's own
 ``service.rules.play.SERVICE_EVENTS``, discriminated by ``type``.
 """
 
@@ -20,13 +20,14 @@ from typing import Any, Final
 
 from marshmallow import ValidationError, fields
 
+from api.contract import enums
 from api.contract.plugin import NULL
+from api.contract.unions import growing_union
 from engine import AMOEBAS_PER_COLOUR, SUPPORTED_PLAYERS
 from engine.actions import ACTION_FIELDS, ACTION_TYPES
 from engine.board import FIELD_NAMES
 from engine.compass import DIRECTION_NAMES
 from engine.counts import VARIANTS
-from engine.decision import DECISION_KINDS
 from engine.events import EVENT_FIELDS, EVENT_TYPES
 from engine.genes import GENES
 from service.rules.play import SERVICE_EVENTS
@@ -92,7 +93,7 @@ _EVENT_VALUES: Final[dict[str, JsonSchema]] = {
     "to_field": _FIELD_NAME,
     "gene": _GENE,
     "direction": {"type": "string", "enum": list(DIRECTION_NAMES)},
-    "kind": {"type": "string", "enum": list(DECISION_KINDS)},
+    "kind": enums.use("DecisionKind"),
     "cubes": _CUBES,
     "eaten": _CUBES,
     "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
@@ -234,7 +235,7 @@ def _event_component(event_type: str, description: str, spec: dict) -> JsonSchem
         schema = _EVENT_KINDS[kind]
         narrowed = _EVENT_VALUES.get(name)
         if "$ref" not in schema and narrowed is not None:
-            assert narrowed["type"] == schema["type"], (event_type, name)
+            assert narrowed.get("type", schema["type"]) == schema["type"], (event_type, name)
             schema = {**narrowed, **({"nullable": True} if kind == "int?" else {})}
         properties[name] = schema
     return {
@@ -259,14 +260,9 @@ def _event_components() -> dict[str, JsonSchema]:
         {"seat": _SEAT, "number": _AMOEBA_NUMBER, "field": _FIELD_NAME},
         "an amoeba and the field it is on",
     )
-    result["Event"] = {
-        "description": "something that happened in the game (engine/events.py lists them)",
-        "oneOf": [_ref(name) for name in names.values()],
-        "discriminator": {
-            "propertyName": "type",
-            "mapping": {t: f"#/components/schemas/{n}" for t, n in names.items()},
-        },
-    }
+    result |= growing_union(
+        "Event", names, "something that happened in the game (engine/events.py lists them)"
+    )
     return result
 
 
@@ -298,15 +294,11 @@ def components() -> dict[str, JsonSchema]:
             "required": ["seat", "number"],
             "additionalProperties": False,
         },
-        "Action": {
-            "description": "a move of the game; submit one of the pending decision's "
-            "`actions`, verbatim",
-            "oneOf": [_ref(name) for name in names.values()],
-            "discriminator": {
-                "propertyName": "type",
-                "mapping": {t: f"#/components/schemas/{n}" for t, n in names.items()},
-            },
-        },
+        **growing_union(
+            "Action",
+            names,
+            "a move of the game; submit one of the pending decision's `actions`, verbatim",
+        ),
         "Decision": {
             "type": "object",
             "description": "what the game waits for: `seat` must submit one of `actions`; "
@@ -314,7 +306,7 @@ def components() -> dict[str, JsonSchema]:
             "properties": {
                 "seat": _SEAT,
                 "player": {**_SEAT, "nullable": True, "description": "the seat's player"},
-                "kind": {"type": "string", "enum": list(DECISION_KINDS)},
+                "kind": enums.use("DecisionKind"),
                 "actions": {"type": "array", "items": _ref("Action"), "minItems": 1},
                 "context": {
                     "type": "object",

@@ -73,12 +73,22 @@ ACCEPT_PARAMETER: dict[str, Any] = {
 
 
 def stream_response(description: str, event_schema: str, message_schema: str) -> dict[str, Any]:
-    """The spec's 200 of a stream: one message's schema in each framing (an SSE event,
-    an ndjson line)."""
+    """The spec's 200 of a stream. The body is a text of many messages, never one JSON
+    document, so its schema is a string: a generated client that parsed it as one message
+    failed on every call. Each framing names the schema of one message (an SSE event, an
+    ndjson line) beside it as ``x-itemSchema``, OpenAPI 3.2's ``itemSchema`` in a 3.0
+    extension, for clients and tests that read the messages one by one."""
+
+    def framed(what: str, schema: str) -> dict[str, Any]:
+        return {
+            "schema": {"type": "string", "description": f"{what}, each one a `{schema}`"},
+            "x-itemSchema": {"$ref": f"#/components/schemas/{schema}"},
+        }
+
     return {
         "description": description,
         "content": {
-            SSE: {"schema": {"$ref": f"#/components/schemas/{event_schema}"}},
-            NDJSON: {"schema": {"$ref": f"#/components/schemas/{message_schema}"}},
+            SSE: framed("server-sent events", event_schema),
+            NDJSON: framed("newline-delimited JSON", message_schema),
         },
     }

@@ -7,8 +7,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from engine.decision import DECISION_KINDS
 from engine.fairness import SCHEME
-from service.models import GAME_STATUSES, ActionLogRow, GameRow, SeatRow
+from service.models import (
+    GAME_STATUSES,
+    SEAT_KINDS,
+    TIMEOUT_POLICIES,
+    ActionLogRow,
+    GameRow,
+    SeatRow,
+)
 from service.rules import clocks
 from service.rules.described import described
 from service.rules.game_options import GameOptions
@@ -17,7 +25,7 @@ from service.rules.game_options import GameOptions
 @dataclass(frozen=True)
 class SeatView:
     seat: int
-    kind: str
+    kind: str = field(metadata={"enum": list(SEAT_KINDS)})
     bot_level: str | None
     name: str | None
     occupied: bool
@@ -82,11 +90,11 @@ class GameView:
     time_limit: int = field(
         metadata=described("seconds per human decision (0: none, or a bank control)")
     )
-    timeout_policy: str
+    timeout_policy: str = field(metadata={"enum": list(TIMEOUT_POLICIES)})
     #: {type, ...} (service/rules/clocks.py): none, per_decision, bank or correspondence.
     time_control: dict[str, Any]
     pending_seat: int | None
-    pending_kind: str | None
+    pending_kind: str | None = field(metadata={"enum": list(DECISION_KINDS)})
     deadline_at: datetime | None = field(
         metadata=described("when the pending human decision times out (a bot: null)")
     )

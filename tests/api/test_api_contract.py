@@ -234,3 +234,98 @@ def test_every_public_state_of_a_played_game_matches_public_state(spec, players,
             break
         game.apply(choose(game.pending.actions))
     assert seen > 50 and game.public_view()["ranking"] is not None
+
+
+def _inline_enums(node: Any, where: str = "") -> list[tuple[str, frozenset[Any]]]:
+    found: list[tuple[str, frozenset[Any]]] = []
+    if isinstance(node, dict):
+        if "enum" in node:
+            found.append((where, frozenset(v for v in node["enum"] if v is not None)))
+        for key, value in node.items():
+            found += _inline_enums(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += _inline_enums(value, f"{where}/{i}")
+    return found
+
+
+def test_every_named_closed_set_is_declared_once(spec) -> None:
+    """A closed set with a name (``api/contract/enums.py``) is one component that every
+    field refers to: an inline copy would be one more class in a generated client."""
+    from api.contract.enums import NAMED_ENUMS
+
+    schemas = spec["components"]["schemas"]
+    named = {frozenset(values): name for name, values in NAMED_ENUMS.items()}
+    for name, values in NAMED_ENUMS.items():
+        assert schemas[name] == {**schemas[name], "type": "string", "enum": list(values)}
+    copies = [
+        (where, named[values])
+        for where, values in _inline_enums(spec)
+        if values in named and where != f"/components/schemas/{named[values]}"
+    ]
+    assert not copies, copies
+    for where, field in [
+        ("Pending", "status"), ("ActionResult", "status"), ("ActionResult", "actor"),
+        ("LogEntry", "actor"), ("StreamEntry", "actor"), ("Seat", "kind"),
+        ("Game", "timeout_policy"), ("Game", "pending_kind"),
+    ]:  # fmt: skip
+        assert "$ref" in json.dumps(schemas[where]["properties"][field]), (where, field)
+
+
+def test_every_problem_and_page_total_is_declared_present(spec) -> None:
+    schemas = spec["components"]["schemas"]
+    assert set(schemas["Problem"]["required"]) == {
+        "type", "title", "status", "code", "detail", "instance"
+    }  # fmt: skip
+    assert set(schemas["PaginationMetadata"]["required"]) == {"total", "total_pages"}
+
+
+def test_streams_are_text_with_the_schema_of_one_message(spec) -> None:
+    """A generated client must not parse a stream's body as one JSON document: the body is
+    a string, and ``x-itemSchema`` names the schema of each message."""
+    streams = 0
+    for method, path, op in operations(spec):
+        for media, content in op["responses"].get("200", {}).get("content", {}).items():
+            if media in ("text/event-stream", "application/x-ndjson"):
+                streams += 1
+                assert content["schema"]["type"] == "string", (method, path, media)
+                ref = content.get("x-itemSchema", {}).get("$ref", "")
+                if path.endswith("/stream"):
+                    assert ref.rsplit("/", 1)[-1] in spec["components"]["schemas"], path
+    assert streams >= 10
+
+
+def test_what_the_server_enforces_on_headers_and_pages_is_declared(spec) -> None:
+    """``If-None-Match`` wherever a 304 is answered; ``page``'s maximum; ``X-Pagination``
+    as the text it is; ``Idempotency-Key``'s pattern (api/auth.py)."""
+    from api.auth import _IDEMPOTENCY_RE
+    from api.parsing import MAX_INT32
+
+    assert spec["components"]["headers"]["PAGINATION"]["schema"] == {"type": "string"}
+    for method, path, op in operations(spec):
+        parameters = {p["name"]: p for p in op.get("parameters", ())}
+        if "304" in op["responses"]:
+            assert parameters["If-None-Match"]["in"] == "header", (method, path)
+        if "page" in parameters:
+            assert parameters["page"]["schema"]["maximum"] == MAX_INT32, (method, path)
+        if "Idempotency-Key" in parameters:
+            schema = parameters["Idempotency-Key"]["schema"]
+            assert schema["pattern"] == _IDEMPOTENCY_RE.pattern, (method, path)
+        header = op["responses"].get("200", {}).get("headers", {}).get("X-Pagination")
+        if header is not None:
+            assert header == {"$ref": "#/components/headers/PAGINATION"}, (method, path)
+
+
+@pytest.mark.parametrize(("method", "path"), [("post", "/seeks"), ("put", "/players/me/notices")])
+def test_a_required_body_that_is_missing_is_refused(client, method, path) -> None:
+    r = client.post("/api/v1/players", json={"name": "bodyless"})
+    token = r.json["token"]
+    answer = getattr(client, method)(f"/api/v1{path}", headers=bearer(token))
+    assert answer.status_code == 422, answer.json
+    assert answer.json["code"] == "validation_error"
+
+
+def test_registering_an_oauth_client_checks_the_token_before_the_body(client) -> None:
+    body = {"name": "site", "redirect_uris": ["ftp://nowhere"]}
+    r = client.post("/api/v1/players/me/oauth-clients", json=body)
+    assert r.status_code == 401, r.json

@@ -9,11 +9,12 @@ from marshmallow import fields, validate
 from api.contract.documents import Document, optional
 from api.contract.vocabulary import component_field
 from engine import SUPPORTED_PLAYERS
+from service.models import ACTORS, GAME_STATUSES
 
 
 class PendingSchema(Document):
     game_id = fields.String()
-    status = fields.String()
+    status = fields.String(metadata={"enum": list(GAME_STATUSES)})
     seq = fields.Integer()
     version = fields.Integer()
     deadline_at = fields.DateTime(allow_none=True)
@@ -57,11 +58,13 @@ class ActionResultSchema(Document):
     events = fields.List(component_field("Event"))
     actor = fields.String(
         metadata={
-            "enum": ["human", "bot", "timeout"],
+            "enum": list(ACTORS),
             "description": "`bot` for a bot account's action, `human` for a person's",
         }
     )
-    status = fields.String(metadata={"description": "game status after the action"})
+    status = fields.String(
+        metadata={"description": "game status after the action", "enum": list(GAME_STATUSES)}
+    )
     version = fields.Integer(metadata={"description": "game version right after the action"})
     pending = component_field(
         "Decision", allow_none=True, metadata={"description": "the next decision"}

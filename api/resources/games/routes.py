@@ -53,7 +53,7 @@ class Games(MethodView):
         headers={
             "X-Next-Cursor": {"schema": {"type": "string"}, "description": "the next page"},
             "X-Total-Count": {"schema": {"type": "integer"}, "description": "with count"},
-            "X-Pagination": {"schema": {"type": "string"}, "description": "with page"},
+            "X-Pagination": {"$ref": "#/components/headers/PAGINATION"},
         },
     )
     @blp.doc(security=OPTIONAL_PLAYER_AUTH)
@@ -168,7 +168,6 @@ class Bulk(MethodView):
 class GameResource(MethodView):
     @blp.response(200, GameSchema, headers={"ETag": {"schema": {"type": "string"}}})
     @blp.alt_response(304, description="Not modified (If-None-Match matched the ETag)")
-    @blp.doc(parameters=[{"in": "header", "name": "If-None-Match", "schema": {"type": "string"}}])
     def get(self, game_id: str) -> Any:
         """Get a game's public state
 

@@ -20,7 +20,7 @@ from api.display_text import DisplayText
 from api.parsing import MAX_INT32, JsonBoolean, QueryBoolean
 from engine import SUPPORTED_PLAYERS
 from engine.counts import VARIANTS
-from service.models import GAME_STATUSES
+from service.models import GAME_STATUSES, SEAT_KINDS
 from service.plumbing.config import Settings
 from service.rules import clocks
 from service.rules.game_options import FIELDS as OPTIONS
@@ -288,7 +288,7 @@ class BulkCreateSchema(ma.Schema):
 
 class BulkSeatSchema(Document):
     seat = fields.Integer()
-    kind = fields.String()
+    kind = fields.String(metadata={"enum": list(SEAT_KINDS)})
     player_id = fields.String(allow_none=True)
     token = fields.String(
         allow_none=True,
@@ -302,7 +302,9 @@ class BulkSeatSchema(Document):
 
 class BulkGameSchema(Document):
     id = fields.String()
-    status = fields.String(metadata={"description": "active when every seat is taken"})
+    status = fields.String(
+        metadata={"description": "active when every seat is taken", "enum": list(GAME_STATUSES)}
+    )
     label = fields.String(allow_none=True)
     creator_token = fields.String(metadata={"description": "shown once"})
     seats = fields.List(fields.Nested(BulkSeatSchema))

@@ -13,6 +13,7 @@ from api.contract.vocabulary import component_field
 from api.parsing import MAX_INT32
 from api.resources.chat.schemas import ChatMessageSchema
 from api.resources.games.schemas import GameResultSchema, SeatSchema
+from service.models import ACTORS
 from service.rules.game_options import FIELDS as OPTIONS
 from service.rules.positions import MAX_RANGE
 
@@ -40,7 +41,7 @@ class LogEntrySchema(Document):
     events = fields.List(component_field("Event"))
     actor = fields.String(
         metadata={
-            "enum": ["human", "bot", "timeout"],
+            "enum": list(ACTORS),
             "description": "who made the change: `human` a person's seat; `bot` the "
             "service's bot or a bot account (the seat's `bot_account` tells them apart); "
             "`timeout` the stand-in after a missed deadline",
@@ -116,7 +117,7 @@ class RecordActionSchema(Document):
     seq = fields.Integer()
     seat = fields.Integer()
     action = component_field("Action")
-    actor = fields.String()
+    actor = fields.String(metadata={"enum": list(ACTORS)})
     events = fields.List(
         component_field("Event"), metadata={"description": "what the action caused"}
     )

@@ -148,12 +148,13 @@ class Clients(MethodView):
         shows its name. Public clients (apps, pages) need no registration. At most 10
         per player (422 `too_many_clients`).
         """
+        player = player_required()  # 401 before anything about the body
         for uri in body["redirect_uris"]:
             problem = oauth.redirect_uri_problem(uri)
             if problem is not None:
                 raise ApiProblem(422, "invalid_redirect_uri", f"{uri!r}: {problem}")
         created = deps.service().grants.register_client(
-            player_required().id, body["name"], body["redirect_uris"]
+            player.id, body["name"], body["redirect_uris"]
         )
         return {"client": created.client, "client_secret": created.secret}, 201, NO_STORE
 

@@ -18,6 +18,7 @@ import marshmallow as ma
 
 from api.contract.documents import Document, optional
 from api.contract.plugin import NULL
+from api.contract.unions import growing_union
 from api.resources.log.schemas import LogEntrySchema
 from engine.decision import DECISION_KINDS
 from service.parts.challenges import DECLINE_REASONS
@@ -195,7 +196,7 @@ def _messages(
     prefix: str, variants: dict[str, JsonSchema], description: str
 ) -> dict[str, JsonSchema]:
     """A stream's ndjson line as a union of one named model per message type: ``<prefix>``
-    (``oneOf``, discriminated by ``type``), ``<prefix><Type>`` for each variant (the key,
+    (``api.contract.unions.growing_union``, discriminated by ``type``), ``<prefix><Type>`` for each variant (the key,
     a type or several joined by ``|``, that share one shape) and ``<prefix>Heartbeat``.
     Named, so that generators make one class per message type."""
     components: dict[str, JsonSchema] = {}
@@ -204,12 +205,8 @@ def _messages(
         name = prefix + "".join(_camel(kind) for kind in key.split("|"))
         components[name] = schema
         mapping |= {kind: f"#/components/schemas/{name}" for kind in key.split("|")}
-    union = {
-        "description": description,
-        "oneOf": [_ref(name) for name in components],
-        "discriminator": {"propertyName": "type", "mapping": mapping},
-    }
-    return {prefix: union, **components}
+    members = {kind: target.rsplit("/", 1)[-1] for kind, target in mapping.items()}
+    return {**growing_union(prefix, members, description), **components}
 
 
 def _typed(kind: str, data: JsonSchema) -> JsonSchema:

@@ -46,7 +46,7 @@ OPERATIONS: dict[str, Operation] = {
     'postChatMessage': Operation('postChatMessage', 'POST', '/api/v1/games/{game_id}/chat', security=('seatToken', 'playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'updateChatSettings': Operation('updateChatSettings', 'PUT', '/api/v1/games/{game_id}/chat/settings', security=('creatorToken', 'oauth2'), stream=False, query=(), headers=()),
     'listGameEvents': Operation('listGameEvents', 'GET', '/api/v1/games/{game_id}/events', security=(None,), stream=False, query=('since', 'limit'), headers=()),
-    'getPendingDecision': Operation('getPendingDecision', 'GET', '/api/v1/games/{game_id}/pending', security=(None,), stream=False, query=(), headers=()),
+    'getPendingDecision': Operation('getPendingDecision', 'GET', '/api/v1/games/{game_id}/pending', security=(None,), stream=False, query=(), headers=('If-None-Match',)),
     'listPositions': Operation('listPositions', 'GET', '/api/v1/games/{game_id}/positions', security=(None,), stream=False, query=('from', 'to'), headers=()),
     'getPosition': Operation('getPosition', 'GET', '/api/v1/games/{game_id}/positions/{seq}', security=(None,), stream=False, query=(), headers=()),
     'getGameRecord': Operation('getGameRecord', 'GET', '/api/v1/games/{game_id}/record', security=(None,), stream=False, query=(), headers=()),
@@ -110,7 +110,7 @@ OPERATIONS: dict[str, Operation] = {
     'exportPlayerGames': Operation('exportPlayerGames', 'GET', '/api/v1/players/{player_id}/games', security=(None,), stream=False, query=('since', 'until', 'max', 'rated', 'players', 'variant'), headers=()),
     'listPlayerRatings': Operation('listPlayerRatings', 'GET', '/api/v1/players/{player_id}/ratings', security=(None,), stream=False, query=('pool', 'page', 'page_size'), headers=()),
     'listRatings': Operation('listRatings', 'GET', '/api/v1/ratings', security=(None,), stream=False, query=('pool', 'bots', 'page', 'page_size'), headers=()),
-    'getRules': Operation('getRules', 'GET', '/api/v1/rules', security=(None,), stream=False, query=('lang',), headers=()),
+    'getRules': Operation('getRules', 'GET', '/api/v1/rules', security=(None,), stream=False, query=('lang',), headers=('If-None-Match',)),
     'listSeeks': Operation('listSeeks', 'GET', '/api/v1/seeks', security=(None,), stream=False, query=(), headers=()),
     'createSeek': Operation('createSeek', 'POST', '/api/v1/seeks', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'streamSeeks': Operation('streamSeeks', 'GET', '/api/v1/seeks/stream', security=(None,), stream=True, query=(), headers=()),
@@ -222,7 +222,7 @@ class Operations:
         """
         return self._operation('declineChallenge', path={'challenge_id': challenge_id}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def list_games(self, *, status: Literal['open', 'active', 'finished', 'aborted'] | None = None, open_seats: bool | None = None, label: str | None = None, updated_after: str | None = None, cursor: str | None = None, page_size: int | None = None, count: bool | None = None, page: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
+    def list_games(self, *, status: models.GameStatus | None = None, open_seats: bool | None = None, label: str | None = None, updated_after: str | None = None, cursor: str | None = None, page_size: int | None = None, count: bool | None = None, page: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
         """List games, newest first (``GET /api/v1/games``, ``listGames``).
 
         Raises: ``problems.InvalidToken``, ``problems.ValidationError``,
@@ -334,13 +334,13 @@ class Operations:
         """
         return self._operation('listGameEvents', path={'game_id': game_id}, query={'since': since, 'limit': limit}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def get_pending_decision(self, game_id: str, *, seat_token: str | None = None) -> models.Pending:
+    def get_pending_decision(self, game_id: str, *, if_none_match: str | None = None, seat_token: str | None = None) -> models.Pending:
         """The pending decision with every legal action (``GET /api/v1/games/{game_id}/pending``, ``getPendingDecision``).
 
         Raises: ``problems.GameNotFound``, ``problems.ValidationError``,
             ``problems.RateLimited``.
         """
-        return self._operation('getPendingDecision', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+        return self._operation('getPendingDecision', path={'game_id': game_id}, query={}, headers={'If-None-Match': if_none_match}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_positions(self, game_id: str, *, from_: int | None = None, to: int | None = None, seat_token: str | None = None) -> models.PositionsPage:
         """The boards after log entries `from` to `to` (``GET /api/v1/games/{game_id}/positions``, ``listPositions``).
@@ -657,7 +657,7 @@ class Operations:
         """
         return self._operation('exportMyData', path={}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def list_my_games(self, *, status: Literal['open', 'active', 'finished', 'aborted'] | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
+    def list_my_games(self, *, status: models.GameStatus | None = None, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.GameSummary]:
         """My games: where the player joined a seat, newest first (``GET /api/v1/players/me/games``, ``listMyGames``).
 
         Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
@@ -908,12 +908,12 @@ class Operations:
         """
         return self._operation('listRatings', path={}, query={'pool': pool, 'bots': bots, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def get_rules(self, *, lang: Literal['en', 'de', 'nl', 'es'] | None = None, seat_token: str | None = None) -> models.Rules:
+    def get_rules(self, *, lang: Literal['en', 'de', 'nl', 'es'] | None = None, if_none_match: str | None = None, seat_token: str | None = None) -> models.Rules:
         """The rules as data, and explained (``GET /api/v1/rules``, ``getRules``).
 
         Raises: ``problems.ValidationError``, ``problems.RateLimited``.
         """
-        return self._operation('getRules', path={}, query={'lang': lang}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+        return self._operation('getRules', path={}, query={'lang': lang}, headers={'If-None-Match': if_none_match}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def list_seeks(self, *, seat_token: str | None = None) -> models.SeekList:
         """The seeks waiting now (``GET /api/v1/seeks``, ``listSeeks``).

@@ -33,14 +33,14 @@ class ActionEvent(TypedDict):
     """A seat's chosen action was applied (the decision's kind and the action)."""
 
     action: Action
-    kind: Literal['start_space', 'place_amoeba', 'movement', 'choose_die', 'choose_direction', 'second_move', 'escape_move', 'tentacle', 'cling', 'feed', 'defend', 'attack_retry', 'aggression', 'pay_defect', 'buy_genes', 'divide']
+    kind: DecisionKind | str
     seat: int
     type: Literal['action']
 
 
 class ActionResult(TypedDict):
     action: Action
-    actor: Literal['human', 'bot', 'timeout']
+    actor: Actor
     created_at: str
     events: list[Event]
     game_id: str
@@ -48,7 +48,7 @@ class ActionResult(TypedDict):
     replayed: NotRequired[bool]
     seat: int
     seq: int
-    status: str
+    status: GameStatus
     version: int
 
 
@@ -220,7 +220,7 @@ class AutoActionEvent(TypedDict):
 
     action: Action
     by: NotRequired[str]
-    kind: Literal['start_space', 'place_amoeba', 'movement', 'choose_die', 'choose_direction', 'second_move', 'escape_move', 'tentacle', 'cling', 'feed', 'defend', 'attack_retry', 'aggression', 'pay_defect', 'buy_genes', 'divide']
+    kind: DecisionKind | str
     seat: int
     type: Literal['auto_action']
 
@@ -255,12 +255,12 @@ class BulkGame(TypedDict):
     id: str
     label: str | None
     seats: list[BulkSeat]
-    status: str
+    status: GameStatus
 
 
 class BulkSeat(TypedDict):
     invitation: str | None
-    kind: str
+    kind: SeatKind
     player_id: str | None
     seat: int
     token: str | None
@@ -307,7 +307,7 @@ class ChallengeCreate(TypedDict):
     players: NotRequired[int]
     rated: NotRequired[bool]
     time_control: NotRequired[TimeControl]
-    timeout_policy: NotRequired[Literal['default_action', 'bot']]
+    timeout_policy: NotRequired[TimeoutPolicy]
 
 
 class ChallengeInvitation(TypedDict):
@@ -439,7 +439,7 @@ class Decision(TypedDict):
 
     actions: list[Action]
     context: dict[str, Any]
-    kind: Literal['start_space', 'place_amoeba', 'movement', 'choose_die', 'choose_direction', 'second_move', 'escape_move', 'tentacle', 'cling', 'feed', 'defend', 'attack_retry', 'aggression', 'pay_defect', 'buy_genes', 'divide']
+    kind: DecisionKind | str
     player: NotRequired[int | None]
     seat: int
     seq: NotRequired[int]
@@ -620,7 +620,7 @@ class Game(TypedDict):
     open_seats: list[int]
     options: PublicGameOptions
     pending: Decision | None
-    pending_kind: str | None
+    pending_kind: DecisionKind | str | None
     pending_seat: int | None
     players: int
     private: bool
@@ -630,10 +630,10 @@ class Game(TypedDict):
     seq: int
     started_at: str | None
     state: PublicState | None
-    status: Literal['open', 'active', 'finished', 'aborted']
+    status: GameStatus
     time_control: TimeControl
     time_limit: int
-    timeout_policy: str
+    timeout_policy: TimeoutPolicy
     updated_at: str
     version: int
 
@@ -647,7 +647,7 @@ class GameCreate(TypedDict):
     seats: NotRequired[list[SeatSpec]]
     time_control: NotRequired[TimeControl]
     time_limit: NotRequired[int]
-    timeout_policy: NotRequired[Literal['default_action', 'bot']]
+    timeout_policy: NotRequired[TimeoutPolicy]
 
 
 class GameCreatedEvent(TypedDict):
@@ -692,7 +692,7 @@ class GameSummary(TypedDict):
     label: str | None
     open_seats: list[int]
     options: PublicGameOptions
-    pending_kind: str | None
+    pending_kind: DecisionKind | str | None
     pending_seat: int | None
     players: int
     private: bool
@@ -701,10 +701,10 @@ class GameSummary(TypedDict):
     seats: list[Seat]
     seq: int
     started_at: str | None
-    status: Literal['open', 'active', 'finished', 'aborted']
+    status: GameStatus
     time_control: TimeControl
     time_limit: int
-    timeout_policy: str
+    timeout_policy: TimeoutPolicy
     updated_at: str
     version: int
 
@@ -864,7 +864,7 @@ class LobbyStreamSeeksData(TypedDict):
 
 class LogEntry(TypedDict):
     action: Action | None
-    actor: Literal['human', 'bot', 'timeout']
+    actor: Actor
     created_at: str
     events: list[Event]
     seat: int
@@ -873,7 +873,7 @@ class LogEntry(TypedDict):
 
 class ManyStreamEntry(TypedDict):
     action: Action | None
-    actor: Literal['human', 'bot', 'timeout']
+    actor: Actor
     banks: NotRequired[list[float | None]]
     created_at: str
     events: list[Event]
@@ -1050,8 +1050,8 @@ class PaginationMetadata(TypedDict):
     next_page: NotRequired[int]
     page: NotRequired[int]
     previous_page: NotRequired[int]
-    total: NotRequired[int]
-    total_pages: NotRequired[int]
+    total: int
+    total_pages: int
 
 
 class PassAction(TypedDict):
@@ -1072,7 +1072,7 @@ class Pending(TypedDict):
     game_id: str
     pending: Decision | None
     seq: int
-    status: str
+    status: GameStatus
     version: int
 
 
@@ -1259,22 +1259,22 @@ class PositionsPage(TypedDict):
 
 
 class Problem(TypedDict):
-    code: NotRequired[Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'invalid_authorization_request', 'consent_expired', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'chat_closed_to_spectators', 'hints_not_allowed', 'muted_by_player', 'address_muted', 'not_invited', 'not_challenger', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'disqualified', 'missing_scope', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'webhook_not_found', 'delivery_not_found', 'position_not_found', 'label_not_found', 'entry_not_found', 'mute_not_found', 'seek_not_found', 'hint_not_found', 'challenge_not_found', 'tournament_not_found', 'token_not_found', 'client_not_found', 'review_not_found', 'email_not_found', 'verification_not_found', 'unsubscribe_not_found', 'push_subscription_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'too_many_webhooks', 'game_not_started', 'chat_ended', 'seek_exists', 'seek_matched', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'tournament_closed', 'tournament_started', 'too_few_entrants', 'too_many_tokens', 'review_pending', 'email_unavailable', 'push_unavailable', 'too_many_push_subscriptions', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'invalid_chat_text', 'cannot_mute_self', 'invalid_seek', 'challenge_self', 'invalid_challenge', 'invalid_tournament', 'invalid_scope', 'too_many_clients', 'invalid_redirect_uri', 'invalid_email', 'email_ip_literal', 'email_domain_not_public', 'invalid_push_subscription', 'precondition_required', 'rate_limited', 'too_many_streams', 'chat_rate_limited', 'review_budget_exhausted', 'challenge_rate_limited', 'challenge_target_rate_limited', 'tournament_rate_limited', 'email_rate_limited', 'internal_error', 'streams_full', 'unavailable', 'not_ready']]
+    code: ProblemCode | str
     current_etag: NotRequired[str]
     current_seq: NotRequired[int]
-    detail: NotRequired[str]
+    detail: str
     errors: NotRequired[dict[str, Any]]
     game_id: NotRequired[str]
-    instance: NotRequired[str]
+    instance: str
     oauth_error: NotRequired[str]
     paused_until: NotRequired[str]
     redirect_to: NotRequired[str]
     scope: NotRequired[str]
     seat: NotRequired[int]
     seek_id: NotRequired[str]
-    status: NotRequired[int]
-    title: NotRequired[str]
-    type: NotRequired[str]
+    status: int
+    title: str
+    type: str
 
 
 class Profile(TypedDict):
@@ -1386,7 +1386,7 @@ class Record(TypedDict):
 
 class RecordAction(TypedDict):
     action: Action
-    actor: str
+    actor: Actor
     events: list[Event]
     seat: int
     seq: int
@@ -1452,7 +1452,7 @@ class Seat(TypedDict):
     bot_level: str | None
     invited: bool
     joined_at: str | None
-    kind: str
+    kind: SeatKind
     name: str | None
     occupied: bool
     player_id: str | None
@@ -1464,7 +1464,7 @@ class Seat(TypedDict):
 
 
 class SeatSpec(TypedDict):
-    kind: Literal['human', 'bot']
+    kind: SeatKind
     level: NotRequired[str]
     name: NotRequired[str]
     player: NotRequired[str]
@@ -1637,7 +1637,7 @@ class StateSeat(TypedDict):
 
 class StreamEntry(TypedDict):
     action: Action | None
-    actor: Literal['human', 'bot', 'timeout']
+    actor: Actor
     banks: NotRequired[list[float | None]]
     created_at: str
     events: list[Event]
@@ -1679,7 +1679,7 @@ class StreamMessageStateEnd(TypedDict):
 
 class StreamPending(TypedDict):
     deadline: str | None
-    kind: Literal['start_space', 'place_amoeba', 'movement', 'choose_die', 'choose_direction', 'second_move', 'escape_move', 'tentacle', 'cling', 'feed', 'defend', 'attack_retry', 'aggression', 'pay_defect', 'buy_genes', 'divide']
+    kind: DecisionKind | str
     player: int
     seat: int
 
@@ -1901,6 +1901,48 @@ class Turn(TypedDict):
     seq: int
 
 
+class UnknownAction(TypedDict):
+    """a member of `Action` added after this version of the document: its `type` names it; its other members are kept as they came"""
+
+    type: str
+
+
+class UnknownEvent(TypedDict):
+    """a member of `Event` added after this version of the document: its `type` names it; its other members are kept as they came"""
+
+    type: str
+
+
+class UnknownLobbyStreamMessage(TypedDict):
+    """a member of `LobbyStreamMessage` added after this version of the document: its `type` names it; its other members are kept as they came"""
+
+    type: str
+
+
+class UnknownManyStreamMessage(TypedDict):
+    """a member of `ManyStreamMessage` added after this version of the document: its `type` names it; its other members are kept as they came"""
+
+    type: str
+
+
+class UnknownPlayerStreamMessage(TypedDict):
+    """a member of `PlayerStreamMessage` added after this version of the document: its `type` names it; its other members are kept as they came"""
+
+    type: str
+
+
+class UnknownStreamMessage(TypedDict):
+    """a member of `StreamMessage` added after this version of the document: its `type` names it; its other members are kept as they came"""
+
+    type: str
+
+
+class UnknownTournamentStreamMessage(TypedDict):
+    """a member of `TournamentStreamMessage` added after this version of the document: its `type` names it; its other members are kept as they came"""
+
+    type: str
+
+
 class Verify(TypedDict):
     token: str
 
@@ -1922,15 +1964,21 @@ class WebhookCreate(TypedDict):
     url: str
 
 
-Action: TypeAlias = 'StartSpaceAction | PlaceAction | DriftAction | HoldAction | MoveAction | DieAction | DirectionAction | SkipAction | TentacleAction | ClingAction | LetGoAction | FeedAction | StarveAction | AttackAction | AcceptAction | DefendAction | EscapeAction | PassAction | PayBpAction | GiveUpGeneAction | BuyAction | DoneAction'
-Event: TypeAlias = 'GameCreatedEvent | CubesPlacedEvent | CardRevealedEvent | StartRollEvent | StartOrderEvent | StartSpaceTakenEvent | RoundStartedEvent | PhaseStartedEvent | ActionEvent | AutoActionEvent | AmoebaPlacedEvent | AmoebaMovedEvent | AmoebaStayedEvent | AmoebaBlockedEvent | AmoebaCarriedEvent | CubesCarriedEvent | DiceRolledEvent | AmoebaFedEvent | AmoebaStarvedEvent | AmoebaDiedEvent | AttackDeclaredEvent | AttackSucceededEvent | AttackFailedEvent | EscapeStartedEvent | EscapeSucceededEvent | EscapeFailedEvent | AttackEndedEvent | ArmorAbsorbedEvent | FightRolledEvent | FightWonEvent | BpPaidEvent | BpReceivedEvent | OverpaymentLostEvent | GeneBoughtEvent | GeneReturnedEvent | GeneDefectEvent | MarkerAdvancedEvent | GameEndedEvent | SeatToBotEvent'
+Action: TypeAlias = 'StartSpaceAction | PlaceAction | DriftAction | HoldAction | MoveAction | DieAction | DirectionAction | SkipAction | TentacleAction | ClingAction | LetGoAction | FeedAction | StarveAction | AttackAction | AcceptAction | DefendAction | EscapeAction | PassAction | PayBpAction | GiveUpGeneAction | BuyAction | DoneAction | UnknownAction'
+Actor: TypeAlias = "Literal['human', 'bot', 'timeout']"
+DecisionKind: TypeAlias = "Literal['start_space', 'place_amoeba', 'movement', 'choose_die', 'choose_direction', 'second_move', 'escape_move', 'tentacle', 'cling', 'feed', 'defend', 'attack_retry', 'aggression', 'pay_defect', 'buy_genes', 'divide']"
+Event: TypeAlias = 'GameCreatedEvent | CubesPlacedEvent | CardRevealedEvent | StartRollEvent | StartOrderEvent | StartSpaceTakenEvent | RoundStartedEvent | PhaseStartedEvent | ActionEvent | AutoActionEvent | AmoebaPlacedEvent | AmoebaMovedEvent | AmoebaStayedEvent | AmoebaBlockedEvent | AmoebaCarriedEvent | CubesCarriedEvent | DiceRolledEvent | AmoebaFedEvent | AmoebaStarvedEvent | AmoebaDiedEvent | AttackDeclaredEvent | AttackSucceededEvent | AttackFailedEvent | EscapeStartedEvent | EscapeSucceededEvent | EscapeFailedEvent | AttackEndedEvent | ArmorAbsorbedEvent | FightRolledEvent | FightWonEvent | BpPaidEvent | BpReceivedEvent | OverpaymentLostEvent | GeneBoughtEvent | GeneReturnedEvent | GeneDefectEvent | MarkerAdvancedEvent | GameEndedEvent | SeatToBotEvent | UnknownEvent'
+GameStatus: TypeAlias = "Literal['open', 'active', 'finished', 'aborted']"
 LobbyStreamEvent: TypeAlias = 'dict[str, Any]'
-LobbyStreamMessage: TypeAlias = 'LobbyStreamMessageSeeks | LobbyStreamMessageSeekAdded | LobbyStreamMessageSeekMatched | LobbyStreamMessageSeekRemoved | LobbyStreamMessageHeartbeat'
+LobbyStreamMessage: TypeAlias = 'LobbyStreamMessageSeeks | LobbyStreamMessageSeekAdded | LobbyStreamMessageSeekMatched | LobbyStreamMessageSeekRemoved | LobbyStreamMessageHeartbeat | UnknownLobbyStreamMessage'
 ManyStreamEvent: TypeAlias = 'dict[str, Any]'
-ManyStreamMessage: TypeAlias = 'ManyStreamMessageFollowing | ManyStreamMessageStateEnd | ManyStreamMessageEntry | ManyStreamMessageChat | ManyStreamMessageHello | ManyStreamMessageGameStarted | ManyStreamMessageYourTurn | ManyStreamMessageGameFinished | ManyStreamMessageGameAborted | ManyStreamMessageReviewReady | ManyStreamMessageChallenge | ManyStreamMessageChallengeAccepted | ManyStreamMessageChallengeDeclined | ManyStreamMessageChallengeCancelled | ManyStreamMessageChallengeExpired | ManyStreamMessageSeeks | ManyStreamMessageSeekAdded | ManyStreamMessageSeekMatched | ManyStreamMessageSeekRemoved | ManyStreamMessageHeartbeat'
+ManyStreamMessage: TypeAlias = 'ManyStreamMessageFollowing | ManyStreamMessageStateEnd | ManyStreamMessageEntry | ManyStreamMessageChat | ManyStreamMessageHello | ManyStreamMessageGameStarted | ManyStreamMessageYourTurn | ManyStreamMessageGameFinished | ManyStreamMessageGameAborted | ManyStreamMessageReviewReady | ManyStreamMessageChallenge | ManyStreamMessageChallengeAccepted | ManyStreamMessageChallengeDeclined | ManyStreamMessageChallengeCancelled | ManyStreamMessageChallengeExpired | ManyStreamMessageSeeks | ManyStreamMessageSeekAdded | ManyStreamMessageSeekMatched | ManyStreamMessageSeekRemoved | ManyStreamMessageHeartbeat | UnknownManyStreamMessage'
 PlayerStreamEvent: TypeAlias = 'dict[str, Any]'
-PlayerStreamMessage: TypeAlias = 'PlayerStreamMessageHello | PlayerStreamMessageGameStarted | PlayerStreamMessageYourTurn | PlayerStreamMessageGameFinished | PlayerStreamMessageGameAborted | PlayerStreamMessageReviewReady | PlayerStreamMessageChallenge | PlayerStreamMessageChallengeAccepted | PlayerStreamMessageChallengeDeclined | PlayerStreamMessageChallengeCancelled | PlayerStreamMessageChallengeExpired | PlayerStreamMessageHeartbeat'
+PlayerStreamMessage: TypeAlias = 'PlayerStreamMessageHello | PlayerStreamMessageGameStarted | PlayerStreamMessageYourTurn | PlayerStreamMessageGameFinished | PlayerStreamMessageGameAborted | PlayerStreamMessageReviewReady | PlayerStreamMessageChallenge | PlayerStreamMessageChallengeAccepted | PlayerStreamMessageChallengeDeclined | PlayerStreamMessageChallengeCancelled | PlayerStreamMessageChallengeExpired | PlayerStreamMessageHeartbeat | UnknownPlayerStreamMessage'
+ProblemCode: TypeAlias = "Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'invalid_authorization_request', 'consent_expired', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'chat_closed_to_spectators', 'hints_not_allowed', 'muted_by_player', 'address_muted', 'not_invited', 'not_challenger', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'disqualified', 'missing_scope', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'webhook_not_found', 'delivery_not_found', 'position_not_found', 'label_not_found', 'entry_not_found', 'mute_not_found', 'seek_not_found', 'hint_not_found', 'challenge_not_found', 'tournament_not_found', 'token_not_found', 'client_not_found', 'review_not_found', 'email_not_found', 'verification_not_found', 'unsubscribe_not_found', 'push_subscription_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'too_many_webhooks', 'game_not_started', 'chat_ended', 'seek_exists', 'seek_matched', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'tournament_closed', 'tournament_started', 'too_few_entrants', 'too_many_tokens', 'review_pending', 'email_unavailable', 'push_unavailable', 'too_many_push_subscriptions', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'invalid_chat_text', 'cannot_mute_self', 'invalid_seek', 'challenge_self', 'invalid_challenge', 'invalid_tournament', 'invalid_scope', 'too_many_clients', 'invalid_redirect_uri', 'invalid_email', 'email_ip_literal', 'email_domain_not_public', 'invalid_push_subscription', 'precondition_required', 'rate_limited', 'too_many_streams', 'chat_rate_limited', 'review_budget_exhausted', 'challenge_rate_limited', 'challenge_target_rate_limited', 'tournament_rate_limited', 'email_rate_limited', 'internal_error', 'streams_full', 'unavailable', 'not_ready']"
+SeatKind: TypeAlias = "Literal['human', 'bot']"
 StreamEvent: TypeAlias = 'dict[str, Any]'
-StreamMessage: TypeAlias = 'StreamMessageStateEnd | StreamMessageEntry | StreamMessageChat | StreamMessageHeartbeat'
+StreamMessage: TypeAlias = 'StreamMessageStateEnd | StreamMessageEntry | StreamMessageChat | StreamMessageHeartbeat | UnknownStreamMessage'
+TimeoutPolicy: TypeAlias = "Literal['default_action', 'bot']"
 TournamentStreamEvent: TypeAlias = 'dict[str, Any]'
-TournamentStreamMessage: TypeAlias = 'TournamentStreamMessageTournament | TournamentStreamMessageStandings | TournamentStreamMessageRounds | TournamentStreamMessageHeartbeat'
+TournamentStreamMessage: TypeAlias = 'TournamentStreamMessageTournament | TournamentStreamMessageStandings | TournamentStreamMessageRounds | TournamentStreamMessageHeartbeat | UnknownTournamentStreamMessage'

@@ -30,20 +30,23 @@ async function send<Body>(method: string, path: string, body?: object, token?: s
     return parsed;
 }
 
+/** The member of a union of the given `type`. A union that grows also holds its
+ * `Unknown…` member (a type newer than the document, with `type: string`), so a `switch`
+ * on `type` cannot narrow it; this guard does (docs/api.md, "What a minor version may add
+ * and how your client sees it"). */
+function isType<U extends { type: string }, T extends string>(
+    value: U,
+    type: T,
+): value is Extract<U, { type: T }> {
+    return value.type === type;
+}
+
 function describe(action: Schemas["Action"]): string {
-    // The union narrows on `type`: each branch sees its own fields.
-    switch (action.type) {
-        case "start_space":
-            return `start_space ${action.space}`;
-        case "place":
-            return `place ${action.field} ${action.number}`;
-        case "feed":
-            return `feed ${action.eat.join(",")}`;
-        case "buy":
-            return `buy ${action.gene}`;
-        default:
-            return action.type;
-    }
+    if (isType(action, "start_space")) return `start_space ${action.space}`;
+    if (isType(action, "place")) return `place ${action.field} ${action.number}`;
+    if (isType(action, "feed")) return `feed ${action.eat.join(",")}`;
+    if (isType(action, "buy")) return `buy ${action.gene}`;
+    return action.type; // another type, known or newer than this document
 }
 
 async function main(): Promise<void> {
