@@ -16,10 +16,21 @@ from service.rules.tournament_tables import seat_order, without_withdrawn
 
 @dataclass(frozen=True)
 class TableView:
+    """A table whose game is made (``playing`` or ``finished``)."""
+
     table: int
-    #: None while the table is ``scheduled`` (its game not made yet).
-    game_id: str | None
+    game_id: str
     status: str
+    seats: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PlannedTableView:
+    """A table of a round paired or planned whose game is not made yet, seated as the
+    workers will seat it. Apart from the made tables, so that a table's ``game_id`` and
+    ``status`` mean what they meant before planned tables were listed."""
+
+    table: int
     seats: list[dict[str, Any]]
 
 
@@ -31,6 +42,7 @@ class RoundView:
     finished_at: datetime | None
     byes: list[dict[str, Any]]
     tables: list[TableView]
+    planned: list[PlannedTableView]
 
 
 def round_views(
@@ -40,22 +52,23 @@ def round_views(
     entries: Sequence[tuple[Any, str]],
 ) -> list[RoundView]:
     """Every round of ``rounds`` with its tables: the made ones from ``tables``, the others
-    from the round's pairing (``scheduled``); a planned round as it will be played by the
+    (``planned``) from the round's pairing; a planned round as it will be played by the
     entrants still entered (``entries``: each entry and its player's name)."""
     names = {e.player_id: name for e, name in entries}
     present = {e.player_id for e, _ in entries if e.status == "entered"}
     views = []
     for r in rounds:
         pairing = without_withdrawn(r.pairing, present) if r.status == "scheduled" else r.pairing
-        listed = {t.table: table_view(t, names) for t in tables if t.round == r.number}
+        made = {t.table: table_view(t, names) for t in tables if t.round == r.number}
+        planned = []
         for number, seated in enumerate(pairing["tables"], start=1):
             seats = seat_order(seated, r.number, row.players, bool(row.service_bots))
-            if number not in listed and any(seats):
-                listed[number] = TableView(number, None, "scheduled", _seats(seats, None, names))
+            if number not in made and any(seats):
+                planned.append(PlannedTableView(number, _seats(seats, None, names)))
         byes = [{"player_id": p, "name": names.get(p, p)} for p in pairing["byes"]]
         views.append(
             RoundView(r.number, r.status, r.started_at, r.finished_at, byes,
-                      [listed[number] for number in sorted(listed)])
+                      [made[number] for number in sorted(made)], planned)
         )  # fmt: skip
     return views
 

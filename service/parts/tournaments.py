@@ -127,11 +127,13 @@ class TournamentView:
 class EntryView:
     player_id: str
     name: str
+    #: invited, entered or withdrawn (a disqualified entrant is withdrawn, and marked so)
     status: str
     rating: float | None
     missed: int
     entered_at: datetime | None
     withdrawn_at: datetime | None
+    disqualified: bool
 
 
 @dataclass(frozen=True)
@@ -1028,5 +1030,7 @@ def q_entry(
 
 
 def _entry(e: Any, name: str) -> EntryView:
-    return EntryView(e.player_id, name, e.status, e.rating, e.missed, e.entered_at,
-                     e.withdrawn_at)  # fmt: skip
+    disqualified = e.status == "disqualified"
+    status = "withdrawn" if disqualified else e.status
+    return EntryView(e.player_id, name, status, e.rating, e.missed, e.entered_at,
+                     e.withdrawn_at, disqualified)  # fmt: skip

@@ -88,9 +88,10 @@ function tableRow(round, table) {
   // One's own table is played on the game's page with the player token.
   const plays = Boolean(mySeat) && table.status === "playing";
   const label = plays ? t("tn_play") : table.status === "playing" ? t("tn_watch") : t("tn_see_game");
-  // A round robin's later rounds are listed before their games are made (no game yet).
+  // A planned table (a round robin's later rounds, listed before their games are made) has
+  // no game and no status yet.
   const action = table.game_id ? h("a", { href: `/game/${table.game_id}`, class: plays ? "play-table" : null }, label) : null;
-  const status = { playing: t("tn_playing"), finished: t("tn_done"), scheduled: t("tn_round_scheduled") }[table.status];
+  const status = { playing: t("tn_playing"), finished: t("tn_done") }[table.status] || t("tn_round_scheduled");
   return h("tr", { class: "tn-table", "data-game": table.game_id },
     h("td", {}, t("tn_table_n", { n: table.table })), h("td", {}, h("ul", { class: "plain" }, seats)),
     h("td", {}, status), h("td", {}, action));
@@ -103,7 +104,8 @@ function drawRounds() {
   put(box, rounds.map((r) => h("div", { class: "tn-round", "data-round": r.number },
     h("h3", {}, t("tn_round_n", { n: r.number }), " ", h("span", { class: "muted" }, t(`tn_round_${r.status}`))),
     r.byes.length ? h("p", { class: "muted" }, t("tn_byes", { names: r.byes.map((b) => b.name).join(", ") })) : null,
-    h("div", { class: "scroll" }, h("table", {}, r.tables.map((x) => tableRow(r, x)))))));
+    h("div", { class: "scroll" }, h("table", {}, [...r.tables, ...(r.planned || [])]
+      .sort((a, b) => a.table - b.table).map((x) => tableRow(r, x)))))));
   drawMine();
 }
 
@@ -142,10 +144,10 @@ function drawEntries() {
   const over = ["finished", "cancelled"].includes(state.tournament?.status);
   put(table, state.entries.map((e) => h("tr", { class: "tn-entry", "data-player": e.player_id },
     h("td", {}, h("a", { href: `/players/${e.player_id}` }, e.name)),
-    h("td", {}, t(`tn_entry_${e.status}`)),
+    h("td", {}, t(e.disqualified ? "tn_entry_disqualified" : `tn_entry_${e.status}`)),
     organises() && !over ? h("td", {}, h("div", { class: "seatrow" },
       ["entered", "invited"].includes(e.status) ? h("button", { type: "button", class: "tn-remove", "data-player": e.player_id }, t("tn_org_withdraw")) : null,
-      e.status !== "disqualified" ? h("button", { type: "button", class: "tn-disqualify", "data-player": e.player_id }, t("tn_org_disqualify")) : null)) : null)));
+      !e.disqualified ? h("button", { type: "button", class: "tn-disqualify", "data-player": e.player_id }, t("tn_org_disqualify")) : null)) : null)));
   for (const button of table.querySelectorAll("button.tn-remove, button.tn-disqualify")) {
     const disqualify = button.classList.contains("tn-disqualify");
     button.onclick = () => removeEntrant(button.dataset.player, disqualify).catch(organiserProblem);

@@ -174,9 +174,13 @@ class TournamentEntrySchema(Document):
     player_id = fields.String()
     name = fields.String()
     status = fields.String(
-        validate=validate.OneOf(["invited", "entered", "withdrawn", "disqualified"]),
-        metadata={"description": "invited, entered, withdrawn (by themselves, the organiser or "
-                  "missed rounds) or disqualified (by the organiser)"},
+        validate=validate.OneOf(["invited", "entered", "withdrawn"]),
+        metadata={"description": "invited, entered or withdrawn (by themselves, the organiser or "
+                  "missed rounds; a disqualified entrant too)"},
+    )  # fmt: skip
+    disqualified = fields.Boolean(
+        metadata={"description": "withdrawn by the organiser's disqualification: never entered "
+                  "again"},
     )  # fmt: skip
     rating = fields.Float(allow_none=True, metadata={"description": "fixed at the start"})
     missed = fields.Integer(metadata={"description": "rounds missed in a row"})
@@ -205,14 +209,17 @@ class TournamentSeatSchema(Document):
 
 class TournamentTableSchema(Document):
     table = fields.Integer()
-    game_id = fields.String(
-        allow_none=True, metadata={"description": "null while the table is scheduled"}
-    )
-    status = fields.String(
-        validate=validate.OneOf(["scheduled", "playing", "finished"]),
-        metadata={"description": "scheduled: a planned round's table, its game not made yet"},
-    )
+    game_id = fields.String()
+    status = fields.String(validate=validate.OneOf(["playing", "finished"]))
     seats = fields.List(fields.Nested(TournamentSeatSchema))
+
+
+class TournamentPlannedTableSchema(Document):
+    table = fields.Integer()
+    seats = fields.List(
+        fields.Nested(TournamentSeatSchema),
+        metadata={"description": "seated as the table will be played (no place yet)"},
+    )
 
 
 class TournamentByeSchema(Document):
@@ -229,7 +236,14 @@ class TournamentRoundSchema(Document):
     started_at = fields.DateTime()
     finished_at = fields.DateTime(allow_none=True)
     byes = fields.List(fields.Nested(TournamentByeSchema))
-    tables = fields.List(fields.Nested(TournamentTableSchema))
+    tables = fields.List(
+        fields.Nested(TournamentTableSchema), metadata={"description": "the tables whose games are made"}
+    )
+    planned = fields.List(
+        fields.Nested(TournamentPlannedTableSchema),
+        metadata={"description": "the round's tables whose games are not made yet (a round "
+                  "robin's later rounds from its start), as they will be seated"},
+    )  # fmt: skip
 
 
 class TournamentRoundListSchema(Document):

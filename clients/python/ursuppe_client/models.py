@@ -1800,12 +1800,13 @@ class TournamentEnter(TypedDict):
 
 
 class TournamentEntry(TypedDict):
+    disqualified: bool
     entered_at: str | None
     missed: int
     name: str
     player_id: str
     rating: float | None
-    status: Literal['invited', 'entered', 'withdrawn', 'disqualified']
+    status: Literal['invited', 'entered', 'withdrawn']
     withdrawn_at: str | None
 
 
@@ -1825,10 +1826,16 @@ class TournamentList(TypedDict):
     items: list[Tournament]
 
 
+class TournamentPlannedTable(TypedDict):
+    seats: list[TournamentSeat]
+    table: int
+
+
 class TournamentRound(TypedDict):
     byes: list[TournamentBye]
     finished_at: str | None
     number: int
+    planned: list[TournamentPlannedTable]
     started_at: str
     status: Literal['scheduled', 'playing', 'finished']
     tables: list[TournamentTable]
@@ -1886,9 +1893,9 @@ class TournamentStreamMessageTournament(TypedDict):
 
 
 class TournamentTable(TypedDict):
-    game_id: str | None
+    game_id: str
     seats: list[TournamentSeat]
-    status: Literal['scheduled', 'playing', 'finished']
+    status: Literal['playing', 'finished']
     table: int
 
 
