@@ -73,11 +73,12 @@ ACCEPT_PARAMETER: dict[str, Any] = {
 
 
 def stream_response(description: str, event_schema: str, message_schema: str) -> dict[str, Any]:
-    """The spec's 200 of a stream. The body is a text of many messages, never one JSON
-    document, so its schema is a string: a generated client that parsed it as one message
-    failed on every call. Each framing names the schema of one message (an SSE event, an
-    ndjson line) beside it as ``x-itemSchema``, OpenAPI 3.2's ``itemSchema`` in a 3.0
-    extension, for clients and tests that read the messages one by one."""
+    """The spec's 200 of a stream. The ndjson body is text of many lines, never one JSON
+    document, so its schema is a string (a generated client that parsed it as one message
+    failed on every call), with the schema of one line beside it as ``x-itemSchema``
+    (OpenAPI 3.2's ``itemSchema`` in a 3.0 extension). The SSE media type keeps the schema
+    of one event, which is how tools read an event stream's schema (schemathesis checks
+    each event against it)."""
 
     def framed(what: str, schema: str) -> dict[str, Any]:
         return {
@@ -88,7 +89,7 @@ def stream_response(description: str, event_schema: str, message_schema: str) ->
     return {
         "description": description,
         "content": {
-            SSE: framed("server-sent events", event_schema),
+            SSE: {"schema": {"$ref": f"#/components/schemas/{event_schema}"}},
             NDJSON: framed("newline-delimited JSON", message_schema),
         },
     }
