@@ -63,6 +63,7 @@ NOT_DISPLAY_TEXT = {
     "TournamentCreate.invite": "player ids",
     "TournamentCreate.service_bots": "a bot level",
     "TournamentEnter.invitation": "an invitation code",
+    "UnknownAction.type": "an action type of a newer version, as the engine names them",
     "TournamentInvitation.player_ids": "player ids",
     "Verify.token": "a verification token",
     "WebhookCreate.label": "a label of a fixed alphabet (pattern)",

@@ -157,7 +157,8 @@ def test_the_organiser_invites_by_link_starts_early_withdraws_and_disqualifies(
                        headers=bearer(bob)).json["status"] == "entered"  # fmt: skip
     r = client.delete(f"{url}/entries/{dee_id}?disqualify=true", headers=bearer(organiser))
     assert r.status_code == 200 and (r.json["status"], r.json["disqualified"]) == (
-        "withdrawn", True
+        "withdrawn",
+        True,
     )
     assert_problem(client.post(f"{url}/entries", json={"invitation": code},
                                headers=bearer(dee)), 403, "disqualified")  # fmt: skip
@@ -198,6 +199,8 @@ def test_starting_early_needs_enough_entrants(client: FlaskClient, clock: FakeCl
     client.delete(url, headers=bearer(organiser))
     assert_problem(client.post(f"{url}/start", headers=bearer(organiser)), 409,
                    "tournament_started")  # fmt: skip
+
+
 def test_a_round_robin_with_bots_scores_as_documented_from_outside(
     client: FlaskClient, clock: FakeClock, service: GameService
 ) -> None:

@@ -131,7 +131,7 @@ class Accept(MethodView):
 
 @blp.route("/challenges/<challenge_id>/decline", parameters=_CHALLENGE_ID)
 class Decline(MethodView):
-    @blp.arguments(DeclineSchema)
+    @blp.arguments(DeclineSchema, required=False)
     @blp.response(200, ChallengeSchema)
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any], challenge_id: str) -> Any:

@@ -78,7 +78,7 @@ class Entries(MethodView):
         """
         return deps.service().labels.entries(label)
 
-    @blp.arguments(EntryCreateSchema)
+    @blp.arguments(EntryCreateSchema, required=False)
     @blp.response(201, EntrySchema)
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any], label: str) -> Any:

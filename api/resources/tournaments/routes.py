@@ -159,7 +159,7 @@ class Entries(MethodView):
         )
         return {"items": items}, 200, NO_STORE
 
-    @blp.arguments(TournamentEnterSchema)
+    @blp.arguments(TournamentEnterSchema, required=False)
     @blp.response(200, TournamentEntrySchema)
     @blp.doc(security=PLAYER_AUTH)
     def post(self, body: dict[str, Any], tournament_id: str) -> Any:

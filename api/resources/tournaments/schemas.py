@@ -237,7 +237,8 @@ class TournamentRoundSchema(Document):
     finished_at = fields.DateTime(allow_none=True)
     byes = fields.List(fields.Nested(TournamentByeSchema))
     tables = fields.List(
-        fields.Nested(TournamentTableSchema), metadata={"description": "the tables whose games are made"}
+        fields.Nested(TournamentTableSchema),
+        metadata={"description": "the tables whose games are made"},
     )
     planned = fields.List(
         fields.Nested(TournamentPlannedTableSchema),

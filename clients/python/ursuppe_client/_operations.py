@@ -209,7 +209,7 @@ class Operations:
         """
         return self._operation('acceptChallenge', path={'challenge_id': challenge_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def decline_challenge(self, challenge_id: str, body: models.Decline, *, seat_token: str | None = None) -> models.Challenge:
+    def decline_challenge(self, challenge_id: str, *, body: models.Decline | None = None, seat_token: str | None = None) -> models.Challenge:
         """Decline a challenge (``POST /api/v1/challenges/{challenge_id}/decline``, ``declineChallenge``).
 
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
@@ -500,7 +500,7 @@ class Operations:
         """
         return self._operation('listLabelEntries', path={'label': label}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def enter_label(self, label: str, body: models.EntryCreate, *, seat_token: str | None = None) -> models.Entry:
+    def enter_label(self, label: str, *, body: models.EntryCreate | None = None, seat_token: str | None = None) -> models.Entry:
         """Enter a label: let its owner seat you in its games (``POST /api/v1/labels/{label}/entries``, ``enterLabel``).
 
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
@@ -1024,7 +1024,7 @@ class Operations:
         """
         return self._operation('listTournamentEntries', path={'tournament_id': tournament_id}, query={'invitation': invitation}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def enter_tournament(self, tournament_id: str, body: models.TournamentEnter, *, seat_token: str | None = None) -> models.TournamentEntry:
+    def enter_tournament(self, tournament_id: str, *, body: models.TournamentEnter | None = None, seat_token: str | None = None) -> models.TournamentEntry:
         """Enter a tournament (``POST /api/v1/tournaments/{tournament_id}/entries``, ``enterTournament``).
 
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
