@@ -458,7 +458,7 @@ class Bridge:
             if decision == "accept":
                 self.client.accept_challenge(challenge_id)
             elif decision == "decline":
-                self.client.decline_challenge(challenge_id, body={"reason": reason})  # type: ignore[typeddict-item]
+                self.client.decline_challenge(challenge_id, body={"reason": reason})  # type: ignore[arg-type]
         except (ProblemError, TransportError) as exc:
             log.warning("challenge %s: %s failed: %s", challenge_id, decision, exc)
 
