@@ -12,31 +12,6 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from sqlalchemy import delete, select, update
-
-from service.models import (
-    ChallengeInviteRow,
-    ChallengeRow,
-    ChatMessageRow,
-    ChatMuteRow,
-    GameRow,
-    LabelEntryRow,
-    NoticeRow,
-    NoticeSettingsRow,
-    OAuthClientRow,
-    OAuthCodeRow,
-    PlayerRow,
-    PlayerTokenRow,
-    PushSubscriptionRow,
-    RatingHistoryRow,
-    RatingRow,
-    SeatRow,
-    SeekRow,
-    SigninCodeRow,
-    SourceMarkRow,
-    TournamentEntryRow,
-    WebhookEndpointRow,
-)
 from service.parts.base import Part
 from service.parts.challenges import Challenges
 from service.parts.seating import Seating
@@ -44,27 +19,18 @@ from service.parts.seeks import Seeks
 from service.parts.tournaments import Tournaments
 from service.plumbing.errors import NotFound, ServiceError
 from service.rules.holders import Holder
+from service.store.account_data import (
+    forget_player,
+    open_challenges,
+    open_entries,
+    seats_in_play,
+    waiting_seeks,
+)
 
 log = logging.getLogger(__name__)
 
 #: The name every seat, chat message and profile of a deleted account shows.
 DELETED_NAME = "deleted player"
-
-#: What is removed outright: every row that is the person's alone (credentials, addresses,
-#: subscriptions, hooks, ratings, mutes both ways, the address marks of the holds).
-_OWN_ROWS = (
-    PlayerTokenRow,
-    SigninCodeRow,
-    OAuthCodeRow,
-    NoticeSettingsRow,
-    PushSubscriptionRow,
-    NoticeRow,
-    WebhookEndpointRow,
-    RatingRow,
-    RatingHistoryRow,
-    SourceMarkRow,
-    LabelEntryRow,
-)
 
 
 @dataclass(eq=False)
@@ -92,54 +58,13 @@ class AccountDeletion(Part):
         self._end_invitations(player_id)
         self._withdraw_entries(player_id)
         with self.store.writing() as session:
-            for table in _OWN_ROWS:
-                session.execute(delete(table).where(table.player_id == player_id))
-            session.execute(delete(OAuthClientRow).where(OAuthClientRow.player_id == player_id))
-            session.execute(
-                delete(ChatMuteRow).where(
-                    (ChatMuteRow.player_id == player_id) | (ChatMuteRow.muted_id == player_id)
-                )
-            )
-            # Every game that showed the name changes version: cached documents and ETags
-            # of the old ones are not served again.
-            shown = (
-                select(SeatRow.game_id)
-                .where(SeatRow.player_id == player_id)
-                .union(select(ChatMessageRow.game_id).where(ChatMessageRow.player_id == player_id))
-            )
-            session.execute(
-                update(GameRow)
-                .where(GameRow.id.in_(shown))
-                .values(version=GameRow.version + 1, updated_at=self.clock())
-                .execution_options(synchronize_session=False)
-            )
-            session.execute(
-                update(SeatRow)
-                .where(SeatRow.player_id == player_id, SeatRow.name.is_not(None))
-                .values(name=DELETED_NAME)
-            )
-            session.execute(
-                update(ChatMessageRow)
-                .where(ChatMessageRow.player_id == player_id)
-                .values(name=DELETED_NAME)
-            )
-            session.execute(
-                update(PlayerRow).where(PlayerRow.id == player_id).values(name=DELETED_NAME)
-            )
+            forget_player(session, player_id, DELETED_NAME, self.clock())
         log.info("player %s deleted their account", player_id)
 
     def _leave_games(self, player_id: str) -> None:
         """Give back each open seat and resign each seat under way (not yet resigned)."""
         with self.store.sessions() as session:
-            seats = session.execute(
-                select(SeatRow.game_id, SeatRow.seat, GameRow.status)
-                .join(GameRow, GameRow.id == SeatRow.game_id)
-                .where(
-                    SeatRow.player_id == player_id,
-                    SeatRow.resigned.is_(False),
-                    GameRow.status.in_(("open", "active")),
-                )
-            ).all()
+            seats = seats_in_play(session, player_id)
         holder = Holder(player_id=player_id)
         for game_id, seat, status in seats:
             try:
@@ -154,21 +79,8 @@ class AccountDeletion(Part):
         """Cancel the player's waiting seeks and open challenges; decline the open
         challenges the player is invited to."""
         with self.store.sessions() as session:
-            seek_ids = session.scalars(
-                select(SeekRow.id).where(
-                    SeekRow.player_id == player_id, SeekRow.status == "waiting"
-                )
-            ).all()
-            own = session.scalars(
-                select(ChallengeRow.id).where(
-                    ChallengeRow.challenger_id == player_id, ChallengeRow.status == "open"
-                )
-            ).all()
-            invited = session.scalars(
-                select(ChallengeRow.id)
-                .join(ChallengeInviteRow, ChallengeInviteRow.challenge_id == ChallengeRow.id)
-                .where(ChallengeInviteRow.player_id == player_id, ChallengeRow.status == "open")
-            ).all()
+            seek_ids = waiting_seeks(session, player_id)
+            own, invited = open_challenges(session, player_id)
         for step in (
             *[lambda s=s: self.seeks.cancel(s, player_id) for s in seek_ids],
             *[lambda c=c: self.challenges.cancel(c, player_id) for c in own],
@@ -182,12 +94,7 @@ class AccountDeletion(Part):
     def _withdraw_entries(self, player_id: str) -> None:
         """Withdraw every entry or invitation to a tournament not finished yet."""
         with self.store.sessions() as session:
-            entries = session.scalars(
-                select(TournamentEntryRow.tournament_id).where(
-                    TournamentEntryRow.player_id == player_id,
-                    TournamentEntryRow.status.in_(("entered", "invited")),
-                )
-            ).all()
+            entries = open_entries(session, player_id)
         for tournament_id in entries:
             try:
                 self.tournaments.withdraw(tournament_id, player_id)

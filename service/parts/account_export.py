@@ -11,9 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-
-from service.models import ChatMessageRow, GameRow, SeatRow
 from service.parts.base import Part
 from service.parts.chat import Chat, ChatMessage
 from service.parts.grants import Grants
@@ -23,6 +20,7 @@ from service.parts.webhooks import Webhooks
 from service.plumbing.errors import NotFound
 from service.rules.player_views import PlayerView
 from service.rules.views import game_view
+from service.store.account_data import chat_messages_by, games_seated
 
 #: Rating changes per page read while gathering the history (all of it is exported).
 _HISTORY_PAGE = 500
@@ -46,23 +44,8 @@ class AccountExport(Part):
         if row is None:
             raise NotFound("player_not_found", f"no player {player_id}")
         with self.store.sessions() as session:
-            messages = [
-                ChatMessage.of(m)
-                for m in session.scalars(
-                    select(ChatMessageRow)
-                    .where(ChatMessageRow.player_id == player_id)
-                    .order_by(ChatMessageRow.id)
-                )
-            ]
-            mine = select(SeatRow.game_id).where(SeatRow.player_id == player_id)
-            games = [
-                game_view(g, full=False)
-                for g in session.scalars(
-                    select(GameRow)
-                    .where(GameRow.id.in_(mine))
-                    .order_by(GameRow.created_at, GameRow.id)
-                ).unique()
-            ]
+            messages = [ChatMessage.of(m) for m in chat_messages_by(session, player_id)]
+            games = [game_view(g, full=False) for g in games_seated(session, player_id)]
         ratings, _ = self.ratings.leaderboard(player_id=player_id, page_size=1000)
         return {
             "player": PlayerView.of(row),
