@@ -24,17 +24,21 @@ Redis, under its queue's name:
 The deadline sweep (every ``URSUPPE_SWEEP_INTERVAL`` seconds, ``recover``) puts every
 message of an instance whose liveness key is gone back at the head of its queue, with
 kombu's own ``restore_by_tag`` (the message leaves ``unacked``, so nothing stale is left to
-come back later), and forgets the instance. A worker thought dead that is only slow (a
-pause longer than ``LEASE``) gets its message run a second time elsewhere: every task is
-idempotent on ``(game_id, seq)``, so the second run is a no-op.
+come back later), and forgets the instance. A message of the queue held longer
+than ``2 * LEASE`` that no live instance lists is put back too: its worker was killed
+between kombu's ``unacked`` entry and its own record. A worker thought dead that is only
+slow (a pause longer than ``LEASE``) gets its message run a second time elsewhere: every
+task is idempotent on ``(game_id, seq)``, so the second run is a no-op.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import socket
 import threading
+import time
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -93,25 +97,60 @@ def recover(channel: Any, queue: str) -> int:
     ``channel``: a kombu Redis channel on the broker (its ``client`` and ``qos``)."""
     client = channel.client
     restored = 0
-    for raw in client.smembers(workers_key(queue)):
-        instance = raw.decode() if isinstance(raw, bytes) else str(raw)
+    for instance in map(_text, client.smembers(workers_key(queue))):
         if client.exists(alive_key(queue, instance)):
             continue
-        tags = client.smembers(taken_key(queue, instance))
-        for tag in tags:
-            tag = tag.decode() if isinstance(tag, bytes) else str(tag)
+        held = 0
+        for tag in map(_text, client.smembers(taken_key(queue, instance))):
             if client.hexists(channel.unacked_key, tag):
                 channel.qos.restore_by_tag(tag, client=client, leftmost=True)
-                restored += 1
+                held += 1
         client.delete(taken_key(queue, instance))
         client.srem(workers_key(queue), instance)
-        if restored:
+        if held:
             log.warning(
                 "worker %s stopped answering: %d message(s) it held put back on the queue",
                 instance,
-                restored,
+                held,
             )
+        restored += held
+    return restored + _recover_unclaimed(channel, queue)
+
+
+def _recover_unclaimed(channel: Any, queue: str) -> int:
+    """Put back the messages of ``queue`` (and of its ``<queue>.*`` queues) that kombu has
+    held for longer than ``2 * LEASE`` and that no live instance says it took.
+
+    A worker records a message a moment after kombu moved it to ``unacked``; one killed in
+    that moment, or whose record failed with a broker hiccup, held a message nobody lists.
+    Only a message older than twice the lease is taken for such an orphan, so a live
+    worker's record has long been written; should it still be a live worker's, its task
+    runs a second time, which the tasks' idempotence makes a no-op."""
+    client = channel.client
+    claimed: set[str] = set()
+    for raw in client.smembers(workers_key(queue)):
+        claimed.update(map(_text, client.smembers(taken_key(queue, _text(raw)))))
+    old = client.zrangebyscore(channel.unacked_index_key, 0, time.time() - 2 * LEASE)
+    restored = 0
+    for tag in map(_text, old):
+        if tag in claimed:
+            continue
+        entry = client.hget(channel.unacked_key, tag)
+        if entry is None:  # acknowledged meanwhile
+            continue
+        routing_key = str(json.loads(entry)[2])
+        if routing_key != queue and not routing_key.startswith(f"{queue}."):
+            continue
+        channel.qos.restore_by_tag(tag, client=client, leftmost=True)
+        restored += 1
+    if restored:
+        log.warning("%d message(s) held by no live worker put back on the queue", restored)
     return restored
+
+
+def _text(value: Any) -> str:
+    """A Redis reply as text, whether the client decodes replies or not."""
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def start_keeper(app: Any, queue: str) -> str:
