@@ -147,20 +147,21 @@ class TournamentListQuerySchema(ma.Schema):
     )
 
 
-class TournamentInvitationQuerySchema(ma.Schema):
-    invitation = fields.String(
+def _invitation(what_it_does: str) -> fields.String:
+    """The code of the organiser's invitation link, as each operation that takes it
+    declares it; ``what_it_does`` there."""
+    return fields.String(
         validate=validate.Length(1, 64),
-        metadata={"description": "the code of the organiser's invitation link: shows a "
-                  "private tournament to its holder"},
-    )  # fmt: skip
+        metadata={"description": f"the code of the organiser's invitation link: {what_it_does}"},
+    )
+
+
+class TournamentInvitationQuerySchema(ma.Schema):
+    invitation = _invitation("shows a private tournament to its holder")
 
 
 class TournamentEnterSchema(ma.Schema):
-    invitation = fields.String(
-        validate=validate.Length(1, 64),
-        metadata={"description": "the code of the organiser's invitation link: admits its "
-                  "holder to a private tournament and to one by invitation"},
-    )  # fmt: skip
+    invitation = _invitation("admits its holder to a private tournament and to one by invitation")
 
 
 class TournamentRemovalQuerySchema(ma.Schema):
