@@ -3,10 +3,13 @@ reliably when several test folders have one)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask.testing import FlaskClient
+from spec_check import SpecCheckingClient
+
+from api import create_app
 
 API = "/api/v1"
 
@@ -97,3 +100,26 @@ def assert_problem(resp: Any, status: int, code: str) -> dict[str, Any]:
     assert body["type"] == f"urn:ursuppe:problem:{code}"
     assert body["title"] and body["detail"]
     return body
+
+
+def client_with(service: Any, **settings: Any) -> FlaskClient:
+    """A client of a new app with these settings (fresh budgets), calling from 127.0.0.1;
+    every answer is checked against the spec."""
+    service.settings = replace(service.settings, **settings)
+    app = create_app(service=service)
+    app.test_client_class = SpecCheckingClient
+    return app.test_client()
+
+
+def from_address(client: FlaskClient, address: str) -> FlaskClient:
+    """Another client of the same app (the same counts), calling from ``address``."""
+    other = client.application.test_client()
+    other.environ_base["REMOTE_ADDR"] = address
+    return other
+
+
+def new_player(client: FlaskClient, name: str) -> tuple[str, str]:
+    """A new player's id and token."""
+    r = client.post(f"{API}/players", json={"name": name})
+    assert r.status_code == 201, r.json
+    return r.json["player"]["id"], r.json["token"]

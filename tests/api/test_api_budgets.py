@@ -6,38 +6,17 @@ chat author has one budget whichever token speaks for it. SQLite and PostgreSQL.
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 from typing import Any
 
 import pytest
-from api_helpers import API, Http, bearer
+from api_helpers import API, Http, bearer, client_with, from_address, new_player
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from api import create_app
 from service.parts.chat import RATE_COUNT
 
 MCTS = {"kind": "bot", "level": "mcts-fast"}
 GREEDY = {"kind": "bot", "level": "greedy"}
-
-
-def client_with(service: Any, **settings: str) -> FlaskClient:
-    """A client of a new app with these settings, calling from 127.0.0.1."""
-    service.settings = replace(service.settings, **settings)
-    return create_app(service=service).test_client()
-
-
-def from_address(client: FlaskClient, address: str) -> FlaskClient:
-    """Another client of the same app (the same counts), calling from ``address``."""
-    other = client.application.test_client()
-    other.environ_base["REMOTE_ADDR"] = address
-    return other
-
-
-def new_player(client: FlaskClient, name: str) -> tuple[str, str]:
-    r = client.post(f"{API}/players", json={"name": name})
-    assert r.status_code == 201, r.json
-    return r.json["player"]["id"], r.json["token"]
 
 
 def refused(r: Any, code: str = "rate_limited") -> dict[str, Any]:

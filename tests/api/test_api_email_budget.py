@@ -16,7 +16,7 @@ from api import create_app
 from service.game_service import GameService
 from service.models import NoticeRow
 from service.plumbing.config import MailSettings
-from tests.api.api_helpers import API, assert_problem, bearer
+from tests.api.api_helpers import API, assert_problem, bearer, from_address
 from tests.api.spec_check import SpecCheckingClient
 
 EMAIL = f"{API}/players/me/email"
@@ -33,12 +33,6 @@ def mailing_client(service: GameService, tmp_path: Any, rate: str) -> FlaskClien
     app = create_app(service=service)
     app.test_client_class = SpecCheckingClient
     return app.test_client()
-
-
-def from_address(client: FlaskClient, address: str) -> FlaskClient:
-    other = client.application.test_client()
-    other.environ_base["REMOTE_ADDR"] = address
-    return other
 
 
 def new_player(client: FlaskClient, name: str) -> str:

@@ -10,39 +10,15 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
-from api_helpers import API, bearer
+from api_helpers import API, bearer, client_with, from_address, new_player
 from flask.testing import FlaskClient
-from spec_check import SpecCheckingClient
 from sqlalchemy import select
 
-from api import create_app
 from harness.databases import FakeClock
 from service.models import SourceMarkRow
 from service.plumbing.config import Settings
 
 MALLORY_ADDRESS = "10.0.0.66"
-
-
-def client_with(service: Any, **settings: Any) -> FlaskClient:
-    """A client of a new app with these settings (fresh budgets), calling from 127.0.0.1;
-    every answer is checked against the spec."""
-    service.settings = replace(service.settings, **settings)
-    app = create_app(service=service)
-    app.test_client_class = SpecCheckingClient
-    return app.test_client()
-
-
-def from_address(client: FlaskClient, address: str) -> FlaskClient:
-    """Another client of the same app (the same counts), calling from ``address``."""
-    other = client.application.test_client()
-    other.environ_base["REMOTE_ADDR"] = address
-    return other
-
-
-def new_player(client: FlaskClient, name: str) -> tuple[str, str]:
-    r = client.post(f"{API}/players", json={"name": name})
-    assert r.status_code == 201, r.json
-    return r.json["player"]["id"], r.json["token"]
 
 
 def challenge(client: FlaskClient, token: str, *invited: str) -> Any:
