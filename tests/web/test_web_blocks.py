@@ -1,6 +1,7 @@
 """Blocking and deleting in the browser: a block made from another player's profile is
-listed on the account page and undone there; an account is deleted from the account page
-only once its name is typed to confirm, and the browser is signed out after it."""
+listed on the account page and undone there; the table hides a blocked player's messages,
+live and after a reload; an account is deleted from the account page only once its name
+is typed to confirm, and the browser is signed out after it."""
 
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ from harness.web_server import LiveServer
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
 
 
-def _api(server: LiveServer, path: str, token: str | None = None, body: Any = None) -> Any:
+def _api(
+    server: LiveServer, path: str, token: str | None = None, body: Any = None, method: str = ""
+) -> Any:
     headers = {"Accept": "application/json"}
     if body is not None:
         headers["Content-Type"] = "application/json"
@@ -29,7 +32,7 @@ def _api(server: LiveServer, path: str, token: str | None = None, body: Any = No
         server.base_url + "/api/v1" + path,
         data=None if body is None else json.dumps(body).encode(),
         headers=headers,
-        method="GET" if body is None else "POST",
+        method=method or ("GET" if body is None else "POST"),
     )
     with urllib.request.urlopen(request, timeout=10) as resp:
         return json.load(resp)
@@ -102,4 +105,40 @@ def test_deleting_the_account_asks_for_the_name_and_signs_out(server: LiveServer
             _api(server, "/players/me", cleo["token"])
         assert refused.value.code == 401
         assert _api(server, f"/players/{cleo['id']}")["player"]["name"] == "deleted player"
+        assert console_errors(driver) == []
+
+
+def _shown(driver: Any) -> list[str]:
+    return [
+        li.find_element(By.CLASS_NAME, "chat-text").text
+        for li in driver.find_elements(By.CSS_SELECTOR, "#chat-list li")
+        if li.is_displayed()
+    ]
+
+
+def test_the_table_hides_a_blocked_players_messages(server: LiveServer) -> None:
+    ann = _player(server, "Ann")
+    bob = _player(server, "Bob")
+    game_id = _api(server, "/games", body={"players": 3, "time_limit": 0})["game"]["id"]
+    seat = _api(server, f"/games/{game_id}/seats", ann["token"], {"name": "Ann"})
+    _api(server, f"/games/{game_id}/seats", bob["token"], {"name": "Bob"})
+    cy = _api(server, f"/games/{game_id}/seats", body={"name": "Cy"})  # the game starts
+    _api(server, f"/players/me/blocks/{bob['id']}", ann["token"], method="PUT")
+    kept = {game_id: {"seat": seat["seat"], "token": seat["token"], "name": "Ann"}}
+    with chromium() as driver:
+        remember(
+            driver,
+            server.base_url,
+            {"ursuppe.player": ann, "ursuppe.seats": kept, "ursuppe.lang": "en"},
+        )
+        driver.get(f"{server.base_url}/game/{game_id}")
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return window.ursuppe?.ready"))
+        for token, text in ((bob["token"], "from Bob"), (cy["token"], "from Cy")):
+            _api(server, f"/games/{game_id}/chat", token, {"text": text})
+        # In order: once Cy's message shows, Bob's came before it, kept hidden.
+        WebDriverWait(driver, 20).until(lambda d: _shown(d) == ["from Cy"])
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#chat-list li")) == 2
+        driver.refresh()
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return window.ursuppe?.ready"))
+        WebDriverWait(driver, 20).until(lambda d: _shown(d) == ["from Cy"])
         assert console_errors(driver) == []
