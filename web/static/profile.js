@@ -89,7 +89,14 @@ async function blockCard(box, player) {
   const me = myPlayer();
   box.hidden = !me?.token || me.id === player.id || player.id.startsWith("bot-");
   if (box.hidden) return;
-  let blocked = (await myBlocks(me.token)).some((b) => b.player_id === player.id);
+  let blocked;
+  try {
+    blocked = (await myBlocks(me.token)).some((b) => b.player_id === player.id);
+  } catch (err) { // a player the server no longer knows: the rest of the profile still shows
+    if (!(err instanceof ApiError)) throw err;
+    box.hidden = true;
+    return;
+  }
   const status = h("p", { class: "muted", role: "status", id: "block-status" });
   const button = h("button", { type: "button", id: "block-button" });
   const label = () => { button.textContent = t(blocked ? "unblock_button" : "block_button", { name: player.name }); };
