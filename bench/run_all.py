@@ -24,6 +24,7 @@ BENCHMARKS = [
     "stream_many_bench",
     "bridge_bench",  # ursuppe-bridge: 30 4-player games of a trivial engine beside the random bot
     "players_bench",
+    "player_games_bench",  # GET /players/{id}/games: 100 vs 1,000 games in the same memory
     "listing_bench",
     "web_bench",
     "load_bench",

@@ -26,6 +26,7 @@ from service.parts.account_deletion import AccountDeletion
 from service.parts.account_export import AccountExport
 from service.parts.accounts import Accounts
 from service.parts.admission import Admission, check_standin_level
+from service.parts.blocks import Blocks
 from service.parts.challenges import Challenges
 from service.parts.chat import Chat
 from service.parts.creation import Creation
@@ -105,6 +106,8 @@ class GameService:
         self.reviews = Reviews(*parts)
         #: Quick play: seeks matched into games made by ``creation``.
         self.seeks = Seeks(*parts, self.creation, self.seating)
+        #: Blocks: who keeps whom apart (checked by ``holds``, ``seeks`` and the chat reads).
+        self.blocks = Blocks(*parts)
         #: What a mute holds against beyond the muted player: its address, for a while.
         self.holds = Holds(*parts)
         self.challenges = Challenges(*parts, self.creation, self.holds)
@@ -122,6 +125,7 @@ class GameService:
             self.chat,
             self.ratings,
             self.webhooks,
+            self.blocks,
         )
 
     @property

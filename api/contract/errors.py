@@ -144,14 +144,14 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     "createChallenge": (
         "muted_by_player", "player_not_found", "bot_account_paused", "invalid_players",
         "invalid_option", "invalid_time_control", "challenge_self", "invalid_challenge",
-        "address_muted", "challenge_rate_limited", "challenge_target_rate_limited",
+        "address_muted", "challenge_rate_limited", "challenge_target_rate_limited", "blocked",
     ),
-    "acceptChallenge": ("not_invited", "bot_account_human_seat", *_CHALLENGE_CLOSED),
+    "acceptChallenge": ("not_invited", "bot_account_human_seat", "blocked", *_CHALLENGE_CLOSED),
     "declineChallenge": ("not_invited", "invalid_challenge", *_CHALLENGE_CLOSED),
     "cancelChallenge": ("not_challenger", *_CHALLENGE_CLOSED),
     "offerRematch": (
         "not_your_seat", "muted_by_player", "game_not_finished", "bot_account_paused",
-        "rematch_unavailable", "address_muted", "challenge_rate_limited",
+        "rematch_unavailable", "address_muted", "challenge_rate_limited", "blocked",
     ),
     # labels
     "getLabel": ("label_not_found", "invalid_label"),
@@ -166,6 +166,7 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     "becomeBotAccount": ("bot_account_not_eligible",),
     "stopBotAccount": ("bot_account_irreversible",),
     "createMute": ("player_not_found", "cannot_mute_self"),
+    "blockPlayer": ("player_not_found", "cannot_block_self"),
     # tokens and OAuth 2
     "createPersonalToken": ("too_many_tokens", "invalid_scope"),
     "registerOAuthClient": ("invalid_redirect_uri", "too_many_clients"),

@@ -74,6 +74,9 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
     ("get", "/api/v1/players/me/mutes"): "listMutes",
     ("post", "/api/v1/players/me/mutes"): "createMute",
     ("delete", "/api/v1/players/me/mutes/{player_id}"): "deleteMute",
+    ("get", "/api/v1/players/me/blocks"): "listBlocks",
+    ("put", "/api/v1/players/me/blocks/{player_id}"): "blockPlayer",
+    ("delete", "/api/v1/players/me/blocks/{player_id}"): "unblockPlayer",
     # challenges
     ("get", "/api/v1/challenges"): "listChallenges",
     ("post", "/api/v1/challenges"): "createChallenge",
@@ -216,6 +219,9 @@ OPERATION_SCOPES: Final[dict[str, Needed]] = {
     "listMutes": "profile:read",
     "createMute": "profile:write",
     "deleteMute": "profile:write",
+    "listBlocks": "profile:read",
+    "blockPlayer": "profile:write",
+    "unblockPlayer": "profile:write",
     # seeks: reading one's own seek mints a seat token once it is matched
     "listSeeks": PUBLIC,
     "createSeek": "seek:write",

@@ -12,6 +12,7 @@ from service.models.base import (
     UTCDateTime,
     utcnow,
 )
+from service.models.blocks import BlockRow
 from service.models.challenges import ChallengeInviteRow, ChallengeRow
 from service.models.chat import ChatClosedRow, ChatMessageRow, ChatMuteRow
 from service.models.games import ActionLogRow, GameRow, IdempotentRequestRow, SeatRow
@@ -35,6 +36,7 @@ __all__ = [
     "ACTORS",
     "ActionLogRow",
     "Base",
+    "BlockRow",
     "ChallengeInviteRow",
     "ChallengeRow",
     "ChatClosedRow",

@@ -49,9 +49,9 @@ class AccountDeletion(Part):
         plays on under the game's own policy, as for any resignation); waiting seeks and
         open challenges end; tournament entries are withdrawn. Those go through their
         own parts so that every other player is told as usual. Then one transaction
-        removes the person's tokens, codes, addresses, subscriptions, webhooks, ratings
-        and mutes and writes ``DELETED_NAME`` over their name wherever it was shown, with a new
-        version of each game that showed it."""
+        removes the person's tokens, codes, addresses, subscriptions, webhooks, ratings,
+        mutes and blocks (both ways) and writes ``DELETED_NAME`` over their name wherever
+        it was shown, with a new version of each game that showed it."""
         if self.store.people.player(player_id) is None:
             raise NotFound("player_not_found", f"no player {player_id}")
         self._leave_games(player_id)

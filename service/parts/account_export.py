@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.parts.base import Part
+from service.parts.blocks import Blocks
 from service.parts.chat import Chat, ChatMessage
 from service.parts.grants import Grants
 from service.parts.notices import Notices
@@ -35,10 +36,11 @@ class AccountExport(Part):
     chat: Chat
     ratings: Ratings
     webhooks: Webhooks
+    blocks: Blocks
 
     def export(self, player_id: str) -> dict[str, Any]:
         """The player's profile, notice choices and address, tokens, registered sites,
-        webhooks, mutes, ratings and their history, every chat message the player wrote
+        webhooks, mutes, blocks, ratings and their history, every chat message the player wrote
         and every game the player held a seat in (private ones included), oldest first."""
         row = self.store.people.player(player_id)
         if row is None:
@@ -55,6 +57,7 @@ class AccountExport(Part):
             "oauth_clients": self.grants.clients(player_id),
             "webhooks": self.webhooks.endpoints(player_id),
             "mutes": self.chat.mutes(player_id),
+            "blocks": self.blocks.all_of(player_id),
             "ratings": ratings,
             "rating_history": self._history(player_id),
             "chat_messages": messages,

@@ -156,7 +156,8 @@ class Challenges(Part):
         ``bot_level`` in the rest; ``source``: the client address it comes from (for the
         holds, ``service.parts.holds``). Refusals: 422 ``challenge_self``,
         ``invalid_challenge`` (no one, too many or repeated players), 404
-        ``player_not_found``, 403 ``muted_by_player`` (an invited person muted the
+        ``player_not_found``, 403 ``blocked`` (a block between the challenger and an invited
+        player, either way), ``muted_by_player`` (an invited person muted the
         challenger), ``address_muted`` (or a player who wrote from its address lately), 409
         ``bot_account_paused``, and the game's own (``invalid_players``, ``invalid_option``,
         ``invalid_time_control``…) as creating the game would say them."""
@@ -330,7 +331,8 @@ class Challenges(Part):
 
     def accept(self, challenge_id: str, player_id: str) -> ChallengeView:
         """The invited ``player_id`` accepts (again: nothing changes). The last acceptance
-        creates the game (``game_id``). 403 ``not_invited``; 409 ``challenge_expired``,
+        creates the game (``game_id``). 403 ``not_invited``, ``blocked`` (a block between
+        the player and another of the challenge's, either way); 409 ``challenge_expired``,
         ``challenge_cancelled``, ``challenge_declined``."""
         row, invites = self._load(challenge_id)
         mine = next((i for i in invites if i.player_id == player_id), None)
@@ -339,6 +341,8 @@ class Challenges(Part):
         if row.status == "accepted":
             return self._view(row, player_id, invites)
         self._check_open(row)
+        others = [row.challenger_id, *(i.player_id for i in invites if i is not mine)]
+        self.holds.check_apart(player_id, others)  # a block made since the challenge
         if mine.status == "pending" and all(
             i.status == "accepted" for i in invites if i.player_id != player_id
         ):

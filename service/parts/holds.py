@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 from service.parts.base import Part
 from service.plumbing.config import Settings
 from service.plumbing.errors import Forbidden
+from service.store import blocks
 from service.store import holds as queries
 
 
@@ -57,11 +58,13 @@ class Holds(Part):
     players who hold against it."""
 
     def check_challenge(self, invited: Sequence[str], challenger: str, source: str | None) -> None:
-        """Refuse a challenge to anybody who holds the challenger (403 ``muted_by_player``)
-        or a player who wrote lately from the challenger's address or from an address the
-        challenger wrote from lately (403 ``address_muted``)."""
+        """Refuse a challenge across a block, either way (403 ``blocked``), to anybody who
+        holds the challenger (403 ``muted_by_player``) or a player who wrote lately from
+        the challenger's address or from an address the challenger wrote from lately (403
+        ``address_muted``)."""
         if not invited:
             return
+        self.check_apart(challenger, invited)
         with self.store.sessions() as session:
             direct = queries.direct_holders(session, invited, challenger)
             if direct:
@@ -78,6 +81,17 @@ class Holds(Part):
                 "address_muted",
                 f"{', '.join(near)} muted a player who wrote from your address within "
                 f"{self.settings.mute_hold_seconds} s: no challenge to them for now",
+            )
+
+    def check_apart(self, player_id: str, others: Sequence[str]) -> None:
+        """403 ``blocked`` when a block stands between ``player_id`` and any of ``others``,
+        whichever of the two made it (``service.parts.blocks``; the detail does not say
+        which): no challenge is made or accepted across it."""
+        with self.store.sessions() as session:
+            apart = blocks.apart_from(session, player_id, others)
+        if apart:
+            raise Forbidden(
+                "blocked", f"a block stands between you and {', '.join(apart)}: no game together"
             )
 
     def forget(self) -> int:

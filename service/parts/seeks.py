@@ -12,6 +12,7 @@ longer waiting (matched by another process, cancelled) undoes the whole game, an
 matcher looks again. So a seek is matched at most once, and a player, who has at most one
 waiting seek (a partial unique index), never gets two seats from one seek. The same holds
 on PostgreSQL (row locks, READ COMMITTED re-check) and SQLite (one writer at a time).
+Two players kept apart by a block (``service.parts.blocks``) are never chosen for one game.
 
 The wait's end is in the database (``expires_at``): the scheduler gets an ETA message for
 it when the seek is posted (``seek_due``) and the workers' sweep fills every seek that is
@@ -51,6 +52,7 @@ from service.rules.seek_terms import (
     SeekView,
     seek_key,
 )
+from service.store import blocks
 from service.store import seeks as queries
 
 log = logging.getLogger(__name__)
@@ -289,8 +291,24 @@ class Seeks(Part):
         return made
 
     def _candidates(self, session: Session, first: SeekRow) -> list[SeekRow]:
-        """``first`` and the longest-waiting others of its key, as many as its game seats."""
-        return [first, *queries.others_waiting(session, first, first.players - 1)]
+        """``first`` and the longest-waiting others of its key, as many as its game seats,
+        passing over a seeker that a block keeps apart from one chosen before it (either
+        way, ``service.parts.blocks``). Usually no block stands among the first few: one
+        more query; else the whole pool is looked through, in order. A pool whose first
+        seeker is kept apart from all the others waits for that seek's end (then bots
+        fill its game) before the others are matched."""
+        chosen = [first, *queries.others_waiting(session, first, first.players - 1)]
+        if not blocks.pairs_among(session, [s.player_id for s in chosen]):
+            return chosen
+        pool = [first, *queries.others_waiting(session, first, None)]
+        apart = blocks.pairs_among(session, [s.player_id for s in pool])
+        chosen = []
+        for seek in pool:
+            if all(frozenset((seek.player_id, c.player_id)) not in apart for c in chosen):
+                chosen.append(seek)
+            if len(chosen) == first.players:
+                break
+        return chosen
 
     def _make(self, chosen: list[SeekRow], *, bot_level: str) -> str | None:
         """Create the game of ``chosen`` (one seat each, in order) with bots of

@@ -11,6 +11,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from service.models import (
+    BlockRow,
     ChallengeInviteRow,
     ChallengeRow,
     ChatMessageRow,
@@ -52,7 +53,7 @@ _OWN_ROWS = (
 
 
 def forget_player(session: Session, player_id: str, shown_name: str, now: datetime) -> None:
-    """Remove the person's own rows and their mutes both ways, and write ``shown_name`` over
+    """Remove the person's own rows and their mutes and blocks both ways, and write ``shown_name`` over
     their name on the player, their seats and their chat messages, in the caller's
     transaction. Every game that showed the name changes version, so that cached documents
     and ETags of the old ones are not served again."""
@@ -62,6 +63,11 @@ def forget_player(session: Session, player_id: str, shown_name: str, now: dateti
     session.execute(
         delete(ChatMuteRow).where(
             (ChatMuteRow.player_id == player_id) | (ChatMuteRow.muted_id == player_id)
+        )
+    )
+    session.execute(
+        delete(BlockRow).where(
+            (BlockRow.player_id == player_id) | (BlockRow.blocked_id == player_id)
         )
     )
     shown = (

@@ -11,18 +11,24 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql.selectable import Subquery
 
-from service.models import ChatMuteRow, SourceMarkRow
+from service.models import BlockRow, ChatMuteRow, SourceMarkRow
 
 
 def holds() -> Subquery:
     """(``holder``, ``held``, ``since``): ``holder`` does not want to hear from ``held``
-    since ``since``. A mute today; another kind (a block) joins with ``union_all`` here,
-    and every check that reads holds (challenges, chat) then honours it too."""
-    return select(
+    since ``since``: a mute or a block (a block hides chat as a mute does), so every check
+    that reads holds (challenges, chat) honours both."""
+    mutes = select(
         ChatMuteRow.player_id.label("holder"),
         ChatMuteRow.muted_id.label("held"),
         ChatMuteRow.created_at.label("since"),
-    ).subquery("holds")
+    )
+    blocks = select(
+        BlockRow.player_id.label("holder"),
+        BlockRow.blocked_id.label("held"),
+        BlockRow.created_at.label("since"),
+    )
+    return mutes.union_all(blocks).subquery("holds")
 
 
 def forget(session: Session, since: datetime) -> int:

@@ -83,8 +83,9 @@ def full_pools(session: Session, limit: int) -> list[str]:
     )
 
 
-def others_waiting(session: Session, first: SeekRow, count: int) -> list[SeekRow]:
-    """The longest-waiting seeks of ``first``'s pool other than it, at most ``count``."""
+def others_waiting(session: Session, first: SeekRow, count: int | None) -> list[SeekRow]:
+    """The longest-waiting seeks of ``first``'s pool other than it, at most ``count``
+    (None: all)."""
     return list(
         session.scalars(
             select(SeekRow)

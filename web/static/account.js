@@ -1,9 +1,11 @@
 // Your player on this browser: create one, sign in with a one-time code from another
 // device, change the name, sign out; and the games and turns of the player, each of which
 // can be continued here (the seat's token moves to this browser). The lists follow the
-// player stream (notify.js): a turn that comes in any game shows up at once.
-import { ApiError, call, forgetPlayer, keepPlayer, keepSeat, myPlayer, seatFor } from "./api.js";
-import { h } from "./dom.js";
+// player stream (notify.js): a turn that comes in any game shows up at once. Also the
+// players it blocked, each with a button to unblock, and deleting the account once its
+// name is typed to confirm.
+import { ApiError, call, forgetPlayer, keepPlayer, keepSeat, myBlocks, myPlayer, seatFor } from "./api.js";
+import { h, put } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
 import { showNoticeSettings } from "./notice-settings.js";
 import { followTurns, onTurns, permissionControl, setTitle, stopFollowing } from "./notify.js";
@@ -87,18 +89,44 @@ async function showGames(player) {
   }
 }
 
+/** The players blocked, latest first: each a link to its profile and a button to unblock. */
+async function showBlocks(player) {
+  const blocks = await myBlocks(player.token);
+  const list = $("blocks");
+  if (!blocks.length) { put(list, h("li", { class: "muted" }, t("none"))); return; }
+  put(list, blocks.map((b) => {
+    const unblock = h("button", { type: "button", class: "unblock", title: t("unblock_button", { name: b.name }) }, t("blocks_unblock"));
+    unblock.dataset.player = b.player_id;
+    unblock.onclick = async () => {
+      unblock.disabled = true;
+      try {
+        await call(`/players/me/blocks/${encodeURIComponent(b.player_id)}`, { method: "DELETE", token: player.token });
+        await showBlocks(player);
+        $("account-status").textContent = t("unblock_done", { name: b.name });
+      } catch (err) { unblock.disabled = false; fail(err); }
+    };
+    const li = h("li", {}, h("a", { href: `/players/${encodeURIComponent(b.player_id)}` }, b.name), " ", unblock);
+    li.dataset.player = b.player_id;
+    return li;
+  }));
+}
+
 async function lists(player) {
   showTurns((await call("/players/me/turns", { token: player.token })).data);
   await showGames(player);
-  $("turns-card").hidden = $("games-card").hidden = false;
+  await showBlocks(player);
+  $("turns-card").hidden = $("games-card").hidden = $("blocks-card").hidden = false;
+  $("delete-card").hidden = false;
 }
 
 async function show() {
   $("account-error").textContent = "";
+  $("account-status").textContent = "";
   const player = myPlayer();
   $("signed-out").hidden = Boolean(player);
   $("signed-in").hidden = !player;
   $("turns-card").hidden = $("games-card").hidden = $("notices-card").hidden = true;
+  $("blocks-card").hidden = $("delete-card").hidden = true;
   if (!player) return;
   try {
     const { data } = await call("/players/me", { token: player.token });
@@ -161,6 +189,25 @@ function main() {
     try { await call("/players/me/token", { method: "DELETE", token: myPlayer().token }); } catch (err) { fail(err); }
     forgetPlayer();
     await show();
+  };
+  // Deleting the account: only once the player's name is typed, as a last look at what
+  // goes; then this browser forgets the player (every token of it stopped working).
+  $("delete-account").onsubmit = async (ev) => {
+    ev.preventDefault();
+    const player = myPlayer();
+    if ($("delete-confirm").value.trim() !== $("player-name").textContent.trim()) {
+      $("account-error").textContent = t("account_delete_mismatch");
+      return;
+    }
+    $("delete-button").disabled = true;
+    try {
+      await call("/players/me", { method: "DELETE", token: player.token });
+      stopFollowing();
+      forgetPlayer();
+      $("delete-confirm").value = "";
+      await show();
+      $("account-status").textContent = t("account_deleted");
+    } catch (err) { fail(err); } finally { $("delete-button").disabled = false; }
   };
   // A turn that comes (or goes) in any of the player's games: the lists follow at once.
   onTurns(async (turns, event) => {

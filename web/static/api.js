@@ -105,3 +105,14 @@ export async function callAsPlayer(path, options, name) {
     return call(path, { ...options, token: await playerToken(name) });
   }
 }
+
+/** Every player this browser's player blocked (GET /players/me/blocks, all its pages):
+ * [{player_id, name, created_at}], the latest first. */
+export async function myBlocks(token) {
+  const blocks = [];
+  for (let page = 1; ; page++) {
+    const items = (await call(`/players/me/blocks?page=${page}&page_size=100`, { token })).data;
+    blocks.push(...items);
+    if (items.length < 100) return blocks;
+  }
+}

@@ -1,9 +1,10 @@
 // Chat at the table (docs/web.md, "Chat"): the messages so far from GET /games/{id}/chat,
 // new ones from the page's shared stream (live.js asks for the game's chat there; read
 // every two seconds only where the page polls instead), writing
-// with this browser's seat token or player token, and muting a player. Every message is
+// with this browser's seat token or player token, and muting a player (the players it
+// blocked are hidden like the muted ones). Every message is
 // put on the page with textContent only: a message is text, never markup.
-import { ApiError, call, callAsPlayer, creatorTokenFor, myPlayer } from "./api.js";
+import { ApiError, call, callAsPlayer, creatorTokenFor, myBlocks, myPlayer } from "./api.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,8 +25,10 @@ export class ChatPanel {
     const player = myPlayer();
     if (player?.token) {
       try {
-        const mutes = (await call("/players/me/mutes", { token: player.token })).data;
-        this.muted = new Set(mutes.map((m) => m.player_id));
+        // A block hides the blocked player's messages as a mute does.
+        const [mutes, blocks] = await Promise.all([
+          call("/players/me/mutes", { token: player.token }).then((r) => r.data), myBlocks(player.token)]);
+        this.muted = new Set([...mutes, ...blocks].map((m) => m.player_id));
       } catch (err) { if (!(err instanceof ApiError)) throw err; }
     }
     for (;;) {

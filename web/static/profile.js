@@ -1,7 +1,8 @@
 // A player's public profile (GET /players/{id}): its rating in each table, the history of
 // one table drawn as an SVG chart by the page itself, its latest games with results, and
-// for another player than this browser's, a challenge to a game (challenges.js).
-import { ApiError, call, rules as loadRules } from "./api.js";
+// for another player than this browser's, a challenge to a game (challenges.js) and a
+// button that blocks or unblocks the player.
+import { ApiError, call, myBlocks, myPlayer, rules as loadRules } from "./api.js";
 import { challengeCard } from "./challenges.js";
 import { h, put, svg } from "./dom.js";
 import { lang, t, translatePage } from "./i18n.js";
@@ -81,6 +82,42 @@ function header(keys, numeric = keys.length) {
 /** A table's one row saying it has none. */
 const emptyRow = (key) => h("tr", {}, h("td", { class: "muted" }, t(key)));
 
+/** The block card, for a signed-in browser on another person's profile (a bot level's
+ * player is the service's own, never blocked): says what a block does and blocks or
+ * unblocks at a click. */
+async function blockCard(box, player) {
+  const me = myPlayer();
+  box.hidden = !me?.token || me.id === player.id || player.id.startsWith("bot-");
+  if (box.hidden) return;
+  let blocked;
+  try {
+    blocked = (await myBlocks(me.token)).some((b) => b.player_id === player.id);
+  } catch (err) { // a player the server no longer knows: the rest of the profile still shows
+    if (!(err instanceof ApiError)) throw err;
+    box.hidden = true;
+    return;
+  }
+  const status = h("p", { class: "muted", role: "status", id: "block-status" });
+  const button = h("button", { type: "button", id: "block-button" });
+  const label = () => { button.textContent = t(blocked ? "unblock_button" : "block_button", { name: player.name }); };
+  button.onclick = async () => {
+    button.disabled = true;
+    const path = `/players/me/blocks/${encodeURIComponent(player.id)}`;
+    try {
+      await call(path, { method: blocked ? "DELETE" : "PUT", token: me.token });
+      blocked = !blocked;
+      status.textContent = t(blocked ? "block_done" : "unblock_done", { name: player.name });
+      label();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      status.textContent = err.message;
+    } finally { button.disabled = false; }
+  };
+  label();
+  put(box, h("h2", {}, t("block_title")), h("p", { class: "muted" }, t("block_text", { name: player.name })),
+    h("p", {}, button), status);
+}
+
 async function main() {
   translatePage();
   setTitle(t("profile_page_title", { name: t("profile_player") }));
@@ -92,6 +129,7 @@ async function main() {
     $("title").textContent = data.player.name;
     $("name").textContent = data.bot ? t("profile_bot", { name: data.player.name }) : data.player.name;
     challengeCard($("challenge"), { id: playerId, name: data.player.name, bot: data.bot }, rules.bot_levels);
+    await blockCard($("block"), { id: playerId, name: data.player.name });
     $("since").textContent = t("profile_since", { date: new Date(data.player.created_at).toLocaleDateString(lang()) });
     const ratings = $("ratings");
     put(ratings, data.ratings.length ? header(["pool_label", "th_ordinal", "th_mu", "th_sigma", "th_games"], 1) : emptyRow("profile_not_rated"));

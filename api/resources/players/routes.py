@@ -25,6 +25,7 @@ from api.resources.games.schemas import GameSummarySchema
 from api.resources.log.schemas import RecordSchema
 from api.resources.players.schemas import (
     AccountExportSchema,
+    BlockSchema,
     CreatedPlayerSchema,
     MyGamesQuerySchema,
     PlayerCreateSchema,
@@ -113,7 +114,8 @@ class MyExport(MethodView):
 
         Everything stored about the player, as one JSON document: the profile, the email
         address and notice choices, every token and grant (without secrets), registered
-        sites, webhooks (without signing secrets), mutes, ratings and their history, every
+        sites, webhooks (without signing secrets), mutes, blocks, ratings and their history,
+        every
         chat message the player wrote and every game the player held a seat in (private
         ones included; each game's full record is `GET /games/{id}/record`). Only with
         the player's own sign-in token (scope `account`).
@@ -123,6 +125,59 @@ class MyExport(MethodView):
         current = grant.token_id if grant else None
         document["tokens"] = [{**asdict(t), "current": t.id == current} for t in document["tokens"]]
         return document, 200, NO_STORE
+
+
+_BLOCKED = [
+    {
+        "in": "path",
+        "name": "player_id",
+        "required": True,
+        "schema": {"type": "string", "pattern": "^[A-Za-z0-9._:-]{1,32}$"},
+    }
+]
+
+
+@blp.route("/me/blocks")
+class MyBlocks(MethodView):
+    @blp.response(200, BlockSchema(many=True))
+    @blp.paginate()
+    @blp.doc(security=PLAYER_AUTH)
+    def get(self, pagination_parameters: Any) -> Any:
+        """The players I blocked, the latest first
+
+        Each with its name now; paged with `page` and `page_size` (`X-Pagination`).
+        """
+        blocks, total = deps.service().blocks.page(
+            player_required().id, pagination_parameters.page, pagination_parameters.page_size
+        )
+        pagination_parameters.item_count = total
+        return blocks
+
+
+@blp.route("/me/blocks/<player_id>", parameters=_BLOCKED)
+class MyBlock(MethodView):
+    @blp.response(200, BlockSchema)
+    @blp.doc(security=PLAYER_AUTH)
+    def put(self, player_id: str) -> Any:
+        """Block a player
+
+        No challenge between you either way (403 `blocked`), quick play never seats you
+        together, and its chat messages are left out of what you read, as for a mute. The
+        player is not told. Blocking again changes nothing; 422 `cannot_block_self`, 404
+        `player_not_found`.
+        """
+        return deps.service().blocks.block(player_required().id, player_id), 200, NO_STORE
+
+    @blp.response(204)
+    @blp.doc(security=PLAYER_AUTH)
+    def delete(self, player_id: str) -> Any:
+        """Unblock a player
+
+        Everything the block kept apart works again, its chat messages show again (older
+        ones included). A player not blocked: no change, 204 as well.
+        """
+        deps.service().blocks.unblock(player_required().id, player_id)
+        return None
 
 
 @blp.route("/me/bot-account")

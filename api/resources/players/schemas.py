@@ -99,6 +99,14 @@ class ProfileSchema(Document):
     )
 
 
+class BlockSchema(Document):
+    """A player the reader blocked (docs/api.md, "Blocking a player")."""
+
+    player_id = fields.String(metadata={"description": "the blocked player"})
+    name = fields.String(metadata={"description": "the blocked player's name now"})
+    created_at = fields.DateTime(metadata={"description": "when the block was made"})
+
+
 class AccountExportSchema(Document):
     """Everything stored about the player (docs/api.md, "Downloading your data")."""
 
@@ -118,6 +126,9 @@ class AccountExportSchema(Document):
         fields.Nested(WebhookSchema), metadata={"description": "without their signing secrets"}
     )
     mutes = fields.List(fields.Nested(MuteSchema))
+    blocks = fields.List(
+        fields.Nested(BlockSchema), metadata={"description": "the players blocked, oldest first"}
+    )
     ratings = fields.List(fields.Nested(RatingSchema))
     rating_history = fields.List(fields.Nested(RatingChangeSchema))
     chat_messages = fields.List(

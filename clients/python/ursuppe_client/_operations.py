@@ -76,6 +76,9 @@ OPERATIONS: dict[str, Operation] = {
     'deleteMe': Operation('deleteMe', 'DELETE', '/api/v1/players/me', security=('playerToken',), stream=False, query=(), headers=()),
     'getMe': Operation('getMe', 'GET', '/api/v1/players/me', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'updateMe': Operation('updateMe', 'PATCH', '/api/v1/players/me', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'listBlocks': Operation('listBlocks', 'GET', '/api/v1/players/me/blocks', security=('playerToken', 'oauth2'), stream=False, query=('page', 'page_size'), headers=()),
+    'unblockPlayer': Operation('unblockPlayer', 'DELETE', '/api/v1/players/me/blocks/{player_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
+    'blockPlayer': Operation('blockPlayer', 'PUT', '/api/v1/players/me/blocks/{player_id}', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'stopBotAccount': Operation('stopBotAccount', 'DELETE', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
     'becomeBotAccount': Operation('becomeBotAccount', 'POST', '/api/v1/players/me/bot-account', security=('playerToken',), stream=False, query=(), headers=()),
     'deleteEmail': Operation('deleteEmail', 'DELETE', '/api/v1/players/me/email', security=('playerToken',), stream=False, query=(), headers=()),
@@ -166,12 +169,13 @@ class Operations:
         """Challenge players to a game (``POST /api/v1/challenges``, ``createChallenge``).
 
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
-            ``problems.MutedByPlayer``, ``problems.AddressMuted``, ``problems.MissingScope``,
-            ``problems.PlayerNotFound``, ``problems.BotAccountPaused``,
-            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
-            ``problems.ValidationError``, ``problems.InvalidPlayers``,
-            ``problems.InvalidOption``, ``problems.InvalidTimeControl``,
-            ``problems.ChallengeSelf``, ``problems.InvalidChallenge``, ``problems.RateLimited``,
+            ``problems.MutedByPlayer``, ``problems.AddressMuted``, ``problems.Blocked``,
+            ``problems.MissingScope``, ``problems.PlayerNotFound``,
+            ``problems.BotAccountPaused``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.InvalidPlayers``, ``problems.InvalidOption``,
+            ``problems.InvalidTimeControl``, ``problems.ChallengeSelf``,
+            ``problems.InvalidChallenge``, ``problems.RateLimited``,
             ``problems.ChallengeRateLimited``, ``problems.ChallengeTargetRateLimited``.
         """
         return self._operation('createChallenge', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
@@ -200,8 +204,8 @@ class Operations:
     def accept_challenge(self, challenge_id: str, *, seat_token: str | None = None) -> models.Challenge:
         """Accept a challenge (``POST /api/v1/challenges/{challenge_id}/accept``, ``acceptChallenge``).
 
-        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotInvited``,
-            ``problems.MissingScope``, ``problems.ChallengeNotFound``,
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.Blocked``,
+            ``problems.NotInvited``, ``problems.MissingScope``, ``problems.ChallengeNotFound``,
             ``problems.BotAccountHumanSeat``, ``problems.ChallengeAccepted``,
             ``problems.ChallengeDeclined``, ``problems.ChallengeCancelled``,
             ``problems.ChallengeExpired``, ``problems.ValidationError``,
@@ -370,8 +374,8 @@ class Operations:
         """Offer a rematch of a finished game (``POST /api/v1/games/{game_id}/rematch``, ``offerRematch``).
 
         Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotYourSeat``,
-            ``problems.MutedByPlayer``, ``problems.AddressMuted``, ``problems.MissingScope``,
-            ``problems.GameNotFound``, ``problems.GameNotFinished``,
+            ``problems.MutedByPlayer``, ``problems.AddressMuted``, ``problems.Blocked``,
+            ``problems.MissingScope``, ``problems.GameNotFound``, ``problems.GameNotFinished``,
             ``problems.BotAccountPaused``, ``problems.RematchUnavailable``,
             ``problems.ValidationError``, ``problems.RateLimited``,
             ``problems.ChallengeRateLimited``.
@@ -612,6 +616,31 @@ class Operations:
             ``problems.InvalidName``, ``problems.RateLimited``.
         """
         return self._operation('updateMe', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def list_blocks(self, *, page: int | None = None, page_size: int | None = None, seat_token: str | None = None) -> list[models.Block]:
+        """The players I blocked, the latest first (``GET /api/v1/players/me/blocks``, ``listBlocks``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
+        return self._operation('listBlocks', path={}, query={'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def unblock_player(self, player_id: str, *, seat_token: str | None = None) -> None:
+        """Unblock a player (``DELETE /api/v1/players/me/blocks/{player_id}``, ``unblockPlayer``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
+        """
+        return self._operation('unblockPlayer', path={'player_id': player_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def block_player(self, player_id: str, *, seat_token: str | None = None) -> models.Block:
+        """Block a player (``PUT /api/v1/players/me/blocks/{player_id}``, ``blockPlayer``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.PlayerNotFound``, ``problems.ValidationError``,
+            ``problems.CannotBlockSelf``, ``problems.RateLimited``.
+        """
+        return self._operation('blockPlayer', path={'player_id': player_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def stop_bot_account(self, *, seat_token: str | None = None) -> models.Player:
         """Stop being a bot account (before its first game) (``DELETE /api/v1/players/me/bot-account``, ``stopBotAccount``).

@@ -159,6 +159,12 @@ class AddressMuted(ProblemError):
     code = 'address_muted'
 
 
+class Blocked(ProblemError):
+    """The problem ``blocked``."""
+
+    code = 'blocked'
+
+
 class NotInvited(ProblemError):
     """The problem ``not_invited``."""
 
@@ -693,6 +699,12 @@ class CannotMuteSelf(ProblemError):
     code = 'cannot_mute_self'
 
 
+class CannotBlockSelf(ProblemError):
+    """The problem ``cannot_block_self``."""
+
+    code = 'cannot_block_self'
+
+
 class InvalidSeek(ProblemError):
     """The problem ``invalid_seek``."""
 
@@ -863,6 +875,7 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'hints_not_allowed': HintsNotAllowed,
     'muted_by_player': MutedByPlayer,
     'address_muted': AddressMuted,
+    'blocked': Blocked,
     'not_invited': NotInvited,
     'not_challenger': NotChallenger,
     'not_organiser': NotOrganiser,
@@ -952,6 +965,7 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'webhook_target_refused': WebhookTargetRefused,
     'invalid_chat_text': InvalidChatText,
     'cannot_mute_self': CannotMuteSelf,
+    'cannot_block_self': CannotBlockSelf,
     'invalid_seek': InvalidSeek,
     'challenge_self': ChallengeSelf,
     'invalid_challenge': InvalidChallenge,
