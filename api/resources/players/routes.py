@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-import orjson
-from flask import current_app
 from flask.views import MethodView
 
 from api import deps
@@ -22,7 +20,7 @@ from api.auth import (
 from api.parsing import Blueprint
 from api.resources.actions.routes import pending_document
 from api.resources.games.schemas import GameSummarySchema
-from api.resources.log.schemas import RecordSchema
+from api.resources.log.record_lines import records_response
 from api.resources.players.schemas import (
     AccountExportSchema,
     BlockSchema,
@@ -347,9 +345,6 @@ class Profile(MethodView):
         return deps.service().accounts.player_profile(player_id)
 
 
-_RECORD = RecordSchema()
-
-
 @blp.route(
     "/<player_id>/games",
     parameters=[
@@ -400,7 +395,4 @@ class PlayerGames(MethodView):
             players=query.get("players"),
             variant=query.get("variant"),
         )
-        lines = (orjson.dumps(_RECORD.dump(r)) + b"\n" for r in records)
-        resp = current_app.response_class(lines, mimetype=NDJSON)
-        resp.headers["Cache-Control"] = "no-store"
-        return resp
+        return records_response(records)

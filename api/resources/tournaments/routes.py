@@ -6,12 +6,9 @@ invitation link (``?invitation=``; 404 to anyone else)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
 from dataclasses import asdict
 from typing import Any
 
-import orjson
 from flask import current_app
 from flask.views import MethodView
 
@@ -19,7 +16,7 @@ from api import deps
 from api.auth import NO_STORE, PLAYER_AUTH, player_required, request_player
 from api.csv_export import csv_text
 from api.parsing import Blueprint
-from api.resources.log.schemas import RecordSchema
+from api.resources.log.record_lines import records_response
 from api.resources.tournaments.schemas import (
     TournamentCreateSchema,
     TournamentEnterSchema,
@@ -35,13 +32,11 @@ from api.resources.tournaments.schemas import (
     TournamentSchema,
     TournamentStandingsSchema,
 )
-from api.stream.framing import ACCEPT_PARAMETER, stream_response
+from api.stream.framing import ACCEPT_PARAMETER, NDJSON, stream_response
 from api.stream.player import stream_of_looks
 from api.stream.tournament import TournamentStreamSession, documents
 
-NDJSON = "application/x-ndjson"
 CSV = "text/csv"
-_RECORD = RecordSchema()
 _ID = [
     {
         "in": "path",
@@ -329,21 +324,7 @@ class Records(MethodView):
         """
         svc = deps.service()
         ids = svc.tournaments.finished_games(tournament_id, _viewer(), query.get("invitation"))
-        resp = current_app.response_class(_record_lines(svc, ids), mimetype=NDJSON)
-        resp.headers["Cache-Control"] = "no-store"
-        return resp
-
-
-def _record_lines(svc: Any, game_ids: list[str]) -> Iterator[bytes]:
-    """Each game's record as one ndjson line, letting other requests run between two.
-    Where the web process is gevent's (``make run``: one process, streams included), a
-    record read from SQLite never yields to the hub, and a long export held it until
-    gunicorn took the worker for hung (a 250-game tournament: over its 30 s); the
-    standard library's ``time.sleep(0)``, which gevent patches, yields after each line
-    (elsewhere it only yields the thread's time slice)."""
-    for game_id in game_ids:
-        yield orjson.dumps(_RECORD.dump(svc.games.record(game_id))) + b"\n"
-        time.sleep(0)
+        return records_response(svc.games.record(game_id) for game_id in ids)
 
 
 _STREAM_DOC = {
