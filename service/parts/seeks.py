@@ -244,8 +244,8 @@ class Seeks(Part):
                 first = queries.first_waiting(session, key)
                 if first is None:
                     return None
-                chosen = self._candidates(session, first)
-            if len(chosen) < first.players:
+                chosen = self._full_table(session, first)
+            if chosen is None:
                 return None
             game_id = self._make(chosen, bot_level=chosen[0].bot_level)
             if game_id is not None:
@@ -294,21 +294,27 @@ class Seeks(Part):
         """``first`` and the longest-waiting others of its key, as many as its game seats,
         passing over a seeker that a block keeps apart from one chosen before it (either
         way, ``service.parts.blocks``). Usually no block stands among the first few: one
-        more query; else the whole pool is looked through, in order. A pool whose first
-        seeker is kept apart from all the others waits for that seek's end (then bots
-        fill its game) before the others are matched."""
+        more query; else the whole pool is looked through, in order."""
         chosen = [first, *queries.others_waiting(session, first, first.players - 1)]
         if not blocks.pairs_among(session, [s.player_id for s in chosen]):
             return chosen
         pool = [first, *queries.others_waiting(session, first, None)]
+        return _seated_apart(pool, blocks.pairs_among(session, [s.player_id for s in pool]))
+
+    def _full_table(self, session: Session, first: SeekRow) -> list[SeekRow] | None:
+        """A full table of people for ``first``'s key, or None: ``first``'s own when it
+        fills, else the first that fills led by a later seeker in waiting order, so that a
+        seeker kept apart from all the others holds up nobody."""
+        chosen = self._candidates(session, first)
+        if len(chosen) == first.players:
+            return chosen
+        pool = [first, *queries.others_waiting(session, first, None)]
         apart = blocks.pairs_among(session, [s.player_id for s in pool])
-        chosen = []
-        for seek in pool:
-            if all(frozenset((seek.player_id, c.player_id)) not in apart for c in chosen):
-                chosen.append(seek)
+        for lead in range(1, len(pool) - first.players + 1):
+            chosen = _seated_apart(pool[lead:], apart)
             if len(chosen) == first.players:
-                break
-        return chosen
+                return chosen
+        return None
 
     def _make(self, chosen: list[SeekRow], *, bot_level: str) -> str | None:
         """Create the game of ``chosen`` (one seat each, in order) with bots of
@@ -379,3 +385,15 @@ def _exists(existing: SeekRow) -> Conflict:
         "seek_exists", f"you have a waiting seek, {existing.id}: cancel it first",
         seek_id=existing.id,
     )  # fmt: skip
+
+
+def _seated_apart(pool: list[SeekRow], apart: set[frozenset[str]]) -> list[SeekRow]:
+    """The pool's seekers in order, passing over one that a block in ``apart`` keeps from
+    one taken before, up to the first seeker's table size."""
+    chosen: list[SeekRow] = []
+    for seek in pool:
+        if all(frozenset((seek.player_id, c.player_id)) not in apart for c in chosen):
+            chosen.append(seek)
+        if len(chosen) == pool[0].players:
+            break
+    return chosen

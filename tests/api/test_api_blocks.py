@@ -145,6 +145,24 @@ def test_quick_play_never_seats_a_blocked_pair_together(
     assert seats[2]["kind"] == "bot"
 
 
+def test_a_seeker_kept_apart_from_all_the_others_holds_up_nobody(
+    client: FlaskClient, clock: FakeClock
+) -> None:
+    people = {name: new_player(client, name) for name in ("ann", "bob", "cy", "dan")}
+    for other in ("bob", "cy", "dan"):
+        assert block(client, people["ann"][1], people[other][0]).status_code == 200
+    body = {"players": 3, "rated": False, "wait": 60}
+    answers = {}
+    for name in ("ann", "bob", "cy", "dan"):  # ann has waited longest
+        answers[name] = client.post(f"{API}/seeks", json=body, headers=bearer(people[name][1])).json
+        clock.advance(1)
+    assert answers["dan"]["status"] == "matched", answers["dan"]
+    game = client.get(f"{API}/games/{answers['dan']['game_id']}").json
+    assert [s["player_id"] for s in game["seats"]] == [people[n][0] for n in ("bob", "cy", "dan")]
+    ann_seek = client.get(f"{API}/seeks/{answers['ann']['id']}", headers=bearer(people["ann"][1]))
+    assert ann_seek.json["status"] == "waiting"
+
+
 def test_after_unblocking_quick_play_seats_the_two_together(
     client: FlaskClient, clock: FakeClock
 ) -> None:
