@@ -60,13 +60,21 @@ STATEMENT_NAMES = frozenset(
     {"select", "insert", "update", "delete", "func", "text", "exists", "union", "union_all",
      "literal", "literal_column", "bindparam", "tuple_", "case", "and_", "or_", "not_"}
 )  # fmt: skip
+#: The session's own calls that run a statement: reads by key (``get``), the ORM's writes of
+#: a row (``add``, ``delete``, ``merge``) and the statements it executes. Counted on a receiver
+#: named ``session`` (``session.get``, ``self.session.add``): every session of the service is.
+SESSION_STATEMENTS = frozenset(
+    {"get", "get_one", "add", "add_all", "delete", "merge", "execute", "scalar", "scalars",
+     "query", "refresh"}
+)  # fmt: skip
 #: Where the service's statements may be built: the store, and the engine's own set-up
 #: (SQLite PRAGMAs, the migrations' lock) in ``service/plumbing/db.py``.
 STATEMENT_HOMES = ("service/store/", "service/plumbing/db.py", "service/models/")
 
 
 def statement_sites(path: Path) -> list[int]:
-    """Lines of ``path`` that build a SQL statement (``STATEMENT_NAMES``)."""
+    """Lines of ``path`` that build a SQL statement (``STATEMENT_NAMES``) or have the session
+    run one (``SESSION_STATEMENTS``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
     for node in ast.walk(tree):
@@ -77,19 +85,29 @@ def statement_sites(path: Path) -> list[int]:
         if not isinstance(node, ast.Call):
             continue
         func = node.func
-        if isinstance(func, ast.Name) and func.id in names:
-            lines.append(node.lineno)
-        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            if func.value.id in names:  # func.count(), func.max()
-                lines.append(node.lineno)
-        elif (
-            isinstance(func, ast.Attribute)
-            and func.attr in {"insert", "update", "delete"}
-            and isinstance(func.value, ast.Attribute)
-            and func.value.attr == "__table__"
+        if (
+            isinstance(func, ast.Name)
+            and func.id in names
+            or (
+                isinstance(func, ast.Attribute)
+                and isinstance(func.value, ast.Name)
+                and func.value.id in names  # func.count(), func.max()
+            )
+            or (
+                isinstance(func, ast.Attribute)
+                and func.attr in {"insert", "update", "delete"}
+                and isinstance(func.value, ast.Attribute)
+                and func.value.attr == "__table__"
+            )
         ):
             lines.append(node.lineno)
-    return sorted(lines)
+        elif isinstance(func, ast.Attribute) and func.attr in SESSION_STATEMENTS:
+            receiver = func.value
+            if (isinstance(receiver, ast.Name) and receiver.id == "session") or (
+                isinstance(receiver, ast.Attribute) and receiver.attr == "session"
+            ):
+                lines.append(node.lineno)
+    return sorted(set(lines))  # a line that builds a statement and runs it is one site
 
 
 def statements_outside_the_store() -> dict[str, list[int]]:

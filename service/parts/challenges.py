@@ -40,6 +40,7 @@ from service.rules.bots import check_bot_level
 from service.rules.new_game import new_game_row
 from service.rules.rating_model import BOT_PREFIX
 from service.rules.seat_tokens import hash_token, new_token
+from service.store import transactions
 
 log = logging.getLogger(__name__)
 
@@ -434,7 +435,7 @@ class Challenges(Part):
         def claim(session: Session, game: GameRow) -> None:
             if new:
                 row.status, row.ended_at, row.game_id = "accepted", now, game.id
-                session.add(row)
+                transactions.add(session, row)
             else:
                 if accepting is not None and self.store.challenges.accept_invite_in(
                     session, challenge_id, accepting, now

@@ -47,6 +47,7 @@ from service.rules.notice_kinds import (
 )
 from service.rules.seat_tokens import hash_token
 from service.store import notices as store_notices
+from service.store import transactions
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +148,7 @@ class Notices(Part):
                 player_id=player_id, kinds=sorted(k.value for k in DEFAULT_KINDS), cadence="now",
                 lang="en", unsubscribe_key=secrets.token_urlsafe(24), updated_at=self.clock(),
             )  # fmt: skip
-            session.add(row)
+            transactions.add(session, row)
         return row
 
     def set_email(self, player_id: str, address: str, lang: str | None = None) -> NoticeChoices:
@@ -172,7 +173,7 @@ class Notices(Part):
                 kind=VERIFY, payload={"token": token}, status="pending", attempts=0,
                 next_attempt_at=now, created_at=now,
             )  # fmt: skip
-            session.add(notice)
+            transactions.add(session, notice)
             session.flush()
             view = self._view(row, store_notices.count_subscriptions(session, player_id))
         log.info("player %s added an email address; verification %s", player_id, notice.id)
@@ -238,13 +239,13 @@ class Notices(Part):
                 id="push_" + secrets.token_hex(8), player_id=player_id, endpoint=endpoint,
                 p256dh=p256dh, auth=auth, created_at=self.clock(),
             )  # fmt: skip
-            session.add(row)
+            transactions.add(session, row)
         log.info("player %s subscribed a browser to push (%s)", player_id, row.id)
         return row.id
 
     def unsubscribe_push(self, player_id: str, subscription_id: str) -> None:
         with self.store.writing() as session:
-            row = session.get(PushSubscriptionRow, subscription_id)
+            row = store_notices.subscription(session, subscription_id)
             if row is None or row.player_id != player_id:
                 raise NotFound("push_subscription_not_found", f"no subscription {subscription_id}")
             store_notices.remove_subscription(session, row.id)
@@ -282,7 +283,7 @@ class Notices(Part):
     def _claim(self, notice_id: str) -> _Outgoing | str:
         now = self.clock()
         with self.store.writing() as session:
-            row = session.get(NoticeRow, notice_id)
+            row = store_notices.notice(session, notice_id)
             if row is None or row.status != "pending" or row.next_attempt_at is None:
                 return "skipped"
             if row.next_attempt_at > now:
@@ -437,7 +438,7 @@ class Notices(Part):
         outcome = "sent"
         with self.store.writing() as session:
             for notice_id in outgoing.ids:
-                row = session.get(NoticeRow, notice_id)
+                row = store_notices.notice(session, notice_id)
                 if row is None:
                     continue
                 if error is None:

@@ -65,7 +65,7 @@ from service.rules.tournament_tables import (
     table_result,
     without_withdrawn,
 )
-from service.store import outbox
+from service.store import outbox, transactions
 from service.store import tournaments as q
 from service.store.people import player_names
 
@@ -258,7 +258,7 @@ class Tournaments(Part):
             starts_at=starts_at,
         )
         with self.store.writing() as session:
-            session.add(row)
+            transactions.add(session, row)
             session.flush()
             for player in invite or []:
                 self._invite(session, row, player, now)
@@ -399,7 +399,7 @@ class Tournaments(Part):
                 if existing is None:
                     entry = q_entry(tournament_id, player_id, "entered", now, waiting)
                     entry.rating = rating
-                    session.add(entry)
+                    transactions.add(session, entry)
                 else:
                     q.set_entry(session, tournament_id, player_id, ("invited", "withdrawn"),
                                 status="entered", entered_at=now, withdrawn_at=None, missed=0,
@@ -573,7 +573,7 @@ class Tournaments(Part):
         schedule = round_robin(field_[:ROUND_ROBIN_MAX], row.players, smallest=smallest,
                                rounds=row.rounds)  # fmt: skip
         for number, pairing in enumerate(schedule, start=1):
-            session.add(
+            transactions.add(session,
                 TournamentRoundRow(
                     tournament_id=row.id, number=number, status="scheduled",
                     pairing={"tables": pairing.tables, "byes": pairing.byes},
@@ -624,7 +624,7 @@ class Tournaments(Part):
                         nobody = True
                     else:
                         pairing = self._swiss_pairing(session, row, entered)
-                        session.add(
+                        transactions.add(session,
                             TournamentRoundRow(
                                 tournament_id=row.id, number=number, status="playing",
                                 pairing={"tables": pairing.tables, "byes": pairing.byes},
@@ -728,7 +728,7 @@ class Tournaments(Part):
                 seat.token_hash = hash_token(new_token())  # its own: POST .../seats/{n}/token
                 seat.player_id = player
                 seat.joined_at = now
-            session.add(
+            transactions.add(session,
                 TournamentTableRow(
                     tournament_id=row.id, round=number, table=table, game_id=game.id,
                     seats=list(seats), status="playing", created_at=now,
@@ -953,7 +953,7 @@ class Tournaments(Part):
         if not q.player_exists(session, player):
             raise Unprocessable("invalid_tournament", f"no player {player}")
         if q.entry(session, row.id, player) is None:
-            session.add(q_entry(row.id, player, "invited", now, None))
+            transactions.add(session, q_entry(row.id, player, "invited", now, None))
 
     def _view(self, session: Session, row: TournamentRow, viewer: str | None) -> TournamentView:
         names = player_names(session, [row.organiser_id])

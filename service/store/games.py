@@ -41,6 +41,11 @@ def not_found(game_id: str) -> NotFound:
     return NotFound("game_not_found", f"no game {game_id}")
 
 
+def game(session: Session, game_id: str) -> GameRow | None:
+    """The game's row alone, or None: a read by key, its seats loaded when read."""
+    return session.get(GameRow, game_id)
+
+
 class GameStore(Transactions):
     """Loads and saves games, their seats and their action log."""
 

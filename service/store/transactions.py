@@ -111,3 +111,14 @@ class Transactions:
             if offset:
                 query = query.offset(offset)
             return list(session.scalars(query).unique()), total
+
+
+def add(session: Session, *rows: Any) -> None:
+    """New rows into the caller's ``writing`` transaction, inserted at its next flush: the
+    ORM's one write path, as the changes to the rows it loaded are."""
+    session.add_all(rows)
+
+
+def remove(session: Session, row: Any) -> None:
+    """A row loaded in the caller's ``writing`` transaction, deleted at its next flush."""
+    session.delete(row)
