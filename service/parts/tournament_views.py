@@ -74,6 +74,8 @@ def invitation_code(secret_key: str, tournament_id: str) -> str:
 
 
 def invited_by_link(secret_key: str, tournament_id: str, invitation: str | None) -> bool:
+    """Whether ``invitation`` is the code of the tournament's link (compared in constant
+    time: the code is the key to a private tournament)."""
     return invitation is not None and hmac.compare_digest(
         invitation.encode(), invitation_code(secret_key, tournament_id).encode()
     )
