@@ -1,5 +1,7 @@
-"""Every SQL statement of the service is built in the store (``service/store/``): the parts,
-the rules, the plumbing and the scripts call its query functions and build none."""
+"""Every SQL statement of the service is built and run in the store (``service/store/``): the
+parts, the rules, the plumbing and the scripts call its query functions by name, build none,
+and have no session run one (no ``session.get``, ``session.add``, ``session.execute``, ...;
+new rows go through the store's one write path, ``service.store.transactions``)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import pytest
 from scripts.structure_report import statement_sites, statements_outside_the_store
 
 
-def test_no_statement_is_built_outside_the_store() -> None:
+def test_no_statement_is_built_or_run_outside_the_store() -> None:
     assert statements_outside_the_store() == {}
 
 
