@@ -69,7 +69,7 @@ def _field(g: Game, seat: int, number: int) -> int:
 def _deciding_field(g: Game, seat: int) -> int:
     """The field of the amoeba a phase-1 decision is about (its number is in the engine's
     frame), for movement and its follow-ups alike."""
-    return _field(g, seat, g._stack[-1][2])
+    return _field(g, seat, g.deciding_amoeba())
 
 
 def _feeds(g: Game, seat: int, field: int) -> bool:
@@ -85,7 +85,7 @@ def cheap_action(g: Game, rng: random.Random) -> dict:
     seat = pending.seat
     if kind == "movement":
         field = _deciding_field(g, seat)
-        drift = g.cards[g._deck[g._deck_pos - 1]][0]
+        drift = g.current_card()[0]
         dest = field if drift == STAY else DEST[field][drift]
         if _feeds(g, seat, dest):
             return actions[0]  # drift

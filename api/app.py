@@ -35,7 +35,7 @@ from api.contract.examples import add_component_examples
 from api.contract.plugin import ContractPlugin
 from api.problems import ProblemApi, register_problem_handlers
 from api.redact import install_redaction
-from api.resources import BLUEPRINTS
+from api.resources.blueprints import BLUEPRINTS
 from api.resources.stream.schemas import (
     STREAM_COMPONENTS,
     ManyStreamEntrySchema,

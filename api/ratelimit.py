@@ -53,7 +53,7 @@ from api.resources.games.routes import blp as games_blp
 from api.resources.notices.routes import blp as notices_blp
 from api.resources.players.routes import blp as players_blp
 from api.resources.tournaments.routes import blp as tournaments_blp
-from service.parts.challenges import MAX_INVITED
+from service.parts.challenge_terms import MAX_INVITED
 from service.plumbing import requester
 from service.plumbing.budgets import parse_rate
 from service.plumbing.config import Settings

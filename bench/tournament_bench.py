@@ -72,8 +72,8 @@ def run_swiss(
 
 
 def small_fields(seeds: int) -> dict[str, Any]:
+    from harness.pairing_check import brute_best, play_rounds
     from service.rules.tournament_pairing import table_sizes
-    from tests.service.test_tournament_pairing import brute_best, play_rounds
 
     checked = worse = 0
     for count, size, smallest in [

@@ -263,6 +263,13 @@ class Game(State):
         cards = self.cards
         return [cards[i] for i in sorted(self._deck[self._deck_pos :])]
 
+    def deciding_amoeba(self) -> int:
+        """The number of the seat's amoeba that the pending decision is about, for the kinds
+        whose context names one ``amoeba``: movement, choose_die, choose_direction,
+        second_move, escape_move and feed. The context says the same, but builds a whole dict
+        with field names; a playout asks this many thousand times a second."""
+        return self._stack[-1][2]  # type: ignore[no-any-return]
+
     def amoebas_to_feed(self) -> set[tuple[int, int]]:
         """(seat, number) of the amoebas that still move and feed in this round's phase 1
         (empty outside phase 1): the ones that fed already face no feeding before the scoring.

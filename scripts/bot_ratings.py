@@ -30,6 +30,7 @@ from service.plumbing.config import Settings
 from service.rules import rating_model
 from service.rules.rating_model import bot_player_id, ordinal
 from service.store import ratings as queries
+from service.store import transactions
 
 
 def seed_ratings(session: Session, now: datetime) -> int:
@@ -49,7 +50,8 @@ def seed_ratings(session: Session, now: datetime) -> int:
     for (player_id, pool), (mu, sigma) in sorted(wanted.items()):
         if (player_id, pool) in have:
             continue
-        session.add(
+        transactions.add(
+            session,
             RatingRow(
                 player_id=player_id,
                 pool=pool,
@@ -58,7 +60,7 @@ def seed_ratings(session: Session, now: datetime) -> int:
                 ordinal=ordinal(mu, sigma),
                 games=0,
                 updated_at=now,
-            )
+            ),
         )
         added += 1
     return added

@@ -60,13 +60,21 @@ STATEMENT_NAMES = frozenset(
     {"select", "insert", "update", "delete", "func", "text", "exists", "union", "union_all",
      "literal", "literal_column", "bindparam", "tuple_", "case", "and_", "or_", "not_"}
 )  # fmt: skip
+#: The session's own calls that run a statement: reads by key (``get``), the ORM's writes of
+#: a row (``add``, ``delete``, ``merge``) and the statements it executes. Counted on a receiver
+#: named ``session`` (``session.get``, ``self.session.add``): every session of the service is.
+SESSION_STATEMENTS = frozenset(
+    {"get", "get_one", "add", "add_all", "delete", "merge", "execute", "scalar", "scalars",
+     "query", "refresh"}
+)  # fmt: skip
 #: Where the service's statements may be built: the store, and the engine's own set-up
 #: (SQLite PRAGMAs, the migrations' lock) in ``service/plumbing/db.py``.
 STATEMENT_HOMES = ("service/store/", "service/plumbing/db.py", "service/models/")
 
 
 def statement_sites(path: Path) -> list[int]:
-    """Lines of ``path`` that build a SQL statement (``STATEMENT_NAMES``)."""
+    """Lines of ``path`` that build a SQL statement (``STATEMENT_NAMES``) or have the session
+    run one (``SESSION_STATEMENTS``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
     for node in ast.walk(tree):
@@ -77,19 +85,29 @@ def statement_sites(path: Path) -> list[int]:
         if not isinstance(node, ast.Call):
             continue
         func = node.func
-        if isinstance(func, ast.Name) and func.id in names:
-            lines.append(node.lineno)
-        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            if func.value.id in names:  # func.count(), func.max()
-                lines.append(node.lineno)
-        elif (
-            isinstance(func, ast.Attribute)
-            and func.attr in {"insert", "update", "delete"}
-            and isinstance(func.value, ast.Attribute)
-            and func.value.attr == "__table__"
+        if (
+            isinstance(func, ast.Name)
+            and func.id in names
+            or (
+                isinstance(func, ast.Attribute)
+                and isinstance(func.value, ast.Name)
+                and func.value.id in names  # func.count(), func.max()
+            )
+            or (
+                isinstance(func, ast.Attribute)
+                and func.attr in {"insert", "update", "delete"}
+                and isinstance(func.value, ast.Attribute)
+                and func.value.attr == "__table__"
+            )
         ):
             lines.append(node.lineno)
-    return sorted(lines)
+        elif isinstance(func, ast.Attribute) and func.attr in SESSION_STATEMENTS:
+            receiver = func.value
+            if (isinstance(receiver, ast.Name) and receiver.id == "session") or (
+                isinstance(receiver, ast.Attribute) and receiver.attr == "session"
+            ):
+                lines.append(node.lineno)
+    return sorted(set(lines))  # a line that builds a statement and runs it is one site
 
 
 def statements_outside_the_store() -> dict[str, list[int]]:
@@ -138,6 +156,123 @@ def floors(package: str) -> tuple[int, int]:
         return depth[name]
 
     return max((level(n, frozenset()) for n in graph), default=0), sum(map(len, graph.values()))
+
+
+def import_graph(package: str) -> dict[str, set[str]]:
+    """``{module: modules of the package it imports}``, every import counted wherever it
+    stands (at the top, under ``TYPE_CHECKING``, in a function): each is a tie that a reader
+    follows. ``from a import b`` is the module ``a.b`` when there is one, else ``a``; the
+    packages above an imported module count as imported (their ``__init__`` runs first)."""
+    paths = modules(package)
+    names = {module_name(p) for p in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        me = module_name(path)
+        here = me if path.name == "__init__.py" else me.rpartition(".")[0]
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = here.rsplit(".", node.level - 1)[0] if node.level > 1 else here
+                    base = f"{parent}.{base}" if base else parent
+                for alias in node.names:
+                    full = f"{base}.{alias.name}"
+                    targets.add(full if full in names else base)
+        # Importing ``a.b.c`` runs ``a/b/__init__.py`` first: a tie too, unless the package
+        # is one this module stands in (it is being imported already).
+        mine = {me.rsplit(".", k)[0] for k in range(me.count(".") + 1)}
+        for target in list(targets):
+            targets.update(target.rsplit(".", k)[0] for k in range(1, target.count(".") + 1))
+        graph[me] = {t for t in targets if t in names and t not in mine}
+    return graph
+
+
+def import_circles(package: str) -> list[list[str]]:
+    """The package's modules that import each other in a loop: each circle (a strongly
+    connected set of two or more modules) sorted, the circles in order."""
+    graph = import_graph(package)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+
+    def visit(name: str) -> None:  # Tarjan's strongly connected components
+        index[name] = low[name] = len(index)
+        stack.append(name)
+        on_stack.add(name)
+        for target in sorted(graph.get(name, ())):
+            if target not in index:
+                visit(target)
+                low[name] = min(low[name], low[target])
+            elif target in on_stack:
+                low[name] = min(low[name], index[target])
+        if low[name] == index[name]:
+            found = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                found.append(top)
+                if top == name:
+                    break
+            if len(found) > 1:
+                circles.append(sorted(found))
+
+    for name in sorted(graph):
+        if name not in index:
+            visit(name)
+    return sorted(circles)
+
+
+def largest_module(package: str) -> tuple[int, str]:
+    """(lines, path) of the package's longest module."""
+    return max((len(p.read_text(encoding="utf-8").splitlines()), str(p)) for p in modules(package))
+
+
+def private_reads(package: str, allowed: tuple[str, ...] = ("self", "cls")) -> list[str]:
+    """``module:line: expression`` of each read of a ``_private`` attribute of an object
+    the package did not define itself: an attribute that starts with one underscore, read
+    from anything but ``self``/``cls`` or a module the file imports (``argparse._...``
+    is the standard library's own, not another object's insides)."""
+    found = []
+    for path in modules(package):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {
+            (a.asname or a.name).split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for a in node.names
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and not (
+                    isinstance(node.value, ast.Name) and node.value.id in {*allowed, *imported}
+                )
+            ):
+                found.append(f"{path}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def imports_from(package: str, other: str) -> list[str]:
+    """``module:line`` of each import in ``package`` of a module of ``other``."""
+    found = []
+    for path in modules(package):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                named = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                named = [node.module]
+            else:
+                continue
+            if any(n == other or n.startswith(other + ".") for n in named):
+                found.append(f"{path}:{node.lineno}")
+    return found
 
 
 def _code_lines(path: Path) -> list[tuple[int, str]]:
@@ -212,6 +347,21 @@ def main(argv: list[str]) -> None:
     print(f"## SQL statements built outside the store: {sum(map(len, outside.values()))}")
     for module, lines in sorted(outside.items()):
         print(f"  {module}: {len(lines)} (lines {', '.join(map(str, lines))})")
+    for package in ("service", "api"):
+        circles = import_circles(package)
+        print(f"## import circles in {package}/: {len(circles)}")
+        for circle in circles:
+            print(f"  {' <-> '.join(circle)}")
+    biggest, where = largest_module("service")
+    print(f"## largest module of service/: {biggest} lines ({where})")
+    private = private_reads("ai")
+    print(f"## ai/ reads of another object's _private attributes: {len(private)}")
+    for where in private:
+        print(f"  {where}")
+    from_tests = imports_from("bench", "tests")
+    print(f"## bench/ imports from tests/: {len(from_tests)}")
+    for where in from_tests:
+        print(f"  {where}")
     repeats = duplicates(("service", "api", "workers"))
     print(f"## repeated code (6 lines or more) in service, api, workers: {len(repeats)} pairs")
     for first, again in repeats:

@@ -36,11 +36,14 @@ from service.parts.hints import Hints, check_hint_level
 from service.parts.holds import Holds
 from service.parts.labels import Labels
 from service.parts.moves import Moves
+from service.parts.notice_delivery import NoticeDelivery
 from service.parts.notices import Notices
 from service.parts.ratings import Ratings
 from service.parts.reviews import Reviews
 from service.parts.seating import Seating
 from service.parts.seeks import Seeks
+from service.parts.tournament_formats import TournamentTables
+from service.parts.tournament_lifecycle import TournamentLifecycle
 from service.parts.tournaments import Tournaments
 from service.parts.turns import Turns
 from service.parts.webhooks import Webhooks
@@ -82,8 +85,10 @@ class GameService:
         parts = (self.store, self.settings, clock, self.after)
         #: A player's webhook endpoints, their delivery log and delivery (the workers').
         self.webhooks = Webhooks(*parts)
+        #: What the workers do with the outbox of notices: claim, send, record.
+        self.notice_delivery = NoticeDelivery(*parts)
         #: Email and push notices between turns: a player's address and choices, sending.
-        self.notices = Notices(*parts)
+        self.notices = Notices(*parts, self.notice_delivery)
         #: Labels as tournaments: owners and entrants (who may be seated by whom), tables.
         self.labels = Labels(*parts)
         #: Players, their tokens per device, sign-in codes, names and games.
@@ -111,8 +116,12 @@ class GameService:
         #: What a mute holds against beyond the muted player: its address, for a while.
         self.holds = Holds(*parts)
         self.challenges = Challenges(*parts, self.creation, self.holds)
+        #: Each format's seating of a tournament's tables, and the making of their games.
+        self.tournament_tables = TournamentTables(*parts, self.creation)
+        #: A tournament's life from its start: the workers' steps.
+        self.tournament_lifecycle = TournamentLifecycle(*parts, self.tournament_tables)
         #: Tournaments the service runs: pairing, rounds and standings (the workers step them).
-        self.tournaments = Tournaments(*parts, self.creation)
+        self.tournaments = Tournaments(*parts, self.tournament_lifecycle)
         #: Deleting an account: leaves its games, forgets the person, keeps the records.
         self.account_deletion = AccountDeletion(
             *parts, self.seating, self.seeks, self.challenges, self.tournaments

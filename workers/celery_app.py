@@ -170,7 +170,7 @@ def make_celery(settings: WorkerSettings | None = None) -> Celery:
                 "schedule": settings.sweep_interval,
                 "options": {"expires": max(settings.sweep_interval, 1.0)},
             },
-            # Tournaments: rounds closed and paired, games made (service/parts/tournaments.py).
+            # Tournaments: rounds closed and paired, games made (service/parts/tournament_lifecycle.py).
             "sweep-tournaments": {
                 "task": "workers.tasks.sweep_tournaments",
                 "schedule": settings.sweep_interval,

@@ -247,8 +247,9 @@ def sweep_webhooks() -> int:
 
 @app.task(base=GameTask, name="workers.tasks.send_notice", soft_time_limit=60, time_limit=90)
 def send_notice(notice_id: str) -> str:
-    """Make the due attempt of one email or push notice (``service.parts.notices``): a no-op
-    when it is not due or already taken; a turn played meanwhile is dropped, not sent."""
+    """Make the due attempt of one email or push notice (``service.parts.notice_delivery``):
+    a no-op when it is not due or already taken; a turn played meanwhile is dropped, not
+    sent."""
     outcome = runtime.get_service().notices.deliver(notice_id)
     log.debug("notice %s: %s", notice_id, outcome)
     return outcome

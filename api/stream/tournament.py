@@ -2,8 +2,8 @@
 standings and its rounds as they change (docs/stream.md, "A tournament's stream").
 
 Like the lobby stream it compares successive looks at the database, taken after a notice
-(``service.parts.tournaments.STREAM_PREFIX`` + id, published after every step and entry; any
-game's notice wakes it too, at most every ``MIN_LOOK`` seconds) and every re-check
+(``service.parts.tournament_lifecycle.STREAM_PREFIX`` + id, published after every step and
+entry; any game's notice wakes it too, at most every ``MIN_LOOK`` seconds) and every re-check
 interval in any case. On (re)connection it sends all three documents, then each one again
 whenever it changed: a client that reconnects has the whole state at once, so nothing is
 lost between two connections.

@@ -31,6 +31,7 @@ from service.rules.player_views import (
 from service.rules.seat_tokens import hash_token
 from service.rules.views import GameView, game_view
 from service.store import accounts as queries
+from service.store import transactions
 
 log = logging.getLogger(__name__)
 
@@ -78,10 +79,11 @@ class Accounts(Part):
         now = self.clock()
         row = PlayerRow(id=new_player_id(), name=name, created_at=now)
         with self.store.writing() as session:
-            session.add(row)
+            transactions.add(session, row)
             session.flush()  # the player before the token that refers to it
-            session.add(
-                PlayerTokenRow(token_hash=hash_token(token), player_id=row.id, created_at=now)
+            transactions.add(
+                session,
+                PlayerTokenRow(token_hash=hash_token(token), player_id=row.id, created_at=now),
             )
         log.info("player %s created", row.id)
         return CreatedPlayer(player=PlayerView.of(row), token=token)
@@ -101,7 +103,7 @@ class Accounts(Part):
         under (the record of a finished game does not change)."""
         name = check_name(name)
         with self.store.writing() as session:
-            row = session.get(PlayerRow, player_id)
+            row = queries.player(session, player_id)
             if row is None:
                 raise NotFound("player_not_found", f"no player {player_id}")
             row.name = name
@@ -114,10 +116,11 @@ class Accounts(Part):
         expires_at = self.clock() + timedelta(seconds=SIGNIN_CODE_TTL)
         with self.store.writing() as session:
             queries.drop_signin_codes(session, player_id)
-            session.add(
+            transactions.add(
+                session,
                 SigninCodeRow(
                     code_hash=hash_token(code), player_id=player_id, expires_at=expires_at
-                )
+                ),
             )
         return SigninCode(code, expires_at)
 
@@ -130,19 +133,20 @@ class Accounts(Part):
         digest = hash_token(normalise_code(code))
         now = self.clock()
         with self.store.sessions() as session:
-            found = session.get(SigninCodeRow, digest)
+            found = queries.signin_code(session, digest)
             live = found is not None and found.expires_at > now
         if live:
             with self.store.writing() as session:
                 player_id = queries.take_signin_code(session, digest)
                 if player_id is not None:
                     token = new_player_token()
-                    session.add(
+                    transactions.add(
+                        session,
                         PlayerTokenRow(
                             token_hash=hash_token(token), player_id=player_id, created_at=now
-                        )
+                        ),
                     )
-                    player = session.get(PlayerRow, player_id)
+                    player = queries.player(session, player_id)
                     assert player is not None  # codes go with their player (cascade)
                     view = PlayerView.of(player)
                     log.info("player %s signed in on another device", player_id)

@@ -23,109 +23,42 @@ from __future__ import annotations
 
 import logging
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.orm import Session
 
-from service.models import ChallengeInviteRow, ChallengeRow, GameRow, PlayerRow
+from service.models import ChallengeInviteRow, ChallengeRow, GameRow
 from service.parts.admission import Payer
 from service.parts.base import Part
+from service.parts.challenge_terms import (
+    CHALLENGE_TTL,
+    DECLINE_REASONS,
+    MAX_CHALLENGE_TTL,
+    MAX_INVITED,
+    MIN_CHALLENGE_TTL,
+    is_service_bot,
+    playing_seats,
+    seat_again,
+    seat_spec,
+)
+from service.parts.challenge_views import ChallengeView, challenge_view
 from service.parts.creation import Creation
 from service.parts.holds import Holds
 from service.plumbing.errors import Conflict, Forbidden, NotFound, TooMany, Unprocessable
 from service.rules import clocks
 from service.rules.bots import check_bot_level
 from service.rules.new_game import new_game_row
-from service.rules.rating_model import BOT_PREFIX
 from service.rules.seat_tokens import hash_token, new_token
+from service.store import transactions
 
 log = logging.getLogger(__name__)
-
-#: Seconds an open challenge waits for its answers unless the challenger says otherwise.
-CHALLENGE_TTL = 600
-#: The longest a challenge may wait (``expires_in``): a week, for correspondence games.
-MAX_CHALLENGE_TTL = 7 * 24 * 3600
-MIN_CHALLENGE_TTL = 10
-#: Why a challenge is declined (as Lichess's bots say it).
-DECLINE_REASONS = (
-    "generic",
-    "later",
-    "too_fast",
-    "too_slow",
-    "time_control",
-    "rated",
-    "casual",
-    "variant",
-    "no_bot",
-    "only_bot",
-)
-MAX_INVITED = 5
-
-
-@dataclass(frozen=True)
-class Who:
-    """A player as a challenge shows it."""
-
-    id: str
-    name: str
-    bot: bool
-
-
-@dataclass(frozen=True)
-class Invitation:
-    player: Who
-    seat: int
-    #: ``pending`` or ``accepted``.
-    status: str
-
-
-@dataclass(frozen=True)
-class ChallengeView:
-    id: str
-    challenger: Who
-    invited: list[Invitation]
-    terms: dict[str, Any]
-    #: open, accepted, declined, cancelled or expired.
-    status: str
-    created_at: datetime
-    expires_at: datetime
-    ended_at: datetime | None
-    game_id: str | None
-    rematch_of: str | None
-    declined_by: str | None
-    decline_reason: str | None
-    #: The player's own seat in the game, when the reader is one of its players.
-    seat: int | None = None
-    direction: str | None = field(default=None)
-
-
-def is_service_bot(player_id: str) -> bool:
-    """A bot level's player (``bot-greedy``): the service plays its seats and answers its
-    challenges."""
-    return player_id.startswith(BOT_PREFIX)
-
-
-def playing_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The terms' seats as the game is made of them: a service bot's seat is a bot seat
-    of its level (the terms keep its player, so the challenge shows whom it invited)."""
-    return [
-        {"kind": "bot", "level": s["player"].removeprefix(BOT_PREFIX)}
-        if s["kind"] == "bot" and is_service_bot(s.get("player") or "")
-        else s
-        for s in seats
-    ]
 
 
 class _Taken(Exception):
     """The challenge ended (accepted by a twin request, cancelled) while its game was being
     created: the creation is undone."""
-
-
-def effective_status(row: ChallengeRow, now: datetime) -> str:
-    """An open challenge past its time reads as expired before anything ends it."""
-    return "expired" if row.status == "open" and row.expires_at <= now else row.status
 
 
 @dataclass(eq=False)
@@ -173,11 +106,11 @@ class Challenges(Part):
             )
         check_bot_level(bot_level, "invalid_challenge")
         known = self.store.challenges.players_by_id([challenger, *invited])
-        seats = [self._spec(known, challenger)]
+        seats = [seat_spec(known, challenger)]
         for pid in invited:
             if pid not in known:
                 raise NotFound("player_not_found", f"no player {pid}")
-            seats.append(self._spec(known, pid))
+            seats.append(seat_spec(known, pid))
         seats += [{"kind": "bot", "level": bot_level}] * (size - len(seats))
         terms = {
             "players": size,
@@ -203,7 +136,7 @@ class Challenges(Part):
                 raise Conflict("game_not_finished", f"game is {row.status}: rematch a finished one")
             if all(s.player_id != player_id for s in row.seats):
                 raise Forbidden("not_your_seat", "only a player of the game offers a rematch")
-            seats = [self._seat_again(s) for s in row.seats]
+            seats = [seat_again(s) for s in row.seats]
             terms = {
                 "players": row.players,
                 "seats": seats,
@@ -219,26 +152,6 @@ class Challenges(Part):
         return self._open(
             player_id, terms, expires_in=None, rematch_of=game_id, source=source
         ), True
-
-    @staticmethod
-    def _seat_again(seat: Any) -> dict[str, Any]:
-        if seat.player_id is not None:
-            kind = "bot" if seat.bot_account else "human"
-            return {"kind": kind, "player": seat.player_id}
-        if seat.kind == "bot" and not seat.resigned and not seat.replaced_by_bot:
-            return {"kind": "bot", "level": seat.bot_level or "random"}
-        raise Conflict(
-            "rematch_unavailable",
-            f"seat {seat.seat} was played without a player token: nobody to invite",
-        )
-
-    @staticmethod
-    def _spec(known: dict[str, PlayerRow], player_id: str) -> dict[str, Any]:
-        found = known.get(player_id)
-        if found is None:
-            raise NotFound("player_not_found", f"no player {player_id}")
-        bot = bool(found.bot) or is_service_bot(player_id)
-        return {"kind": "bot" if bot else "human", "player": player_id}
 
     def _open(
         self,
@@ -438,7 +351,7 @@ class Challenges(Part):
         def claim(session: Session, game: GameRow) -> None:
             if new:
                 row.status, row.ended_at, row.game_id = "accepted", now, game.id
-                session.add(row)
+                transactions.add(session, row)
             else:
                 if accepting is not None and self.store.challenges.accept_invite_in(
                     session, challenge_id, accepting, now
@@ -531,32 +444,4 @@ class Challenges(Part):
         known = self.store.challenges.players_by_id(
             [row.challenger_id, *(i.player_id for i in invites)]
         )
-
-        def who(pid: str) -> Who:
-            p = known.get(pid)
-            return Who(pid, p.name if p else pid, bool(p and p.bot) or is_service_bot(pid))
-
-        seat = next((i.seat for i in invites if i.player_id == reader), None)
-        if reader == row.challenger_id:
-            seat = next(
-                (i for i, s in enumerate(row.terms["seats"]) if s.get("player") == reader), None
-            )
-        direction = (
-            "outgoing" if reader == row.challenger_id else "incoming" if seat is not None else None
-        )
-        return ChallengeView(
-            id=row.id,
-            challenger=who(row.challenger_id),
-            invited=[Invitation(who(i.player_id), i.seat, i.status) for i in invites],
-            terms=row.terms,
-            status=effective_status(row, self.clock()),
-            created_at=row.created_at,
-            expires_at=row.expires_at,
-            ended_at=row.ended_at,
-            game_id=row.game_id,
-            rematch_of=row.rematch_of,
-            declined_by=row.declined_by,
-            decline_reason=row.decline_reason,
-            seat=seat,
-            direction=direction,
-        )
+        return challenge_view(row, invites, known, reader, self.clock())

@@ -22,7 +22,6 @@ from service.models import (
     ChatMessageRow,
     ChatMuteRow,
     GameRow,
-    PlayerRow,
 )
 from service.parts import holds
 from service.parts.base import Part
@@ -37,7 +36,7 @@ from service.plumbing.errors import (
 from service.plumbing.text_check import display_text
 from service.rules.player_views import is_player_token
 from service.rules.seat_tokens import hash_token
-from service.store import accounts
+from service.store import accounts, games, transactions
 from service.store import chat as queries
 
 MAX_TEXT = 280
@@ -105,7 +104,7 @@ class Chat(Part):
             spectator = seat is None
             if game.status in ENDED:
                 raise Conflict("chat_ended", "the game is over: its chat is closed")
-            if spectator and session.get(ChatClosedRow, game_id) is not None:
+            if spectator and queries.closed_to_spectators(session, game_id) is not None:
                 raise Forbidden(
                     "chat_closed_to_spectators", "the game's creator closed chat to spectators"
                 )
@@ -128,7 +127,7 @@ class Chat(Part):
                 text=text,
                 created_at=now,
             )
-            session.add(row)
+            transactions.add(session, row)
             session.flush()
             if player_id is not None:
                 holds.mark(session, self.settings, now, player_id, source)
@@ -170,7 +169,7 @@ class Chat(Part):
         record); ``reader`` (a player id) leaves out the players it holds (muted), and
         those the holds reach by address (``service.parts.holds``)."""
         with self.store.sessions() as session:
-            if session.get(GameRow, game_id) is None:
+            if games.game(session, game_id) is None:
                 raise NotFound("game_not_found", f"no game {game_id}")
             hold_since = holds.window_start(self.settings, self.clock())
             rows = queries.messages(session, game_id, since, limit, reader, hold_since)
@@ -191,22 +190,22 @@ class Chat(Part):
 
     def is_closed(self, game_id: str) -> bool:
         with self.store.sessions() as session:
-            return session.get(ChatClosedRow, game_id) is not None
+            return queries.closed_to_spectators(session, game_id) is not None
 
     def set_spectators(self, game_id: str, creator_token: str, allowed: bool) -> bool:
         """Open or close the game's chat to spectators; only its creator may (403
         ``not_creator``). Returns ``allowed``."""
         with self.store.writing() as session:
-            game = session.get(GameRow, game_id)
+            game = games.game(session, game_id)
             if game is None:
                 raise NotFound("game_not_found", f"no game {game_id}")
             if not secrets.compare_digest(game.creator_token_hash, hash_token(creator_token)):
                 raise Forbidden("not_creator", "only the game's creator may close its chat")
-            closed = session.get(ChatClosedRow, game_id)
+            closed = queries.closed_to_spectators(session, game_id)
             if allowed and closed is not None:
-                session.delete(closed)
+                transactions.remove(session, closed)
             elif not allowed and closed is None:
-                session.add(ChatClosedRow(game_id=game_id, closed_at=self.clock()))
+                transactions.add(session, ChatClosedRow(game_id=game_id, closed_at=self.clock()))
         return allowed
 
     # ------------------------------------------------------------------ mutes
@@ -217,13 +216,13 @@ class Chat(Part):
         if muted_id == player_id:
             raise Unprocessable("cannot_mute_self", "a player cannot mute itself")
         with self.store.writing() as session:
-            muted = session.get(PlayerRow, muted_id)
+            muted = accounts.player(session, muted_id)
             if muted is None:
                 raise NotFound("player_not_found", f"no player {muted_id}")
-            row = session.get(ChatMuteRow, (player_id, muted_id))
+            row = queries.mute(session, player_id, muted_id)
             if row is None:
                 row = ChatMuteRow(player_id=player_id, muted_id=muted_id, created_at=self.clock())
-                session.add(row)
+                transactions.add(session, row)
             return Mute(muted_id, muted.name, row.created_at)
 
     def unmute(self, player_id: str, muted_id: str) -> None:

@@ -32,6 +32,7 @@ from service.rules.bots import is_search_level, thinking_budget
 from service.rules.holders import holder_of
 from service.rules.views import hints_allowed
 from service.store import hints as queries
+from service.store import transactions
 
 log = logging.getLogger(__name__)
 
@@ -100,13 +101,13 @@ class Hints(Part):
         with self.store.writing() as session:
             row = self.store.load(session, game_id)
             self._check_may_ask(row, seat, token)
-            hint = session.get(HintRow, (game_id, row.seq))
+            hint = queries.asked_at(session, game_id, row.seq)
             if hint is None:
                 hint = HintRow(
                     game_id=game_id, seq=row.seq, seat=seat, level=self.settings.hint_level,
                     status="pending", requested_at=self.clock(),
                 )  # fmt: skip
-                session.add(hint)
+                transactions.add(session, hint)
                 session.flush()
             return HintView.of(hint, row)
 
@@ -132,7 +133,7 @@ class Hints(Part):
                 row = self.store.load(session, game_id, state=True)
             except NotFound:
                 return False
-            hint = session.get(HintRow, (game_id, seq))
+            hint = queries.asked_at(session, game_id, seq)
             if hint is None or hint.status != "pending":
                 return False
             if row.status != "active" or row.seq != seq:

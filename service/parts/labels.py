@@ -19,12 +19,13 @@ from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from service.models import LabelEntryRow, LabelRow, PlayerRow
+from service.models import LabelEntryRow
 from service.parts.base import Part
 from service.plumbing.errors import Forbidden, NotFound, Unprocessable
 from service.rules.new_game import label_key
 from service.rules.rating_model import BOT_PREFIX
 from service.rules.standings import MAX_POINTS, Standing, table
+from service.store import accounts, transactions
 from service.store import labels as queries
 
 
@@ -95,7 +96,7 @@ class Labels(Part):
         claim is the one creating a game makes (``GameStore.claim_label``)."""
         label = label_key(label)
         with self.store.sessions() as session:
-            existed = session.get(LabelRow, label) is not None
+            existed = queries.label(session, label) is not None
         if self.store.people.claim_label(label, player_id, self.clock()) != player_id:
             raise Forbidden("label_owned", f"the label {label!r} belongs to another player")
         return self.get(label), not existed
@@ -104,7 +105,7 @@ class Labels(Part):
         """The label and its owner (404 ``label_not_found``)."""
         label = label_key(label)
         with self.store.sessions() as session:
-            row = session.get(LabelRow, label)
+            row = queries.label(session, label)
             if row is None:
                 raise NotFound("label_not_found", f"nobody owns the label {label!r}")
             return LabelView(row.label, row.player_id, row.created_at)
@@ -113,12 +114,12 @@ class Labels(Part):
         """Enter ``label`` as ``player_id`` (again: change ``share_seat_tokens``)."""
         label = self.get(label).label
         with self.store.writing() as session:
-            row = session.get(LabelEntryRow, (label, player_id))
+            row = queries.entry(session, label, player_id)
             if row is None:
                 row = LabelEntryRow(label=label, player_id=player_id, created_at=self.clock())
-                session.add(row)
+                transactions.add(session, row)
             row.share_seat_tokens = share_seat_tokens
-            player = session.get(PlayerRow, player_id)
+            player = accounts.player(session, player_id)
             assert player is not None  # the caller's own player
             return _entry(row, player.name)
 

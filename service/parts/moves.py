@@ -23,6 +23,7 @@ from service.plumbing.errors import (
 from service.rules import play
 from service.rules.holders import Holder, held_seat, holder_of
 from service.rules.views import ActionResult
+from service.store import transactions
 
 ACTORS = ("human", "bot", "timeout")
 
@@ -156,7 +157,7 @@ class Moves(Part):
                     row, seat, request.action, request.actor, key, self.clock(),
                     self.settings.bot_grace,
                 )  # fmt: skip
-                session.add(log_row)
+                transactions.add(session, log_row)
         except (StaleDataError, IntegrityError) as err:
             if replayable and (first := self._replay(game_id, seat, key, request.action)):
                 return first

@@ -39,6 +39,7 @@ from service.rules.rating_model import (
     seat_player,
     starting_rating,
 )
+from service.store import games, transactions
 from service.store import ratings as queries
 
 if TYPE_CHECKING:  # the store reads ratings' tables with this module's helpers
@@ -52,7 +53,7 @@ RETRIES = 8
 def rate_game(session: Session, row: GameRow, now: datetime) -> int | None:
     """Rate the finished game ``row`` in ``session`` (the caller commits); return how many
     players' ratings changed, or None when the game was rated before."""
-    if session.get(RatedGameRow, row.id) is not None:
+    if queries.was_rated(session, row.id):
         queries.forget_due(session, row.id)
         return None
     seats = [seat_player(s) for s in row.seats]
@@ -60,7 +61,7 @@ def rate_game(session: Session, row: GameRow, now: datetime) -> int | None:
     if row.rated and row.result and None not in seats and len(set(seats)) >= 2:
         players = [p for p in seats if p is not None]
         changed = _apply(session, players, ranks_of(row.result["ranking"], row.players), row, now)
-    session.add(RatedGameRow(game_id=row.id, players=changed, rated_at=now))
+    transactions.add(session, RatedGameRow(game_id=row.id, players=changed, rated_at=now))
     queries.forget_due(session, row.id)
     return changed
 
@@ -83,12 +84,13 @@ def _apply(
         rating = current.get(update.player_id)
         if rating is None:
             rating = RatingRow(player_id=update.player_id, pool=pool, games=0)
-            session.add(rating)
+            transactions.add(session, rating)
         rating.mu, rating.sigma = update.mu, update.sigma
         rating.ordinal = ordinal(update.mu, update.sigma)
         rating.games += 1
         rating.updated_at = now
-        session.add(
+        transactions.add(
+            session,
             RatingHistoryRow(
                 player_id=update.player_id,
                 game_id=row.id,
@@ -100,7 +102,7 @@ def _apply(
                 mu=update.mu,
                 sigma=update.sigma,
                 created_at=now,
-            )
+            ),
         )
     return len(ids)
 
@@ -115,7 +117,7 @@ def _ensure_bot_players(session: Session, ids: list[str], now: datetime) -> None
     for player_id in bots:
         if player_id not in known:
             level = player_id.removeprefix(BOT_PREFIX)
-            session.add(PlayerRow(id=player_id, name=f"bot:{level}", created_at=now))
+            transactions.add(session, PlayerRow(id=player_id, name=f"bot:{level}", created_at=now))
     session.flush()
 
 
@@ -131,7 +133,7 @@ class Ratings(Part):
         for _attempt in range(RETRIES):
             try:
                 with self.store.writing() as session:
-                    row = session.get(GameRow, game_id)
+                    row = games.game(session, game_id)
                     finished = row is not None and row.status == "finished"
                     changed = rate_game(session, row, self.clock()) if finished else None
             except IntegrityError:

@@ -20,7 +20,7 @@ from service.rules.holders import Holder, holder_of
 from service.rules.new_game import roll_setup
 from service.rules.seat_tokens import hash_token, new_token, seat_of
 from service.rules.views import GameView, Joined, SeatView, game_view
-from service.store import idempotency
+from service.store import idempotency, transactions
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +162,7 @@ class Seating(Part):
                     log_row, followup = play.hand_to_bot(
                         row, seat, level, "human", self.clock(), self.settings.bot_grace
                     )
-                    session.add(log_row)
+                    transactions.add(session, log_row)
                 break
             except (StaleDataError, IntegrityError) as err:
                 if attempt + 1 == RETRIES:

@@ -54,6 +54,7 @@ from service.rules.seek_terms import (
 )
 from service.store import blocks
 from service.store import seeks as queries
+from service.store import transactions
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +148,7 @@ class Seeks(Part):
                 existing = self._waiting_of(session, player_id)
                 if existing is not None:
                     raise _exists(existing)
-                session.add(row)
+                transactions.add(session, row)
         except IntegrityError:  # a concurrent post of the same player committed first
             with self.store.sessions() as session:
                 existing = self._waiting_of(session, player_id)
@@ -258,7 +259,7 @@ class Seeks(Part):
         now = now or self.clock()
         for _attempt in range(MATCH_ATTEMPTS):
             with self.store.sessions() as session:
-                seek = session.get(SeekRow, seek_id)
+                seek = queries.seek(session, seek_id)
                 if seek is None or seek.status != "waiting" or seek.expires_at > now:
                     return None
                 chosen = self._candidates(session, seek)

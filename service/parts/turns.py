@@ -38,6 +38,7 @@ from service.plumbing.outages import log_failure
 from service.rules import bot_rules, play
 from service.rules.bots import choose_bot_action
 from service.rules.seat_tokens import seat_of
+from service.store import transactions
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +146,7 @@ class Turns(Part):
         try:
             with self.store.writing(connection) as session:
                 self.store.add_game(session, row)
-                session.add_all(log_rows)
+                transactions.add(session, *log_rows)
         except (StaleDataError, IntegrityError):
             assert first_action is not None
             played = self.moves.play_for_bot(game_id, seq, first_seat, first_action)
@@ -270,7 +271,7 @@ class Turns(Part):
                     log_row, followup = play.hand_to_bot(
                         row, owner, level, "timeout", now, self.settings.bot_grace
                     )
-                    session.add(log_row)
+                    transactions.add(session, log_row)
                     outcome = "a bot takes over"
                 else:
                     assert standin_move is not None
@@ -278,7 +279,7 @@ class Turns(Part):
                         row, owner.seat, standin_move, "timeout", None, now,
                         self.settings.bot_grace,
                     )  # fmt: skip
-                    session.add(log_row)
+                    transactions.add(session, log_row)
                     outcome = f"{level} plays this decision"
         except (StaleDataError, IntegrityError):
             return False

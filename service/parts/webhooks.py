@@ -30,6 +30,7 @@ from service.parts.base import Part
 from service.plumbing import metrics, outbound_http, webhook_http
 from service.plumbing.errors import Conflict, NotFound, Unprocessable
 from service.rules.new_game import label_key
+from service.store import transactions
 from service.store import webhooks as queries
 
 log = logging.getLogger(__name__)
@@ -149,7 +150,7 @@ class Webhooks(Part):
                     "too_many_webhooks",
                     f"a player has at most {MAX_ENDPOINTS} webhook endpoints: delete one first",
                 )
-            session.add(row)
+            transactions.add(session, row)
         log.info("player %s registered webhook %s", player_id, row.id)
         return CreatedEndpoint(EndpointView.of(row), secret)
 
@@ -166,7 +167,7 @@ class Webhooks(Part):
         with self.store.writing() as session:
             row = _own(session, player_id, endpoint_id)
             queries.drop_deliveries(session, row.id)
-            session.delete(row)
+            transactions.remove(session, row)
 
     def deliveries(
         self,
@@ -193,7 +194,7 @@ class Webhooks(Part):
     def _redeliver(self, player_id: str, endpoint_id: str, delivery_id: str) -> DeliveryView:
         with self.store.writing() as session:
             endpoint = _own(session, player_id, endpoint_id)
-            row = session.get(Delivery, delivery_id)
+            row = queries.delivery(session, delivery_id)
             if row is None or row.endpoint_id != endpoint.id or row.status == "logged":
                 raise NotFound("delivery_not_found", f"no delivery {delivery_id} here")
             row.status = "pending"
@@ -241,10 +242,10 @@ class Webhooks(Part):
         workers one wins; the lease keeps the sweep off it while it is in flight."""
         now = _now()
         with self.store.writing() as session:
-            row = session.get(Delivery, delivery_id)
+            row = queries.delivery(session, delivery_id)
             if row is None or row.status != "pending" or row.next_attempt_at is None:
                 return None
-            endpoint = session.get(Endpoint, row.endpoint_id)
+            endpoint = queries.endpoint(session, row.endpoint_id)
             if row.next_attempt_at > now or endpoint is None or not endpoint.enabled:
                 return None
             if not queries.claim(session, delivery_id, row.attempts, now, now + LEASE):
@@ -255,7 +256,7 @@ class Webhooks(Part):
         now = _now()
         schedule = self.settings.webhook_retry_schedule or (60.0,)
         with self.store.writing() as session:
-            row = session.get(Delivery, delivery_id)
+            row = queries.delivery(session, delivery_id)
             if row is None:  # the endpoint was deleted meanwhile
                 return "sent" if attempt.ok else "failed"
             row.last_status_code, row.last_error = attempt.status_code, attempt.error
@@ -283,7 +284,8 @@ class Webhooks(Part):
             return
         if not queries.disable(session, endpoint_id, now):
             return
-        session.add(
+        transactions.add(
+            session,
             Delivery(
                 id="msg_" + secrets.token_hex(12),
                 endpoint_id=endpoint_id,
@@ -298,14 +300,14 @@ class Webhooks(Part):
                 attempts=0,
                 max_attempts=0,  # never sent
                 created_at=now,
-            )
+            ),
         )
         log.warning("webhook %s disabled after %d failed deliveries in a row", endpoint_id, run)
 
 
 def _own(session: Session, player_id: str, endpoint_id: str) -> Endpoint:
     """The player's endpoint; another player's is "not found" (its existence is not told)."""
-    row = session.get(Endpoint, endpoint_id)
+    row = queries.endpoint(session, endpoint_id)
     if row is None or row.player_id != player_id:
         raise NotFound("webhook_not_found", f"no webhook {endpoint_id}")
     return row

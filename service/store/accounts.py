@@ -39,3 +39,13 @@ def take_signin_code(session: Session, code_hash: str) -> str | None:
 
 def drop_token(session: Session, token_hash: str) -> None:
     session.execute(delete(PlayerTokenRow).where(PlayerTokenRow.token_hash == token_hash))
+
+
+def player(session: Session, player_id: str) -> PlayerRow | None:
+    """The player's row, or None: a read by key (the session's own rows first)."""
+    return session.get(PlayerRow, player_id)
+
+
+def signin_code(session: Session, code_hash: str) -> SigninCodeRow | None:
+    """The sign-in code's row by its hash, or None."""
+    return session.get(SigninCodeRow, code_hash)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import exists, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -19,16 +19,14 @@ from service.models import (
 )
 from service.rules.notice_kinds import NoticeKind
 from service.store import outbox
-
-if TYPE_CHECKING:
-    from service.store.games import GameStore
+from service.store.transactions import Transactions
 
 
 class ChallengeStore:
     """``ChallengeStore(games)``: statements on bot accounts and challenges, on the sessions
     of the game store ``games`` (``GameStore.challenges``)."""
 
-    def __init__(self, games: GameStore) -> None:
+    def __init__(self, games: Transactions) -> None:
         self.games = games
         self.sessions: sessionmaker[Session] = games.sessions
 
@@ -54,7 +52,7 @@ class ChallengeStore:
     def set_bot(self, player_id: str, bot: bool, now: datetime) -> PlayerRow | None:
         """Mark the player a bot account (or a person again); the row after, None when the
         player does not exist."""
-        with self.games.writing() as session:  # type: ignore[attr-defined]
+        with self.games.writing() as session:
             row = session.get(PlayerRow, player_id)
             if row is None:
                 return None
@@ -93,7 +91,7 @@ class ChallengeStore:
         """Store the challenge, and in the same transaction the ``challenge`` notices
         (``notice``, the payload; None: nobody is told) its invited players want; the
         notices' ids."""
-        with self.games.writing() as session:  # type: ignore[attr-defined]
+        with self.games.writing() as session:
             session.add(row)
             session.flush()
             session.add_all(invites)
@@ -168,13 +166,13 @@ class ChallengeStore:
     def end_challenge_now(
         self, challenge_id: str, status: str, now: datetime, **values: Any
     ) -> bool:
-        with self.games.writing() as session:  # type: ignore[attr-defined]
+        with self.games.writing() as session:
             return self.end_challenge(session, challenge_id, status, now, **values)
 
     def accept_invite(self, challenge_id: str, player_id: str, now: datetime) -> bool:
         """Record the player's acceptance while the challenge is open: False when it had
         accepted already or the challenge is not open."""
-        with self.games.writing() as session:  # type: ignore[attr-defined]
+        with self.games.writing() as session:
             still_open = session.scalar(
                 select(ChallengeRow.status).where(ChallengeRow.id == challenge_id)
             )
@@ -201,7 +199,7 @@ class ChallengeStore:
 
     def expire_challenges(self, now: datetime, limit: int = 500) -> list[str]:
         """End the open challenges whose time is up; their ids."""
-        with self.games.writing() as session:  # type: ignore[attr-defined]
+        with self.games.writing() as session:
             ids = list(
                 session.scalars(
                     select(ChallengeRow.id)

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from service.models import ChatMessageRow, ChatMuteRow, GameRow, PlayerRow
+from service.models import ChatClosedRow, ChatMessageRow, ChatMuteRow, GameRow, PlayerRow
 from service.store import holds
 
 
@@ -96,3 +96,13 @@ def mutes(session: Session, player_id: str) -> list[Any]:
             .order_by(ChatMuteRow.created_at, ChatMuteRow.muted_id)
         ).all()
     )
+
+
+def closed_to_spectators(session: Session, game_id: str) -> ChatClosedRow | None:
+    """The row that closes the game's chat to spectators, or None (open)."""
+    return session.get(ChatClosedRow, game_id)
+
+
+def mute(session: Session, player_id: str, muted_id: str) -> ChatMuteRow | None:
+    """``player_id``'s mute of ``muted_id``, or None."""
+    return session.get(ChatMuteRow, (player_id, muted_id))

@@ -47,3 +47,8 @@ def answer(
         .values(status="ready", action=action, reason=reason, ready_at=now)
     ).rowcount
     return written == 1
+
+
+def asked_at(session: Session, game_id: str, seq: int) -> HintRow | None:
+    """The hint asked for the game's decision ``seq``, or None."""
+    return session.get(HintRow, (game_id, seq))

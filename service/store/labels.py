@@ -47,3 +47,13 @@ def grants(session: Session, creator: str, labels: list[str], players: list[str]
             )
         ).all()
     )
+
+
+def label(session: Session, label: str) -> LabelRow | None:
+    """The label's row (its owner), or None: nobody owns it."""
+    return session.get(LabelRow, label)
+
+
+def entry(session: Session, label: str, player_id: str) -> LabelEntryRow | None:
+    """The player's entry of the label, or None."""
+    return session.get(LabelEntryRow, (label, player_id))

@@ -10,7 +10,13 @@ from datetime import datetime
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from service.models import GameRow, NoticeRow, NoticeSettingsRow, PlayerRow, PushSubscriptionRow
+from service.models import (
+    GameRow,
+    NoticeRow,
+    NoticeSettingsRow,
+    PlayerRow,
+    PushSubscriptionRow,
+)
 
 
 def settings_of(
@@ -187,3 +193,13 @@ def count_subscriptions(session: Session, player_id: str) -> int:
         )
         or 0
     )
+
+
+def notice(session: Session, notice_id: str) -> NoticeRow | None:
+    """The notice's row, or None."""
+    return session.get(NoticeRow, notice_id)
+
+
+def subscription(session: Session, subscription_id: str) -> PushSubscriptionRow | None:
+    """The push subscription's row, or None."""
+    return session.get(PushSubscriptionRow, subscription_id)

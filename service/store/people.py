@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -25,9 +25,7 @@ from service.models import (
 )
 from service.rules.player_views import RatingChange, RatingView
 from service.rules.rating_model import BOT_PREFIX, ordinal
-
-if TYPE_CHECKING:
-    from service.store.games import GameStore
+from service.store.transactions import Transactions
 
 
 def player_names(session: Session, player_ids: Sequence[str]) -> dict[str, str]:
@@ -46,9 +44,9 @@ def player_names(session: Session, player_ids: Sequence[str]) -> dict[str, str]:
 
 class PeopleStore:
     """``PeopleStore(games)``: statements on players, labels and ratings, on the sessions of
-    the game store ``games`` (its ``writing`` and ``_page`` too)."""
+    the game store ``games`` (its ``writing`` and ``page`` too)."""
 
-    def __init__(self, games: GameStore) -> None:
+    def __init__(self, games: Transactions) -> None:
         self.games = games
         self.sessions: sessionmaker[Session] = games.sessions
 
@@ -118,7 +116,7 @@ class PeopleStore:
             query = query.where(GameRow.status == status)
         if listed_only:
             query = query.where(GameRow.private.is_(False))
-        rows, total = self.games._page(
+        rows, total = self.games.page(
             query, offset=(page - 1) * page_size, page_size=page_size, count=True
         )
         return rows, total or 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from service.models import PlayerRow, RatingDueRow, RatingRow
+from service.models import PlayerRow, RatedGameRow, RatingDueRow, RatingRow
 
 
 def forget_due(session: Session, game_id: str) -> None:
@@ -34,3 +34,8 @@ def existing_players(session: Session, player_ids: list[str]) -> set[str]:
 def rated_pairs(session: Session) -> set[tuple[str, str]]:
     """(player id, pool) of every rating there is."""
     return set(session.execute(select(RatingRow.player_id, RatingRow.pool)).tuples())
+
+
+def was_rated(session: Session, game_id: str) -> bool:
+    """Whether the game was rated before (its ``rated_games`` row)."""
+    return session.get(RatedGameRow, game_id) is not None

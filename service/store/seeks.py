@@ -111,3 +111,8 @@ def waiting_of(session: Session, player_id: str) -> SeekRow | None:
     return session.scalars(
         select(SeekRow).where(SeekRow.player_id == player_id, SeekRow.status == "waiting")
     ).first()
+
+
+def seek(session: Session, seek_id: str) -> SeekRow | None:
+    """The seek's row, or None."""
+    return session.get(SeekRow, seek_id)

@@ -312,3 +312,14 @@ def add_deliveries(
         session.add(delivery)
         ids.append(delivery.id)
     return ids
+
+
+def new_entry(
+    tournament_id: str, player_id: str, status: str, now: datetime, waiting: datetime | None
+) -> TournamentEntryRow:
+    """A new entry's row (``invited`` or ``entered``), for the caller to add."""
+    return TournamentEntryRow(
+        tournament_id=tournament_id, player_id=player_id, status=status, missed=0,
+        created_at=now, entered_at=now if status == "entered" else None,
+        waiting_since=waiting,
+    )  # fmt: skip

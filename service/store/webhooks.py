@@ -106,3 +106,13 @@ def disable(session: Session, endpoint_id: str, now: datetime) -> bool:
         .values(enabled=False, disabled_at=now)
     ).rowcount
     return disabled == 1
+
+
+def endpoint(session: Session, endpoint_id: str) -> Endpoint | None:
+    """The endpoint's row, or None."""
+    return session.get(Endpoint, endpoint_id)
+
+
+def delivery(session: Session, delivery_id: str) -> Delivery | None:
+    """The delivery's row, or None."""
+    return session.get(Delivery, delivery_id)

@@ -47,7 +47,7 @@ def test_movement_drifts_to_food_and_moves_only_towards_food() -> None:
         g.apply(cheap_action(g, rng))
     assert any(a["type"] == "move" for a in g.legal_actions())
     assert cheap_action(g, rng)["type"] == "drift"  # every field has 2 cubes of each colour
-    seat, number = g.pending.seat, g._stack[-1][2]  # type: ignore[union-attr]
+    seat, number = g.pending.seat, g.deciding_amoeba()  # type: ignore[union-attr]
     field = g.pos(seat, number)
     drift = g.current_card()[0]
     dest = field if drift < 0 else DEST[field][drift]

@@ -40,6 +40,7 @@ NOT_DISPLAY_TEXT = {
     "Creation.create_game.label": "a label",
     "Webhooks.create.label": "a label of a fixed alphabet",
     "Challenges.decline.reason": "one of DECLINE_REASONS",
+    "TournamentTables.make_game.seats": "the entrants' player ids; their names as shown",
 }
 
 #: Steps of a function in CALLS, reached only through it.

@@ -1,4 +1,4 @@
-"""The one gate every outgoing email passes (``Notices._admit``) and the mails that can never
+"""The one gate every outgoing email passes (``NoticeDelivery._admit``) and the mails that can never
 be sent, on the service with a real SMTP server on loopback: addresses the server does not
 mail (an IP literal, a name that is private by definition) are refused when set and dropped
 if one was stored before; the hourly cap counts per recipient address across players as
@@ -171,7 +171,7 @@ def test_a_message_the_mail_library_refuses_fails_once(
         service.settings, mail=replace(mail, sender="Ursuppe\r\nBcc: x@example.org <n@x.org>")
     )
     bad = notice(service, player, "tournament", {"label": "Cup"})
-    with caplog.at_level(logging.INFO, logger="service.parts.notices"):
+    with caplog.at_level(logging.INFO, logger="service.parts.notice_delivery"):
         assert service.notices.deliver(bad) == "failed"
     lines = [r for r in caplog.records if bad in r.getMessage()]
     assert len(lines) == 1 and lines[0].levelno == logging.WARNING and not lines[0].exc_info
@@ -198,7 +198,7 @@ def _address_without_smtputf8(service, scheduler, sink, clock, caplog) -> None:
     player = service.accounts.create("Jörg").player.id
     service.notices.set_email(player, "jörg@bücher.de")
     [verify] = scheduler.notice_ids()
-    with caplog.at_level(logging.INFO, logger="service.parts.notices"):
+    with caplog.at_level(logging.INFO, logger="service.parts.notice_delivery"):
         assert send_all(service, scheduler) == ["failed"]
     assert len([r for r in caplog.records if verify in r.getMessage()]) == 1
     assert failed_once(service, verify, clock).last_error.startswith("SMTP:")
@@ -211,7 +211,7 @@ def test_a_permanent_smtp_refusal_fails_once(service, scheduler, sink, clock, ca
     service.notices.set_email(player, "ann@example.org")
     sink.answer = "550 5.7.1 this mailbox takes no mail from you"
     [verify] = scheduler.notice_ids()
-    with caplog.at_level(logging.INFO, logger="service.parts.notices"):
+    with caplog.at_level(logging.INFO, logger="service.parts.notice_delivery"):
         assert send_all(service, scheduler) == ["failed"]
     lines = [r for r in caplog.records if verify in r.getMessage()]
     assert len(lines) == 1 and lines[0].levelno == logging.WARNING and not lines[0].exc_info
@@ -250,7 +250,7 @@ def test_a_push_notice_that_cannot_be_told_fails_once(service, clock, tmp_path, 
         bad = notice(service, player, VERIFY, {})
         with service.store.writing() as session:
             session.get(NoticeRow, bad).channel = "push"
-        with caplog.at_level(logging.INFO, logger="service.parts.notices"):
+        with caplog.at_level(logging.INFO, logger="service.parts.notice_delivery"):
             assert service.notices.deliver(bad) == "failed"
         assert len([r for r in caplog.records if bad in r.getMessage()]) == 1
         assert failed_once(service, bad, clock).last_error.startswith("KeyError")

@@ -8,7 +8,6 @@ from sqlalchemy import inspect
 from engine import Game
 from service.game_service import GameService
 from service.rules import play
-from service.store import games as store
 from service.store import outbox
 from service.store.games import GameStore
 
@@ -67,7 +66,7 @@ def test_a_change_is_read_once_per_flush_with_two_stores_on_one_sessionmaker(
         calls.append(row.id)
         return changes(row)
 
-    monkeypatch.setattr(store.outbox, "changes", counted)
+    monkeypatch.setattr(outbox, "changes", counted)
     with service.store.changing(game_id) as (_, row):
         play.touch(row, service.clock())
     assert calls == [game_id]

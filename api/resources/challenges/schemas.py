@@ -16,7 +16,7 @@ from api.resources.games.schemas import (
 )
 from engine.counts import SUPPORTED_PLAYERS
 from service.models import TIMEOUT_POLICIES
-from service.parts.challenges import (
+from service.parts.challenge_terms import (
     CHALLENGE_TTL,
     DECLINE_REASONS,
     MAX_CHALLENGE_TTL,

@@ -21,7 +21,7 @@ from api.contract.plugin import NULL
 from api.contract.unions import growing_union
 from api.resources.log.schemas import LogEntrySchema
 from engine.decision import DECISION_KINDS
-from service.parts.challenges import DECLINE_REASONS
+from service.parts.challenge_terms import DECLINE_REASONS
 
 JsonSchema = dict[str, Any]
 
