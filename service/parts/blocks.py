@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from service.models import PlayerRow
 from service.parts.base import Part
 from service.plumbing.errors import NotFound, Unprocessable
+from service.store import accounts
 from service.store import blocks as queries
 
 
@@ -40,7 +40,7 @@ class Blocks(Part):
         if blocked_id == player_id:
             raise Unprocessable("cannot_block_self", "a player cannot block itself")
         with self.store.writing() as session:
-            blocked = session.get(PlayerRow, blocked_id)
+            blocked = accounts.player(session, blocked_id)
             if blocked is None:
                 raise NotFound("player_not_found", f"no player {blocked_id}")
             row = queries.add(session, player_id, blocked_id, self.clock())

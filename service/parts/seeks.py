@@ -52,9 +52,8 @@ from service.rules.seek_terms import (
     SeekView,
     seek_key,
 )
-from service.store import blocks
+from service.store import blocks, transactions
 from service.store import seeks as queries
-from service.store import transactions
 
 log = logging.getLogger(__name__)
 
