@@ -70,7 +70,7 @@ export function drawBoardText(box, state, offered, board) {
   };
   const card = state.environment?.current;
   put(box,
-    h("p", { class: "muted" }, t("board_text_intro"), " ", card ? t("board_drift", { dir: dir(card.drift) }) : null),
+    h("p", { class: "muted" }, t("board_text_intro"), " ", card ? t("board_drift", { dir: dir(card.drift), drift: card.drift ?? "none" }) : null),
     list);
   const again = focusedField && list.querySelector(`li[data-field="${CSS.escape(focusedField)}"]`);
   const first = list.querySelector("li[data-offered]") || list.firstElementChild;

@@ -85,7 +85,7 @@ export const RENDERERS = {
   },
   movement: (ctx) => {
     contextAmoeba(ctx);
-    explain(ctx, t("current_drifts", { dir: dir(ctx.pending.context?.drift) }));
+    explain(ctx, t("current_drifts", { dir: dir(ctx.pending.context?.drift), drift: ctx.pending.context?.drift ?? "none" }));
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   second_move: (ctx) => { contextAmoeba(ctx); ctx.panel.append(actionButtons(ctx, indexed(ctx.pending))); },

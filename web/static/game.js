@@ -13,7 +13,7 @@ import { renderRematch } from "./challenges.js";
 import { drawBoardText } from "./board-text.js";
 import { ChatPanel } from "./chat.js";
 import { drawLegend, setTexts } from "./help.js";
-import { languageSwitcher, t } from "./i18n.js";
+import { t, translatePage } from "./i18n.js";
 import { follow } from "./live.js";
 import { followTurns, playingHere } from "./notify.js";
 import { sentence, setGenes } from "./words.js";
@@ -58,12 +58,6 @@ async function refresh(doc) {
   view.game = fresh;
   render();
   return true;
-}
-
-/** The page's fixed words (elements marked data-t) in the chosen language, and the switcher. */
-function translatePage() {
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-  document.querySelector("header.top").append(languageSwitcher());
 }
 
 async function main() {

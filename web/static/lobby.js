@@ -4,7 +4,7 @@
 import { ApiError, call, callAsPlayer, keepCreatorToken, keepInvitations, keepSeat, myPlayer, mySeats, rules as loadRules } from "./api.js";
 import { h, put } from "./dom.js";
 import { botLevelText, resetHelp, setTexts, variantText } from "./help.js";
-import { languageSwitcher, t } from "./i18n.js";
+import { t, translatePage } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
 import { playerOptions } from "./pools.js";
 import { quickPlay } from "./quickplay.js";
@@ -108,7 +108,7 @@ async function join(gameId, seat, invite) {
 }
 
 function seatsText(g) {
-  return g.seats.map((s) => (s.kind === "bot" ? `${t("kind_bot")} (${s.bot_level})` : s.occupied ? s.name : t("status_open"))).join(", ");
+  return g.seats.map((s) => (s.kind === "bot" ? t("lobby_bot_seat", { level: s.bot_level }) : s.occupied ? s.name : t("status_open"))).join(", ");
 }
 
 function table(el, head, rows) {
@@ -190,8 +190,7 @@ function invited() {
 let controllersOf = {}; // variant id -> the player controlling each colour (GET /rules)
 
 async function main() {
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-  document.querySelector("header.top").append(languageSwitcher());
+  translatePage();
   setTitle(document.title);
   followTurns();
   const rules = await loadRules();
