@@ -6,7 +6,7 @@ import { dieFace } from "./icons.js";
 import { t } from "./i18n.js";
 
 export const SHAPES = ["circle", "square", "triangle", "diamond", "star", "cross"];
-const COLOUR_KEYS = ["orange", "sky_blue", "green", "pink", "yellow", "blue"];
+export const COLOUR_KEYS = ["orange", "sky_blue", "green", "pink", "yellow", "blue"];
 export const colour = (s) => t("colour_name", { colour: COLOUR_KEYS[s] });
 export const shape = (s) => t(`shape_${SHAPES[s]}`);
 
@@ -47,9 +47,9 @@ export function describeAction(a, ctx = {}) {
     case "place": return t("act_place", { n: a.number, field: a.field });
     case "drift": return ctx.drift ? t("act_drift_dir", { dir: dir(ctx.drift), drift: ctx.drift }) : t("act_drift");
     case "hold": return t("act_hold");
-    case "move": return a.direction ? t("act_move_dir", { dir: dir(a.direction) }) : t("act_move");
+    case "move": return a.direction ? t("act_move_dir", { dir: dir(a.direction), way: a.direction }) : t("act_move");
     case "die": return t("act_die", { face: a.face });
-    case "direction": return t("act_direction", { dir: dir(a.direction) });
+    case "direction": return t("act_direction", { dir: dir(a.direction), way: a.direction });
     case "skip": return t("act_skip");
     case "tentacle": return t("act_tentacle", { cubes: cubes(a.take) });
     case "cling": return ctx.to ? t("act_cling_to", { to: ctx.to }) : t("act_cling");
@@ -93,7 +93,7 @@ export function sentence(e) {
     case "cubes_placed": return t("ev_cubes_placed", { field: e.field, cubes: cubes(e.cubes) });
     case "amoeba_moved": return t("ev_amoeba_moved", { ...am, from: e.from_field, to: e.to_field, reason: e.reason });
     case "amoeba_stayed": return t("ev_amoeba_stayed", { ...am, reason: e.reason });
-    case "amoeba_blocked": return t("ev_amoeba_blocked", { ...am, dir: dir(e.direction), field: e.field });
+    case "amoeba_blocked": return t("ev_amoeba_blocked", { ...am, dir: dir(e.direction), way: e.direction, field: e.field });
     case "amoeba_carried": return t("ev_amoeba_carried", { ...am, from: e.from_field, to: e.to_field });
     case "cubes_carried": return t("ev_cubes_carried", { ...am, cubes: cubes(e.cubes), to: e.to_field });
     case "dice_rolled": return tn("ev_dice_rolled", { ...am, dice: dice(e.dice) });
