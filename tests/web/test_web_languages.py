@@ -5,8 +5,9 @@ each language of the client (web/static/lang/*.ftl); after every decision the te
 what the page shows and says: its visible text, the log and the board in words (folded away
 or not), every title, aria label, placeholder and SVG title, the options of every <select>
 (the lobby's 2-player variants with their tooltips included). It fails on an English word
-in a page of another language, on brackets doubled or glued together ("((", ") ("), and on
-an English possessive glued to a name ("'s amoeba"): names, colours and counts are composed
+in a page of another language, on brackets doubled or glued together ("((", ") ("), on an
+English possessive glued to a name ("'s amoeba"), and on "nowhere" as a drift's direction:
+names, colours and counts are composed
 by the messages (docs/web.md, "Words in five languages"), never by the code.
 """
 
@@ -41,10 +42,14 @@ ENGLISH = (
 ALSO_THEIRS = {
     "de": {"gene", "option"},
     "nl": {"of", "is", "open", "scores", "game"},
-    "es": set(),
-    "fr": {"division", "option", "phases", "scores"},
+    "es": {"genes"},
+    "fr": {"division", "option", "phases", "scores", "ozone"},
 }
 GLUE = re.compile(r"\(\(|\)\)|\)\s*\(|'s\s+(amoeba|amöbe|amoebe|ameba|amibe)", re.IGNORECASE)
+# A direction word put where "none" does not fit: the drift of a card without a current.
+BROKEN = re.compile(
+    r"nach nirgendwohin|al ninguna parte|naar het nergens|drift nowhere", re.IGNORECASE
+)
 
 # Everything the page says, seen or not: a folded <details>, a closed <select>, a tooltip.
 SAID_JS = """
@@ -69,9 +74,10 @@ def _faults(lang: str, texts: list[str]) -> set[str]:
     )
     found = set()
     for text in texts:
-        for pattern in (english, GLUE):
+        for pattern in (english, GLUE, BROKEN):
             for m in pattern.finditer(text) if pattern else ():
-                found.add(text[max(0, m.start() - 40) : m.end() + 40].replace("\n", " "))
+                around = text[max(0, m.start() - 40) : m.end() + 40].replace("\n", " ")
+                found.add(f"{m.group(0)!r} in …{around}…")
     return found
 
 

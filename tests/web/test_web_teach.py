@@ -1,4 +1,4 @@
-"""A table that teaches, in each of the four languages: every gene's card shows
+"""A table that teaches, in each language: every gene's card shows
 its text from GET /rules, every decision kind shows its explanation, a purchase that lifts
 the mutation points above the ozone warns before it is made, and no icon needs an emoji
 font."""
