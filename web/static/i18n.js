@@ -27,12 +27,19 @@ export function setLang(code) {
   location.reload();
 }
 
+// Functions a message may call besides Fluent's own (NUMBER, DATETIME). INITIAL($text)
+// says whether a text (a player's name) begins with a vowel, for a language that elides
+// before one: French "d'Ada", "de Bot 2".
+const FUNCTIONS = {
+  INITIAL: ([text]) => (/^[aeiouyàâäæéèêëîïôöœùûü]/i.test(String(text ?? "")) ? "vowel" : "consonant"),
+};
+
 /** One language's messages. No isolation marks around placeables: names are checked for
  * direction overrides when they are given (service/plumbing/text_check.py), and the marks
  * would sit invisibly inside every text a test or a screen reader compares. */
 async function load(code) {
   const resp = await fetch(`/web/static/lang/${code}.ftl`);
-  const bundle = new FluentBundle(code, { useIsolating: false });
+  const bundle = new FluentBundle(code, { useIsolating: false, functions: FUNCTIONS });
   const errors = bundle.addResource(new FluentResource(await resp.text()));
   for (const e of errors) console.warn(`lang/${code}.ftl: ${e}`);
   return bundle;

@@ -843,6 +843,7 @@ player_name =
         [open] freier Platz
        *[named] { $name }
     }
+seat_of = von { $seat }
 player_name_you = { player_name } (du)
 name_you = { $name } (du)
 cubes_n =

@@ -843,6 +843,7 @@ player_name =
         [open] open seat
        *[named] { $name }
     }
+seat_of = of { $seat }
 player_name_you = { player_name } (you)
 name_you = { $name } (you)
 cubes_n = { $n }× { colour_name }

@@ -843,6 +843,7 @@ player_name =
         [open] puesto libre
        *[named] { $name }
     }
+seat_of = de { $seat }
 player_name_you = { player_name } (tú)
 name_you = { $name } (tú)
 cubes_n =

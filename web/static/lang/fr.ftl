@@ -84,7 +84,11 @@ rv_missing = Cette partie n'a pas encore été analysée.
 rv_ask = Analyser cette partie
 rv_mark = { $what } : −{ $loss } points. Mieux : { $better }.
 island = île
-amoeba_title = Amibe { $n } de { $seat } : { $dp } dommages
+amoeba_title =
+    { $dp ->
+        [one] Amibe { $n } { seat_of } : { $dp } dommage
+       *[other] Amibe { $n } { seat_of } : { $dp } dommages
+    }
 what_is_this = Qu'est-ce que c'est ?
 got_it = Compris
 acts_in = Agit en
@@ -151,8 +155,8 @@ buy_for = Acheter pour { $price } PB
 buy_anyway = Acheter malgré tout ({ $price } PB)
 choose_offered = Choisissez l'une des actions proposées :
 seat_n = Place { $n }
-amoeba_of = amibe { $n } de { $seat }
-amoeba_of_on = amibe { $n } de { $seat } sur { $field }
+amoeba_of = amibe { $n } { seat_of }
+amoeba_of_on = amibe { $n } { seat_of } sur { $field }
 nothing = rien
 shape_circle = cercle
 shape_square = carré
@@ -194,7 +198,7 @@ act_cling = S'accrocher
 act_cling_to = S'accrocher (à { $to })
 act_let_go = Lâcher prise
 act_feed = Manger { $cubes }
-act_feed_parasite = Manger { $cubes } (en parasite de { $seat })
+act_feed_parasite = Manger { $cubes } (en parasite { seat_of })
 act_starve = Ne rien manger (1 point de dommage)
 act_attack = Attaquer { $target }
 act_attack_with = Attaquer { $target } avec l'amibe { $n }
@@ -225,37 +229,41 @@ ev_card_revealed =
 ev_cubes_placed = Nourriture posée sur { $field } : { $cubes }.
 ev_amoeba_moved =
     { $reason ->
-        [drift] L'amibe { $n } de { $seat } a dérivé { $from } → { $to }.
-        [escape] L'amibe { $n } de { $seat } a fui { $from } → { $to }.
-       *[move] L'amibe { $n } de { $seat } s'est déplacée { $from } → { $to }.
+        [drift] L'amibe { $n } { seat_of } a dérivé { $from } → { $to }.
+        [escape] L'amibe { $n } { seat_of } a fui { $from } → { $to }.
+       *[move] L'amibe { $n } { seat_of } s'est déplacée { $from } → { $to }.
     }
 ev_amoeba_stayed =
     { $reason ->
-        [no_drift] L'amibe { $n } de { $seat } reste en place : il n'y a pas de courant.
-        [hold] L'amibe { $n } de { $seat } s'est retenue et reste en place.
-        [die_5] L'amibe { $n } de { $seat } reste en place : le dé a donné 5.
-        [chosen] L'amibe { $n } de { $seat } a choisi de rester.
-       *[other] L'amibe { $n } de { $seat } reste en place.
+        [no_drift] L'amibe { $n } { seat_of } reste en place : il n'y a pas de courant.
+        [hold] L'amibe { $n } { seat_of } s'est retenue et reste en place.
+        [die_5] L'amibe { $n } { seat_of } reste en place : le dé a donné 5.
+        [chosen] L'amibe { $n } { seat_of } a choisi de rester.
+       *[other] L'amibe { $n } { seat_of } reste en place.
     }
 ev_amoeba_blocked =
     { $way ->
-        [N] L'amibe { $n } de { $seat } n'a pas pu aller vers le nord depuis { $field }.
-        [S] L'amibe { $n } de { $seat } n'a pas pu aller vers le sud depuis { $field }.
-        [E] L'amibe { $n } de { $seat } n'a pas pu aller vers l'est depuis { $field }.
-       *[W] L'amibe { $n } de { $seat } n'a pas pu aller vers l'ouest depuis { $field }.
+        [N] L'amibe { $n } { seat_of } n'a pas pu aller vers le nord depuis { $field }.
+        [S] L'amibe { $n } { seat_of } n'a pas pu aller vers le sud depuis { $field }.
+        [E] L'amibe { $n } { seat_of } n'a pas pu aller vers l'est depuis { $field }.
+       *[W] L'amibe { $n } { seat_of } n'a pas pu aller vers l'ouest depuis { $field }.
     }
-ev_amoeba_carried = L'amibe { $n } de { $seat } a été emmenée { $from } → { $to }.
-ev_cubes_carried = L'amibe { $n } de { $seat } a emporté { $cubes } jusqu'à { $to }.
+ev_amoeba_carried = L'amibe { $n } { seat_of } a été emmenée { $from } → { $to }.
+ev_cubes_carried = L'amibe { $n } { seat_of } a emporté { $cubes } jusqu'à { $to }.
 ev_dice_rolled = { $seat } a obtenu { $dice } pour l'amibe { $n }.
 ev_fight_rolled = Combat : l'attaquant a { $a }, le défenseur { $d }.
-ev_amoeba_fed = L'amibe { $n } de { $seat } a mangé { $cubes } et rejeté { $excreted }.
-ev_amoeba_starved = L'amibe { $n } de { $seat } n'a rien trouvé à manger et compte maintenant { $dp } dommages.
+ev_amoeba_fed = L'amibe { $n } { seat_of } a mangé { $cubes } et rejeté { $excreted }.
+ev_amoeba_starved =
+    { $dp ->
+        [one] L'amibe { $n } { seat_of } n'a rien trouvé à manger et compte maintenant { $dp } dommage.
+       *[other] L'amibe { $n } { seat_of } n'a rien trouvé à manger et compte maintenant { $dp } dommages.
+    }
 ev_amoeba_died =
     { $cause ->
-        [damage] L'amibe { $n } de { $seat } a succombé à ses dommages sur { $field }.
-        [aggression] L'amibe { $n } de { $seat } a été dévorée par un attaquant sur { $field }.
-        [struggle_for_survival] L'amibe { $n } de { $seat } a perdu la lutte pour la survie sur { $field }.
-       *[other] L'amibe { $n } de { $seat } est morte sur { $field }.
+        [damage] L'amibe { $n } { seat_of } a succombé à ses dommages sur { $field }.
+        [aggression] L'amibe { $n } { seat_of } a été dévorée par un attaquant sur { $field }.
+        [struggle_for_survival] L'amibe { $n } { seat_of } a perdu la lutte pour la survie sur { $field }.
+       *[other] L'amibe { $n } { seat_of } est morte sur { $field }.
     }
 ev_attack_declared = { $a } attaque { $target }.
 ev_attack_succeeded = L'attaque contre { $target } a réussi.
@@ -358,7 +366,11 @@ chat_send = Envoyer
 chat_your_name = Votre nom
 chat_spectator = { $name } (spectateur)
 chat_mute = masquer
-chat_mute_title = Masquer les messages de { $name }
+chat_mute_title =
+    { INITIAL($name) ->
+        [vowel] Masquer les messages d'{ $name }
+       *[other] Masquer les messages de { $name }
+    }
 chat_guest = Invité
 chat_chat_rate_limited = Doucement : quelques messages toutes les dix secondes.
 chat_invalid_chat_text = Un message compte de 1 à 280 caractères sur une seule ligne.
@@ -584,7 +596,7 @@ front_openapi = Le document OpenAPI
 front_rules_data = Les règles sous forme de données
 board_label = Le plateau
 board_compass = boussole
-board_target = Cible : amibe { $n } de { $seat }
+board_target = Cible : amibe { $n } { seat_of }
 board_field = Case { $field }
 board_drift =
     { $drift ->
@@ -898,6 +910,11 @@ player_name =
         [decoy] Leurre
         [open] place libre
        *[named] { $name }
+    }
+seat_of =
+    { INITIAL($seat) ->
+        [vowel] d'{ $seat }
+       *[other] de { $seat }
     }
 player_name_you = { player_name } (vous)
 name_you = { $name } (vous)

@@ -843,6 +843,7 @@ player_name =
         [open] vrije plaats
        *[named] { $name }
     }
+seat_of = van { $seat }
 player_name_you = { player_name } (jij)
 name_you = { $name } (jij)
 cubes_n = { $n }× { colour_name }
