@@ -62,6 +62,7 @@ async function refresh(doc) {
 
 async function main() {
   const { gameId, trace } = view;
+  translatePage(); // "Loading…" too, in the page's language, while the game loads
   followTurns();
   // The rules, the game and its log load side by side: the page is drawn once all three are in.
   const [rules, game, log] = await Promise.all([loadRules(), call(`/games/${gameId}`).then((r) => r.data), loadEvents(gameId)]);
@@ -71,7 +72,6 @@ async function main() {
   if (view.mine) playingHere(gameId); // this game's turns are this page's own notice
   setTexts(rules.texts);
   setGenes(rules.texts.genes);
-  translatePage();
   learnNames(game);
   addLog(log.setup.map(sentence).filter(Boolean));
   log.items.forEach((entry) => showEntry(view, entry));

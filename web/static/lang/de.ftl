@@ -2,6 +2,8 @@ bp = BP
 mp = MP
 language = Sprache
 lobby = Lobby
+lobby_page_title = { lobby } — Ursuppe
+game_page_title = { game } — Ursuppe
 game = Partie
 players = Spieler
 ladder = Zählleiste
@@ -36,6 +38,7 @@ environment =
     }
 time_left = noch { $time }
 error = Fehler
+loading = Wird geladen…
 error_loading = Fehler beim Laden der Partie
 th_seat = Platz
 th_score = Punkte

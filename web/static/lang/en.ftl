@@ -2,6 +2,8 @@ bp = BP
 mp = MP
 language = Language
 lobby = Lobby
+lobby_page_title = { lobby } — Ursuppe
+game_page_title = { game } — Ursuppe
 game = Game
 players = Players
 ladder = Scoring ladder
@@ -36,6 +38,7 @@ environment =
     }
 time_left = { $time } left
 error = Error
+loading = Loading…
 error_loading = Error loading the game
 th_seat = Seat
 th_score = Score

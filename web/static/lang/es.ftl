@@ -2,6 +2,8 @@ bp = PB
 mp = PM
 language = Idioma
 lobby = Sala
+lobby_page_title = { lobby } — Ursuppe
+game_page_title = { game } — Ursuppe
 game = Partida
 players = Jugadores
 ladder = Marcador
@@ -36,6 +38,7 @@ environment =
     }
 time_left = quedan { $time }
 error = Error
+loading = Cargando…
 error_loading = Error al cargar la partida
 th_seat = Puesto
 th_score = Puntos

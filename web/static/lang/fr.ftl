@@ -2,6 +2,8 @@ bp = PB
 mp = PM
 language = Langue
 lobby = Salon
+lobby_page_title = { lobby } — Ursuppe
+game_page_title = { game } — Ursuppe
 game = Partie
 players = Joueurs
 ladder = Piste de score
@@ -46,6 +48,7 @@ environment =
     }
 time_left = encore { $time }
 error = Erreur
+loading = Chargement…
 error_loading = La partie n'a pas pu être chargée
 th_seat = Place
 th_score = Points

@@ -2,6 +2,8 @@ bp = BP
 mp = MP
 language = Taal
 lobby = Lobby
+lobby_page_title = { lobby } — Ursuppe
+game_page_title = { game } — Ursuppe
 game = Partij
 players = Spelers
 ladder = Loopbaan
@@ -36,6 +38,7 @@ environment =
     }
 time_left = nog { $time }
 error = Fout
+loading = Laden…
 error_loading = Fout bij het laden van de partij
 th_seat = Plaats
 th_score = Score
