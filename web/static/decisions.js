@@ -116,7 +116,7 @@ export const RENDERERS = {
   },
   defend: (ctx) => {
     const c = ctx.pending.context || {};
-    explain(ctx, t(c.fight_lost ? "attacks_you_lost" : "attacks_you", { attacker: amoebaName(c.attacker), target: amoebaName(c.target) }));
+    explain(ctx, t(c.fight_lost ? "attacks_you_lost" : "attacks_you", { attacker: amoebaName(c.attacker), target: amoebaName(c.target), n: c.target.number }));
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   attack_retry: (ctx) => { contextAmoeba(ctx); targetPick(ctx); },

@@ -123,8 +123,8 @@ tentacle_take =
     }
 leaves_for = { $amoeba } zieht nach { $to }.
 food_here = Nahrung hier: { $food }.
-attacks_you = { $attacker } greift deine { $target } an.
-attacks_you_lost = { $attacker } greift deine { $target } an (du hast den Kampf verloren).
+attacks_you = { $attacker } greift deine Amöbe { $n } an.
+attacks_you_lost = { $attacker } greift deine Amöbe { $n } an (du hast den Kampf verloren).
 still_to_pay = Noch zu zahlen: { $remaining } (BP, oder Gene nach ihrem Defektwert).
 genes_to_give = Gene, die du abgeben kannst
 buy_intro =

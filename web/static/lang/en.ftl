@@ -123,8 +123,8 @@ tentacle_take =
     }
 leaves_for = { $amoeba } leaves for { $to }.
 food_here = Food here: { $food }.
-attacks_you = { $attacker } attacks your { $target }.
-attacks_you_lost = { $attacker } attacks your { $target } (you lost the fight).
+attacks_you = { $attacker } attacks your amoeba { $n }.
+attacks_you_lost = { $attacker } attacks your amoeba { $n } (you lost the fight).
 still_to_pay = Still to pay: { $remaining } (BP, or genes at their defect value).
 genes_to_give = Genes you may hand in
 buy_intro =

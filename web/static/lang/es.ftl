@@ -123,8 +123,8 @@ tentacle_take =
     }
 leaves_for = { $amoeba } se va a { $to }.
 food_here = Comida aquí: { $food }.
-attacks_you = { $attacker } ataca a tu { $target }.
-attacks_you_lost = { $attacker } ataca a tu { $target } (perdiste la lucha).
+attacks_you = { $attacker } ataca a tu ameba { $n }.
+attacks_you_lost = { $attacker } ataca a tu ameba { $n } (perdiste la lucha).
 still_to_pay = Falta pagar: { $remaining } (PB, o genes según su valor de defecto).
 genes_to_give = Genes que puedes entregar
 buy_intro =

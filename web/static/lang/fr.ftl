@@ -142,8 +142,8 @@ tentacle_take =
     }
 leaves_for = { $amoeba } part vers { $to }.
 food_here = Nourriture ici : { $food }.
-attacks_you = { $attacker } attaque votre { $target }.
-attacks_you_lost = { $attacker } attaque votre { $target } (vous avez perdu le combat).
+attacks_you = { $attacker } attaque votre amibe { $n }.
+attacks_you_lost = { $attacker } attaque votre amibe { $n } (vous avez perdu le combat).
 still_to_pay = Reste à payer : { $remaining } (PB, ou gènes à leur valeur de défaut).
 genes_to_give = Gènes que vous pouvez rendre
 buy_intro =

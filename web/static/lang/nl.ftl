@@ -123,8 +123,8 @@ tentacle_take =
     }
 leaves_for = { $amoeba } gaat naar { $to }.
 food_here = Voedsel hier: { $food }.
-attacks_you = { $attacker } valt je { $target } aan.
-attacks_you_lost = { $attacker } valt je { $target } aan (je verloor het gevecht).
+attacks_you = { $attacker } valt je amoebe { $n } aan.
+attacks_you_lost = { $attacker } valt je amoebe { $n } aan (je verloor het gevecht).
 still_to_pay = Nog te betalen: { $remaining } (BP, of genen naar hun defectwaarde).
 genes_to_give = Genen die je kunt inleveren
 buy_intro =
