@@ -30,7 +30,7 @@ class NoticeSettingsRow(Base):
     kinds: Mapped[list[Any]] = mapped_column(JSON)
     #: "now" (one email per notice) or "digest" (one email per digest period).
     cadence: Mapped[str] = mapped_column(String(16))
-    #: The language of the emails: en, de, nl, es or fr.
+    #: The language of the emails: en, de, nl or es.
     lang: Mapped[str] = mapped_column(String(8))
     unsubscribe_key: Mapped[str] = mapped_column(String(64), unique=True)
     #: Set by the one-click unsubscribe: no email at all until the player chooses again.

@@ -1,7 +1,7 @@
 """Email notices on the service with a real SMTP server on loopback (``aiosmtpd``): the
 verification mail and its link, a correspondence game's turn mails, a turn played before
 its mail leaves (dropped), the one-click unsubscribe, digests, the rate limit, and the
-texts of every language."""
+texts of the four languages."""
 
 from __future__ import annotations
 

@@ -516,7 +516,7 @@ class DriftAction(TypedDict):
 
 class Email(TypedDict):
     address: str
-    lang: NotRequired[Literal['en', 'de', 'nl', 'es', 'fr']]
+    lang: NotRequired[Literal['en', 'de', 'nl', 'es']]
 
 
 class Entry(TypedDict):
@@ -1024,7 +1024,7 @@ class NoticeChoices(TypedDict):
     email_verified: bool
     kinds: list[Literal['your_turn', 'game_end', 'challenge', 'tournament']]
     kinds_available: list[str]
-    lang: Literal['en', 'de', 'nl', 'es', 'fr']
+    lang: Literal['en', 'de', 'nl', 'es']
     push_available: bool
     push_subscriptions: int
     unsubscribed: bool
@@ -1033,7 +1033,7 @@ class NoticeChoices(TypedDict):
 class NoticeChoicesUpdate(TypedDict):
     cadence: NotRequired[Literal['now', 'digest']]
     kinds: NotRequired[list[Literal['your_turn', 'game_end', 'challenge', 'tournament']]]
-    lang: NotRequired[Literal['en', 'de', 'nl', 'es', 'fr']]
+    lang: NotRequired[Literal['en', 'de', 'nl', 'es']]
 
 
 class OverpaymentLostEvent(TypedDict):

@@ -27,7 +27,7 @@ from jinja2 import Environment
 from service.plumbing.text_check import shown
 from service.rules.notice_kinds import VERIFY
 
-LANGUAGES: Final = ("en", "de", "nl", "es", "fr")
+LANGUAGES: Final = ("en", "de", "nl", "es")
 
 
 @functools.cache
