@@ -55,6 +55,7 @@ BROKEN = re.compile(
 SAID_JS = """
 const out = [document.title, document.body.innerText];
 for (const el of document.querySelectorAll('#log, details, option, svg title')) out.push(el.textContent);
+for (const el of document.querySelectorAll('input:not([type=hidden])')) out.push(el.value);
 for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]'))
   for (const a of ['title', 'aria-label', 'placeholder', 'alt'])
     if (el.hasAttribute(a)) out.push(el.getAttribute(a));

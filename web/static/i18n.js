@@ -105,12 +105,14 @@ export function languageSwitcher() {
 }
 
 /** The page's fixed words (elements marked ``data-t``, the title too; ``data-t-label``,
- * ``data-t-title`` and ``data-t-placeholder`` for an aria-label, a tooltip and a placeholder) in the chosen language, and the switcher
+ * ``data-t-title``, ``data-t-placeholder`` and ``data-t-value`` for an aria-label, a tooltip, a
+ * placeholder and a field's suggested value) in the chosen language, and the switcher
  * in its header. */
 export function translatePage() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   for (const el of document.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
   for (const el of document.querySelectorAll("[data-t-title]")) el.setAttribute("title", t(el.dataset.tTitle));
   for (const el of document.querySelectorAll("[data-t-placeholder]")) el.setAttribute("placeholder", t(el.dataset.tPlaceholder));
+  for (const el of document.querySelectorAll("[data-t-value]")) el.value = t(el.dataset.tValue);
   document.querySelector("header.top")?.append(languageSwitcher());
 }

@@ -84,7 +84,7 @@ async function create(ev) {
   if (!$("rated").checked) body.rated = false; // an unrated game offers hints (docs/web.md)
   try {
     if ($("use-deck").checked) body.options.deck = JSON.parse($("deck").value);
-    const name = $("your-name").value || "Player";
+    const name = $("your-name").value || t("player");
     const created = (await callAsPlayer("/games", { method: "POST", body }, name)).data;
     keepCreatorToken(created.game.id, created.creator_token);
     const codes = created.invitations || [];
@@ -97,7 +97,7 @@ async function create(ev) {
 }
 
 async function join(gameId, seat, invite) {
-  const name = $("your-name").value || "Player";
+  const name = $("your-name").value || t("player");
   const body = seat === undefined ? { name } : { name, seat };
   if (invite) body.invite = invite;
   // A signed-in browser joins as its player: the seat shows in the player's games everywhere.
