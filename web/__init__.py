@@ -1,8 +1,9 @@
 """The browser client: a landing page, the lobby and the game page, served by the API's app.
 
 Every file comes from this server (no CDN): the pages are plain HTML with ES modules and
-SVG under ``web/static`` (nothing to build), and Swagger UI's files come from the
-``swagger-ui-bundle`` package. The client knows no rule of the game: it draws what
+SVG under ``web/static`` (nothing to build), Swagger UI's files come from the
+``swagger-ui-bundle`` package, and Fluent's message formatter (``@fluent/bundle``, declared in
+``web/package.json``) from ``web/node_modules``, its ES modules served as npm ships them. The client knows no rule of the game: it draws what
 ``GET /api/v1/rules`` and the game documents say and offers only ``pending.actions``.
 """
 
@@ -14,6 +15,8 @@ import swagger_ui_bundle
 from flask import Blueprint, Response, send_from_directory
 
 STATIC = Path(__file__).parent / "static"
+# Fluent's ES build: modules that import only each other, so the browser loads them as they are.
+FLUENT = Path(__file__).parent / "node_modules" / "@fluent" / "bundle" / "esm"
 SWAGGER_UI_URL = "/web/swagger-ui/"
 
 web_bp = Blueprint("web", __name__, static_folder="static", static_url_path="/web/static")
@@ -112,3 +115,12 @@ def service_worker() -> Response:
 def swagger_ui(filename: str) -> Response:
     """Swagger UI's own files, for flask-smorest's ``/api/v1/docs`` page."""
     return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename, max_age=86400)
+
+
+@web_bp.get("/web/vendor/fluent/<path:filename>")
+def fluent(filename: str) -> Response:
+    """``@fluent/bundle``'s ES modules from ``web/node_modules`` (``make run`` and ``make test``
+    install them with ``scripts/ensure-web-client.sh``): i18n.js formats every text with it."""
+    resp = send_from_directory(FLUENT, filename, mimetype="text/javascript")
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp

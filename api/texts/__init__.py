@@ -1,4 +1,4 @@
-"""Explanations of the rules for players, in the four languages of the rule texts.
+"""Explanations of the rules for players, in the four languages of the rule texts and French.
 
 Why here and not in the engine: the engine decides, it does not teach; these texts are what
 ``GET /rules`` hands every client so that no client has to know a rule to explain one. One
@@ -15,7 +15,7 @@ import tomllib
 from importlib import resources
 from typing import Any, Final
 
-LANGUAGES: Final = ("en", "de", "nl", "es")
+LANGUAGES: Final = ("en", "de", "nl", "es", "fr")
 DEFAULT_LANGUAGE: Final = "en"
 PHASES: Final = ("setup", "1", "2", "3", "4", "5", "6")
 

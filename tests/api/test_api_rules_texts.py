@@ -1,4 +1,4 @@
-"""GET /rules explains the game in English, German, Dutch and Spanish."""
+"""GET /rules explains the game in English, German, Dutch, Spanish and French."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def test_texts_are_in_the_language_asked_for(client) -> None:
         assert texts["genes"][0]["does"] == words(lang)["genes"][GENES[0].id]["does"]
         assert set(texts["decisions"]) == set(r.json["rules"]["decision_kinds"])
         bodies[lang] = r
-    # Four different documents, each with its own ETag.
+    # A different document per language, each with its own ETag.
     assert len({r.headers["ETag"] for r in bodies.values()}) == len(LANGUAGES)
     assert len({r.json["texts"]["topics"]["ozone"] for r in bodies.values()}) == len(LANGUAGES)
 
@@ -70,9 +70,11 @@ def test_accept_language_chooses_and_english_is_the_default(client) -> None:
     assert client.get(f"{API}/rules").headers["Content-Language"] == "en"
     # As a browser sends it: the first language we have wins over English further down.
     pick = client.get(
-        f"{API}/rules", headers={"Accept-Language": "fr-BE, fr;q=0.9, nl;q=0.8, en;q=0.5"}
+        f"{API}/rules", headers={"Accept-Language": "ja-JP, ja;q=0.9, nl;q=0.8, en;q=0.5"}
     )
     assert pick.headers["Content-Language"] == "nl"
+    french = client.get(f"{API}/rules", headers={"Accept-Language": "fr-BE, fr;q=0.9, en;q=0.5"})
+    assert french.headers["Content-Language"] == "fr"
     regional = client.get(f"{API}/rules", headers={"Accept-Language": "de-AT"})
     assert regional.headers["Content-Language"] == "de"
     assert pick.json["texts"]["phases"][1]["name"] == words("nl")["phases"]["1"]["name"]
@@ -92,5 +94,5 @@ def test_a_cached_language_revalidates_and_another_does_not(client) -> None:
 
 
 def test_an_unknown_language_is_a_problem_not_a_500(client) -> None:
-    assert_problem(client.get(f"{API}/rules?lang=fr"), 422, "validation_error")
+    assert_problem(client.get(f"{API}/rules?lang=ja"), 422, "validation_error")
     assert_problem(client.get(f"{API}/rules?lang="), 422, "validation_error")

@@ -27,6 +27,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from harness.browser import chromium, console_errors, open_ready
 from harness.web_play import wait_for
 from harness.web_server import LiveServer
+from tests.web.catalogue import LANGUAGES
 from tests.web.test_web_drawn import GAMES, wait_turn
 from tests.web.test_web_play import api, api_post
 
@@ -46,12 +47,18 @@ FAILING = {"serious", "critical"}
 #: at 1280 px and German on a 360 px phone visit every page (15, a game of every size and
 #: variant among them: minutes on a busy machine); Dutch at 360 px and Spanish at 1280 px
 #: visit the pages whose words differ by language (``CORE``: a 3-player game stands for
-#: the others, whose words are the same). URSUPPE_AXE_ALL=1 audits every page in every
-#: language at both widths.
+#: the others, whose words are the same), and so does French at 360 px. URSUPPE_AXE_ALL=1
+#: audits every page in every language at both widths.
 VIEWS = (
-    [(lang, width, "all") for lang in ("en", "de", "nl", "es") for width in (1280, 360)]
+    [(lang, width, "all") for lang in LANGUAGES for width in (1280, 360)]
     if os.environ.get("URSUPPE_AXE_ALL")
-    else [("en", 1280, "all"), ("de", 360, "all"), ("nl", 360, "core"), ("es", 1280, "core")]
+    else [
+        ("en", 1280, "all"),
+        ("de", 360, "all"),
+        ("nl", 360, "core"),
+        ("es", 1280, "core"),
+        ("fr", 360, "core"),
+    ]
 )
 CORE = {
     "front",
@@ -260,7 +267,7 @@ def test_the_tournament_pages_pass_in_every_language_at_both_widths(
         driver.get(server.base_url + "/")
         driver.execute_script("localStorage.setItem('ursuppe.player', arguments[0])",
                               json.dumps(site.player))  # fmt: skip
-        for lang in ("en", "de", "nl", "es"):
+        for lang in LANGUAGES:
             driver.execute_script("localStorage.setItem('ursuppe.lang', arguments[0])", lang)
             for width in (360, 1280):
                 driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

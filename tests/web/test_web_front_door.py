@@ -16,8 +16,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from harness.browser import chromium, console_errors
 from harness.web_server import LiveServer
+from tests.web.catalogue import LANGUAGES
 
-LANGUAGES = ("en", "de", "nl", "es")
 #: Where a door leads: each must be a link of the page.
 DOORS = ["/lobby#learn", "/lobby#quickplay", "/lobby#create", "/lobby#watch", "/leaderboard",
          "/account", "/api/v1/docs", "/api/v1/openapi.json", "/api/v1/rules"]  # fmt: skip

@@ -31,7 +31,7 @@ PAGES = [
     "/game/nothing",
 ]
 OFFLINE_HEADING = {"en": "You are offline", "de": "Du bist offline", "nl": "Je bent offline",
-                   "es": "Estás sin conexión"}  # fmt: skip
+                   "es": "Estás sin conexión", "fr": "Vous êtes hors ligne"}  # fmt: skip
 
 
 def _get(url: str) -> tuple[str, bytes]:
@@ -81,7 +81,7 @@ def _cached(driver: Any) -> list[str]:
     )
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_the_service_worker_keeps_static_files_and_shows_offline(
     server: LiveServer, lang: str
 ) -> None:
@@ -111,8 +111,11 @@ def test_the_service_worker_keeps_static_files_and_shows_offline(
         assert {"/web/static/lobby.js", "/web/static/style.css", "/web/static/offline.html"} <= set(
             cached
         )
-        # Only the static files: no page, no API answer, no stream.
-        assert [p for p in cached if not p.startswith("/web/static/")] == []
+        # Only the static files (the client's own and the npm package it loads): no page, no
+        # API answer, no stream.
+        assert "/web/vendor/fluent/index.js" in cached
+        static = ("/web/static/", "/web/vendor/")
+        assert [p for p in cached if not p.startswith(static)] == []
         assert console_errors(driver) == []
 
         relay.cut()

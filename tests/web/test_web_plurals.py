@@ -1,6 +1,7 @@
 """Texts with a count take the plural form their language's CLDR rules give that count
-(web/static/i18n.js with the browser's ``Intl.PluralRules``): "1 card left", "2 cards left",
-in each of the four languages, in the real browser that shows them."""
+(Fluent's select expressions in web/static/lang/*.ftl, resolved by the browser's
+``Intl.PluralRules``): "1 card left", "2 cards left", in each language, in the real browser
+that shows them."""
 
 from __future__ import annotations
 
@@ -10,10 +11,9 @@ import pytest
 
 from harness.browser import chromium, console_errors
 from harness.web_server import LiveServer
+from tests.web.catalogue import LANGUAGES, messages
 
-LANGUAGES = ("en", "de", "nl", "es")
-
-ENVIRONMENT = {"dir": "", "ozone": 8}
+ENVIRONMENT = {"dir": "", "drift": "W", "ozone": 8}
 #: (language, key, variables, the text the page shows).
 EXPECTED = [
     ("en", "environment", {**ENVIRONMENT, "left": 1}, "(1 card left)"),
@@ -47,7 +47,9 @@ def _in_page(server: LiveServer, script: str, *args: Any) -> Any:
         driver.get(server.base_url + "/lobby")
         result = driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
-            "import('/web/static/i18n.js').then(i18n => done((" + script + ")(i18n, ...arguments)))"
+            "import('/web/static/i18n.js').then(i18n => ("
+            + script
+            + ")(i18n, ...arguments)).then(done)"
             ".catch(e => done({error: String(e)}));",
             *args,
         )
@@ -60,30 +62,29 @@ def _in_page(server: LiveServer, script: str, *args: Any) -> Any:
 def test_a_count_takes_its_languages_plural_form(server: LiveServer, lang: str) -> None:
     cases = [case for case in EXPECTED if case[0] == lang]
     texts = _in_page(
-        server, "(i18n, cases) => cases.map(([l, k, v]) => i18n.translate(l, k, v))", cases
+        server,
+        "(i18n, cases) => Promise.all(cases.map(([l]) => i18n.loadLanguage(l)))"
+        ".then(() => cases.map(([l, k, v]) => i18n.translate(l, k, v)))",
+        cases,
     )
     for (_, key, variables, expected), text in zip(cases, texts, strict=True):
         assert expected in text, (key, variables, text)
 
 
 def test_every_plural_entry_has_the_forms_its_language_uses(server: LiveServer) -> None:
-    """Each language's entries carry ``one`` and ``other`` (the forms CLDR gives whole counts
-    in all four languages; a rarer one such as Spanish ``many`` falls back to ``other``), and
-    name a placeholder that every form shows."""
-    found = _in_page(
+    """Each language's messages with a count select ``one`` and, as the default, ``other``
+    (the forms CLDR gives whole counts in every language here; a rarer one such as Spanish
+    ``many`` falls back to ``other``), and the browser's plural rules know no other form
+    for whole counts in these languages."""
+    categories = _in_page(
         server,
-        """(i18n, langs) => Promise.all(langs.map(l => import(`/web/static/lang/${l}.js`)))
-        .then(ms => ms.map((m, i) => ({lang: langs[i],
-          categories: [...new Set([0, 1, 2, 3, 5, 11, 21, 100].map(
-            n => new Intl.PluralRules(langs[i]).select(n)))],
-          entries: Object.entries(m.default).filter(([, v]) => typeof v === 'object')})))""",
+        "(i18n, langs) => langs.map(l => [...new Set([0, 1, 2, 3, 5, 11, 21, 100]"
+        ".map(n => new Intl.PluralRules(l).select(n)))])",
         list(LANGUAGES),
     )
-    for language in found:
-        entries = dict(language["entries"])
-        assert len(entries) >= 10, (language["lang"], sorted(entries))
-        assert set(language["categories"]) == {"one", "other"}, language
-        for key, entry in entries.items():
-            forms = {k: v for k, v in entry.items() if k != "count"}
-            assert {"one", "other"} <= forms.keys(), (language["lang"], key)
-            assert all("{" + entry["count"] + "}" in v for v in forms.values()), key
+    for lang, found in zip(LANGUAGES, categories, strict=True):
+        assert set(found) == {"one", "other"}, (lang, found)
+        counted = {k: v for k, v in messages(lang).items() if "[one]" in v}
+        assert len(counted) >= 10, (lang, sorted(counted))
+        for key, text in counted.items():
+            assert "*[other]" in text, (lang, key)

@@ -1,4 +1,4 @@
-"""A table that teaches, in each of the four languages: every gene's card shows
+"""A table that teaches, in each language: every gene's card shows
 its text from GET /rules, every decision kind shows its explanation, a purchase that lifts
 the mutation points above the ozone warns before it is made, and no icon needs an emoji
 font."""
@@ -20,12 +20,12 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from harness.browser import chromium, console_errors
 from harness.web_play import mount_decision, wait_for
 from harness.web_server import LiveServer
+from tests.web.catalogue import LANGUAGES, messages
 from tests.web.test_web_decisions import sample_decisions
 from tests.web.test_web_play import api_post
 
 pytestmark = pytest.mark.integration
 
-LANGUAGES = ("en", "de", "nl", "es")
 
 # Code points a browser draws from an emoji font when it has one (and as empty boxes when it
 # has none): misc technical (⏱ ⏮ ⏭), misc symbols and dingbats (⚀ ✚), arrows-supplement and
@@ -192,22 +192,27 @@ def test_the_language_switcher_is_remembered(server: LiveServer) -> None:
 
 
 def test_every_client_string_exists_in_every_language(server: LiveServer) -> None:
-    """web/static/lang/*.js: each language has every key English has, and a text of its own
-    for most of them (a key merely copied from English would pass silently otherwise)."""
+    """web/static/lang/*.ftl: each language has every message English has, and a text of its
+    own for most of them (a message merely copied from English would pass silently
+    otherwise); and Fluent in the browser reads every file without an error."""
+    en = messages("en")
+    for lang in LANGUAGES[1:]:
+        other = messages(lang)
+        assert other.keys() == en.keys(), (lang, other.keys() ^ en.keys())
+        assert all(other.values()), lang
+        same = [k for k in en if other[k] == en[k]]
+        assert len(same) < len(en) / 5, (lang, same)
     with chromium() as driver:
         driver.get(server.base_url + "/")
-        dicts = driver.execute_async_script(
-            "const done = arguments[0];"
-            "Promise.all(['en', 'de', 'nl', 'es'].map(l => import(`/web/static/lang/${l}.js`)))"
-            ".then(ms => done(ms.map(m => m.default)));"
+        errors = driver.execute_async_script(
+            "const [langs, done] = arguments;"
+            "import('/web/vendor/fluent/index.js').then(({FluentBundle, FluentResource}) =>"
+            " Promise.all(langs.map(l => fetch(`/web/static/lang/${l}.ftl`).then(r => r.text())"
+            "  .then(text => new FluentBundle(l).addResource(new FluentResource(text)).map(String)))))"
+            ".then(done);",
+            list(LANGUAGES),
         )
-    en = dicts[0]
-    for other in dicts[1:]:
-        assert other.keys() == en.keys()
-        assert all(v and isinstance(v, str | dict) for v in other.values())
-        assert [k for k in en if isinstance(en[k], dict) != isinstance(other[k], dict)] == []
-        same = [k for k in en if other[k] == en[k]]
-        assert len(same) < len(en) / 5, same
+    assert errors == [[] for _ in LANGUAGES]
 
 
 def test_learn_to_play_starts_a_game_whose_decisions_explain_themselves(

@@ -7,7 +7,7 @@
 // more tab stop, opened with Enter.
 import { h, put } from "./dom.js";
 import { t } from "./i18n.js";
-import { amoebaName, colour, dir, seatName } from "./words.js";
+import { COLOUR_KEYS, amoebaName, colour, dir, seatName } from "./words.js";
 
 /** One amoeba in words: whose, which, and its damage points when it has any. */
 function amoebaWords(a) {
@@ -17,7 +17,7 @@ function amoebaWords(a) {
 
 /** The words of one field: its name, its food by colour and its amoebas. */
 export function fieldWords(field, amoebas) {
-  const food = field.food.map((n, s) => (n ? t("board_text_cubes", { n, colour: colour(s) }) : null)).filter(Boolean);
+  const food = field.food.map((n, s) => (n ? t("board_text_cubes", { n, colour: colour(s), key: COLOUR_KEYS[s] }) : null)).filter(Boolean);
   return t("board_text_field", {
     field: field.name,
     food: food.length ? food.join(", ") : t("board_text_no_food"),
@@ -70,7 +70,7 @@ export function drawBoardText(box, state, offered, board) {
   };
   const card = state.environment?.current;
   put(box,
-    h("p", { class: "muted" }, t("board_text_intro"), " ", card ? t("board_drift", { dir: dir(card.drift) }) : null),
+    h("p", { class: "muted" }, t("board_text_intro"), " ", card ? t("board_drift", { dir: dir(card.drift), drift: card.drift ?? "none" }) : null),
     list);
   const again = focusedField && list.querySelector(`li[data-field="${CSS.escape(focusedField)}"]`);
   const first = list.querySelector("li[data-offered]") || list.firstElementChild;

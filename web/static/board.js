@@ -123,7 +123,7 @@ export class Board {
       if (offered.fields.has(f.name)) this._button(view.g, t("board_field", { field: f.name }), () => this.onField?.(f.name), view.hit);
       else this._unbutton(view.g, view.hit);
     }
-    this.svg.setAttribute("aria-label", t("board_drift", { dir: dir(card?.drift) }));
+    this.svg.setAttribute("aria-label", t("board_drift", { dir: dir(card?.drift), drift: card?.drift ?? "none" }));
     this.onDraw?.(state, offered, selected); // the board in words follows (board-text.js)
   }
 
@@ -163,6 +163,6 @@ export function drawLadder(container, state) {
     el("text", { x: x + 3, y: y + 15 }, svg).textContent = i;
     (at[i] || []).forEach((s, k) => shape(s, x + 9 + (k % 3) * 10, y + 24 + Math.floor(k / 3) * 10, 4.5, svg));
   }
-  svg.setAttribute("aria-label", "Scores: " + state.seats.map((p) => `${seatName(p.seat)} ${p.score}`).join(", "));
+  svg.setAttribute("aria-label", t("ladder_label", { scores: state.seats.map((p) => t("ladder_score", { seat: seatName(p.seat), score: p.score })).join(", ") }));
   container.replaceChildren(svg);
 }

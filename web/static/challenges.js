@@ -34,7 +34,7 @@ function terms(c) {
     : tc.type === "bank" ? t("ch_tc_bank", { m: Math.round(tc.initial / 60), s: tc.increment })
       : tc.type === "correspondence" ? t("ch_tc_days", { n: tc.days }) : t("ch_tc_none");
   const variant = c.terms.options?.variant;
-  return [t("ch_players", { n: c.terms.players }) + (variant ? ` (${variant})` : ""), clock,
+  return [variant ? t("pool_variant", { variant }) : t("ch_players", { n: c.terms.players }), clock,
     c.terms.rated ? t("ch_rated") : t("ch_casual")].join(" · ");
 }
 

@@ -85,7 +85,7 @@ export const RENDERERS = {
   },
   movement: (ctx) => {
     contextAmoeba(ctx);
-    explain(ctx, t("current_drifts", { dir: dir(ctx.pending.context?.drift) }));
+    explain(ctx, t("current_drifts", { dir: dir(ctx.pending.context?.drift), drift: ctx.pending.context?.drift ?? "none" }));
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   second_move: (ctx) => { contextAmoeba(ctx); ctx.panel.append(actionButtons(ctx, indexed(ctx.pending))); },
@@ -116,7 +116,7 @@ export const RENDERERS = {
   },
   defend: (ctx) => {
     const c = ctx.pending.context || {};
-    explain(ctx, t(c.fight_lost ? "attacks_you_lost" : "attacks_you", { attacker: amoebaName(c.attacker), target: amoebaName(c.target) }));
+    explain(ctx, t(c.fight_lost ? "attacks_you_lost" : "attacks_you", { attacker: amoebaName(c.attacker), target: amoebaName(c.target), n: c.target.number }));
     ctx.panel.append(actionButtons(ctx, indexed(ctx.pending)));
   },
   attack_retry: (ctx) => { contextAmoeba(ctx); targetPick(ctx); },

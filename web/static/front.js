@@ -9,7 +9,7 @@ async function main() {
   const rules = await loadRules();
   put(document.getElementById("sizes"),
     rules.rules.players.filter((n) => n > 2).map((n) => h("li", {}, t("pool_players", { n }))),
-    rules.rules.variants.map((v) => h("li", {}, h("strong", {}, t("pool_variant", { name: v.summary.split(":")[0] })), " — ", rules.texts.variants[v.id] ?? "")));
+    rules.rules.variants.map((v) => h("li", {}, h("strong", {}, t("pool_variant", { variant: v.id })), " — ", rules.texts.variants[v.id] ?? "")));
   document.body.dataset.ready = "1";
 }
 

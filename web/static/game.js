@@ -13,7 +13,7 @@ import { renderRematch } from "./challenges.js";
 import { drawBoardText } from "./board-text.js";
 import { ChatPanel } from "./chat.js";
 import { drawLegend, setTexts } from "./help.js";
-import { languageSwitcher, t } from "./i18n.js";
+import { t, translatePage } from "./i18n.js";
 import { follow } from "./live.js";
 import { followTurns, playingHere } from "./notify.js";
 import { sentence, setGenes } from "./words.js";
@@ -60,14 +60,9 @@ async function refresh(doc) {
   return true;
 }
 
-/** The page's fixed words (elements marked data-t) in the chosen language, and the switcher. */
-function translatePage() {
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-  document.querySelector("header.top").append(languageSwitcher());
-}
-
 async function main() {
   const { gameId, trace } = view;
+  translatePage(); // "Loading…" too, in the page's language, while the game loads
   followTurns();
   // The rules, the game and its log load side by side: the page is drawn once all three are in.
   const [rules, game, log] = await Promise.all([loadRules(), call(`/games/${gameId}`).then((r) => r.data), loadEvents(gameId)]);
@@ -77,7 +72,6 @@ async function main() {
   if (view.mine) playingHere(gameId); // this game's turns are this page's own notice
   setTexts(rules.texts);
   setGenes(rules.texts.genes);
-  translatePage();
   learnNames(game);
   addLog(log.setup.map(sentence).filter(Boolean));
   log.items.forEach((entry) => showEntry(view, entry));

@@ -42,7 +42,7 @@ async function show() {
     const mine = r.player_id === me;
     if (mine) { tr.classList.add("mine"); tr.setAttribute("aria-current", "true"); }
     cell(tr, String(i + 1));
-    const a = Object.assign(document.createElement("a"), { href: `/players/${r.player_id}`, textContent: displayName(r) + (mine ? t("you_suffix") : "") });
+    const a = Object.assign(document.createElement("a"), { href: `/players/${r.player_id}`, textContent: mine ? t("name_you", { name: displayName(r) }) : displayName(r) });
     const who = document.createElement("span");
     who.append(a);
     if (r.bot && !isBotLevel(r.player_id)) who.append(Object.assign(document.createElement("span"), { className: "badge", textContent: t("bot_badge") }));

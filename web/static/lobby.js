@@ -4,7 +4,7 @@
 import { ApiError, call, callAsPlayer, keepCreatorToken, keepInvitations, keepSeat, myPlayer, mySeats, rules as loadRules } from "./api.js";
 import { h, put } from "./dom.js";
 import { botLevelText, resetHelp, setTexts, variantText } from "./help.js";
-import { languageSwitcher, t } from "./i18n.js";
+import { t, translatePage } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
 import { playerOptions } from "./pools.js";
 import { quickPlay } from "./quickplay.js";
@@ -84,7 +84,7 @@ async function create(ev) {
   if (!$("rated").checked) body.rated = false; // an unrated game offers hints (docs/web.md)
   try {
     if ($("use-deck").checked) body.options.deck = JSON.parse($("deck").value);
-    const name = $("your-name").value || "Player";
+    const name = $("your-name").value || t("player");
     const created = (await callAsPlayer("/games", { method: "POST", body }, name)).data;
     keepCreatorToken(created.game.id, created.creator_token);
     const codes = created.invitations || [];
@@ -97,7 +97,7 @@ async function create(ev) {
 }
 
 async function join(gameId, seat, invite) {
-  const name = $("your-name").value || "Player";
+  const name = $("your-name").value || t("player");
   const body = seat === undefined ? { name } : { name, seat };
   if (invite) body.invite = invite;
   // A signed-in browser joins as its player: the seat shows in the player's games everywhere.
@@ -108,7 +108,7 @@ async function join(gameId, seat, invite) {
 }
 
 function seatsText(g) {
-  return g.seats.map((s) => (s.kind === "bot" ? `${t("kind_bot")} (${s.bot_level})` : s.occupied ? s.name : t("status_open"))).join(", ");
+  return g.seats.map((s) => (s.kind === "bot" ? t("lobby_bot_seat", { level: s.bot_level }) : s.occupied ? s.name : t("status_open"))).join(", ");
 }
 
 function table(el, head, rows) {
@@ -190,8 +190,7 @@ function invited() {
 let controllersOf = {}; // variant id -> the player controlling each colour (GET /rules)
 
 async function main() {
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-  document.querySelector("header.top").append(languageSwitcher());
+  translatePage();
   setTitle(document.title);
   followTurns();
   const rules = await loadRules();

@@ -1,11 +1,16 @@
 // The account page's notices: the email address (verified by a mailed link), which notices
-// and how often, in this page's language (the emails are written in it), and Web Push on
+// and how often, in this page's language where the emails are written in it, and Web Push on
 // this browser (push.js). The address is shown here to its player only (docs/api.md,
 // "Notices by email and push").
 import { ApiError, call, myPlayer } from "./api.js";
 import { h, put } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { pushControl } from "./push.js";
+
+// The languages the emails are written in (the `lang` of PUT /players/me/notices, a closed
+// set of the API): a page in another language leaves the emails' language as it was.
+const MAIL_LANGUAGES = ["en", "de", "nl", "es"];
+const mailLang = () => (MAIL_LANGUAGES.includes(lang()) ? lang() : undefined);
 
 /** Draw the notices card into ``card`` for the signed-in player; ``fail`` shows a refusal. */
 export async function showNoticeSettings(card, fail) {
@@ -36,7 +41,7 @@ export async function showNoticeSettings(card, fail) {
   const addressForm = h("form", { id: "notice-email-form", class: "seatrow" },
     h("label", {}, h("span", {}, t("notices_address")), " ", address),
     h("button", { type: "submit" }, t("notices_save_address")));
-  addressForm.onsubmit = (ev) => { ev.preventDefault(); save("/players/me/email", "PUT", { address: address.value.trim(), lang: lang() }); };
+  addressForm.onsubmit = (ev) => { ev.preventDefault(); save("/players/me/email", "PUT", { address: address.value.trim(), lang: mailLang() }); };
 
   const kinds = h("fieldset", { id: "notice-kinds" }, h("legend", {}, t("notices_kinds")),
     ...choices.kinds_available.map((kind) => h("label", { class: "check" },
@@ -52,7 +57,7 @@ export async function showNoticeSettings(card, fail) {
     ev.preventDefault();
     const picked = [...choicesForm.querySelectorAll("input[name=kind]:checked")].map((i) => i.value);
     const how = choicesForm.querySelector("input[name=cadence]:checked")?.value ?? "now";
-    save("/players/me/notices", "PUT", { kinds: picked, cadence: how, lang: lang() });
+    save("/players/me/notices", "PUT", { kinds: picked, cadence: how, lang: mailLang() });
   };
 
   const remove = choices.email === null ? null

@@ -1,5 +1,5 @@
 // The rating pools (docs/api.md, "Ratings") as the pages name them: a game size, or a
-// 2-player variant named by its summary from GET /rules (in the page's language).
+// 2-player variant named by its message (variant_name), explained by GET /rules `texts`.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 export function poolsOf(rules) {
   return [
     ...rules.rules.players.filter((n) => n > 2).map((n) => ({ id: `${n}p`, label: t("pool_players", { n }) })),
-    ...rules.rules.variants.map((v) => ({ id: v.id, label: t("pool_variant", { name: v.summary.split(":")[0] }) })),
+    ...rules.rules.variants.map((v) => ({ id: v.id, label: t("pool_variant", { variant: v.id }) })),
   ];
 }
 
@@ -17,8 +17,8 @@ export function poolLabel(rules, id) {
 }
 
 /** The game sizes a form offers, as <option>s: "4" (``count`` names it), then "2:<variant>"
- * for each 2-player variant, titled by its summary. */
+ * for each 2-player variant, titled by its explanation in the page's language. */
 export function playerOptions(rules, count = (n) => String(n)) {
   return [...rules.rules.players.map((n) => h("option", { value: n }, count(n))),
-    ...rules.rules.variants.map((v) => h("option", { value: `${v.players}:${v.id}`, title: v.summary }, `${v.players}: ${v.summary.split(":")[0]}`))];
+    ...rules.rules.variants.map((v) => h("option", { value: `${v.players}:${v.id}`, title: rules.texts?.variants?.[v.id] ?? "" }, t("variant_option", { n: v.players, variant: v.id })))];
 }

@@ -158,7 +158,7 @@ function drawList() {
     const tr = document.createElement("tr");
     tr.dataset.seek = s.id;
     const mine = s.player_id === myPlayer()?.id;
-    for (const text of [s.name + (mine ? t("you_suffix") : ""), gameText(s), clockText(s.time_control), s.rated ? t("qp_rated") : t("qp_unrated")]) {
+    for (const text of [mine ? t("name_you", { name: s.name }) : s.name, gameText(s), clockText(s.time_control), s.rated ? t("qp_rated") : t("qp_unrated")]) {
       const td = document.createElement("td"); td.textContent = text; tr.append(td);
     }
     el.append(tr);

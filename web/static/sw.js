@@ -5,14 +5,16 @@
 // here: the worker does not answer those requests, so the browser sends them as without it.
 // It also shows the player's Web Push notices (a turn, a game's end) and opens the game
 // when one is clicked (docs/api.md, "Notices by email and push").
-const CACHE = "ursuppe-static-v1";
+const CACHE = "ursuppe-static-v2";
 const STATIC = "/web/static/";
+const VENDOR = "/web/vendor/"; // the npm packages the client loads (Fluent), served by web/__init__.py
 const OFFLINE = "/web/static/offline.html";
 // What the offline page needs, cached when the worker installs.
 const OFFLINE_FILES = [
   OFFLINE, "/web/static/offline.js", "/web/static/i18n.js", "/web/static/style.css",
-  "/web/static/favicon.svg", "/web/static/lang/en.js", "/web/static/lang/de.js",
-  "/web/static/lang/nl.js", "/web/static/lang/es.js",
+  "/web/static/favicon.svg", ...["en", "de", "nl", "es", "fr"].map((l) => `/web/static/lang/${l}.ftl`),
+  ...["index", "bundle", "resource", "resolver", "scope", "types", "builtins", "memoizer"]
+    .map((m) => `/web/vendor/fluent/${m}.js`),
 ];
 // The pages (answered by web/__init__.py): every other same-origin navigation is left alone.
 const PAGES = /^\/(lobby|account|leaderboard|email|tournaments(\/[^/]+)?|players\/[^/]+|game\/[^/]+)?$/;
@@ -55,7 +57,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && PAGES.test(url.pathname)) event.respondWith(page(request));
-  else if (url.pathname.startsWith(STATIC)) event.respondWith(staticFile(event));
+  else if (url.pathname.startsWith(STATIC) || url.pathname.startsWith(VENDOR)) event.respondWith(staticFile(event));
 });
 
 /** A push from the server (service/notices.py): {title, body, url, tag}, already in the

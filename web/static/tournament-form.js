@@ -85,6 +85,8 @@ async function create(event) {
 export function setUpOrganiseForm() {
   $("org-name-label").hidden = Boolean(myPlayer());
   $("tn-f-starts").value = localValue(new Date(Date.now() + START_IN_MINUTES * 60000));
+  // The 2-player variants by their names in the page's language (the option's value is the id).
+  for (const o of $("tn-f-table").options) if (!/^\d+$/.test(o.value)) o.textContent = t("variant_option", { n: 2, variant: o.value });
   $("tn-f-format").onchange = showFormatFields;
   showFormatFields();
   $("tn-form").onsubmit = create;

@@ -59,7 +59,7 @@ class Rules(MethodView):
         Board, compass, the default environment deck and the gene table as implemented by
         the engine, plus the bot levels a game's creator may choose; and `texts`, the rules
         explained for players (each gene, phase, decision kind, bot level and variant; ozone,
-        mutation points, defects, scoring and the end) in English, German, Dutch or Spanish,
+        mutation points, defects, scoring and the end) in English, German, Dutch, Spanish or French,
         chosen by `?lang=` or else `Accept-Language`.
         """
         lang = _language(query)

@@ -937,7 +937,7 @@ class Operations:
         """
         return self._operation('listRatings', path={}, query={'pool': pool, 'bots': bots, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
-    def get_rules(self, *, lang: Literal['en', 'de', 'nl', 'es'] | None = None, if_none_match: str | None = None, seat_token: str | None = None) -> models.Rules:
+    def get_rules(self, *, lang: Literal['en', 'de', 'nl', 'es', 'fr'] | None = None, if_none_match: str | None = None, seat_token: str | None = None) -> models.Rules:
         """The rules as data, and explained (``GET /api/v1/rules``, ``getRules``).
 
         Raises: ``problems.ValidationError``, ``problems.RateLimited``.

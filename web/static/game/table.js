@@ -4,15 +4,18 @@ import { chip, drawLadder } from "../board.js";
 import { h } from "../dom.js";
 import { drawPhaseTrack, geneRef, geneRefs, phaseName } from "../help.js";
 import { t } from "../i18n.js";
-import { colour, seatName, setSeatNames } from "../words.js";
+import { colour, dir, seatName, setSeatNames } from "../words.js";
 import { $ } from "./state.js";
 
-/** A player's name: a bot without a name of its own is "Bot 2 (greedy)", so two bots of one
- * level stay apart; an open seat says so. */
-export function playerName(seat) {
-  if (seat.kind === "bot" && (!seat.name || seat.name.startsWith("bot:"))) return t("bot_n", { n: seat.seat + 1, level: seat.bot_level });
-  return seat.name || t("open_seat");
+/** Who plays a seat, as the messages take it (words.js, seatArgs): a bot without a name of
+ * its own is named by its seat and level ("Bot 2 (greedy)"), so two bots of one level stay
+ * apart; an open seat says so. */
+export function playerArgs(seat) {
+  const place = seat.seat + 1;
+  if (seat.kind === "bot" && (!seat.name || seat.name.startsWith("bot:"))) return { who: "bot", name: "", place, level: seat.bot_level };
+  return seat.name ? { who: "named", name: seat.name, place, level: "" } : { who: "open", name: "", place, level: "" };
 }
+export const playerName = (seat) => t("player_name", playerArgs(seat));
 
 /** The colours (the state's seats) with the player controlling each: in the 2-player
  * variants a player holds two colours, and the decoy colour has none. */
@@ -29,7 +32,7 @@ export const pendingPlayer = (game, p) => game.seats[p.player ?? p.seat];
 export const isMine = (view, p) => Boolean(p && view.mine && (p.player ?? p.seat) === view.mine.seat);
 
 export function learnNames(game) {
-  setSeatNames(colours(game).map((c) => (c.decoy ? t("decoy") : playerName(game.seats[c.player]))));
+  setSeatNames(colours(game).map((c) => (c.decoy ? { who: "decoy", name: "", place: c.colour + 1, level: "" } : playerArgs(game.seats[c.player]))));
 }
 
 /** Put ``node`` in a panel only when it differs from what is there (compared by its
@@ -58,9 +61,9 @@ export function renderPlayers(view) {
   };
   const table = h("table", {}, h("tr", {}, h("th", {}, `${t("th_colour")} · ${t("th_genes")}`), h("th", {}, t("th_score")), h("th", {}, t("bp")), h("th", {}, t("th_amoebas"))));
   for (const { seat, list } of groups) {
-    const you = mine && mine.seat === seat.seat ? t("you_suffix") : "";
+
     // The player's clock (clocks.js fills it): a bank or a deadline belongs to the player.
-    table.append(h("tr", { class: "player-row", "data-player": seat.seat }, h("th", { colspan: 3 }, playerName(seat) + you),
+    table.append(h("tr", { class: "player-row", "data-player": seat.seat }, h("th", { colspan: 3 }, t(mine && mine.seat === seat.seat ? "player_name_you" : "player_name", playerArgs(seat))),
       h("td", { class: "clock", "data-seat": seat.seat, title: t("th_clock") })));
     table.append(...list.map((c) => row(c, { "data-player": seat.seat })));
   }
@@ -87,7 +90,7 @@ export function renderStatus(view) {
   const env = st?.environment;
   const where = st && game.status === "active" ? ` · ${t("round_n", { n: st.round })}, ${st.round ? phaseName(st.phase) : phaseName("setup")}` : "";
   $("status").textContent = `${t("game_n", { id: game.id.slice(0, 8) })} · ${t(`status_${game.status}`)}${where}`;
-  $("environment").textContent = env?.current ? t("environment", { dir: t(`dir_${env.current.drift}`), ozone: env.current.ozone, left: env.remaining }) : "";
+  $("environment").textContent = env?.current ? t("environment", { dir: dir(env.current.drift), drift: env.current.drift ?? "none", ozone: env.current.ozone, left: env.remaining }) : "";
   const p = game.status === "active" ? game.pending : null;
   $("whose-turn").textContent = p ? (isMine(view, p) ? t("your_turn") : t("to_decide", { seat: seatName(p.seat) })) : "";
   $("whose-turn").classList.toggle("thinking", Boolean(p && pendingPlayer(game, p)?.kind === "bot"));
