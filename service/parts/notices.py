@@ -38,6 +38,7 @@ from service.plumbing.mail.send import MailError
 from service.plumbing.mail.send import send as send_mail
 from service.rules import email_address
 from service.rules.notice_kinds import (
+    ALWAYS,
     CADENCES,
     DEFAULT_KINDS,
     VERIFY,
@@ -299,7 +300,7 @@ class Notices(Part):
         ):
             return _drop([row], "turn played")
         prefs = store_notices.settings_of(session, row.player_id)
-        if prefs is not None and row.kind not in prefs.kinds:
+        if prefs is not None and row.kind not in prefs.kinds and row.kind not in ALWAYS:
             return _drop([row], "not wanted")
         subscriptions = store_notices.subscriptions(session, row.player_id)
         if not subscriptions:
@@ -360,7 +361,9 @@ class Notices(Part):
         else:
             if prefs is None or prefs.email is None or prefs.email_verified_at is None:
                 return _drop([row], "no verified address")
-            if prefs.unsubscribed_at is not None or row.kind not in prefs.kinds:
+            if prefs.unsubscribed_at is not None or (
+                row.kind not in prefs.kinds and row.kind not in ALWAYS
+            ):
                 return _drop([row], "not wanted")
             if prefs.cadence == "digest":
                 due_at = next_digest(row.created_at, timedelta(hours=mail.digest_hours))
@@ -370,7 +373,7 @@ class Notices(Part):
                 batch = [
                     n
                     for n in store_notices.email_batch(session, row.player_id, now)
-                    if n.kind != VERIFY and n.kind in prefs.kinds
+                    if n.kind != VERIFY and (n.kind in prefs.kinds or n.kind in ALWAYS)
                 ]
             else:
                 batch = [row]
