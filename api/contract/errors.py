@@ -188,13 +188,12 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     ),
     # reports and moderation
     "createReport": (
-        "player_not_found", "game_not_found", "message_not_found", "cannot_report_self",
-        "invalid_report", "report_rate_limited",
+        "player_not_found", "message_not_found", "cannot_report_self", "report_rate_limited",
     ),
     "listReports": ("not_moderator",),
     "createModerationAction": (
         "not_moderator", "report_not_found", "player_not_found", "report_closed",
-        "invalid_moderation", "cannot_moderate_self",
+        "cannot_moderate_self",
     ),
     "listModerationLog": ("not_moderator",),
     # webhooks

@@ -945,7 +945,7 @@ class Operations:
         """Report a player or a chat message to the moderators (``POST /api/v1/reports``, ``createReport``).
 
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
-            ``problems.MissingScope``, ``problems.GameNotFound``, ``problems.PlayerNotFound``,
+            ``problems.MissingScope``, ``problems.PlayerNotFound``,
             ``problems.MessageNotFound``, ``problems.PayloadTooLarge``,
             ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
             ``problems.CannotReportSelf``, ``problems.InvalidReport``, ``problems.RateLimited``,
