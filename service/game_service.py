@@ -125,6 +125,7 @@ class GameService:
             self.chat,
             self.ratings,
             self.webhooks,
+            self.moderation,
         )
 
     @property

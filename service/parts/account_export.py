@@ -14,6 +14,7 @@ from typing import Any
 from service.parts.base import Part
 from service.parts.chat import Chat, ChatMessage
 from service.parts.grants import Grants
+from service.parts.moderation import Moderation
 from service.parts.notices import Notices
 from service.parts.ratings import Ratings
 from service.parts.webhooks import Webhooks
@@ -35,11 +36,13 @@ class AccountExport(Part):
     chat: Chat
     ratings: Ratings
     webhooks: Webhooks
+    moderation: Moderation
 
     def export(self, player_id: str) -> dict[str, Any]:
         """The player's profile, notice choices and address, tokens, registered sites,
-        webhooks, mutes, ratings and their history, every chat message the player wrote
-        and every game the player held a seat in (private ones included), oldest first."""
+        webhooks, mutes, ratings and their history, every chat message the player wrote,
+        every game the player held a seat in (private ones included), the reports the
+        player filed and what moderators did about the player, oldest first."""
         row = self.store.people.player(player_id)
         if row is None:
             raise NotFound("player_not_found", f"no player {player_id}")
@@ -47,6 +50,7 @@ class AccountExport(Part):
             messages = [ChatMessage.of(m) for m in chat_messages_by(session, player_id)]
             games = [game_view(g, full=False) for g in games_seated(session, player_id)]
         ratings, _ = self.ratings.leaderboard(player_id=player_id, page_size=1000)
+        reports, moderation = self.moderation.of_player(player_id)
         return {
             "player": PlayerView.of(row),
             "exported_at": self.clock(),
@@ -59,6 +63,8 @@ class AccountExport(Part):
             "rating_history": self._history(player_id),
             "chat_messages": messages,
             "games": games,
+            "reports": reports,
+            "moderation": moderation,
         }
 
     def _history(self, player_id: str) -> list[Any]:

@@ -97,6 +97,17 @@ class ActionView:
         )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class ActionOnYou:
+    """A moderator's action as the player it concerns reads it: what, why, until when and
+    when; not who took it."""
+
+    action: str
+    reason: str
+    until: datetime | None
+    created_at: datetime
+
+
 @dataclass(eq=False)
 class Moderation(Part):
     """Reports, the moderators' queue, their actions and the audit log: a part
@@ -164,6 +175,17 @@ class Moderation(Part):
                 log.info("report %s of player %s by %s", row.id, player_id, reporter_id)
             reporter = session.get(PlayerRow, reporter_id)
             return ReportView.of(row, reporter.name if reporter else "", target.name)
+
+    def of_player(self, player_id: str) -> tuple[list[ReportView], list[ActionOnYou]]:
+        """What the service keeps of the player here, for the player's own download: the
+        reports the player filed, and what moderators did about the player."""
+        with self.store.sessions() as session:
+            filed = [ReportView.of(r, a, b) for r, a, b in queries.reports_by(session, player_id)]
+            acted = [
+                ActionOnYou(r.action, r.reason, r.until, r.created_at)
+                for r in queries.actions_on(session, player_id)
+            ]
+        return filed, acted
 
     # ------------------------------------------------------------------ moderators
 

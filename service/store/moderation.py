@@ -177,3 +177,31 @@ def impose(
 def lift(session: Session, player_id: str) -> None:
     """End every mute and bar of the player."""
     session.execute(delete(SanctionRow).where(SanctionRow.player_id == player_id))
+
+
+def reports_by(session: Session, reporter_id: str) -> list[tuple[ReportRow, str, str]]:
+    """(report, reporter's name, reported player's name) of every report the player filed,
+    oldest first."""
+    reporter, target = aliased(PlayerRow), aliased(PlayerRow)
+    query = (
+        select(ReportRow, reporter.name, target.name)
+        .join(reporter, reporter.id == ReportRow.reporter_id)
+        .join(target, target.id == ReportRow.target_id)
+        .where(ReportRow.reporter_id == reporter_id)
+        .order_by(ReportRow.created_at, ReportRow.id)
+    )
+    return [(row, a, b) for row, a, b in session.execute(query)]
+
+
+def actions_on(session: Session, player_id: str) -> list[ModerationActionRow]:
+    """Every action a moderator took on the player but dismissals, oldest first."""
+    return list(
+        session.scalars(
+            select(ModerationActionRow)
+            .where(
+                ModerationActionRow.target_id == player_id,
+                ModerationActionRow.action != "dismiss",
+            )
+            .order_by(ModerationActionRow.created_at, ModerationActionRow.id)
+        )
+    )

@@ -234,6 +234,17 @@ def test_a_bar_refuses_rated_play_until_lifted_and_a_dismissal_acts_on_nobody(
     log = client.get(f"{API}/moderation/log?player_id={bob_id}", headers=bearer(mod)).json
     assert [e["action"] for e in log] == ["dismiss", "warn", "lift", "bar_rated"]
     assert [n["action"] for n in told(service, bob_id)] == ["bar_rated", "lift", "warn"]
+    # Each finds it in the download of their data: Bob what was done (not by whom), Ann
+    # what she reported.
+    mine = client.get(f"{API}/players/me/export", headers=bearer(bob)).json
+    assert [(m["action"], m["reason"]) for m in mine["moderation"]] == [
+        ("bar_rated", "sandbagging"), ("lift", "cleared on appeal"), ("warn", "mind your manners"),
+    ]  # fmt: skip
+    assert "moderator_id" not in mine["moderation"][0] and mine["reports"] == []
+    filed = client.get(f"{API}/players/me/export", headers=bearer(ann)).json["reports"]
+    assert [(f["player_id"], f["reason"], f["status"]) for f in filed] == [
+        (bob_id, "other", "closed")
+    ]
     assert_problem(
         client.post(f"{API}/moderation/actions", headers=bearer(mod),
                     json={"action": "warn", "reason": "x", "player_id": bob_id, "hours": 3}),

@@ -126,3 +126,14 @@ class ModerationLogQuerySchema(ma.Schema):
         validate=validate.Length(1, 32), metadata={"description": "only actions on this player"}
     )
     limit = fields.Integer(load_default=100, validate=validate.Range(1, PAGE_MAX))
+
+
+class ModerationOfYouSchema(Document):
+    """A moderator's action as the player it concerns sees it in its download: not who."""
+
+    action = fields.String(validate=validate.OneOf(MODERATION_ACTIONS))
+    reason = fields.String(metadata={"description": "plain text"})
+    until = fields.DateTime(
+        allow_none=True, metadata={"description": "when a mute or bar ends (null: until lifted)"}
+    )
+    created_at = fields.DateTime()

@@ -19,12 +19,14 @@ class AccountExport(TypedDict):
     chat_messages: list[ChatMessage]
     exported_at: str
     games: list[GameSummary]
+    moderation: list[ModerationOfYou]
     mutes: list[Mute]
     notices: NoticeChoices
     oauth_clients: list[Client]
     player: Player
     rating_history: list[RatingChange]
     ratings: list[Rating]
+    reports: list[Report]
     tokens: list[Token]
     webhooks: list[Webhook]
 
@@ -1018,6 +1020,13 @@ class ModerationLogEntry(TypedDict):
     player_name: str
     reason: str
     report_id: str | None
+    until: str | None
+
+
+class ModerationOfYou(TypedDict):
+    action: ModerationAction
+    created_at: str
+    reason: str
     until: str | None
 
 
