@@ -8,15 +8,19 @@ import sys
 from ai.arena import add_arena_parser
 from ai.simulate import add_simulate_parser
 from ai.verify import add_verify_parser
+from service.moderator_command import add_moderator_parser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ursuppe", description="Ursuppe engine and bot tools")
+    parser = argparse.ArgumentParser(
+        prog="ursuppe", description="Ursuppe engine, bot and operator tools"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     add_simulate_parser(sub)
     add_arena_parser(sub)
     add_verify_parser(sub)
     _add_bridge_parser(sub)
+    add_moderator_parser(sub)
     return parser
 
 

@@ -118,6 +118,9 @@ PROBLEM_CODES_BY_STATUS: dict[int, tuple[str, ...]] = {
         "bots_not_allowed",
         "disqualified",
         "missing_scope",
+        "chat_muted",
+        "barred_from_rated",
+        "not_moderator",
     ),
     404: (
         "not_found",
@@ -141,6 +144,8 @@ PROBLEM_CODES_BY_STATUS: dict[int, tuple[str, ...]] = {
         "verification_not_found",
         "unsubscribe_not_found",
         "push_subscription_not_found",
+        "message_not_found",
+        "report_not_found",
     ),
     405: ("method_not_allowed",),
     406: ("not_acceptable",),
@@ -178,6 +183,7 @@ PROBLEM_CODES_BY_STATUS: dict[int, tuple[str, ...]] = {
         "email_unavailable",
         "push_unavailable",
         "too_many_push_subscriptions",
+        "report_closed",
     ),
     412: ("precondition_failed",),
     413: ("payload_too_large",),
@@ -218,6 +224,10 @@ PROBLEM_CODES_BY_STATUS: dict[int, tuple[str, ...]] = {
         "email_ip_literal",
         "email_domain_not_public",
         "invalid_push_subscription",
+        "cannot_report_self",
+        "invalid_report",
+        "invalid_moderation",
+        "cannot_moderate_self",
     ),
     428: ("precondition_required",),
     429: (
@@ -229,6 +239,7 @@ PROBLEM_CODES_BY_STATUS: dict[int, tuple[str, ...]] = {
         "challenge_target_rate_limited",
         "tournament_rate_limited",
         "email_rate_limited",
+        "report_rate_limited",
     ),
     500: ("internal_error",),
     503: ("streams_full", "unavailable", "not_ready"),
@@ -294,6 +305,15 @@ class ProblemSchema(ma.Schema):
     )
     scope = ma.fields.String(
         metadata={"description": "the scope the token lacks (missing_scope only)"}
+    )
+    until = ma.fields.String(
+        metadata={
+            "description": "when a moderator's mute or bar ends (chat_muted, barred_from_rated; "
+            "absent: until a moderator lifts it)"
+        }
+    )
+    player_id = ma.fields.String(
+        metadata={"description": "the player barred from rated play (barred_from_rated only)"}
     )
     oauth_error = ma.fields.String(
         metadata={

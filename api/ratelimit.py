@@ -23,7 +23,8 @@ address (``URSUPPE_EMAIL_RATE_LIMIT``: each one mails a verification link to it)
 Against floods: challenges and rematches a player offers (``URSUPPE_CHALLENGE_RATE_LIMIT``),
 the challenges one player receives (``URSUPPE_CHALLENGE_TARGET_RATE_LIMIT``: counted for each
 invited player, only when the challenge is made, so a refused one spends nothing of theirs)
-and new tournaments (``URSUPPE_TOURNAMENT_RATE_LIMIT``).
+and new tournaments (``URSUPPE_TOURNAMENT_RATE_LIMIT``); the reports a player files
+(``URSUPPE_REPORT_RATE_LIMIT``).
 Each is counted for the request's key (the player, else the address) *and* for the
 client address: players minted at one address share that address's ceiling, so minting
 them multiplies nothing. New players and token requests are counted per address only.
@@ -50,6 +51,7 @@ from api.problems import ApiProblem, problem_response
 from api.resources.challenges.routes import blp as challenges_blp
 from api.resources.chat.routes import blp as chat_blp
 from api.resources.games.routes import blp as games_blp
+from api.resources.moderation.routes import blp as moderation_blp
 from api.resources.notices.routes import blp as notices_blp
 from api.resources.players.routes import blp as players_blp
 from api.resources.tournaments.routes import blp as tournaments_blp
@@ -201,6 +203,14 @@ def costly_budgets(settings: Settings) -> list[Costly]:
             notices_blp,
             lambda: int(_posts_to("notices.Email", "PUT")),
             code="email_rate_limited",
+        ),
+        Costly(
+            "reports",
+            "reports filed",
+            settings.report_rate_limit,
+            moderation_blp,
+            one("moderation.Reports"),
+            code="report_rate_limited",
         ),
     ]
 

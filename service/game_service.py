@@ -35,6 +35,7 @@ from service.parts.grants import Grants
 from service.parts.hints import Hints, check_hint_level
 from service.parts.holds import Holds
 from service.parts.labels import Labels
+from service.parts.moderation import Moderation
 from service.parts.moves import Moves
 from service.parts.notice_delivery import NoticeDelivery
 from service.parts.notices import Notices
@@ -126,6 +127,8 @@ class GameService:
         self.account_deletion = AccountDeletion(
             *parts, self.seating, self.seeks, self.challenges, self.tournaments
         )
+        #: Reports and moderation: the moderators' queue, their actions and the audit log.
+        self.moderation = Moderation(*parts, self.account_deletion)
         #: Downloading one's data: what every part keeps about the player, in one document.
         self.account_export = AccountExport(
             *parts,
@@ -135,6 +138,7 @@ class GameService:
             self.ratings,
             self.webhooks,
             self.blocks,
+            self.moderation,
         )
 
     @property

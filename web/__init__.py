@@ -50,6 +50,13 @@ def tokens() -> Response:
     return _page("tokens.html")
 
 
+@web_bp.get("/moderation")
+def moderation() -> Response:
+    """The moderators' page: the queue of reports, acting on them, and the audit log (the
+    API answers anybody else 403 ``not_moderator``, and the page says so)."""
+    return _page("moderation.html")
+
+
 @web_bp.get("/oauth/authorize")
 def authorize() -> Response:
     """OAuth 2's authorization endpoint: the consent page (its script reads the request

@@ -20,6 +20,7 @@ from api.contract.unions import NEWER_VALUE
 from api.problems import PROBLEM_CODES
 from engine.decision import DECISION_KINDS
 from service.models.base import ACTORS, GAME_STATUSES, SEAT_KINDS, TIMEOUT_POLICIES
+from service.rules.moderation import MODERATION_ACTIONS, REPORT_REASONS
 
 #: name -> the values, in the order the spec lists them.
 NAMED_ENUMS: Final[dict[str, tuple[str, ...]]] = {
@@ -29,6 +30,8 @@ NAMED_ENUMS: Final[dict[str, tuple[str, ...]]] = {
     "TimeoutPolicy": TIMEOUT_POLICIES,
     "DecisionKind": DECISION_KINDS,
     "ProblemCode": PROBLEM_CODES,
+    "ReportReason": REPORT_REASONS,
+    "ModerationAction": MODERATION_ACTIONS,
 }
 #: The named enums that minor versions add values to (``api.contract.unions``): referenced
 #: with a plain string beside them, so that an older client keeps a newer value.
@@ -47,6 +50,8 @@ _DESCRIPTIONS: Final[dict[str, str]] = {
     "seat to a bot",
     "DecisionKind": "what the game asks of a seat (GET /rules describes each kind)",
     "ProblemCode": "a problem's stable code (docs/api.md, Errors), listed by status",
+    "ReportReason": "why a player reports another player or a chat message",
+    "ModerationAction": "what a moderator does about a player or a report",
 }
 
 

@@ -97,6 +97,7 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     "joinGame": (
         "seat_reserved", "invitation_required", "game_not_open", "game_full", "seat_taken",
         "seat_not_found", "version_conflict", "bot_account_human_seat", "invalid_entropy",
+        "barred_from_rated",
     ),
     "leaveSeat": ("wrong_seat", "not_your_seat", "game_not_open", "version_conflict"),
     "resignSeat": (
@@ -124,7 +125,7 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     "getGameRecord": ("game_not_finished",),
     # chat
     "postChatMessage": (
-        "chat_closed_to_spectators", "chat_ended", "chat_rate_limited",
+        "chat_closed_to_spectators", "chat_ended", "chat_rate_limited", "chat_muted",
     ),
     "updateChatSettings": ("not_creator",),
     # streams
@@ -145,13 +146,18 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
         "muted_by_player", "player_not_found", "bot_account_paused", "invalid_players",
         "invalid_option", "invalid_time_control", "challenge_self", "invalid_challenge",
         "address_muted", "challenge_rate_limited", "challenge_target_rate_limited", "blocked",
+        "barred_from_rated",
     ),
-    "acceptChallenge": ("not_invited", "bot_account_human_seat", "blocked", *_CHALLENGE_CLOSED),
+    "acceptChallenge": (
+        "not_invited", "bot_account_human_seat", "blocked", "barred_from_rated",
+        *_CHALLENGE_CLOSED,
+    ),
     "declineChallenge": ("not_invited", "invalid_challenge", *_CHALLENGE_CLOSED),
     "cancelChallenge": ("not_challenger", *_CHALLENGE_CLOSED),
     "offerRematch": (
         "not_your_seat", "muted_by_player", "game_not_finished", "bot_account_paused",
         "rematch_unavailable", "address_muted", "challenge_rate_limited", "blocked",
+        "barred_from_rated",
     ),
     # labels
     "getLabel": ("label_not_found", "invalid_label"),
@@ -183,12 +189,22 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     "createPushSubscription": (
         "push_unavailable", "too_many_push_subscriptions", "invalid_push_subscription",
     ),
+    # reports and moderation
+    "createReport": (
+        "player_not_found", "message_not_found", "cannot_report_self", "report_rate_limited",
+    ),
+    "listReports": ("not_moderator",),
+    "createModerationAction": (
+        "not_moderator", "report_not_found", "player_not_found", "report_closed",
+        "cannot_moderate_self",
+    ),
+    "listModerationLog": ("not_moderator",),
     # webhooks
     "createWebhook": ("too_many_webhooks", "invalid_webhook_url", "webhook_target_refused"),
     # seeks
     "createSeek": (
         "seek_exists", "bot_account_human_seat", "invalid_players", "invalid_option",
-        "invalid_time_control", "invalid_seek",
+        "invalid_time_control", "invalid_seek", "barred_from_rated",
     ),
     "cancelSeek": ("seek_matched",),
     # tournaments

@@ -153,6 +153,11 @@ OPERATION_IDS: Final[dict[tuple[str, str], str]] = {
         "delete",
         "/api/v1/players/me/push-subscriptions/{subscription_id}",
     ): "deletePushSubscription",
+    # reports and moderation
+    ("post", "/api/v1/reports"): "createReport",
+    ("get", "/api/v1/moderation/reports"): "listReports",
+    ("post", "/api/v1/moderation/actions"): "createModerationAction",
+    ("get", "/api/v1/moderation/log"): "listModerationLog",
     # rules and health
     ("get", "/api/v1/rules"): "getRules",
     ("get", "/healthz"): "getLiveness",
@@ -296,6 +301,12 @@ OPERATION_SCOPES: Final[dict[str, Needed]] = {
     "verifyEmail": PUBLIC,
     "unsubscribeEmail": PUBLIC,
     "getPushKey": PUBLIC,
+    # reports and moderation: reporting speaks for the player as changing its profile does;
+    # moderating is done by the moderator in person, with its own sign-in token
+    "createReport": "profile:write",
+    "listReports": ACCOUNT,
+    "createModerationAction": ACCOUNT,
+    "listModerationLog": ACCOUNT,
     # rules and health
     "getRules": PUBLIC,
     "getLiveness": PUBLIC,

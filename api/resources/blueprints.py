@@ -14,6 +14,7 @@ from api.resources.hints.routes import blp as hints
 from api.resources.labels.routes import blp as labels
 from api.resources.log.routes import blp as log
 from api.resources.meta.routes import health_blp, rules_blp
+from api.resources.moderation.routes import blp as moderation
 from api.resources.notices.routes import blp as notices
 from api.resources.oauth.routes import blp as oauth
 from api.resources.players.routes import blp as players
@@ -45,6 +46,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     webhooks,
     oauth,
     notices,
+    moderation,
     rules_blp,
     health_blp,
 )

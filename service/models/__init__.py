@@ -18,6 +18,12 @@ from service.models.chat import ChatClosedRow, ChatMessageRow, ChatMuteRow
 from service.models.games import ActionLogRow, GameRow, IdempotentRequestRow, SeatRow
 from service.models.hints import HintRow
 from service.models.holds import SourceMarkRow
+from service.models.moderation import (
+    ModerationActionRow,
+    ModeratorRow,
+    ReportRow,
+    SanctionRow,
+)
 from service.models.notices import NoticeRow, NoticeSettingsRow, PushSubscriptionRow
 from service.models.oauth import OAuthClientRow, OAuthCodeRow
 from service.models.people import LabelEntryRow, LabelRow, PlayerRow, PlayerTokenRow, SigninCodeRow
@@ -48,6 +54,8 @@ __all__ = [
     "IdempotentRequestRow",
     "LabelEntryRow",
     "LabelRow",
+    "ModerationActionRow",
+    "ModeratorRow",
     "OAuthClientRow",
     "OAuthCodeRow",
     "NoticeRow",
@@ -59,8 +67,10 @@ __all__ = [
     "RatingDueRow",
     "RatingHistoryRow",
     "RatingRow",
+    "ReportRow",
     "ReviewRow",
     "SEAT_KINDS",
+    "SanctionRow",
     "SeatRow",
     "SeekRow",
     "SigninCodeRow",

@@ -15,6 +15,7 @@ from service.parts.base import Part
 from service.parts.blocks import Blocks
 from service.parts.chat import Chat, ChatMessage
 from service.parts.grants import Grants
+from service.parts.moderation import Moderation
 from service.parts.notices import Notices
 from service.parts.ratings import Ratings
 from service.parts.webhooks import Webhooks
@@ -37,11 +38,13 @@ class AccountExport(Part):
     ratings: Ratings
     webhooks: Webhooks
     blocks: Blocks
+    moderation: Moderation
 
     def export(self, player_id: str) -> dict[str, Any]:
         """The player's profile, notice choices and address, tokens, registered sites,
-        webhooks, mutes, blocks, ratings and their history, every chat message the player wrote
-        and every game the player held a seat in (private ones included), oldest first."""
+        webhooks, mutes, blocks, ratings and their history, every chat message the player
+        wrote, every game the player held a seat in (private ones included), the reports the
+        player filed and what moderators did about the player, oldest first."""
         row = self.store.people.player(player_id)
         if row is None:
             raise NotFound("player_not_found", f"no player {player_id}")
@@ -49,6 +52,7 @@ class AccountExport(Part):
             messages = [ChatMessage.of(m) for m in chat_messages_by(session, player_id)]
             games = [game_view(g, full=False) for g in games_seated(session, player_id)]
         ratings, _ = self.ratings.leaderboard(player_id=player_id, page_size=1000)
+        reports, moderation = self.moderation.of_player(player_id)
         return {
             "player": PlayerView.of(row),
             "exported_at": self.clock(),
@@ -62,6 +66,8 @@ class AccountExport(Part):
             "rating_history": self._history(player_id),
             "chat_messages": messages,
             "games": games,
+            "reports": reports,
+            "moderation": moderation,
         }
 
     def _history(self, player_id: str) -> list[Any]:

@@ -30,6 +30,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from service.models import ChallengeInviteRow, ChallengeRow, GameRow
+from service.parts import sanctions
 from service.parts.admission import Payer
 from service.parts.base import Part
 from service.parts.challenge_terms import (
@@ -91,7 +92,8 @@ class Challenges(Part):
         ``invalid_challenge`` (no one, too many or repeated players), 404
         ``player_not_found``, 403 ``blocked`` (a block between the challenger and an invited
         player, either way), ``muted_by_player`` (an invited person muted the
-        challenger), ``address_muted`` (or a player who wrote from its address lately), 409
+        challenger), ``address_muted`` (or a player who wrote from its address lately),
+        ``barred_from_rated`` (a rated challenge of a player a moderator barred), 409
         ``bot_account_paused``, and the game's own (``invalid_players``, ``invalid_option``,
         ``invalid_time_control``…) as creating the game would say them."""
         if not 1 <= len(invited) <= MAX_INVITED or len(set(invited)) != len(invited):
@@ -206,6 +208,9 @@ class Challenges(Part):
             refused = exc
         known = self.store.challenges.players_by_id([challenger, *ids])
         self.holds.check_challenge(ids, challenger, source)
+        if terms["rated"]:
+            with self.store.sessions() as session:
+                sanctions.check_rated(session, [challenger, *ids], now)
         for pid in [challenger, *ids]:
             if known[pid].bot and (until := self.creation.paused_until(pid)) is not None:
                 raise Conflict(
@@ -245,7 +250,8 @@ class Challenges(Part):
     def accept(self, challenge_id: str, player_id: str) -> ChallengeView:
         """The invited ``player_id`` accepts (again: nothing changes). The last acceptance
         creates the game (``game_id``). 403 ``not_invited``, ``blocked`` (a block between
-        the player and another of the challenge's, either way); 409 ``challenge_expired``,
+        the player and another of the challenge's, either way), ``barred_from_rated`` (a
+        rated challenge, the accepting player barred by a moderator); 409 ``challenge_expired``,
         ``challenge_cancelled``, ``challenge_declined``."""
         row, invites = self._load(challenge_id)
         mine = next((i for i in invites if i.player_id == player_id), None)
@@ -256,6 +262,9 @@ class Challenges(Part):
         self._check_open(row)
         others = [row.challenger_id, *(i.player_id for i in invites if i is not mine)]
         self.holds.check_apart(player_id, others)  # a block made since the challenge
+        if row.terms.get("rated", True):
+            with self.store.sessions() as session:
+                sanctions.check_rated(session, [player_id], self.clock())
         if mine.status == "pending" and all(
             i.status == "accepted" for i in invites if i.player_id != player_id
         ):

@@ -23,7 +23,7 @@ from service.models import (
     ChatMuteRow,
     GameRow,
 )
-from service.parts import holds
+from service.parts import holds, sanctions
 from service.parts.base import Part
 from service.plumbing.errors import (
     Conflict,
@@ -92,7 +92,8 @@ class Chat(Part):
     def post(self, game_id: str, token: str, text: str, source: str | None = None) -> ChatMessage:
         """Write ``text`` as the token's author and wake the game's streams; ``source``: the
         client address it comes from, marked for the holds (``service.parts.holds``). 401
-        for an unknown token, 403 ``chat_closed_to_spectators``, 409 ``chat_ended`` once
+        for an unknown token, 403 ``chat_closed_to_spectators``, ``chat_muted`` (a
+        moderator's mute, ``service.parts.sanctions``), 409 ``chat_ended`` once
         the game is over, 429 ``chat_rate_limited``."""
         text = clean_text(text)
         now = self.clock()
@@ -104,6 +105,7 @@ class Chat(Part):
             spectator = seat is None
             if game.status in ENDED:
                 raise Conflict("chat_ended", "the game is over: its chat is closed")
+            sanctions.check_chat(session, player_id, now)
             if spectator and queries.closed_to_spectators(session, game_id) is not None:
                 raise Forbidden(
                     "chat_closed_to_spectators", "the game's creator closed chat to spectators"

@@ -37,6 +37,7 @@ from service.plumbing.mail.send import MailError
 from service.plumbing.mail.send import send as send_mail
 from service.rules import email_address
 from service.rules.notice_kinds import (
+    ALWAYS,
     VERIFY,
     NoticeKind,
     next_digest,
@@ -118,7 +119,7 @@ class NoticeDelivery(Part):
         ):
             return _drop([row], "turn played")
         prefs = store_notices.settings_of(session, row.player_id)
-        if prefs is not None and row.kind not in prefs.kinds:
+        if prefs is not None and row.kind not in prefs.kinds and row.kind not in ALWAYS:
             return _drop([row], "not wanted")
         subscriptions = store_notices.subscriptions(session, row.player_id)
         if not subscriptions:
@@ -179,7 +180,9 @@ class NoticeDelivery(Part):
         else:
             if prefs is None or prefs.email is None or prefs.email_verified_at is None:
                 return _drop([row], "no verified address")
-            if prefs.unsubscribed_at is not None or row.kind not in prefs.kinds:
+            if prefs.unsubscribed_at is not None or (
+                row.kind not in prefs.kinds and row.kind not in ALWAYS
+            ):
                 return _drop([row], "not wanted")
             if prefs.cadence == "digest":
                 due_at = next_digest(row.created_at, timedelta(hours=mail.digest_hours))
@@ -189,7 +192,7 @@ class NoticeDelivery(Part):
                 batch = [
                     n
                     for n in store_notices.email_batch(session, row.player_id, now)
-                    if n.kind != VERIFY and n.kind in prefs.kinds
+                    if n.kind != VERIFY and (n.kind in prefs.kinds or n.kind in ALWAYS)
                 ]
             else:
                 batch = [row]

@@ -11,6 +11,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from engine import fairness
 from service.models import GameRow, SeatRow
+from service.parts import sanctions
 from service.parts.admission import standin_level
 from service.parts.base import Part
 from service.plumbing.errors import Conflict, Forbidden, Unauthorized, Unprocessable
@@ -47,7 +48,8 @@ class Seating(Part):
         """Take an open human seat (the lowest one the caller may take unless ``seat`` is
         given). ``player``: the joining player's id (the seat is linked to it, and seats
         reserved for it may be taken); ``invite``: an invitation code of the game, spent by
-        the join that uses it.
+        the join that uses it. 403 ``barred_from_rated``: a rated game, the player barred
+        from rated play by a moderator.
 
         The token is returned here once and only its hash is stored. The game starts when
         the last seat is filled. ``entropy``: the seat's contribution to the dice
@@ -83,6 +85,8 @@ class Seating(Part):
                     target = play.open_seat(row, seat, player, invite_hash)
                     play.take_invitation(target)
                     now = self.clock()
+                    if row.rated:
+                        sanctions.check_rated(session, [player], now)
                     if idempotency_key is not None:
                         idempotency.remember(
                             session, scope, idempotency_key, request,

@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from service.models import GameRow, SeekRow
+from service.parts import sanctions
 from service.parts.base import Part
 from service.parts.creation import Creation
 from service.parts.seating import Seating
@@ -105,7 +106,7 @@ class Seeks(Part):
         ``invalid_time_control`` for a game that cannot be made. ``bot_accounts``: the
         seek welcomes bot accounts and matches only seeks that do; a bot account seeks
         only so (its opt-in: 409 ``bot_account_human_seat`` without it) and is seated as a
-        bot."""
+        bot. 403 ``barred_from_rated``: a rated seek of a player a moderator barred."""
         me = self.store.people.player(player_id)
         if me is not None and me.bot and not bot_accounts:
             raise Conflict(
@@ -144,6 +145,8 @@ class Seeks(Part):
         )
         try:
             with self.store.writing() as session:
+                if rated:
+                    sanctions.check_rated(session, [player_id], now)
                 existing = self._waiting_of(session, player_id)
                 if existing is not None:
                     raise _exists(existing)

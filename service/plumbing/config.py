@@ -123,6 +123,7 @@ class Settings:
     ``mute_hold_seconds``: how long a mute also holds against other players from an
     address the muted player used, and how long those addresses are kept (hashed).
     ``email_rate_limit`` for setting an email address (each one mails a verification link).
+    ``report_rate_limit`` for the reports a player files (``POST /reports``).
     ``trusted_proxies``: how many reverse proxies stand in front of the API and set
     ``X-Forwarded-For`` (0: none; the client address is the connection's).
     """
@@ -171,6 +172,7 @@ class Settings:
     tournament_rate_limit: str = "5/3600"
     mute_hold_seconds: int = 3600
     email_rate_limit: str = "5/3600"
+    report_rate_limit: str = "10/3600"
     trusted_proxies: int = 0
     require_precondition: bool = True  # actions need If-Match or expected_seq, else 428
     log_page_max: int = 500
@@ -238,6 +240,7 @@ class Settings:
             ),
             mute_hold_seconds=max(_env_int("URSUPPE_MUTE_HOLD_SECONDS", cls.mute_hold_seconds), 0),
             email_rate_limit=os.environ.get("URSUPPE_EMAIL_RATE_LIMIT", cls.email_rate_limit),
+            report_rate_limit=os.environ.get("URSUPPE_REPORT_RATE_LIMIT", cls.report_rate_limit),
             trusted_proxies=_env_int("URSUPPE_TRUSTED_PROXIES", cls.trusted_proxies),
             require_precondition=_env_bool("URSUPPE_REQUIRE_PRECONDITION", True),
             sql_echo=_env_bool("URSUPPE_SQL_ECHO", False),

@@ -32,6 +32,11 @@ DEFAULT_KINDS: Final = (NoticeKind.YOUR_TURN, NoticeKind.GAME_END)
 CADENCES: Final = ("now", "digest")
 #: The mail that verifies an address: not a choice, always sent (the rate limit holds).
 VERIFY: Final = "verify_email"
+#: A moderator acted on the player (``service.parts.moderation``): not a choice either, told
+#: to every player with a verified address (unless unsubscribed) or a subscribed browser.
+MODERATION: Final = "moderation"
+#: The kinds sent whatever kinds the player chose.
+ALWAYS: Final = (VERIFY, MODERATION)
 #: The game events of ``service.store.outbox.changes`` that are notices.
 #: A turn is told when it begins (``service.store.outbox.TURN_BEGAN``), not at each of its decisions.
 FROM_EVENT: Final = {

@@ -28,7 +28,13 @@ from service.models import (
     WebhookDeliveryRow,
     WebhookEndpointRow,
 )
-from service.rules.notice_kinds import DEFAULT_KINDS, FROM_EVENT, NoticeKind, is_correspondence
+from service.rules.notice_kinds import (
+    ALWAYS,
+    DEFAULT_KINDS,
+    FROM_EVENT,
+    NoticeKind,
+    is_correspondence,
+)
 from service.store import notices as store_notices
 
 
@@ -188,9 +194,9 @@ def owe(
     for kind, player, game_id, seq, data in items:
         channels = []
         settings = by_player.get(player)
-        if settings is not None and kind in settings.kinds:
+        if settings is not None and (kind in settings.kinds or kind in ALWAYS):
             channels.append("email")
-        if player in push and kind in chosen.get(player, DEFAULT_KINDS):
+        if player in push and (kind in chosen.get(player, DEFAULT_KINDS) or kind in ALWAYS):
             channels.append("push")
         for channel in channels:
             notice = NoticeRow(
@@ -205,12 +211,12 @@ def owe(
 
 def owe_players(
     session: Session,
-    kind: NoticeKind,
+    kind: str,
     items: list[tuple[str, str | None, dict[str, Any]]],
     now: datetime,
 ) -> list[str]:
     """The notices of ``kind`` that are not about a game's change (a challenge, a
-    tournament's round): ``(player, game id or None, payload)`` each, to the players who
+    tournament's round, a moderator's action): ``(player, game id or None, payload)`` each, to the players who
     want them, written in the caller's transaction (``owe``); their ids."""
     players = {player for player, _, _ in items}
     if not players:

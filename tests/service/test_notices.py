@@ -229,6 +229,23 @@ def test_a_challenge_mails_the_invited_player_who_chose_challenges(
     assert scheduler.notice_ids() == []
 
 
+def test_a_moderators_action_is_mailed_whatever_kinds_were_chosen(service, scheduler, sink) -> None:
+    """The notice of a moderator's action is no choice: a player who chose no kind at all
+    is mailed it, in the player's language, with the moderator's reason."""
+    mailing(service, sink)
+    player = verified_player(service, scheduler, sink, "es")
+    service.notices.choose(player, kinds=[])
+    moderator = service.accounts.create("Mo").player.id
+    service.moderation.grant(moderator)
+    service.moderation.act(moderator, "mute", "insultos en el chat", player_id=player, hours=3)
+    assert send_all(service, scheduler) == ["sent"]
+    mail = sink.wait(2)[1]
+    assert mail["Subject"] == "Un moderador de Ursuppe ha tomado una medida sobre tu cuenta"
+    assert "no puedes escribir en ningún chat hasta" in text_of(mail)
+    assert "Motivo del moderador: insultos en el chat" in text_of(mail)
+    assert scheduler.notice_ids() == []  # one notice, once
+
+
 def test_a_tournament_round_mails_each_entrant_their_table(service, scheduler, sink, clock) -> None:
     mailing(service, sink)
     player = verified_player(service, scheduler, sink, "de")

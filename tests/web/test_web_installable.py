@@ -25,6 +25,7 @@ PAGES = [
     "/lobby",
     "/account",
     "/tokens",
+    "/moderation",
     "/leaderboard",
     "/tournaments",
     "/players/nobody",

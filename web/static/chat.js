@@ -1,11 +1,13 @@
 // Chat at the table (docs/web.md, "Chat"): the messages so far from GET /games/{id}/chat,
 // new ones from the page's shared stream (live.js asks for the game's chat there; read
 // every two seconds only where the page polls instead), writing
-// with this browser's seat token or player token, and muting a player (the players it
-// blocked are hidden like the muted ones). Every message is
+// with this browser's seat token or player token, muting a player (the players it
+// blocked are hidden like the muted ones) and reporting a message (report.js). Every
+// message is
 // put on the page with textContent only: a message is text, never markup.
 import { ApiError, call, callAsPlayer, creatorTokenFor, myBlocks, myPlayer } from "./api.js";
 import { t } from "./i18n.js";
+import { reportControl } from "./report.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -100,7 +102,7 @@ export class ChatPanel {
       mute.textContent = t("chat_mute");
       mute.title = t("chat_mute_title", { name: message.name });
       mute.onclick = () => this.mute(message.player_id);
-      li.append(" ", mute);
+      li.append(" ", mute, " ", reportControl({ message: { game_id: this.gameId, message_id: message.id } }, message.name));
     }
     const list = $("chat-list");
     list.append(li);

@@ -1,13 +1,15 @@
 // A player's public profile (GET /players/{id}): its rating in each table, the history of
 // one table drawn as an SVG chart by the page itself, its latest games with results, and
-// for another player than this browser's, a challenge to a game (challenges.js) and a
-// button that blocks or unblocks the player.
+// for another player than this browser's, a challenge to a game (challenges.js), a
+// button that blocks or unblocks the player and a way to report the player to the
+// moderators (report.js).
 import { ApiError, call, myBlocks, myPlayer, rules as loadRules } from "./api.js";
 import { challengeCard } from "./challenges.js";
 import { h, put, svg } from "./dom.js";
 import { lang, t, translatePage } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
 import { poolLabel } from "./pools.js";
+import { reportControl } from "./report.js";
 
 const $ = (id) => document.getElementById(id);
 const playerId = decodeURIComponent(location.pathname.split("/").pop());
@@ -130,6 +132,7 @@ async function main() {
     $("name").textContent = data.bot ? t("profile_bot", { name: data.player.name }) : data.player.name;
     challengeCard($("challenge"), { id: playerId, name: data.player.name, bot: data.bot }, rules.bot_levels);
     await blockCard($("block"), { id: playerId, name: data.player.name });
+    if (playerId !== myPlayer()?.id && !playerId.startsWith("bot-")) put($("report"), reportControl({ player_id: playerId }, data.player.name));
     $("since").textContent = t("profile_since", { date: new Date(data.player.created_at).toLocaleDateString(lang()) });
     const ratings = $("ratings");
     put(ratings, data.ratings.length ? header(["pool_label", "th_ordinal", "th_mu", "th_sigma", "th_games"], 1) : emptyRow("profile_not_rated"));

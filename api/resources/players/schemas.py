@@ -10,6 +10,7 @@ from api.display_text import DisplayText
 from api.parsing import QueryBoolean
 from api.resources.chat.schemas import ChatMessageSchema, MuteSchema
 from api.resources.games.schemas import GameSummarySchema
+from api.resources.moderation.schemas import ModerationOfYouSchema, ReportSchema
 from api.resources.notices.schemas import NoticeChoicesSchema
 from api.resources.oauth.schemas import ClientSchema, TokenSchema
 from api.resources.ratings.schemas import RatingChangeSchema, RatingSchema
@@ -138,4 +139,14 @@ class AccountExportSchema(Document):
     games = fields.List(
         fields.Nested(GameSummarySchema),
         metadata={"description": "every game the player held a seat in, oldest first"},
+    )
+    reports = fields.List(
+        fields.Nested(ReportSchema),
+        metadata={"description": "every report the player filed, oldest first"},
+    )
+    moderation = fields.List(
+        fields.Nested(ModerationOfYouSchema),
+        metadata={
+            "description": "what moderators did about the player, oldest first (not who did it)"
+        },
     )

@@ -67,6 +67,9 @@ OPERATIONS: dict[str, Operation] = {
     'deleteLabelEntry': Operation('deleteLabelEntry', 'DELETE', '/api/v1/labels/{label}/entries/{player_id}', security=('playerToken', 'oauth2', 'oauth2'), stream=False, query=(), headers=()),
     'exportLabelRecords': Operation('exportLabelRecords', 'GET', '/api/v1/labels/{label}/records', security=(None,), stream=False, query=(), headers=()),
     'getLabelStandings': Operation('getLabelStandings', 'GET', '/api/v1/labels/{label}/standings', security=(None,), stream=False, query=('points',), headers=()),
+    'createModerationAction': Operation('createModerationAction', 'POST', '/api/v1/moderation/actions', security=('playerToken',), stream=False, query=(), headers=()),
+    'listModerationLog': Operation('listModerationLog', 'GET', '/api/v1/moderation/log', security=('playerToken',), stream=False, query=('player_id', 'limit'), headers=()),
+    'listReports': Operation('listReports', 'GET', '/api/v1/moderation/reports', security=('playerToken',), stream=False, query=('status', 'limit'), headers=()),
     'getPushKey': Operation('getPushKey', 'GET', '/api/v1/notices/push-key', security=(None,), stream=False, query=(), headers=()),
     'unsubscribeEmail': Operation('unsubscribeEmail', 'POST', '/api/v1/notices/unsubscribe', security=(None,), stream=False, query=('key',), headers=()),
     'verifyEmail': Operation('verifyEmail', 'POST', '/api/v1/notices/verify', security=(None,), stream=False, query=(), headers=()),
@@ -113,6 +116,7 @@ OPERATIONS: dict[str, Operation] = {
     'exportPlayerGames': Operation('exportPlayerGames', 'GET', '/api/v1/players/{player_id}/games', security=(None,), stream=False, query=('since', 'until', 'max', 'rated', 'players', 'variant'), headers=()),
     'listPlayerRatings': Operation('listPlayerRatings', 'GET', '/api/v1/players/{player_id}/ratings', security=(None,), stream=False, query=('pool', 'page', 'page_size'), headers=()),
     'listRatings': Operation('listRatings', 'GET', '/api/v1/ratings', security=(None,), stream=False, query=('pool', 'bots', 'page', 'page_size'), headers=()),
+    'createReport': Operation('createReport', 'POST', '/api/v1/reports', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'getRules': Operation('getRules', 'GET', '/api/v1/rules', security=(None,), stream=False, query=('lang',), headers=('If-None-Match',)),
     'listSeeks': Operation('listSeeks', 'GET', '/api/v1/seeks', security=(None,), stream=False, query=(), headers=()),
     'createSeek': Operation('createSeek', 'POST', '/api/v1/seeks', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
@@ -170,12 +174,12 @@ class Operations:
 
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
             ``problems.MutedByPlayer``, ``problems.AddressMuted``, ``problems.Blocked``,
-            ``problems.MissingScope``, ``problems.PlayerNotFound``,
-            ``problems.BotAccountPaused``, ``problems.PayloadTooLarge``,
-            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
-            ``problems.InvalidPlayers``, ``problems.InvalidOption``,
-            ``problems.InvalidTimeControl``, ``problems.ChallengeSelf``,
-            ``problems.InvalidChallenge``, ``problems.RateLimited``,
+            ``problems.MissingScope``, ``problems.BarredFromRated``,
+            ``problems.PlayerNotFound``, ``problems.BotAccountPaused``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.InvalidPlayers``,
+            ``problems.InvalidOption``, ``problems.InvalidTimeControl``,
+            ``problems.ChallengeSelf``, ``problems.InvalidChallenge``, ``problems.RateLimited``,
             ``problems.ChallengeRateLimited``, ``problems.ChallengeTargetRateLimited``.
         """
         return self._operation('createChallenge', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
@@ -205,11 +209,11 @@ class Operations:
         """Accept a challenge (``POST /api/v1/challenges/{challenge_id}/accept``, ``acceptChallenge``).
 
         Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.Blocked``,
-            ``problems.NotInvited``, ``problems.MissingScope``, ``problems.ChallengeNotFound``,
-            ``problems.BotAccountHumanSeat``, ``problems.ChallengeAccepted``,
-            ``problems.ChallengeDeclined``, ``problems.ChallengeCancelled``,
-            ``problems.ChallengeExpired``, ``problems.ValidationError``,
-            ``problems.RateLimited``.
+            ``problems.NotInvited``, ``problems.MissingScope``, ``problems.BarredFromRated``,
+            ``problems.ChallengeNotFound``, ``problems.BotAccountHumanSeat``,
+            ``problems.ChallengeAccepted``, ``problems.ChallengeDeclined``,
+            ``problems.ChallengeCancelled``, ``problems.ChallengeExpired``,
+            ``problems.ValidationError``, ``problems.RateLimited``.
         """
         return self._operation('acceptChallenge', path={'challenge_id': challenge_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -313,10 +317,10 @@ class Operations:
 
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
             ``problems.ChatClosedToSpectators``, ``problems.MissingScope``,
-            ``problems.GameNotFound``, ``problems.ChatEnded``, ``problems.PayloadTooLarge``,
-            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
-            ``problems.InvalidChatText``, ``problems.RateLimited``,
-            ``problems.ChatRateLimited``.
+            ``problems.ChatMuted``, ``problems.GameNotFound``, ``problems.ChatEnded``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.InvalidChatText``,
+            ``problems.RateLimited``, ``problems.ChatRateLimited``.
         """
         return self._operation('postChatMessage', path={'game_id': game_id}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -375,10 +379,10 @@ class Operations:
 
         Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.NotYourSeat``,
             ``problems.MutedByPlayer``, ``problems.AddressMuted``, ``problems.Blocked``,
-            ``problems.MissingScope``, ``problems.GameNotFound``, ``problems.GameNotFinished``,
-            ``problems.BotAccountPaused``, ``problems.RematchUnavailable``,
-            ``problems.ValidationError``, ``problems.RateLimited``,
-            ``problems.ChallengeRateLimited``.
+            ``problems.MissingScope``, ``problems.BarredFromRated``, ``problems.GameNotFound``,
+            ``problems.GameNotFinished``, ``problems.BotAccountPaused``,
+            ``problems.RematchUnavailable``, ``problems.ValidationError``,
+            ``problems.RateLimited``, ``problems.ChallengeRateLimited``.
         """
         return self._operation('offerRematch', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -407,12 +411,12 @@ class Operations:
         Raises: ``problems.InvalidJson``, ``problems.InvalidIdempotencyKey``,
             ``problems.InvalidToken``, ``problems.SeatReserved``,
             ``problems.InvitationRequired``, ``problems.MissingScope``,
-            ``problems.GameNotFound``, ``problems.SeatNotFound``, ``problems.GameNotOpen``,
-            ``problems.GameFull``, ``problems.SeatTaken``, ``problems.VersionConflict``,
-            ``problems.BotAccountHumanSeat``, ``problems.PayloadTooLarge``,
-            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
-            ``problems.IdempotencyKeyReused``, ``problems.InvalidName``,
-            ``problems.InvalidEntropy``, ``problems.RateLimited``.
+            ``problems.BarredFromRated``, ``problems.GameNotFound``, ``problems.SeatNotFound``,
+            ``problems.GameNotOpen``, ``problems.GameFull``, ``problems.SeatTaken``,
+            ``problems.VersionConflict``, ``problems.BotAccountHumanSeat``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.IdempotencyKeyReused``,
+            ``problems.InvalidName``, ``problems.InvalidEntropy``, ``problems.RateLimited``.
         """
         return self._operation('joinGame', path={'game_id': game_id}, query={}, headers={'Idempotency-Key': idempotency_key}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -538,6 +542,34 @@ class Operations:
             ``problems.InvalidPoints``, ``problems.RateLimited``.
         """
         return self._operation('getLabelStandings', path={'label': label}, query={'points': points}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def create_moderation_action(self, body: models.ModerationActionCreate, *, seat_token: str | None = None) -> models.ModerationLogEntry:
+        """Act on a player or a report (moderators) (``POST /api/v1/moderation/actions``, ``createModerationAction``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.NotModerator``, ``problems.PlayerNotFound``,
+            ``problems.ReportNotFound``, ``problems.ReportClosed``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.InvalidModeration``,
+            ``problems.CannotModerateSelf``, ``problems.RateLimited``.
+        """
+        return self._operation('createModerationAction', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def list_moderation_log(self, *, player_id: str | None = None, limit: int | None = None, seat_token: str | None = None) -> list[models.ModerationLogEntry]:
+        """The moderators' audit log: every action, the latest first (moderators) (``GET /api/v1/moderation/log``, ``listModerationLog``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.NotModerator``, ``problems.ValidationError``, ``problems.RateLimited``.
+        """
+        return self._operation('listModerationLog', path={}, query={'player_id': player_id, 'limit': limit}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
+
+    def list_reports(self, *, status: Literal['open', 'closed'] | None = None, limit: int | None = None, seat_token: str | None = None) -> list[models.Report]:
+        """The reports, for moderators: open ones first, oldest first (``GET /api/v1/moderation/reports``, ``listReports``).
+
+        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
+            ``problems.NotModerator``, ``problems.ValidationError``, ``problems.RateLimited``.
+        """
+        return self._operation('listReports', path={}, query={'status': status, 'limit': limit}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
     def get_push_key(self, *, seat_token: str | None = None) -> models.PushKey:
         """The server's VAPID public key for Web Push (``GET /api/v1/notices/push-key``, ``getPushKey``).
@@ -937,6 +969,18 @@ class Operations:
         """
         return self._operation('listRatings', path={}, query={'pool': pool, 'bots': bots, 'page': page, 'page_size': page_size}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
+    def create_report(self, body: models.ReportCreate, *, seat_token: str | None = None) -> models.Report:
+        """Report a player or a chat message to the moderators (``POST /api/v1/reports``, ``createReport``).
+
+        Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
+            ``problems.MissingScope``, ``problems.PlayerNotFound``,
+            ``problems.MessageNotFound``, ``problems.PayloadTooLarge``,
+            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
+            ``problems.CannotReportSelf``, ``problems.InvalidReport``, ``problems.RateLimited``,
+            ``problems.ReportRateLimited``.
+        """
+        return self._operation('createReport', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
+
     def get_rules(self, *, lang: Literal['en', 'de', 'nl', 'es', 'fr'] | None = None, if_none_match: str | None = None, seat_token: str | None = None) -> models.Rules:
         """The rules as data, and explained (``GET /api/v1/rules``, ``getRules``).
 
@@ -955,7 +999,7 @@ class Operations:
         """Seek a game now (``POST /api/v1/seeks``, ``createSeek``).
 
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
-            ``problems.MissingScope``, ``problems.SeekExists``,
+            ``problems.MissingScope``, ``problems.BarredFromRated``, ``problems.SeekExists``,
             ``problems.BotAccountHumanSeat``, ``problems.PayloadTooLarge``,
             ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
             ``problems.InvalidPlayers``, ``problems.InvalidOption``,

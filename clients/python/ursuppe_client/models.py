@@ -20,12 +20,14 @@ class AccountExport(TypedDict):
     chat_messages: list[ChatMessage]
     exported_at: str
     games: list[GameSummary]
+    moderation: list[ModerationOfYou]
     mutes: list[Mute]
     notices: NoticeChoices
     oauth_clients: list[Client]
     player: Player
     rating_history: list[RatingChange]
     ratings: list[Rating]
+    reports: list[Report]
     tokens: list[Token]
     webhooks: list[Webhook]
 
@@ -1007,6 +1009,34 @@ class MarkerAdvancedEvent(TypedDict):
     type: Literal['marker_advanced']
 
 
+class ModerationActionCreate(TypedDict):
+    action: ModerationAction
+    hours: NotRequired[int]
+    player_id: NotRequired[str]
+    reason: str
+    report_id: NotRequired[str]
+
+
+class ModerationLogEntry(TypedDict):
+    action: ModerationAction
+    created_at: str
+    id: str
+    moderator_id: str
+    moderator_name: str
+    player_id: str
+    player_name: str
+    reason: str
+    report_id: str | None
+    until: str | None
+
+
+class ModerationOfYou(TypedDict):
+    action: ModerationAction
+    created_at: str
+    reason: str
+    until: str | None
+
+
 class MoveAction(TypedDict):
     """Phase 1 / escape: move actively; roll the compass, or with Movement II {"direction": "W"|"N"|"E"|"S"|"none"}."""
 
@@ -1275,6 +1305,7 @@ class Problem(TypedDict):
     instance: str
     oauth_error: NotRequired[str]
     paused_until: NotRequired[str]
+    player_id: NotRequired[str]
     redirect_to: NotRequired[str]
     scope: NotRequired[str]
     seat: NotRequired[int]
@@ -1282,6 +1313,7 @@ class Problem(TypedDict):
     status: int
     title: str
     type: str
+    until: NotRequired[str]
 
 
 class Profile(TypedDict):
@@ -1404,6 +1436,35 @@ class RecordFairness(TypedDict):
     contributions: list[str | None] | None
     scheme: str | None
     server_seed: str | None
+
+
+class Report(TypedDict):
+    action_id: str | None
+    closed_at: str | None
+    comment: str | None
+    created_at: str
+    game_id: str | None
+    id: str
+    message_id: int | None
+    message_text: str | None
+    player_id: str
+    player_name: str
+    reason: ReportReason
+    reporter_id: str
+    reporter_name: str
+    status: Literal['open', 'closed']
+
+
+class ReportCreate(TypedDict):
+    comment: NotRequired[str]
+    message: NotRequired[ReportedMessage]
+    player_id: NotRequired[str]
+    reason: ReportReason
+
+
+class ReportedMessage(TypedDict):
+    game_id: str
+    message_id: int
 
 
 class Review(TypedDict):
@@ -1987,9 +2048,11 @@ LobbyStreamEvent: TypeAlias = 'dict[str, Any]'
 LobbyStreamMessage: TypeAlias = 'LobbyStreamMessageSeeks | LobbyStreamMessageSeekAdded | LobbyStreamMessageSeekMatched | LobbyStreamMessageSeekRemoved | LobbyStreamMessageHeartbeat | UnknownLobbyStreamMessage'
 ManyStreamEvent: TypeAlias = 'dict[str, Any]'
 ManyStreamMessage: TypeAlias = 'ManyStreamMessageFollowing | ManyStreamMessageStateEnd | ManyStreamMessageEntry | ManyStreamMessageChat | ManyStreamMessageHello | ManyStreamMessageGameStarted | ManyStreamMessageYourTurn | ManyStreamMessageGameFinished | ManyStreamMessageGameAborted | ManyStreamMessageReviewReady | ManyStreamMessageChallenge | ManyStreamMessageChallengeAccepted | ManyStreamMessageChallengeDeclined | ManyStreamMessageChallengeCancelled | ManyStreamMessageChallengeExpired | ManyStreamMessageSeeks | ManyStreamMessageSeekAdded | ManyStreamMessageSeekMatched | ManyStreamMessageSeekRemoved | ManyStreamMessageHeartbeat | UnknownManyStreamMessage'
+ModerationAction: TypeAlias = "Literal['warn', 'mute', 'bar_rated', 'close_account', 'lift', 'dismiss']"
 PlayerStreamEvent: TypeAlias = 'dict[str, Any]'
 PlayerStreamMessage: TypeAlias = 'PlayerStreamMessageHello | PlayerStreamMessageGameStarted | PlayerStreamMessageYourTurn | PlayerStreamMessageGameFinished | PlayerStreamMessageGameAborted | PlayerStreamMessageReviewReady | PlayerStreamMessageChallenge | PlayerStreamMessageChallengeAccepted | PlayerStreamMessageChallengeDeclined | PlayerStreamMessageChallengeCancelled | PlayerStreamMessageChallengeExpired | PlayerStreamMessageHeartbeat | UnknownPlayerStreamMessage'
-ProblemCode: TypeAlias = "Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'invalid_authorization_request', 'consent_expired', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'chat_closed_to_spectators', 'hints_not_allowed', 'muted_by_player', 'address_muted', 'blocked', 'not_invited', 'not_challenger', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'disqualified', 'missing_scope', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'webhook_not_found', 'delivery_not_found', 'position_not_found', 'label_not_found', 'entry_not_found', 'mute_not_found', 'seek_not_found', 'hint_not_found', 'challenge_not_found', 'tournament_not_found', 'token_not_found', 'client_not_found', 'review_not_found', 'email_not_found', 'verification_not_found', 'unsubscribe_not_found', 'push_subscription_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'too_many_webhooks', 'game_not_started', 'chat_ended', 'seek_exists', 'seek_matched', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'tournament_closed', 'tournament_started', 'too_few_entrants', 'too_many_tokens', 'review_pending', 'email_unavailable', 'push_unavailable', 'too_many_push_subscriptions', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'invalid_chat_text', 'cannot_mute_self', 'cannot_block_self', 'invalid_seek', 'challenge_self', 'invalid_challenge', 'invalid_tournament', 'invalid_scope', 'too_many_clients', 'invalid_redirect_uri', 'invalid_email', 'email_ip_literal', 'email_domain_not_public', 'invalid_push_subscription', 'precondition_required', 'rate_limited', 'too_many_streams', 'chat_rate_limited', 'review_budget_exhausted', 'challenge_rate_limited', 'challenge_target_rate_limited', 'tournament_rate_limited', 'email_rate_limited', 'internal_error', 'streams_full', 'unavailable', 'not_ready']"
+ProblemCode: TypeAlias = "Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'invalid_authorization_request', 'consent_expired', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'chat_closed_to_spectators', 'hints_not_allowed', 'muted_by_player', 'address_muted', 'blocked', 'not_invited', 'not_challenger', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'disqualified', 'missing_scope', 'chat_muted', 'barred_from_rated', 'not_moderator', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'webhook_not_found', 'delivery_not_found', 'position_not_found', 'label_not_found', 'entry_not_found', 'mute_not_found', 'seek_not_found', 'hint_not_found', 'challenge_not_found', 'tournament_not_found', 'token_not_found', 'client_not_found', 'review_not_found', 'email_not_found', 'verification_not_found', 'unsubscribe_not_found', 'push_subscription_not_found', 'message_not_found', 'report_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'too_many_webhooks', 'game_not_started', 'chat_ended', 'seek_exists', 'seek_matched', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'tournament_closed', 'tournament_started', 'too_few_entrants', 'too_many_tokens', 'review_pending', 'email_unavailable', 'push_unavailable', 'too_many_push_subscriptions', 'report_closed', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'invalid_chat_text', 'cannot_mute_self', 'cannot_block_self', 'invalid_seek', 'challenge_self', 'invalid_challenge', 'invalid_tournament', 'invalid_scope', 'too_many_clients', 'invalid_redirect_uri', 'invalid_email', 'email_ip_literal', 'email_domain_not_public', 'invalid_push_subscription', 'cannot_report_self', 'invalid_report', 'invalid_moderation', 'cannot_moderate_self', 'precondition_required', 'rate_limited', 'too_many_streams', 'chat_rate_limited', 'review_budget_exhausted', 'challenge_rate_limited', 'challenge_target_rate_limited', 'tournament_rate_limited', 'email_rate_limited', 'report_rate_limited', 'internal_error', 'streams_full', 'unavailable', 'not_ready']"
+ReportReason: TypeAlias = "Literal['abuse', 'cheating', 'spam', 'name', 'other']"
 SeatKind: TypeAlias = "Literal['human', 'bot']"
 StreamEvent: TypeAlias = 'dict[str, Any]'
 StreamMessage: TypeAlias = 'StreamMessageStateEnd | StreamMessageEntry | StreamMessageChat | StreamMessageHeartbeat | UnknownStreamMessage'

@@ -207,6 +207,24 @@ class MissingScope(ProblemError):
     code = 'missing_scope'
 
 
+class ChatMuted(ProblemError):
+    """The problem ``chat_muted``."""
+
+    code = 'chat_muted'
+
+
+class BarredFromRated(ProblemError):
+    """The problem ``barred_from_rated``."""
+
+    code = 'barred_from_rated'
+
+
+class NotModerator(ProblemError):
+    """The problem ``not_moderator``."""
+
+    code = 'not_moderator'
+
+
 class NotFound(ProblemError):
     """The problem ``not_found``."""
 
@@ -331,6 +349,18 @@ class PushSubscriptionNotFound(ProblemError):
     """The problem ``push_subscription_not_found``."""
 
     code = 'push_subscription_not_found'
+
+
+class MessageNotFound(ProblemError):
+    """The problem ``message_not_found``."""
+
+    code = 'message_not_found'
+
+
+class ReportNotFound(ProblemError):
+    """The problem ``report_not_found``."""
+
+    code = 'report_not_found'
 
 
 class MethodNotAllowed(ProblemError):
@@ -541,6 +571,12 @@ class TooManyPushSubscriptions(ProblemError):
     """The problem ``too_many_push_subscriptions``."""
 
     code = 'too_many_push_subscriptions'
+
+
+class ReportClosed(ProblemError):
+    """The problem ``report_closed``."""
+
+    code = 'report_closed'
 
 
 class PreconditionFailed(ProblemError):
@@ -771,6 +807,30 @@ class InvalidPushSubscription(ProblemError):
     code = 'invalid_push_subscription'
 
 
+class CannotReportSelf(ProblemError):
+    """The problem ``cannot_report_self``."""
+
+    code = 'cannot_report_self'
+
+
+class InvalidReport(ProblemError):
+    """The problem ``invalid_report``."""
+
+    code = 'invalid_report'
+
+
+class InvalidModeration(ProblemError):
+    """The problem ``invalid_moderation``."""
+
+    code = 'invalid_moderation'
+
+
+class CannotModerateSelf(ProblemError):
+    """The problem ``cannot_moderate_self``."""
+
+    code = 'cannot_moderate_self'
+
+
 class PreconditionRequired(ProblemError):
     """The problem ``precondition_required``."""
 
@@ -823,6 +883,12 @@ class EmailRateLimited(ProblemError):
     """The problem ``email_rate_limited``."""
 
     code = 'email_rate_limited'
+
+
+class ReportRateLimited(ProblemError):
+    """The problem ``report_rate_limited``."""
+
+    code = 'report_rate_limited'
 
 
 class InternalError(ProblemError):
@@ -883,6 +949,9 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'bots_not_allowed': BotsNotAllowed,
     'disqualified': Disqualified,
     'missing_scope': MissingScope,
+    'chat_muted': ChatMuted,
+    'barred_from_rated': BarredFromRated,
+    'not_moderator': NotModerator,
     'not_found': NotFound,
     'game_not_found': GameNotFound,
     'seat_not_found': SeatNotFound,
@@ -904,6 +973,8 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'verification_not_found': VerificationNotFound,
     'unsubscribe_not_found': UnsubscribeNotFound,
     'push_subscription_not_found': PushSubscriptionNotFound,
+    'message_not_found': MessageNotFound,
+    'report_not_found': ReportNotFound,
     'method_not_allowed': MethodNotAllowed,
     'not_acceptable': NotAcceptable,
     'conflict': Conflict,
@@ -939,6 +1010,7 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'email_unavailable': EmailUnavailable,
     'push_unavailable': PushUnavailable,
     'too_many_push_subscriptions': TooManyPushSubscriptions,
+    'report_closed': ReportClosed,
     'precondition_failed': PreconditionFailed,
     'payload_too_large': PayloadTooLarge,
     'unsupported_media_type': UnsupportedMediaType,
@@ -977,6 +1049,10 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'email_ip_literal': EmailIpLiteral,
     'email_domain_not_public': EmailDomainNotPublic,
     'invalid_push_subscription': InvalidPushSubscription,
+    'cannot_report_self': CannotReportSelf,
+    'invalid_report': InvalidReport,
+    'invalid_moderation': InvalidModeration,
+    'cannot_moderate_self': CannotModerateSelf,
     'precondition_required': PreconditionRequired,
     'rate_limited': RateLimited,
     'too_many_streams': TooManyStreams,
@@ -986,6 +1062,7 @@ BY_CODE: dict[str, type[ProblemError]] = {
     'challenge_target_rate_limited': ChallengeTargetRateLimited,
     'tournament_rate_limited': TournamentRateLimited,
     'email_rate_limited': EmailRateLimited,
+    'report_rate_limited': ReportRateLimited,
     'internal_error': InternalError,
     'streams_full': StreamsFull,
     'unavailable': Unavailable,

@@ -25,7 +25,7 @@ from babel.dates import format_datetime as babel_datetime
 from jinja2 import Environment
 
 from service.plumbing.text_check import shown
-from service.rules.notice_kinds import VERIFY
+from service.rules.notice_kinds import MODERATION, VERIFY
 
 LANGUAGES: Final = ("en", "de", "nl", "es")
 
@@ -117,7 +117,22 @@ def describe(item: Item, lang: str, public_url: str) -> Lines:
             detail = kind["arena"]
         return Lines(kind["subject"].format(label=label), kind["line"].format(label=label), detail,
                      link, w["open_game"] if item.game_id else kind["action"])  # fmt: skip
+    if item.kind == MODERATION:
+        return _moderation(w["moderation"], p, lang, f"{public_url}/account")
     raise ValueError(f"no texts for the notice kind {item.kind!r}")
+
+
+def _moderation(kind: dict[str, str], p: dict[str, Any], lang: str, link: str) -> Lines:
+    """A moderator's action in words: what it is, until when, and the moderator's reason."""
+    action = p.get("action", "warn")
+    key = "bar_rated_open" if action == "bar_rated" and not p.get("until") else action
+    until = ""
+    if p.get("until"):
+        when = datetime.fromisoformat(p["until"])
+        until = babel_datetime(when, "medium", tzinfo=when.tzinfo, locale=_locale(lang)) + " UTC"
+    line = kind.get(key, kind["warn"]).format(until=until)
+    detail = kind["reason"].format(reason=shown(p.get("reason"))) if p.get("reason") else None
+    return Lines(kind["subject"], line, detail, link, kind["action"])
 
 
 def _locale(lang: str) -> Locale:
