@@ -382,8 +382,9 @@ class ProblemApi(Api):
             detail = "the request does not match the schema; see errors"
         if status == 500:  # Flask has logged the error, with its traceback, once
             detail = "internal server error"
-        if status == 405 and getattr(error, "valid_methods", None):
-            headers["Allow"] = named_route_allow(error.valid_methods)
+        valid_methods = getattr(error, "valid_methods", None)
+        if status == 405 and valid_methods:
+            headers["Allow"] = named_route_allow(valid_methods)
         return problem_response(status, code, detail, headers=headers, errors=errors)
 
 
@@ -396,7 +397,8 @@ def named_route_allow(methods: Any) -> str:
     rules = []
     for method in methods:
         try:
-            rules.append(adapter.match(method=method, return_rule=True)[0])  # type: ignore[union-attr]
+            if adapter is not None:
+                rules.append(adapter.match(method=method, return_rule=True)[0])
         except HTTPException:
             continue
     if not rules:
