@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from flask import Flask, Request, Response
+from flask import Flask, Request, Response, request
 from flask.sessions import SessionInterface, SessionMixin
 from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -101,6 +101,19 @@ SPEC_OPTIONS: dict[str, Any] = {
 }
 
 
+class ApiFlask(Flask):
+    """Flask whose automatic ``OPTIONS`` answer lists the methods of the route the path
+    names, not of every route whose pattern matches it: ``/games/bulk`` also reads as a game
+    id to ``/games/<game_id>``, whose ``GET`` is no method of ``/games/bulk``."""
+
+    def make_default_options_response(self) -> Response:
+        response = super().make_default_options_response()
+        rule = request.url_rule  # the route the path names: a literal part ranks first
+        if rule is not None and rule.methods:
+            response.headers["Allow"] = ", ".join(sorted(rule.methods))
+        return response
+
+
 class NoSessions(SessionInterface):
     """The API keeps no sessions: clients authenticate every request with a bearer token.
 
@@ -149,7 +162,7 @@ def create_app(
     (``scheduler_for``: Celery unless ``scheduler="none"``).
     """
     settings = service.settings if service is not None else _settings_from(config)
-    app = Flask(__name__)
+    app = ApiFlask(__name__)
     app.session_interface = NoSessions()
     app.config.update(
         SECRET_KEY=settings.secret_key,

@@ -404,11 +404,30 @@ class ProblemApi(Api):
             detail = "the request does not match the schema; see errors"
         if status == 500:  # Flask has logged the error, with its traceback, once
             detail = "internal server error"
-        if status == 405 and error.get_headers():  # keep the Allow header
-            for key, value in error.get_headers():
-                if key.lower() == "allow":
-                    headers["Allow"] = value
+        valid_methods = getattr(error, "valid_methods", None)
+        if status == 405 and valid_methods:
+            headers["Allow"] = named_route_allow(valid_methods)
         return problem_response(status, code, detail, headers=headers, errors=errors)
+
+
+def named_route_allow(methods: Any) -> str:
+    """``Allow`` for a 405: the methods of the route the path names, out of ``methods``
+    (those of every route whose pattern matches it). ``/games/bulk`` also reads as a game id
+    to ``/games/<game_id>``, whose ``GET`` is no method of ``/games/bulk``: a route with
+    fewer variable parts names the path, as in routing."""
+    adapter = current_app.create_url_adapter(request)
+    rules = []
+    for method in methods:
+        try:
+            if adapter is not None:
+                rules.append(adapter.match(method=method, return_rule=True)[0])
+        except HTTPException:
+            continue
+    if not rules:
+        return ", ".join(sorted(methods))
+    fewest = min(len(rule.arguments) for rule in rules)
+    named = {m for rule in rules if len(rule.arguments) == fewest for m in rule.methods or ()}
+    return ", ".join(sorted(named))
 
 
 def register_problem_handlers(app: Any) -> None:

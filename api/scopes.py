@@ -15,15 +15,18 @@ Before each request to an operation with a player token:
   token without a scope that reads there is answered as a request without a token, so a
   private tournament is 404 to it as to anybody.
 
-A player's own sign-in tokens have every scope. Requests without a player token (seat and
-creator tokens, none at all) are the views' business.
+A player's own sign-in tokens have every scope. A request without a player token to an
+operation that takes nothing else (its ``security`` names only ``playerToken`` and
+``oauth2``) is 401 ``missing_token`` here, before its body is read: a client learns that
+it must sign in before it hears what is wrong with the body it sent. Other requests
+without a player token (seat and creator tokens, none at all) are the views' business.
 """
 
 from __future__ import annotations
 
 from flask import Flask, g, request
 
-from api.auth import request_grant
+from api.auth import player_required, request_grant
 from api.contract.operations import OPERATION_IDS, OPERATION_SCOPES
 from api.problems import ApiProblem
 from service.rules import scopes
@@ -52,6 +55,20 @@ def operations_of(app: Flask) -> dict[tuple[str, str], str]:
             if name is not None:
                 found[(rule.endpoint, method)] = name
     return found
+
+
+def _player_token_operations(app: Flask) -> frozenset[str]:
+    """The operations that take a player token and nothing else: each alternative of their
+    ``security`` in the app's spec is ``playerToken`` or ``oauth2``."""
+    paths = app.extensions["ursuppe_api"].spec.to_dict()["paths"]
+    return frozenset(
+        operation["operationId"]
+        for item in paths.values()
+        for operation in item.values()
+        if isinstance(operation, dict)
+        and operation.get("security")
+        and all(alt and set(alt) <= {"playerToken", "oauth2"} for alt in operation["security"])
+    )
 
 
 class UndeclaredScope(RuntimeError):
@@ -99,10 +116,16 @@ def install(app: Flask) -> None:
             "(api/contract/operations.py), Public(...) for an open one: " + ", ".join(undeclared)
         )
 
+    player_only = _player_token_operations(app)
+
     @app.before_request
     def check_scope() -> None:
         operation = operations.get((request.endpoint or "", request.method))
-        if operation is None or not _bearer_is_player_token():
+        if operation is None:
+            return
+        if not _bearer_is_player_token():
+            if operation in player_only:
+                player_required()  # 401 missing_token, as the view would say after the body
             return
         needed = OPERATION_SCOPES[operation]
         grant = request_grant()  # 401 for a token unknown, revoked or expired

@@ -39,8 +39,13 @@ GROWING: Final = frozenset({"DecisionKind", "ProblemCode"})
 _BY_VALUES: Final = {frozenset(values): name for name, values in NAMED_ENUMS.items()}
 assert len(_BY_VALUES) == len(NAMED_ENUMS), "two named enums of the same values"
 
-#: null, and nothing else, in OpenAPI 3.0 (the other branch of a nullable reference).
-NULL: Final[dict[str, Any]] = {"type": "object", "nullable": True, "enum": [None]}
+#: null, and nothing else, in OpenAPI 3.0 (the other branch of a nullable reference). 3.0
+#: allows ``nullable`` only beside a ``type``, and the type is never met (``enum: [null]``);
+#: ``integer`` is the one every generator the project checks reads as plain null
+#: (docs/api.md, "Generating a client"): with ``object`` datamodel-code-generator adds a
+#: ``dict`` that matches before the model it stands beside, and with ``string``
+#: openapi-generator's python generator looks for a model named ``str``.
+NULL: Final[dict[str, Any]] = {"type": "integer", "nullable": True, "enum": [None]}
 
 _DESCRIPTIONS: Final[dict[str, str]] = {
     "GameStatus": "where a game is: open (seats to fill), active, finished or aborted",

@@ -18,7 +18,8 @@
 - Declares what the server enforces on its own: ``If-None-Match`` on every operation that
   answers 304, ``page``'s maximum (``api.parsing.Blueprint.paginate``), and
   ``X-Pagination`` as what is sent: JSON text (a string) of a ``PaginationMetadata``.
-- Writes a nullable reference as ``anyOf: [{type: object, nullable: true, enum: [null]}, <ref>]``.
+- Writes a nullable reference as ``anyOf: [{type: integer, nullable: true, enum: [null]}, <ref>]``
+  (``api.contract.enums.NULL`` says why ``integer``).
   OpenAPI 3.0 cannot put ``nullable`` beside a ``$ref``; apispec's stand-in for null,
   ``{type: object, nullable: true}``, is an object of any shape, which generators turn
   into a second model (``GamePendingType1Type0``) where the client expects

@@ -79,6 +79,31 @@ def test_unknown_route_and_method(client) -> None:
     assert "POST" in r.headers["Allow"]
 
 
+def test_allow_lists_only_the_methods_of_the_route_the_path_names(client) -> None:
+    """``/games/bulk`` and ``/players/signin`` also match ``/games/<game_id>`` and
+    ``/players/<player_id>`` (GET), yet they are POST only, as the spec says."""
+    spec = json.loads((ROOT / "openapi" / "openapi.json").read_text())["paths"]
+    for path in ("/games/bulk", "/players/signin", "/games", "/games/g1"):
+        documented = {m.upper() for m in spec[f"{API}{path.replace('g1', '{game_id}')}"]}
+        documented -= {"PARAMETERS"}
+        expected = documented | {"OPTIONS"} | ({"HEAD"} if "GET" in documented else set())
+        r = client.options(f"{API}{path}")
+        assert set(r.headers["Allow"].split(", ")) == expected, (path, r.headers["Allow"])
+    r = client.put(f"{API}/games/bulk")
+    assert_problem(r, 405, "method_not_allowed")
+    assert set(r.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+
+
+def test_a_player_only_operation_asks_for_the_token_before_reading_the_body(client) -> None:
+    """Without a player token the answer is 401, whatever the body: 422 would tell a
+    client to fix a body it may not send at all."""
+    for body in ({"bogus": 1}, {}, {"name": "x", "redirect_uris": ["https://a.example/cb"]}):
+        r = client.post(f"{API}/players/me/oauth-clients", json=body)
+        assert_problem(r, 401, "missing_token")
+    r = client.post(f"{API}/players/me/oauth-clients", json={}, headers=bearer("seat.x"))
+    assert_problem(r, 401, "missing_token")  # a seat token is no player token
+
+
 def test_rate_limit(service) -> None:
     from dataclasses import replace
 

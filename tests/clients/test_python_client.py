@@ -6,12 +6,22 @@ models."""
 from __future__ import annotations
 
 import importlib
+import json
+import re
+import subprocess
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from harness.client_gen import PYTHON_PACKAGE, generate_python_client, import_python_client
+from harness.client_gen import (
+    BIN,
+    PYTHON_PACKAGE,
+    ROOT,
+    generate_python_client,
+    import_python_client,
+)
 from harness.web_server import LiveServer
 
 
@@ -98,3 +108,51 @@ def test_the_generated_python_client_plays_a_whole_game(
     # asked only where there is a choice).
     assert {"start_space", "place_amoeba", "movement", "buy_genes", "divide"} <= seen["kinds"]
     assert seen["decisions"] > 10 * players
+
+
+def _optional_token_modules() -> set[str]:
+    """The generated module of each operation whose ``security`` lists the anonymous ``{}``."""
+    spec = json.loads((ROOT / "openapi" / "openapi.json").read_text())
+    return {
+        re.sub(r"(?<!^)(?=[A-Z])", "_", operation["operationId"]).lower()
+        for item in spec["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict) and {} in operation.get("security", [])
+    }
+
+
+def test_the_settings_hook_widens_every_operation_whose_token_is_optional(
+    generated: ModuleType,
+) -> None:
+    settings = (ROOT / "openapi" / "python-client.yaml").read_text()
+    listed = re.search(r"optional = \((.*?)\)", settings, re.S)
+    assert listed is not None, "the post hook names the modules it widens"
+    named = set(re.findall(r"'(\w+)'", listed.group(1)))
+    assert named == _optional_token_modules()
+    api = Path(generated.__file__).parent / "api"
+    for name in named:
+        (module,) = api.glob(f"*/{name}.py")
+        assert "client: AuthenticatedClient | Client," in module.read_text(), name
+    (required,) = api.glob("*/submit_action.py")  # a seat's token: never without one
+    assert "    client: AuthenticatedClient,\n" in required.read_text()
+
+
+def test_the_documented_example_type_checks_with_and_without_a_token(
+    generated: ModuleType, tmp_path: Path
+) -> None:
+    """docs/api.md's example, as a client developer would paste it, passes ``mypy --strict``:
+    creating and joining take a plain ``Client`` as well as an ``AuthenticatedClient``."""
+    docs = (ROOT / "docs" / "api.md").read_text()
+    (example,) = [
+        block for block in re.findall(r"```python\n(.*?)```", docs, re.S)
+        if f"from {PYTHON_PACKAGE} import" in block
+    ]  # fmt: skip
+    assert "Client(base_url=BASE)" in example and "AuthenticatedClient(" in example
+    (tmp_path / "example.py").write_text(example)
+    done = subprocess.run(
+        [str(BIN / "mypy"), "--strict", "--follow-imports=silent", "--no-incremental",
+         "--cache-dir", str(tmp_path / ".mypy_cache"), "example.py"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+        env={"MYPYPATH": str(Path(generated.__file__).parents[1]), "PATH": str(BIN)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -188,6 +188,22 @@ def _sse_event(kinds: tuple[str, ...], data: str, *, id_required: bool) -> JsonS
     return _object({**properties, "retry": _RETRY}, "retry", *(() if id_required else ("id",)))
 
 
+def _sse_message(kind: str) -> JsonSchema:
+    """One SSE event of a stream whose events carry one message type each."""
+    return _object(
+        {"event": _kind(kind), "data": _json_text(f"the {kind} data"), "retry": _RETRY}, "retry"
+    )
+
+
+def _sse_events(
+    prefix: str, variants: dict[str, JsonSchema], description: str
+) -> dict[str, JsonSchema]:
+    """A stream's SSE event as ``oneOf`` named models, ``<prefix><Name>`` for each variant:
+    a generator names an inline variant by its place (``StreamEvent1``) or not at all."""
+    names = {prefix + name: schema for name, schema in variants.items()}
+    return {prefix: {"description": description, "oneOf": [_ref(n) for n in names]}, **names}
+
+
 def _camel(kind: str) -> str:
     return "".join(part.capitalize() for part in kind.split("_"))
 
@@ -196,16 +212,15 @@ def _messages(
     prefix: str, variants: dict[str, JsonSchema], description: str
 ) -> dict[str, JsonSchema]:
     """A stream's ndjson line as a union of one named model per message type: ``<prefix>``
-    (``api.contract.unions.growing_union``, discriminated by ``type``), ``<prefix><Type>`` for each variant (the key,
-    a type or several joined by ``|``, that share one shape) and ``<prefix>Heartbeat``.
-    Named, so that generators make one class per message type."""
-    components: dict[str, JsonSchema] = {}
-    mapping: dict[str, str] = {}
-    for key, schema in {**variants, "heartbeat": _object({"type": _kind("heartbeat")})}.items():
-        name = prefix + "".join(_camel(kind) for kind in key.split("|"))
-        components[name] = schema
-        mapping |= {kind: f"#/components/schemas/{name}" for kind in key.split("|")}
-    members = {kind: target.rsplit("/", 1)[-1] for kind, target in mapping.items()}
+    (``api.contract.unions.growing_union``, discriminated by ``type``), ``<prefix><Type>``
+    for each type and ``<prefix>Heartbeat``. Named, so that generators make one class per
+    message type; one type each, so that a generator that decodes by the discriminator
+    (datamodel-code-generator) finds each type's model."""
+    components = {
+        prefix + _camel(kind): schema
+        for kind, schema in {**variants, "heartbeat": _object({"type": _kind("heartbeat")})}.items()
+    }
+    members = {kind: prefix + _camel(kind) for kind in [*variants, "heartbeat"]}
     return {**growing_union(prefix, members, description), **components}
 
 
@@ -240,7 +255,8 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
     **_messages(
         "StreamMessage",
         {
-            "state|end": _object({"type": _kind("state", "end"), "data": _ref("Game")}),
+            "state": _object({"type": _kind("state"), "data": _ref("Game")}),
+            "end": _object({"type": _kind("end"), "data": _ref("Game")}),
             "entry": _object(
                 {
                     "type": _kind("entry"),
@@ -252,15 +268,17 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
         },
         "One line of a game's ndjson stream (docs/stream.md)",
     ),
-    "StreamEvent": {
-        "description": "One event of a game's SSE stream (docs/stream.md); `id` is the seq of "
-        "the last entry sent (SSE's last event id), and on a stream with chat "
-        "`<seq>:<chat id>`",
-        "oneOf": [
-            _sse_event(("state", "end"), "a Game", id_required=False),
-            _sse_event(("entry", "chat"), "a StreamEntry or a ChatMessage", id_required=True),
-        ],
-    },
+    **_sse_events(
+        "StreamEvent",
+        {
+            "StateEnd": _sse_event(("state", "end"), "a Game", id_required=False),
+            "EntryChat": _sse_event(
+                ("entry", "chat"), "a StreamEntry or a ChatMessage", id_required=True
+            ),
+        },
+        "One event of a game's SSE stream (docs/stream.md); `id` is the seq of the last entry "
+        "sent (SSE's last event id), and on a stream with chat `<seq>:<chat id>`",
+    ),
     **_named_data("PlayerStream", PLAYER_MESSAGES),
     **_messages(
         "PlayerStreamMessage",
@@ -270,22 +288,18 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
         },
         "One line of a player's ndjson stream (docs/stream.md)",
     ),
-    "PlayerStreamEvent": {
-        "description": "One event of a player's SSE stream (docs/stream.md)",
-        "oneOf": [
-            _object(
-                {"event": _kind(kind), "data": _json_text(f"the {kind} data"), "retry": _RETRY},
-                "retry",
-            )
-            for kind in PLAYER_MESSAGES
-        ],
-    },
+    **_sse_events(
+        "PlayerStreamEvent",
+        {_camel(kind): _sse_message(kind) for kind in PLAYER_MESSAGES},
+        "One event of a player's SSE stream (docs/stream.md)",
+    ),
     "ManyStreamFollowingData": _MANY_FOLLOWING,
     **_messages(
         "ManyStreamMessage",
         {
             "following": _typed("following", _ref("ManyStreamFollowingData")),
-            "state|end": _object({"type": _kind("state", "end"), "data": _ref("Game")}),
+            "state": _object({"type": _kind("state"), "data": _ref("Game")}),
+            "end": _object({"type": _kind("end"), "data": _ref("Game")}),
             "entry": _object(
                 {"type": _kind("entry"), "id": _GAME_POSITION, "data": _ref("ManyStreamEntry")}
             ),
@@ -306,11 +320,10 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
         "`chat`) and `end`, `following`, with a player token the player stream's messages, "
         "and with `lobby` the lobby stream's",
     ),
-    "ManyStreamEvent": {
-        "description": "One event of the SSE stream of many games (docs/stream.md); `id` is "
-        "the last entry's `<game id>:<seq>`",
-        "oneOf": [
-            _object(
+    **_sse_events(
+        "ManyStreamEvent",
+        {
+            "Message": _object(
                 {
                     "event": _kind("following", "state", "end", *PLAYER_MESSAGES, *LOBBY_MESSAGES),
                     "data": _json_text("the message's data"),
@@ -320,7 +333,7 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
                 "retry",
                 "id",
             ),
-            _object(
+            "EntryChat": _object(
                 {
                     "event": _kind("entry", "chat"),
                     "data": _json_text("a StreamEntry with its game_id, or a ChatMessage"),
@@ -329,8 +342,10 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
                 },
                 "retry",
             ),
-        ],
-    },
+        },
+        "One event of the SSE stream of many games (docs/stream.md); `id` is the last entry's "
+        "`<game id>:<seq>`",
+    ),
     **_named_data("LobbyStream", LOBBY_MESSAGES),
     **_messages(
         "LobbyStreamMessage",
@@ -340,29 +355,19 @@ STREAM_COMPONENTS: dict[str, JsonSchema] = {
         },
         "One line of the lobby's ndjson stream (docs/stream.md)",
     ),
-    "LobbyStreamEvent": {
-        "description": "One event of the lobby's SSE stream (docs/stream.md)",
-        "oneOf": [
-            _object(
-                {"event": _kind(kind), "data": _json_text(f"the {kind} data"), "retry": _RETRY},
-                "retry",
-            )
-            for kind in LOBBY_MESSAGES
-        ],
-    },
+    **_sse_events(
+        "LobbyStreamEvent",
+        {_camel(kind): _sse_message(kind) for kind in LOBBY_MESSAGES},
+        "One event of the lobby's SSE stream (docs/stream.md)",
+    ),
     **_messages(
         "TournamentStreamMessage",
         {kind: _typed(kind, data) for kind, data in TOURNAMENT_MESSAGES.items()},
         "One line of a tournament's ndjson stream (docs/stream.md)",
     ),
-    "TournamentStreamEvent": {
-        "description": "One event of a tournament's SSE stream (docs/stream.md)",
-        "oneOf": [
-            _object(
-                {"event": _kind(kind), "data": _json_text(f"the {kind} data"), "retry": _RETRY},
-                "retry",
-            )
-            for kind in TOURNAMENT_MESSAGES
-        ],
-    },
+    **_sse_events(
+        "TournamentStreamEvent",
+        {_camel(kind): _sse_message(kind) for kind in TOURNAMENT_MESSAGES},
+        "One event of a tournament's SSE stream (docs/stream.md)",
+    ),
 }

@@ -834,6 +834,30 @@ class LetGoAction(TypedDict):
     type: Literal['let_go']
 
 
+class LobbyStreamEventSeekAdded(TypedDict):
+    data: str
+    event: Literal['seek_added']
+    retry: NotRequired[int]
+
+
+class LobbyStreamEventSeekMatched(TypedDict):
+    data: str
+    event: Literal['seek_matched']
+    retry: NotRequired[int]
+
+
+class LobbyStreamEventSeekRemoved(TypedDict):
+    data: str
+    event: Literal['seek_removed']
+    retry: NotRequired[int]
+
+
+class LobbyStreamEventSeeks(TypedDict):
+    data: str
+    event: Literal['seeks']
+    retry: NotRequired[int]
+
+
 class LobbyStreamMessageHeartbeat(TypedDict):
     type: Literal['heartbeat']
 
@@ -893,6 +917,20 @@ class ManyStreamEntry(TypedDict):
     your_turn: NotRequired[bool]
 
 
+class ManyStreamEventEntryChat(TypedDict):
+    data: str
+    event: Literal['entry', 'chat']
+    id: str
+    retry: NotRequired[int]
+
+
+class ManyStreamEventMessage(TypedDict):
+    data: str
+    event: Literal['following', 'state', 'end', 'hello', 'game_started', 'your_turn', 'game_finished', 'game_aborted', 'review_ready', 'challenge', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'seeks', 'seek_added', 'seek_matched', 'seek_removed']
+    id: NotRequired[str]
+    retry: NotRequired[int]
+
+
 class ManyStreamFollowingData(TypedDict):
     games: list[str]
     max_games: int
@@ -927,6 +965,11 @@ class ManyStreamMessageChat(TypedDict):
     data: ChatMessage
     id: str
     type: Literal['chat']
+
+
+class ManyStreamMessageEnd(TypedDict):
+    data: Game
+    type: Literal['end']
 
 
 class ManyStreamMessageEntry(TypedDict):
@@ -989,9 +1032,9 @@ class ManyStreamMessageSeeks(TypedDict):
     type: Literal['seeks']
 
 
-class ManyStreamMessageStateEnd(TypedDict):
+class ManyStreamMessageState(TypedDict):
     data: Game
-    type: Literal['state', 'end']
+    type: Literal['state']
 
 
 class ManyStreamMessageYourTurn(TypedDict):
@@ -1173,6 +1216,72 @@ class PlayerStreamChallengeDeclinedData(TypedDict):
 
 class PlayerStreamChallengeExpiredData(TypedDict):
     id: str
+
+
+class PlayerStreamEventChallenge(TypedDict):
+    data: str
+    event: Literal['challenge']
+    retry: NotRequired[int]
+
+
+class PlayerStreamEventChallengeAccepted(TypedDict):
+    data: str
+    event: Literal['challenge_accepted']
+    retry: NotRequired[int]
+
+
+class PlayerStreamEventChallengeCancelled(TypedDict):
+    data: str
+    event: Literal['challenge_cancelled']
+    retry: NotRequired[int]
+
+
+class PlayerStreamEventChallengeDeclined(TypedDict):
+    data: str
+    event: Literal['challenge_declined']
+    retry: NotRequired[int]
+
+
+class PlayerStreamEventChallengeExpired(TypedDict):
+    data: str
+    event: Literal['challenge_expired']
+    retry: NotRequired[int]
+
+
+class PlayerStreamEventGameAborted(TypedDict):
+    data: str
+    event: Literal['game_aborted']
+    retry: NotRequired[int]
+
+
+class PlayerStreamEventGameFinished(TypedDict):
+    data: str
+    event: Literal['game_finished']
+    retry: NotRequired[int]
+
+
+class PlayerStreamEventGameStarted(TypedDict):
+    data: str
+    event: Literal['game_started']
+    retry: NotRequired[int]
+
+
+class PlayerStreamEventHello(TypedDict):
+    data: str
+    event: Literal['hello']
+    retry: NotRequired[int]
+
+
+class PlayerStreamEventReviewReady(TypedDict):
+    data: str
+    event: Literal['review_ready']
+    retry: NotRequired[int]
+
+
+class PlayerStreamEventYourTurn(TypedDict):
+    data: str
+    event: Literal['your_turn']
+    retry: NotRequired[int]
 
 
 class PlayerStreamGameAbortedData(TypedDict):
@@ -1715,6 +1824,20 @@ class StreamEntry(TypedDict):
     your_turn: NotRequired[bool]
 
 
+class StreamEventEntryChat(TypedDict):
+    data: str
+    event: Literal['entry', 'chat']
+    id: str
+    retry: NotRequired[int]
+
+
+class StreamEventStateEnd(TypedDict):
+    data: str
+    event: Literal['state', 'end']
+    id: NotRequired[str]
+    retry: NotRequired[int]
+
+
 class StreamGamesRequest(TypedDict):
     chat: NotRequired[dict[str, int]]
     games: NotRequired[list[str]]
@@ -1730,6 +1853,11 @@ class StreamMessageChat(TypedDict):
     type: Literal['chat']
 
 
+class StreamMessageEnd(TypedDict):
+    data: Game
+    type: Literal['end']
+
+
 class StreamMessageEntry(TypedDict):
     data: StreamEntry
     id: int | str
@@ -1740,9 +1868,9 @@ class StreamMessageHeartbeat(TypedDict):
     type: Literal['heartbeat']
 
 
-class StreamMessageStateEnd(TypedDict):
+class StreamMessageState(TypedDict):
     data: Game
-    type: Literal['state', 'end']
+    type: Literal['state']
 
 
 class StreamPending(TypedDict):
@@ -1941,6 +2069,24 @@ class TournamentStandings(TypedDict):
     tournament_id: str
 
 
+class TournamentStreamEventRounds(TypedDict):
+    data: str
+    event: Literal['rounds']
+    retry: NotRequired[int]
+
+
+class TournamentStreamEventStandings(TypedDict):
+    data: str
+    event: Literal['standings']
+    retry: NotRequired[int]
+
+
+class TournamentStreamEventTournament(TypedDict):
+    data: str
+    event: Literal['tournament']
+    retry: NotRequired[int]
+
+
 class TournamentStreamMessageHeartbeat(TypedDict):
     type: Literal['heartbeat']
 
@@ -2044,18 +2190,18 @@ Actor: TypeAlias = "Literal['human', 'bot', 'timeout']"
 DecisionKind: TypeAlias = "Literal['start_space', 'place_amoeba', 'movement', 'choose_die', 'choose_direction', 'second_move', 'escape_move', 'tentacle', 'cling', 'feed', 'defend', 'attack_retry', 'aggression', 'pay_defect', 'buy_genes', 'divide']"
 Event: TypeAlias = 'GameCreatedEvent | CubesPlacedEvent | CardRevealedEvent | StartRollEvent | StartOrderEvent | StartSpaceTakenEvent | RoundStartedEvent | PhaseStartedEvent | ActionEvent | AutoActionEvent | AmoebaPlacedEvent | AmoebaMovedEvent | AmoebaStayedEvent | AmoebaBlockedEvent | AmoebaCarriedEvent | CubesCarriedEvent | DiceRolledEvent | AmoebaFedEvent | AmoebaStarvedEvent | AmoebaDiedEvent | AttackDeclaredEvent | AttackSucceededEvent | AttackFailedEvent | EscapeStartedEvent | EscapeSucceededEvent | EscapeFailedEvent | AttackEndedEvent | ArmorAbsorbedEvent | FightRolledEvent | FightWonEvent | BpPaidEvent | BpReceivedEvent | OverpaymentLostEvent | GeneBoughtEvent | GeneReturnedEvent | GeneDefectEvent | MarkerAdvancedEvent | GameEndedEvent | SeatToBotEvent | UnknownEvent'
 GameStatus: TypeAlias = "Literal['open', 'active', 'finished', 'aborted']"
-LobbyStreamEvent: TypeAlias = 'dict[str, Any]'
+LobbyStreamEvent: TypeAlias = 'LobbyStreamEventSeeks | LobbyStreamEventSeekAdded | LobbyStreamEventSeekMatched | LobbyStreamEventSeekRemoved'
 LobbyStreamMessage: TypeAlias = 'LobbyStreamMessageSeeks | LobbyStreamMessageSeekAdded | LobbyStreamMessageSeekMatched | LobbyStreamMessageSeekRemoved | LobbyStreamMessageHeartbeat | UnknownLobbyStreamMessage'
-ManyStreamEvent: TypeAlias = 'dict[str, Any]'
-ManyStreamMessage: TypeAlias = 'ManyStreamMessageFollowing | ManyStreamMessageStateEnd | ManyStreamMessageEntry | ManyStreamMessageChat | ManyStreamMessageHello | ManyStreamMessageGameStarted | ManyStreamMessageYourTurn | ManyStreamMessageGameFinished | ManyStreamMessageGameAborted | ManyStreamMessageReviewReady | ManyStreamMessageChallenge | ManyStreamMessageChallengeAccepted | ManyStreamMessageChallengeDeclined | ManyStreamMessageChallengeCancelled | ManyStreamMessageChallengeExpired | ManyStreamMessageSeeks | ManyStreamMessageSeekAdded | ManyStreamMessageSeekMatched | ManyStreamMessageSeekRemoved | ManyStreamMessageHeartbeat | UnknownManyStreamMessage'
+ManyStreamEvent: TypeAlias = 'ManyStreamEventMessage | ManyStreamEventEntryChat'
+ManyStreamMessage: TypeAlias = 'ManyStreamMessageFollowing | ManyStreamMessageState | ManyStreamMessageEnd | ManyStreamMessageEntry | ManyStreamMessageChat | ManyStreamMessageHello | ManyStreamMessageGameStarted | ManyStreamMessageYourTurn | ManyStreamMessageGameFinished | ManyStreamMessageGameAborted | ManyStreamMessageReviewReady | ManyStreamMessageChallenge | ManyStreamMessageChallengeAccepted | ManyStreamMessageChallengeDeclined | ManyStreamMessageChallengeCancelled | ManyStreamMessageChallengeExpired | ManyStreamMessageSeeks | ManyStreamMessageSeekAdded | ManyStreamMessageSeekMatched | ManyStreamMessageSeekRemoved | ManyStreamMessageHeartbeat | UnknownManyStreamMessage'
 ModerationAction: TypeAlias = "Literal['warn', 'mute', 'bar_rated', 'close_account', 'lift', 'dismiss']"
-PlayerStreamEvent: TypeAlias = 'dict[str, Any]'
+PlayerStreamEvent: TypeAlias = 'PlayerStreamEventHello | PlayerStreamEventGameStarted | PlayerStreamEventYourTurn | PlayerStreamEventGameFinished | PlayerStreamEventGameAborted | PlayerStreamEventReviewReady | PlayerStreamEventChallenge | PlayerStreamEventChallengeAccepted | PlayerStreamEventChallengeDeclined | PlayerStreamEventChallengeCancelled | PlayerStreamEventChallengeExpired'
 PlayerStreamMessage: TypeAlias = 'PlayerStreamMessageHello | PlayerStreamMessageGameStarted | PlayerStreamMessageYourTurn | PlayerStreamMessageGameFinished | PlayerStreamMessageGameAborted | PlayerStreamMessageReviewReady | PlayerStreamMessageChallenge | PlayerStreamMessageChallengeAccepted | PlayerStreamMessageChallengeDeclined | PlayerStreamMessageChallengeCancelled | PlayerStreamMessageChallengeExpired | PlayerStreamMessageHeartbeat | UnknownPlayerStreamMessage'
 ProblemCode: TypeAlias = "Literal['bad_request', 'invalid_json', 'invalid_if_match', 'invalid_idempotency_key', 'invalid_authorization_request', 'consent_expired', 'unauthorized', 'missing_token', 'invalid_token', 'invalid_signin_code', 'forbidden', 'not_creator', 'wrong_seat', 'seat_resigned', 'seat_is_bot', 'seat_reserved', 'invitation_required', 'label_owned', 'reservation_forbidden', 'not_your_seat', 'not_entrant', 'chat_closed_to_spectators', 'hints_not_allowed', 'muted_by_player', 'address_muted', 'blocked', 'not_invited', 'not_challenger', 'not_organiser', 'rating_too_low', 'bots_not_allowed', 'disqualified', 'missing_scope', 'chat_muted', 'barred_from_rated', 'not_moderator', 'not_found', 'game_not_found', 'seat_not_found', 'player_not_found', 'webhook_not_found', 'delivery_not_found', 'position_not_found', 'label_not_found', 'entry_not_found', 'mute_not_found', 'seek_not_found', 'hint_not_found', 'challenge_not_found', 'tournament_not_found', 'token_not_found', 'client_not_found', 'review_not_found', 'email_not_found', 'verification_not_found', 'unsubscribe_not_found', 'push_subscription_not_found', 'message_not_found', 'report_not_found', 'method_not_allowed', 'not_acceptable', 'conflict', 'game_not_open', 'game_not_active', 'game_over', 'game_full', 'seat_taken', 'stale_seq', 'version_conflict', 'not_your_turn', 'game_not_finished', 'seat_not_bot', 'too_many_webhooks', 'game_not_started', 'chat_ended', 'seek_exists', 'seek_matched', 'bot_account_not_eligible', 'bot_account_irreversible', 'bot_account_human_seat', 'bot_account_paused', 'challenge_accepted', 'challenge_declined', 'challenge_cancelled', 'challenge_expired', 'rematch_unavailable', 'tournament_closed', 'tournament_started', 'too_few_entrants', 'too_many_tokens', 'review_pending', 'email_unavailable', 'push_unavailable', 'too_many_push_subscriptions', 'report_closed', 'precondition_failed', 'payload_too_large', 'unsupported_media_type', 'validation_error', 'illegal_action', 'malformed_action', 'invalid_players', 'invalid_seats', 'invalid_time_limit', 'invalid_timeout_policy', 'invalid_option', 'invalid_label', 'idempotency_key_reused', 'invalid_since', 'too_many_games', 'nothing_to_follow', 'invalid_name', 'invalid_entropy', 'invalid_cursor', 'invalid_points', 'invalid_bulk', 'invalid_time_control', 'invalid_webhook_url', 'webhook_target_refused', 'invalid_chat_text', 'cannot_mute_self', 'cannot_block_self', 'invalid_seek', 'challenge_self', 'invalid_challenge', 'invalid_tournament', 'invalid_scope', 'too_many_clients', 'invalid_redirect_uri', 'invalid_email', 'email_ip_literal', 'email_domain_not_public', 'invalid_push_subscription', 'cannot_report_self', 'invalid_report', 'invalid_moderation', 'cannot_moderate_self', 'precondition_required', 'rate_limited', 'too_many_streams', 'chat_rate_limited', 'review_budget_exhausted', 'challenge_rate_limited', 'challenge_target_rate_limited', 'tournament_rate_limited', 'email_rate_limited', 'report_rate_limited', 'internal_error', 'streams_full', 'unavailable', 'not_ready']"
 ReportReason: TypeAlias = "Literal['abuse', 'cheating', 'spam', 'name', 'other']"
 SeatKind: TypeAlias = "Literal['human', 'bot']"
-StreamEvent: TypeAlias = 'dict[str, Any]'
-StreamMessage: TypeAlias = 'StreamMessageStateEnd | StreamMessageEntry | StreamMessageChat | StreamMessageHeartbeat | UnknownStreamMessage'
+StreamEvent: TypeAlias = 'StreamEventStateEnd | StreamEventEntryChat'
+StreamMessage: TypeAlias = 'StreamMessageState | StreamMessageEnd | StreamMessageEntry | StreamMessageChat | StreamMessageHeartbeat | UnknownStreamMessage'
 TimeoutPolicy: TypeAlias = "Literal['default_action', 'bot']"
-TournamentStreamEvent: TypeAlias = 'dict[str, Any]'
+TournamentStreamEvent: TypeAlias = 'TournamentStreamEventTournament | TournamentStreamEventStandings | TournamentStreamEventRounds'
 TournamentStreamMessage: TypeAlias = 'TournamentStreamMessageTournament | TournamentStreamMessageStandings | TournamentStreamMessageRounds | TournamentStreamMessageHeartbeat | UnknownTournamentStreamMessage'
