@@ -33,6 +33,7 @@ test: $(STAMP)
 	bash scripts/ensure-services.sh
 	bash scripts/ensure-browser.sh
 	bash scripts/ensure-node-tools.sh
+	bash scripts/ensure-java.sh
 	bash scripts/ensure-web-client.sh
 	$(BIN)/ruff check .
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
