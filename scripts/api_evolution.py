@@ -110,7 +110,7 @@ def optic_findings(old: Path, new: Path) -> list[Finding]:
             [str(OPTIC), "diff", str(old), str(new), "--check", "--standard", str(STANDARD)],
             capture_output=True,
             text=True,
-            timeout=600,
+            timeout=1800,  # about a minute of CPU for the whole spec; a busy machine slows it
             cwd=scratch,
             env={**os.environ, "OPTIC_TELEMETRY_LEVEL": "none"},
         )

@@ -40,7 +40,16 @@ def _broken(spec: dict[str, Any]) -> dict[str, Any]:
     return broken
 
 
+def _two_operations(spec: dict[str, Any]) -> dict[str, Any]:
+    """The spec with only the two paths ``_broken`` touches: Optic's time grows with the
+    operations it compares (about a minute of CPU for the whole spec), its rules do not."""
+    kept = copy.deepcopy(spec)
+    kept["paths"] = {p: kept["paths"][p] for p in ("/api/v1/rules", "/api/v1/games/{game_id}")}
+    return kept
+
+
 def test_a_deliberate_breaking_change_fails_the_check(current, tmp_path: Path) -> None:
+    current = _two_operations(current)
     before, after = tmp_path / "before.json", tmp_path / "after.json"
     before.write_text(json.dumps(current))
     broken = _broken(current)
