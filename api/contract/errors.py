@@ -91,7 +91,7 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     # games
     "listGames": ("invalid_label", "invalid_cursor"),
     "createGame": ("missing_token", *_GAME_TERMS),
-    "createGamesInBulk": ("invalid_bulk", *_GAME_TERMS),
+    "createGamesInBulk": ("invalid_bulk", "barred_from_rated", *_GAME_TERMS),
     "abortGame": ("not_creator", "game_not_open", "version_conflict"),
     # seats
     "joinGame": (
@@ -213,6 +213,7 @@ OPERATION_PROBLEMS: Final[dict[str, tuple[str, ...]]] = {
     "startTournament": ("not_organiser", "tournament_started", "too_few_entrants"),
     "enterTournament": (
         "not_invited", "rating_too_low", "bots_not_allowed", "disqualified", "tournament_closed",
+        "barred_from_rated",
     ),
     "removeTournamentEntrant": ("not_organiser",),
     "withdrawFromTournament": ("entry_not_found",),

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from service.models import GameRow
+from service.parts import sanctions
 from service.parts.admission import Admission, Payer
 from service.parts.base import Part
 from service.parts.labels import Labels, check_reservable
@@ -242,7 +243,7 @@ class Creation(Part):
                 built.append(one)
             except ServiceError as err:
                 raise type(err)(err.code, f"games[{i}]: {err.message}") from None
-        self._store(built, Payer.asking(player), now)
+        self._store(built, Payer.asking(player), now, prepare=_check_rated_bars(now))
         log.info("bulk: %d games created", len(built))
         return [b.view() for b in built]
 
@@ -304,3 +305,16 @@ class Creation(Part):
         self.after.committed(game_id, row.seq, None)
         log.info("game %s aborted by its creator", game_id)
         return game_view(row, full=True)
+
+
+def _check_rated_bars(now: datetime) -> Callable[[Session, GameRow], None]:
+    """A rated game's reserved seats refused to a player a moderator barred from rated play
+    (403 ``barred_from_rated``, ``service.parts.sanctions``), in the creating transaction:
+    a site's bulk games are a way into rated play as a seek or a challenge is."""
+
+    def check(session: Session, row: GameRow) -> None:
+        if row.rated:
+            players = {s.player_id or s.reserved_for for s in row.seats if not s.bot_account}
+            sanctions.check_rated(session, sorted(p for p in players if p is not None), now)
+
+    return check

@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from service.models import TournamentRow
+from service.parts import sanctions
 from service.parts.base import Part
 from service.parts.tournament_formats import least
 from service.parts.tournament_lifecycle import (
@@ -256,8 +257,9 @@ class Tournaments(Part):
         entered). ``invitation``: the code of the organiser's invitation link, which
         admits its holder to a private tournament and to one by invitation. 409
         ``tournament_closed`` once it can no longer be entered, 403 ``not_invited`` /
-        ``rating_too_low`` / ``bots_not_allowed`` by its conditions, ``disqualified``
-        after the organiser disqualified the player."""
+        ``rating_too_low`` / ``bots_not_allowed`` by its conditions, ``barred_from_rated``
+        (a rated one, the player barred by a moderator), ``disqualified`` after the
+        organiser disqualified the player."""
         now = self.clock()
         with self.store.writing() as session:
             row = self._visible(session, tournament_id, player_id, invitation)
@@ -274,6 +276,8 @@ class Tournaments(Part):
                     raise Forbidden("not_invited", "this tournament is by invitation")
                 if q.is_bot_account(session, player_id) and not row.bot_accounts:
                     raise Forbidden("bots_not_allowed", "bot accounts may not enter")
+                if row.rated:
+                    sanctions.check_rated(session, [player_id], now)
                 if row.min_rating is not None:
                     rating = rating_in_pool(session, row, player_id)
                     if rating < row.min_rating:

@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -250,6 +251,45 @@ def test_a_bar_refuses_rated_play_until_lifted_and_a_dismissal_acts_on_nobody(
                     json={"action": "warn", "reason": "x", "player_id": bob_id, "hours": 3}),
         422, "invalid_moderation",
     )  # fmt: skip
+
+
+def test_a_bar_holds_for_rated_tournaments_and_bulk_games_too(
+    client: FlaskClient, service: GameService
+) -> None:
+    """The ways into rated play a site or an organiser opens: entering a rated tournament,
+    a rated game made in bulk with a seat reserved for the player."""
+    _, ann = new_player(client, "Ann")
+    bob_id, bob = new_player(client, "Bob")
+    _, mod = moderator(client, service, "Mo")
+    act(client, mod, action="bar_rated", reason="sandbagging", player_id=bob_id)
+
+    def tournament(rated: bool) -> str:
+        body = {
+            "name": "Friday pods", "format": "swiss", "rounds": 2, "players": 3,
+            "rated": rated, "time_control": {"type": "none"},
+            "starts_at": (service.clock() + timedelta(minutes=10)).isoformat(),
+        }  # fmt: skip
+        r = client.post(f"{API}/tournaments", json=body, headers=bearer(ann))
+        assert r.status_code == 201, r.json
+        return r.json["id"]
+
+    rated, unrated = tournament(True), tournament(False)
+    r = client.post(f"{API}/tournaments/{rated}/entries", headers=bearer(bob))
+    assert assert_problem(r, 403, "barred_from_rated")["player_id"] == bob_id
+    r = client.post(f"{API}/tournaments/{unrated}/entries", headers=bearer(bob))
+    assert r.status_code in (200, 201), r.json
+
+    def bulk(rated: bool) -> Any:
+        seats = [{"kind": "human", "player": bob_id}, {"kind": "human"}, {"kind": "bot"}]
+        game = {"players": 3, "seats": seats, "rated": rated, "time_limit": 0}
+        return client.post(f"{API}/games/bulk", json={"games": [game]}, headers=bearer(bob))
+
+    before = len(client.get(f"{API}/players/{bob_id}/games").data.splitlines())
+    assert_problem(bulk(True), 403, "barred_from_rated")
+    assert bulk(False).status_code == 201
+    act(client, mod, action="lift", reason="cleared on appeal", player_id=bob_id)
+    assert bulk(True).status_code == 201, "lifted: rated bulk games again"
+    assert len(client.get(f"{API}/players/{bob_id}/games").data.splitlines()) == before
 
 
 def test_closing_an_account_deletes_it_and_a_moderator_acts_only_in_person(

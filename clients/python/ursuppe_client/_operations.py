@@ -259,13 +259,14 @@ class Operations:
 
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
             ``problems.LabelOwned``, ``problems.ReservationForbidden``,
-            ``problems.MissingScope``, ``problems.BotAccountHumanSeat``,
-            ``problems.BotAccountPaused``, ``problems.PayloadTooLarge``,
-            ``problems.UnsupportedMediaType``, ``problems.ValidationError``,
-            ``problems.InvalidPlayers``, ``problems.InvalidSeats``,
-            ``problems.InvalidTimeLimit``, ``problems.InvalidTimeoutPolicy``,
-            ``problems.InvalidOption``, ``problems.InvalidLabel``, ``problems.InvalidName``,
-            ``problems.InvalidBulk``, ``problems.InvalidTimeControl``, ``problems.RateLimited``.
+            ``problems.MissingScope``, ``problems.BarredFromRated``,
+            ``problems.BotAccountHumanSeat``, ``problems.BotAccountPaused``,
+            ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
+            ``problems.ValidationError``, ``problems.InvalidPlayers``,
+            ``problems.InvalidSeats``, ``problems.InvalidTimeLimit``,
+            ``problems.InvalidTimeoutPolicy``, ``problems.InvalidOption``,
+            ``problems.InvalidLabel``, ``problems.InvalidName``, ``problems.InvalidBulk``,
+            ``problems.InvalidTimeControl``, ``problems.RateLimited``.
         """
         return self._operation('createGamesInBulk', path={}, query={}, headers={}, body=body, seat_token=seat_token)  # type: ignore[no-any-return]
 
@@ -1102,7 +1103,7 @@ class Operations:
 
         Raises: ``problems.InvalidJson``, ``problems.MissingToken``, ``problems.InvalidToken``,
             ``problems.NotInvited``, ``problems.RatingTooLow``, ``problems.BotsNotAllowed``,
-            ``problems.Disqualified``, ``problems.MissingScope``,
+            ``problems.Disqualified``, ``problems.MissingScope``, ``problems.BarredFromRated``,
             ``problems.TournamentNotFound``, ``problems.TournamentClosed``,
             ``problems.PayloadTooLarge``, ``problems.UnsupportedMediaType``,
             ``problems.ValidationError``, ``problems.RateLimited``.
