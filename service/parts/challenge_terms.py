@@ -4,6 +4,8 @@ player's (a service bot, played by the service), and a rematch's seats from the 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
 from service.models import PlayerRow
@@ -68,3 +70,17 @@ def seat_spec(known: dict[str, PlayerRow], player_id: str) -> dict[str, Any]:
         raise NotFound("player_not_found", f"no player {player_id}")
     bot = bool(found.bot) or is_service_bot(player_id)
     return {"kind": "bot" if bot else "human", "player": player_id}
+
+
+def refuse_paused(
+    players: Sequence[PlayerRow], paused_until: Callable[[str], datetime | None]
+) -> None:
+    """409 ``bot_account_paused`` when one of the challenge's players is a bot account
+    that is paused (``paused_until`` says until when; docs/bots.md)."""
+    for player in players:
+        if player.bot and (until := paused_until(player.id)) is not None:
+            raise Conflict(
+                "bot_account_paused",
+                f"the bot account {player.id} is paused until {until.isoformat()} (docs/bots.md)",
+                paused_until=until.isoformat(),
+            )

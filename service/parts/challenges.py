@@ -41,6 +41,7 @@ from service.parts.challenge_terms import (
     MIN_CHALLENGE_TTL,
     is_service_bot,
     playing_seats,
+    refuse_paused,
     seat_again,
     seat_spec,
 )
@@ -209,15 +210,8 @@ class Challenges(Part):
         known = self.store.challenges.players_by_id([challenger, *ids])
         self.holds.check_challenge(ids, challenger, source)
         if terms["rated"]:
-            with self.store.sessions() as session:
-                sanctions.check_rated(session, [challenger, *ids], now)
-        for pid in [challenger, *ids]:
-            if known[pid].bot and (until := self.creation.paused_until(pid)) is not None:
-                raise Conflict(
-                    "bot_account_paused",
-                    f"the bot account {pid} is paused until {until.isoformat()} (docs/bots.md)",
-                    paused_until=until.isoformat(),
-                )
+            sanctions.refuse_barred(self.store, [challenger, *ids], now)
+        refuse_paused([known[pid] for pid in [challenger, *ids]], self.creation.paused_until)
         row = ChallengeRow(
             id="c" + secrets.token_hex(8), challenger_id=challenger, terms=terms,
             status="open", rematch_of=rematch_of, created_at=now,
@@ -263,8 +257,7 @@ class Challenges(Part):
         others = [row.challenger_id, *(i.player_id for i in invites if i is not mine)]
         self.holds.check_apart(player_id, others)  # a block made since the challenge
         if row.terms.get("rated", True):
-            with self.store.sessions() as session:
-                sanctions.check_rated(session, [player_id], self.clock())
+            sanctions.refuse_barred(self.store, [player_id], self.clock())
         if mine.status == "pending" and all(
             i.status == "accepted" for i in invites if i.player_id != player_id
         ):

@@ -22,7 +22,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from service.models import ModerationActionRow, PlayerRow, ReportRow
+from service.models import ModerationActionRow, ReportRow
 from service.parts.account_deletion import AccountDeletion
 from service.parts.base import Part
 from service.plumbing.errors import Conflict, Forbidden, NotFound, Unprocessable
@@ -37,8 +37,8 @@ from service.rules.moderation import (
     REPORT_STATUSES,
 )
 from service.rules.notice_kinds import MODERATION
+from service.store import accounts, outbox, transactions
 from service.store import moderation as queries
-from service.store import outbox
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +157,7 @@ class Moderation(Part):
                     )  # fmt: skip
                 player_id, text = message.player_id, message.text
             assert player_id is not None
-            target = session.get(PlayerRow, player_id)
+            target = accounts.player(session, player_id)
             if target is None:
                 raise NotFound("player_not_found", f"no player {player_id}")
             if player_id == reporter_id:
@@ -170,10 +170,10 @@ class Moderation(Part):
                     message_text=text, reason=reason, comment=comment, status="open",
                     created_at=now,
                 )  # fmt: skip
-                session.add(row)
+                transactions.add(session, row)
                 session.flush()
                 log.info("report %s of player %s by %s", row.id, player_id, reporter_id)
-            reporter = session.get(PlayerRow, reporter_id)
+            reporter = accounts.player(session, reporter_id)
             return ReportView.of(row, reporter.name if reporter else "", target.name)
 
     def of_player(self, player_id: str) -> tuple[list[ReportView], list[ActionOnYou]]:
@@ -290,7 +290,7 @@ class Moderation(Part):
                 player_id = report.target_id
             if player_id is None:
                 raise Unprocessable("invalid_moderation", "name a player_id or a report_id")
-            target = session.get(PlayerRow, player_id)
+            target = accounts.player(session, player_id)
             if target is None:
                 raise NotFound("player_not_found", f"no player {player_id}")
             if player_id == moderator_id and action not in ON_REPORT_ONLY:
@@ -300,7 +300,7 @@ class Moderation(Part):
                 target_id=player_id, report_id=report_id, action=action, reason=reason,
                 until=until, created_at=now,
             )  # fmt: skip
-            session.add(row)
+            transactions.add(session, row)
             if action in LASTING:
                 queries.impose(session, player_id, action, until, row.id)
             elif action == "lift":
@@ -316,7 +316,7 @@ class Moderation(Part):
                     now,
                 )  # fmt: skip
             session.flush()
-            moderator = session.get(PlayerRow, moderator_id)
+            moderator = accounts.player(session, moderator_id)
             view = ActionView.of(row, moderator.name if moderator else "", target.name)
         log.info("moderator %s: %s on %s (%s)", moderator_id, action, player_id, row.id)
         if action not in ON_REPORT_ONLY:

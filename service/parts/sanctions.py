@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -45,3 +46,10 @@ def check_rated(session: Session, player_ids: Iterable[str | None], now: datetim
             player_id=row.player_id,
             until=row.until.isoformat() if row.until is not None else None,
         )
+
+
+def refuse_barred(store: Any, player_ids: Iterable[str | None], now: datetime) -> None:
+    """``check_rated`` in a read of its own, for a refusal made before any transaction
+    (a challenge's terms, an acceptance)."""
+    with store.sessions() as session:
+        check_rated(session, player_ids, now)

@@ -45,6 +45,7 @@ GATED_OPERATIONS = {
     "offerRematch": "its terms looked at; against bots only, the game made and charged",
     "resignSeat": "the stand-in's level, the one the game paid for",
     "deleteMe": "resigning the seats under way: the stand-in's level, as resignSeat",
+    "createModerationAction": "closing an account resigns its seats, as deleteMe",
     "createSeek": "a full pool's game, made for its first seeker (never a search game)",
 }
 
@@ -69,6 +70,7 @@ GATED_ENTRY_POINTS = {
     ("Seating", "resign"): "nobody: the stand-in the game paid for, else a cheap one",
     ("Seating", "resign_as"): "nobody: the stand-in the game paid for, else a cheap one",
     ("AccountDeletion", "delete"): "nobody: each seat's resignation, as Seating.resign",
+    ("Moderation", "act"): "nobody: a closed account's seats resign, as AccountDeletion.delete",
     ("Turns", "expire_deadline"): "nobody: the stand-in the game paid for, else a cheap one",
 }
 
@@ -381,7 +383,7 @@ def scenario_resign_hands_the_seat_to_the_paid_stand_in(
 
 
 def scenario_a_deleted_account_resigns_to_the_paid_stand_in(
-    client: FlaskClient, service: Any, admitted: Admitted
+    client: FlaskClient, service: Any, admitted: Admitted, *, closed_by_moderator: bool = False
 ) -> None:
     budget(client, service, "1/3600")
     ann_id, ann = new_player(client, "ann")
@@ -393,7 +395,14 @@ def scenario_a_deleted_account_resigns_to_the_paid_stand_in(
     assert admitted.games[game_id].player == ann_id
     seat = client.post(f"{API}/games/{game_id}/seats", json={"name": "ann"},
                        headers=bearer(ann)).json  # fmt: skip
-    assert client.delete(f"{API}/players/me", headers=bearer(ann)).status_code == 204
+    if closed_by_moderator:
+        mod_id, mod = new_player(client, "mo")
+        assert service.moderation.grant(mod_id)
+        body = {"action": "close_account", "reason": "spam", "player_id": ann_id}
+        r = client.post(f"{API}/moderation/actions", json=body, headers=bearer(mod))
+        assert r.status_code == 201, r.json
+    else:
+        assert client.delete(f"{API}/players/me", headers=bearer(ann)).status_code == 204
     seats = client.get(f"{API}/games/{game_id}").json["seats"]
     assert seats[seat["seat"]]["resigned"] and seats[seat["seat"]]["bot_level"] == "mcts-fast"
 
@@ -415,6 +424,11 @@ SCENARIOS: dict[str, Callable[[FlaskClient, Any, Admitted], None]] = {
     "offerRematch": scenario_rematches_with_a_search_stand_in,
     "resignSeat": scenario_resign_hands_the_seat_to_the_paid_stand_in,
     "deleteMe": scenario_a_deleted_account_resigns_to_the_paid_stand_in,
+    "createModerationAction": lambda client, service, admitted: (
+        scenario_a_deleted_account_resigns_to_the_paid_stand_in(
+            client, service, admitted, closed_by_moderator=True
+        )
+    ),
     "createSeek": scenario_seekers_meet,
 }
 

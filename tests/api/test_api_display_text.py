@@ -23,6 +23,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from api.deps import EXTENSION
 from api.display_text import MARK
 from harness.databases import FakeClock
 from service.game_service import GameService
@@ -40,6 +41,11 @@ from service.models import (
 #: addresses, URLs, levels and labels of a fixed alphabet. Each is checked by its own rule
 #: (an id is looked up, a label matched against its pattern, a level against the levels).
 NOT_DISPLAY_TEXT = {
+    "ModerationActionCreate.player_id": "a player id",
+    "ModerationActionCreate.report_id": "a report id",
+    "ReportCreate.player_id": "a player id",
+    "ReportedMessage.game_id": "a game id",
+    "query:player_id": "a player id (the moderation log's filter)",
     "ChallengeCreate.bot_level": "a bot level, one of the service's",
     "ChallengeCreate.invited": "player ids",
     "ClientCreate.redirect_uris": "URLs, checked as redirect URIs",
@@ -284,6 +290,31 @@ def _chat(client: FlaskClient, http: Http, clock: FakeClock) -> Case:
     )
 
 
+def _report(client: FlaskClient, http: Http, clock: FakeClock) -> Case:
+    token = _player(client)
+    r = client.post(f"{API}/players", json={"name": "bob"})
+    target = r.json["player"]["id"]
+
+    def send(text: str) -> Any:
+        body = {"player_id": target, "reason": "other", "comment": text}
+        return client.post(f"{API}/reports", json=body, headers=bearer(token))
+
+    return Case(send, "comment")
+
+
+def _moderation(client: FlaskClient, http: Http, clock: FakeClock) -> Case:
+    r = client.post(f"{API}/players", json={"name": "mo"})
+    token = r.json["token"]
+    client.application.extensions[EXTENSION].moderation.grant(r.json["player"]["id"])
+    target = client.post(f"{API}/players", json={"name": "bob"}).json["player"]["id"]
+
+    def send(text: str) -> Any:
+        body = {"action": "warn", "reason": text, "player_id": target}
+        return client.post(f"{API}/moderation/actions", json=body, headers=bearer(token))
+
+    return Case(send, "reason")
+
+
 #: Every display-text field of the spec (``Schema.field``): its case and the longest text.
 REFUSALS: dict[str, tuple[Callable[[FlaskClient, Http, FakeClock], Case], int]] = {
     "PlayerCreate.name": (_players, 64),
@@ -294,6 +325,14 @@ REFUSALS: dict[str, tuple[Callable[[FlaskClient, Http, FakeClock], Case], int]] 
     "TokenCreate.label": (_token_label, 100),
     "ClientCreate.name": (_client_name, 100),
     "ChatPost.text": (_chat, 280),
+    "ReportCreate.comment": (_report, 500),
+    "ModerationActionCreate.reason": (_moderation, 500),
+}
+#: The refusal's code where it is not ``invalid_name``.
+REFUSAL_CODES = {
+    "ChatPost.text": "invalid_chat_text",
+    "ReportCreate.comment": "invalid_report",
+    "ModerationActionCreate.reason": "invalid_moderation",
 }
 #: A second route to a display-text field that the first test counts once.
 ALSO = {"SeatSpec.name (bulk)": (_bulk_bot_seat, 64)}
@@ -332,7 +371,7 @@ def test_each_display_text_field_refuses_each_bad_form_with_its_code(
     so their counts start afresh for each request.)"""
     make, longest = {**REFUSALS, **ALSO}[field]
     case = make(client, http, clock)
-    code = "invalid_chat_text" if field == "ChatPost.text" else "invalid_name"
+    code = REFUSAL_CODES.get(field, "invalid_name")
     before = _stored(service)
     for form, text in [*BAD_FORMS.items(), ("too long", "x" * (longest + 1))]:
         _fresh_budgets(app)
