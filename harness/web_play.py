@@ -20,6 +20,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import WebDriverWait
 
 # Genes bought whenever offered: each opens decision kinds a plain game rarely reaches.
 WISHED_GENES = ("movement_1", "speed", "tentacle", "holding", "defense", "escape",
@@ -152,5 +153,9 @@ def mount_decision(
 ) -> dict[str, Any]:
     """Draw ``state`` and the decision ``pending`` on a blank page with the client's own
     modules (in ``lang``): ``{renderer, texts}``; the page's answers land in
-    ``window.submitted``."""
+    ``window.submitted``. The page it replaces has finished drawing first (``data-ready``):
+    its own script would otherwise write into a page that is gone."""
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return document.body && document.body.dataset.ready")
+    )
     return driver.execute_async_script(MOUNT_DECISION_JS, state, pending, lang)

@@ -41,6 +41,7 @@ NOT_DISPLAY_TEXT = {
     "Webhooks.create.label": "a label of a fixed alphabet",
     "Challenges.decline.reason": "one of DECLINE_REASONS",
     "TournamentTables.make_game.seats": "the entrants' player ids; their names as shown",
+    "Moderation.report.reason": "one of REPORT_REASONS",
 }
 
 #: Steps of a function in CALLS, reached only through it.
@@ -51,6 +52,12 @@ BAD = ["Cup\r\nBcc: x@example.org", "\u202egpj.exe", "\u200b\u200b", "esc\x1b[2J
 
 def _player(service: GameService, name: str = "ann") -> str:
     return service.accounts.create(name).player.id
+
+
+def _moderator(service: GameService) -> str:
+    player_id = _player(service, "mo")
+    assert service.moderation.grant(player_id)
+    return player_id
 
 
 def _bot_seats(text: str) -> list[dict[str, Any]]:
@@ -114,6 +121,18 @@ CALLS: dict[str, tuple[Callable[[GameService, FakeClock], Callable[[str], Any]],
         "invalid_name",
     ),
     "Chat.post.text": (lambda s, c: _chat(s), "invalid_chat_text"),
+    "Moderation.report.comment": (
+        lambda s, c: (
+            lambda p, q: lambda text: s.moderation.report(p, "other", player_id=q, comment=text)
+        )(_player(s), _player(s, "bob")),
+        "invalid_report",
+    ),
+    "Moderation.act.reason": (
+        lambda s, c: (lambda m, q: lambda text: s.moderation.act(m, "warn", text, player_id=q))(
+            _moderator(s), _player(s, "bob")
+        ),
+        "invalid_moderation",
+    ),
 }
 
 

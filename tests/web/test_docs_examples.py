@@ -90,7 +90,8 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("docs/deploy.md", "# machine A: humans only — their bots' replies never wait behind a tournament"): "test_the_deploy_pages_worker_commands_start_workers",
     ("docs/stream.md", "import json, requests"): "test_the_python_stream_client_follows_a_game_to_its_end",
     ("docs/stream.md", "import json"): "test_the_python_client_of_many_games_follows_them_to_their_end",
-    ("docs/api.md", "import time"): "test_the_generated_python_client_example_plays_a_game",
+    ("docs/api.md", "import os"): "test_the_generated_python_client_example_plays_a_game",
+    ("docs/deploy.md", 'ursuppe moderator grant "Ada Lovelace"   # a player\'s id, or a name exactly one player has'): "test_the_deploy_pages_moderator_commands_grant_list_and_revoke",
     ("docs/stream.md", "const source = new EventSource(`/api/v1/games/${gameId}/stream`);"): "test_the_browser_stream_client_prompts_its_seat",
     ("docs/api.md", "curl -s -XPOST $API/games/$GAME/review    # 202 status pending (200 when it exists)"): "test_the_review_example_asks_for_and_reads_a_review",
     ("docs/api.md", "BASE=http://localhost:8000"): "test_the_oauth_curl_example_acts_within_the_scopes_approved",
@@ -291,7 +292,8 @@ def _utc(seconds: float):  # noqa: ANN202 - a datetime for standardwebhooks' sig
 def test_the_deploy_pages_worker_commands_start_workers(tmp_path: Path) -> None:
     """Both worker command lines start a worker that answers on the live queue (a private
     Redis, so the literal queue names cannot meet another test's)."""
-    code = block("docs/deploy.md", next(k[1] for k in EXAMPLES if k[0] == "docs/deploy.md"))
+    code = block("docs/deploy.md", next(k[1] for k in EXAMPLES if k[0] == "docs/deploy.md"
+                                        and k[1].startswith("# machine A")))  # fmt: skip
     commands = [line for line in code.splitlines() if line.startswith("celery ")]
     assert len(commands) == 2
     with redis_server() as url:
@@ -473,7 +475,7 @@ def test_the_generated_python_client_example_plays_a_game(
     """docs/api.md's client, generated as the page says, plays its seat to the game's end."""
     generate_python_client(tmp_path / "client")
     import_python_client(tmp_path / "client")
-    code = block("docs/api.md", "import time").replace("https://ursuppe.example", server.base_url)
+    code = block("docs/api.md", "import os").replace("https://ursuppe.example", server.base_url)
     shown = io.StringIO()
     with redirect_stdout(shown):
         exec(code, {})
@@ -552,3 +554,30 @@ def test_the_browser_stream_client_prompts_its_seat(server: LiveServer) -> None:
         after = seen(driver)
         assert after["states"] >= 1 and after["entries"] > first["entries"]
         assert not console_errors(driver)
+
+
+def test_the_deploy_pages_moderator_commands_grant_list_and_revoke(server: LiveServer) -> None:
+    """Each of the page's three lines, on the live server's database, for a player of its
+    own (a name no other test gives, and that player's id for the page's sample id)."""
+    code = block("docs/deploy.md", next(k[1] for k in EXAMPLES if "moderator" in k[1]))
+    name = f"Ada Lovelace {time.monotonic_ns()}"
+    made = api_post(server, "/players", {"name": name})
+    player_id = made["player"]["id"]
+    env = {**server.env, "URSUPPE_AUTO_MIGRATE": "0"}
+    answers = []
+    for line in code.splitlines():
+        argv = shlex.split(line, comments=True)
+        argv = [name if a == "Ada Lovelace" else player_id if a == "p3f9c2a1" else a for a in argv]
+        assert argv[:2] == ["ursuppe", "moderator"], line
+        done = subprocess.run(
+            [sys.executable, "-m", "ai.cli", *argv[1:]], capture_output=True, text=True,
+            env=env, cwd=ROOT, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, (line, done.stderr)
+        answers.append(done.stdout)
+    assert player_id in answers[1]  # listed after the grant
+    listed = subprocess.run(
+        [sys.executable, "-m", "ai.cli", "moderator", "list"], capture_output=True, text=True,
+        env=env, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+    assert player_id not in listed.stdout  # revoked

@@ -51,7 +51,8 @@ BROKEN = re.compile(
     r"nach nirgendwohin|al ninguna parte|naar het nergens|drift nowhere", re.IGNORECASE
 )
 
-# Everything the page says, seen or not: a folded <details>, a closed <select>, a tooltip.
+# Everything the page says, seen or not: a folded <details>, a closed <select>, a tooltip;
+# not the people's names.
 SAID_JS = """
 const out = [document.title, document.body.innerText];
 for (const el of document.querySelectorAll('#log, details, option, svg title')) out.push(el.textContent);
@@ -59,7 +60,10 @@ for (const el of document.querySelectorAll('input:not([type=hidden])')) out.push
 for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]'))
   for (const a of ['title', 'aria-label', 'placeholder', 'alt'])
     if (el.hasAttribute(a)) out.push(el.getAttribute(a));
-return out;
+// People's names (<bdi class="name">: the lobby's lists show every player's) are theirs,
+// in whatever language they chose: left out.
+const names = [...document.querySelectorAll('bdi.name')].map((el) => el.textContent).filter(Boolean);
+return out.map((text) => names.reduce((t, n) => t.split(n).join(''), text || ''));
 """
 
 

@@ -2,7 +2,7 @@
 // resume the games whose seat tokens this browser keeps, and find games to watch; "Play now"
 // (quick play) lives in quickplay.js.
 import { ApiError, call, callAsPlayer, keepCreatorToken, keepInvitations, keepSeat, myPlayer, mySeats, rules as loadRules } from "./api.js";
-import { h, put } from "./dom.js";
+import { frag, h, put } from "./dom.js";
 import { botLevelText, resetHelp, setTexts, variantText } from "./help.js";
 import { t, translatePage } from "./i18n.js";
 import { followTurns, setTitle } from "./notify.js";
@@ -107,8 +107,11 @@ async function join(gameId, seat, invite) {
   location.href = `/game/${gameId}`;
 }
 
+// Each seat of a listed game; a person's name isolated (<bdi>) from the words around it.
 function seatsText(g) {
-  return g.seats.map((s) => (s.kind === "bot" ? t("lobby_bot_seat", { level: s.bot_level }) : s.occupied ? s.name : t("status_open"))).join(", ");
+  const parts = g.seats.map((s) => (s.kind === "bot" ? t("lobby_bot_seat", { level: s.bot_level })
+    : s.occupied ? h("bdi", { class: "name" }, s.name) : t("status_open")));
+  return frag(...parts.flatMap((p, i) => (i ? [", ", p] : [p])));
 }
 
 function table(el, head, rows) {

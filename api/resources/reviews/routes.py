@@ -7,7 +7,7 @@ from typing import Any
 from flask.views import MethodView
 
 from api import deps
-from api.auth import NO_STORE
+from api.auth import NO_STORE, OPTIONAL_PLAYER_AUTH
 from api.parsing import Blueprint
 from api.resources.reviews.schemas import ReviewSchema
 
@@ -36,6 +36,7 @@ class Review(MethodView):
 
     @blp.response(202, ReviewSchema)
     @blp.alt_response(200, schema=ReviewSchema, description="The review exists already")
+    @blp.doc(security=OPTIONAL_PLAYER_AUTH)
     def post(self, game_id: str) -> Any:
         """Ask for the review of a finished game
 

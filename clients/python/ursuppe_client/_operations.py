@@ -52,7 +52,7 @@ OPERATIONS: dict[str, Operation] = {
     'getGameRecord': Operation('getGameRecord', 'GET', '/api/v1/games/{game_id}/record', security=(None,), stream=False, query=(), headers=()),
     'offerRematch': Operation('offerRematch', 'POST', '/api/v1/games/{game_id}/rematch', security=('playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'getGameReview': Operation('getGameReview', 'GET', '/api/v1/games/{game_id}/review', security=(None,), stream=False, query=(), headers=()),
-    'requestGameReview': Operation('requestGameReview', 'POST', '/api/v1/games/{game_id}/review', security=('oauth2',), stream=False, query=(), headers=()),
+    'requestGameReview': Operation('requestGameReview', 'POST', '/api/v1/games/{game_id}/review', security=(None, 'playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'joinGame': Operation('joinGame', 'POST', '/api/v1/games/{game_id}/seats', security=(None, 'playerToken', 'oauth2'), stream=False, query=(), headers=('Idempotency-Key',)),
     'leaveSeat': Operation('leaveSeat', 'DELETE', '/api/v1/games/{game_id}/seats/{seat}', security=('seatToken', 'playerToken', 'oauth2'), stream=False, query=(), headers=()),
     'getHint': Operation('getHint', 'GET', '/api/v1/games/{game_id}/seats/{seat}/hint', security=('seatToken', 'playerToken', 'oauth2'), stream=False, query=(), headers=()),
@@ -399,10 +399,9 @@ class Operations:
     def request_game_review(self, game_id: str, *, seat_token: str | None = None) -> models.Review:
         """Ask for the review of a finished game (``POST /api/v1/games/{game_id}/review``, ``requestGameReview``).
 
-        Raises: ``problems.MissingToken``, ``problems.InvalidToken``, ``problems.MissingScope``,
-            ``problems.GameNotFound``, ``problems.GameNotFinished``,
-            ``problems.ValidationError``, ``problems.RateLimited``,
-            ``problems.ReviewBudgetExhausted``.
+        Raises: ``problems.InvalidToken``, ``problems.MissingScope``, ``problems.GameNotFound``,
+            ``problems.GameNotFinished``, ``problems.ValidationError``,
+            ``problems.RateLimited``, ``problems.ReviewBudgetExhausted``.
         """
         return self._operation('requestGameReview', path={'game_id': game_id}, query={}, headers={}, body=None, seat_token=seat_token)  # type: ignore[no-any-return]
 
