@@ -229,7 +229,7 @@ def test_the_ai_pages_recipe_is_accepted_by_its_programs() -> None:
         "bench.playout_cpu": playout_cpu, "ai.value_pipeline": value_pipeline,
     }  # fmt: skip
     commands = _ai_recipe_commands()
-    assert len(commands) == 60  # every line of the recipe, none lost to the parsing above
+    assert len(commands) == 64  # every line of the recipe, none lost to the parsing above
     for argv in commands:
         if argv[0] == "ursuppe":
             ursuppe().parse_args(argv[1:])
