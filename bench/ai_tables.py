@@ -311,9 +311,13 @@ TRIALS = [
     ("4 players", "the learned value as committed: 990 games, stopped early (epoch 5 of 7)",
      FOUR_V2, "arena-mcts-fast-greedy-greedy-greedy-value_net-ips_2000.json"),
     ("4 players", "generation 2: the network trained on 1,000 games the committed one "
-     "self-played (`ai/models/value_net_gen2.json`; the arena continues)", FOUR_V2,
+     "self-played (`ai/models/value_net_gen2.json`)", FOUR_V2,
      ("arena-mcts-fast-greedy-greedy-greedy-value_net_gen2-ips_2000.json",
-      "arena-mcts-fast-greedy-greedy-greedy-value_net_gen2-ips_2000-from_1000025.json")),
+      "arena-mcts-fast-greedy-greedy-greedy-value_net_gen2-ips_2000-from_1000025.json",
+      "arena-mcts-fast-greedy-greedy-greedy-value_net_gen2-ips_2000-from_1000050.json",
+      "arena-mcts-fast-greedy-greedy-greedy-value_net_gen2-ips_2000-from_1000075.json",
+      "arena-mcts-fast-greedy-greedy-greedy-value_net_gen2-ips_2000-from_1000100.json",
+      "arena-mcts-fast-greedy-greedy-greedy-value_net_gen2-ips_2000-from_1000125.json")),
     ("4 players", "value v1 with v2's CPU by the bench positions' ratio (2660 iterations a "
      "second: 226 a decision; in play 10% less CPU a decision than v2)",
      "arena-mcts-fast-greedy-greedy-greedy-value_fit2-ips_2000.json",
